@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "StrokeBench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bench", targets: ["bench"]),
+        .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // System libraries, found with pkg-config; nothing but a module map and a shim header.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+
+        // Safe Swift over cairo (rasterization) and pixman (compositing), with work counters.
+        .target(name: "Canvas", dependencies: ["CCairo", "CPixman"]),
+        // Traces: the model, the versioned file format, the seeded generator.
+        .target(name: "Traces"),
+        // Drawing strategies: one file each, behind the DrawingStrategy protocol.
+        .target(name: "Strategies", dependencies: ["Canvas"]),
+        // Per-frame records, run summaries, percentiles, CSV and JSON writers.
+        .target(name: "Metrics", dependencies: ["Canvas"]),
+        // Device profiles, the display clock, the run loop and the render server.
+        .target(name: "Display", dependencies: [
+            "Canvas", "Traces", "Strategies", "Metrics",
+            .product(name: "DequeModule", package: "swift-collections"),
+            .product(name: "HeapModule", package: "swift-collections"),
+        ]),
+        .executableTarget(name: "bench", dependencies: [
+            "Display", "Traces", "Strategies", "Metrics", "Canvas",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+        .testTarget(name: "TracesTests", dependencies: ["Traces"]),
+        .testTarget(name: "DisplayTests", dependencies: ["Display", "Traces", "Strategies", "Metrics", "Canvas"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics", "Canvas"]),
+    ]
+)

@@ -1,0 +1,71 @@
+import CPixman
+
+/// The render server's framebuffer: a screen-sized pixman image that layer contents are composited
+/// into, limited to the damage each layer reports.
+public final class Compositor {
+    let framebuffer: OpaquePointer
+    /// Screen size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Pixels composited so far.
+    public private(set) var pixelsComposited = 0
+
+    public init(width: Int, height: Int) throws(CanvasError) {
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        guard let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height), nil, 0) else {
+            throw .pixmanImageCreationFailed(width: width, height: height)
+        }
+        framebuffer = image
+        self.width = width
+        self.height = height
+    }
+
+    deinit { pixman_image_unref(framebuffer) }
+
+    /// Copies `damage` of `contents` (placed at the screen origin) into the framebuffer.
+    /// - Returns: the pixels composited.
+    @discardableResult
+    public func composite(_ contents: Surface, damage: [PixelRect]) throws(CanvasError) -> Int {
+        let screen = PixelRect(x: 0, y: 0, width: min(width, contents.width), height: min(height, contents.height))
+        let total = try contents.withUnsafePixels { (pixels, stride) throws(CanvasError) -> Int in
+            // Wraps cairo's buffer without copying; pixman reads it in place.
+            guard let source = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(contents.width), Int32(contents.height),
+                pixels.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
+                throw .pixmanImageCreationFailed(width: contents.width, height: contents.height)
+            }
+            defer { pixman_image_unref(source) }
+            var total = 0
+            for rect in damage {
+                let r = rect.intersection(screen)
+                guard !r.isEmpty else { continue }
+                pixman_image_composite32(PIXMAN_OP_SRC, source, nil, framebuffer,
+                                         Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y),
+                                         Int32(r.width), Int32(r.height))
+                total += r.area
+            }
+            return total
+        }
+        pixelsComposited += total
+        return total
+    }
+
+    /// The framebuffer as a new surface: the picture the display shows.
+    public func snapshot() throws(CanvasError) -> Surface {
+        let result = try Surface(width: width, height: height)
+        result.withUnsafePixels { pixels, stride in
+            guard let destination = pixman_image_create_bits(
+                PIXMAN_a8r8g8b8, Int32(width), Int32(height), pixels.assumingMemoryBound(to: UInt32.self), Int32(stride))
+            else { return }
+            defer { pixman_image_unref(destination) }
+            // x8r8g8b8 -> a8r8g8b8 with SRC sets alpha to opaque.
+            pixman_image_composite32(PIXMAN_OP_SRC, framebuffer, nil, destination, 0, 0, 0, 0, 0, 0,
+                                     Int32(width), Int32(height))
+        }
+        return result
+    }
+}
+
+// The render server owns its compositor and uses it from its own thread only; handing it to that
+// thread once is safe because pixman images carry no thread affinity.
+extension Compositor: @unchecked Sendable {}

@@ -1,0 +1,74 @@
+import CCairo
+
+/// An ARGB32 bitmap owned by cairo: a backing store, a layer's contents or a flattened image.
+///
+/// Strategies draw into surfaces with `Context`; the render server reads them with `Compositor`.
+public final class Surface {
+    let handle: OpaquePointer
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Bytes per row, as cairo lays the pixels out.
+    public let stride: Int
+
+    /// Creates a bitmap filled with transparent black (cairo zero-fills new image surfaces).
+    ///
+    /// - Parameter ledger: counts the allocation as one bitmap allocated, when given.
+    /// - Throws: `CanvasError` if the size is not positive or cairo cannot allocate it.
+    public init(width: Int, height: Int, counting ledger: WorkLedger? = nil) throws(CanvasError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw .invalidSize(width: width, height: height)
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        do { try check(cairo_surface_status(surface)) } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        handle = surface
+        self.width = width
+        self.height = height
+        stride = Int(cairo_image_surface_get_stride(surface))
+        ledger?.counters.bitmapsAllocated += 1
+    }
+
+    deinit { cairo_surface_destroy(handle) }
+
+    /// The whole surface as a rect.
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    /// Size of the pixel buffer in bytes.
+    public var byteCount: Int { stride * height }
+
+    /// Calls `body` with the pixels (premultiplied ARGB32, native endian), after cairo has flushed
+    /// pending drawing. The pointer is valid only inside `body`.
+    public func withUnsafePixels<R, E: Error>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws(E) -> R) throws(E) -> R {
+        cairo_surface_flush(handle)
+        defer { cairo_surface_mark_dirty(handle) }
+        return try body(cairo_image_surface_get_data(handle)!, stride)
+    }
+
+    /// The pixel at (x, y) as 0xAARRGGBB (premultiplied). For tests and picture comparison.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        cairo_surface_flush(handle)
+        let row = cairo_image_surface_get_data(handle)! + y * stride
+        return row.withMemoryRebound(to: UInt32.self, capacity: width) { $0[x] }
+    }
+
+    /// Writes the surface as a PNG file.
+    public func writePNG(to path: String) throws(CanvasError) {
+        cairo_surface_flush(handle)
+        try check(cairo_surface_write_to_png(handle, path))
+    }
+
+    /// A new surface with the same pixels (one bitmap allocated, one full copy).
+    public func copy(counting ledger: WorkLedger? = nil) throws(CanvasError) -> Surface {
+        let result = try Surface(width: width, height: height, counting: ledger)
+        let context = try Context(surface: result, counting: ledger)
+        context.draw(self, in: bounds)
+        return result
+    }
+}
+
+// A surface may be handed to another thread (a render task's result, the render server's input)
+// once its producer has stopped drawing into it; cairo image surfaces have no thread affinity,
+// and StrokeBench never draws into one surface from two threads at once.
+extension Surface: @unchecked Sendable {}

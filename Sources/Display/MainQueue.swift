@@ -1,0 +1,37 @@
+import Foundation
+
+/// The main dispatch queue as the run loop sees it: blocks posted from any thread, each with the
+/// time it was posted, run by the main thread in its next turn (or waking it if it is idle).
+final class MainQueue: @unchecked Sendable {
+    // Guarded by `lock`; posted to from background queues, drained by the main thread.
+    private let lock = NSLock()
+    private var blocks: [(time: Double, block: () -> Void)] = []
+    /// Signalled on every post, so a sleeping realtime main thread wakes up.
+    let wakeUp = DispatchSemaphore(value: 0)
+
+    /// Posts a block. The block itself runs on the main thread only.
+    func post(at time: Double, _ block: @escaping () -> Void) {
+        lock.lock()
+        blocks.append((time, block))
+        lock.unlock()
+        wakeUp.signal()
+    }
+
+    /// The earliest post time waiting, if any.
+    var earliest: Double? {
+        lock.lock(); defer { lock.unlock() }
+        return blocks.map(\.time).min()
+    }
+
+    /// Removes and returns the blocks posted at or before `time`, in posting order.
+    func take(postedBy time: Double) -> [() -> Void] {
+        lock.lock(); defer { lock.unlock() }
+        var due: [() -> Void] = []
+        blocks.removeAll { entry in
+            guard entry.time <= time else { return false }
+            due.append(entry.block)
+            return true
+        }
+        return due
+    }
+}

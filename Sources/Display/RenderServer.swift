@@ -1,0 +1,61 @@
+import Canvas
+import Foundation
+import Strategies
+
+/// The render server: composites each committed layer update into the screen's framebuffer with
+/// pixman, limited to the update's damage, and times it on its own.
+///
+/// On a device it is a separate process and the GPU. Here, in the realtime clock, it is a serial
+/// Dispatch queue running beside the main thread; in the virtual clock its work runs between turns
+/// and its measured cost is kept off the main thread's timeline.
+final class RenderServer: @unchecked Sendable {
+    // `compositor` is used only on `queue` (realtime) or only by the replay thread (virtual);
+    // `costs` is guarded by `lock`.
+    private let compositor: Compositor
+    private let queue: DispatchQueue?
+    private let group = DispatchGroup()
+    private let lock = NSLock()
+    private var costs: [Int: (seconds: Double, pixels: Int)] = [:]
+    private var failure: Error?
+
+    /// - Parameter threaded: composite on a background thread (realtime) or inline (virtual).
+    init(width: Int, height: Int, background: Color, threaded: Bool) throws {
+        compositor = try Compositor(width: width, height: height)
+        let blank = try Surface(width: width, height: height)
+        try Context(surface: blank).fill(blank.bounds, with: background)
+        try compositor.composite(blank, damage: [blank.bounds])
+        queue = threaded ? DispatchQueue(label: "strokebench.render-server", qos: .userInteractive) : nil
+    }
+
+    /// Composites `update` for frame `frame`.
+    func submit(_ update: LayerUpdate, frame: Int) {
+        guard let contents = update.contents, !update.damage.isEmpty else { return }
+        let damage = update.damage
+        let work: @Sendable () -> Void = { [self] in
+            do {
+                let (pixels, seconds) = try Stopwatch.measure { try compositor.composite(contents, damage: damage) }
+                lock.lock(); costs[frame] = (seconds, pixels); lock.unlock()
+            } catch {
+                lock.lock(); failure = error; lock.unlock()
+            }
+        }
+        if let queue { queue.async(group: group, execute: work) } else { work() }
+    }
+
+    /// Blocks until every submitted composite is done: the fence before the main thread draws into
+    /// a backing store the server may still be reading.
+    func waitUntilIdle() { if queue != nil { group.wait() } }
+
+    /// Seconds and pixels spent compositing `frame` (zero if it composited nothing).
+    func cost(ofFrame frame: Int) -> (seconds: Double, pixels: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return costs[frame] ?? (0, 0)
+    }
+
+    /// The picture on the screen, after all submitted work.
+    func screen() throws -> Surface {
+        waitUntilIdle()
+        if let failure { throw failure }
+        return try compositor.snapshot()
+    }
+}

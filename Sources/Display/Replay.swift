@@ -1,0 +1,83 @@
+import Canvas
+import Foundation
+import Metrics
+import Strategies
+import Traces
+
+/// How time passes during a replay (MODEL.md section 4).
+public enum ClockMode: String, CaseIterable, Sendable {
+    /// Wall-clock pacing: the main thread sleeps until each vsync; background queues are real threads.
+    case realtime
+    /// Never sleeps: each phase's measured cost advances a simulated clock; background queues are
+    /// simulated workers.
+    case virtual
+}
+
+/// How touch samples reach the strategy in a run-loop turn.
+public enum Delivery: String, CaseIterable, Sendable {
+    /// Every sample that arrived since the previous turn, as one event (UIKit's `coalescedTouches`).
+    case coalesced
+    /// One event per sample.
+    case perSample = "per-sample"
+}
+
+/// Everything one replay needs.
+public struct ReplayConfiguration {
+    public var input: ReplayInput
+    /// How the trace is named in reports.
+    public var traceName: String
+    public var device: DeviceProfile
+    /// Display refresh rate in Hz (the device's own unless overridden).
+    public var hz: Double
+    public var clock: ClockMode
+    public var delivery: Delivery
+    public var strategy: any DrawingStrategy.Type
+    /// Background queues; nil for the default (the device's cores in the virtual clock, this
+    /// machine's active processors in realtime, clamped to 1...16 as YYAsyncLayer does).
+    public var workers: Int?
+    /// Strategy-specific options.
+    public var options: [String: String]
+    /// Compare the final picture with the reference (skipped by callers that only want timing).
+    public var comparePicture: Bool
+
+    public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
+                clock: ClockMode = .virtual, delivery: Delivery = .coalesced, strategy: any DrawingStrategy.Type,
+                workers: Int? = nil, options: [String: String] = [:], comparePicture: Bool = true) {
+        self.input = input; self.traceName = traceName; self.device = device; self.hz = hz ?? device.refreshRate
+        self.clock = clock; self.delivery = delivery; self.strategy = strategy; self.workers = workers
+        self.options = options; self.comparePicture = comparePicture
+    }
+
+    /// The canvas every strategy draws on this device.
+    public var canvas: CanvasConfiguration {
+        CanvasConfiguration(width: device.width, height: device.height, scale: device.scale,
+                            style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
+    }
+
+    /// The number of background queues this run uses.
+    public var resolvedWorkers: Int {
+        let n = workers ?? (clock == .virtual ? device.cores : ProcessInfo.processInfo.activeProcessorCount)
+        return min(16, max(1, n))
+    }
+}
+
+/// What a replay produced.
+public struct ReplayResult {
+    public var frames: [FrameRecord]
+    public var summary: RunSummary
+    /// The picture the display showed at the end.
+    public var screen: Surface
+}
+
+/// Replays a trace against the simulated display: the run loop of MODEL.md section 1.
+public enum Replay {
+    /// Runs the replay to the end: past the last sample, until every sample is on screen and no
+    /// background work is left (or five seconds after the last sample, whichever comes first).
+    ///
+    /// - Parameter progress: called now and then with (replayed seconds, trace seconds).
+    public static func run(_ configuration: ReplayConfiguration,
+                           progress: ((Double, Double) -> Void)? = nil) throws -> ReplayResult {
+        var loop = try RunLoopSimulation(configuration)
+        return try loop.run(progress: progress)
+    }
+}

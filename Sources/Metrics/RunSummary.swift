@@ -1,0 +1,135 @@
+import Canvas
+
+/// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).
+public enum HitchBand: String, Sendable, Codable {
+    case good, warning, critical
+
+    /// Under 5 ms/s is good, 5 to 10 a warning, over 10 critical.
+    public init(ratio: Double) {
+        self = ratio < 5 ? .good : ratio <= 10 ? .warning : .critical
+    }
+}
+
+/// How the final picture compares with the reference (the whole trace stroked once).
+public struct PictureSummary: Hashable, Sendable, Codable {
+    /// FNV-1a 64 of the final framebuffer's RGB bytes, as hex.
+    public var checksum: String
+    /// Share of pixels that differ from the reference at all, in percent.
+    public var differingPct: Double
+    /// The largest difference of any channel (0...255).
+    public var maxChannelDiff: Int
+    /// Pixels that differ by more than an antialiasing disagreement can explain.
+    public var stronglyDifferingPixels: Int
+    /// True when the picture passes the comparison of `PictureDifference`'s documentation.
+    public var matchesReference: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case checksum, differingPct = "differing_pct", maxChannelDiff = "max_channel_diff"
+        case stronglyDifferingPixels = "strongly_differing_pixels", matchesReference = "matches_reference"
+    }
+    public init(checksum: String, differingPct: Double, maxChannelDiff: Int, stronglyDifferingPixels: Int, matchesReference: Bool) {
+        self.checksum = checksum; self.differingPct = differingPct; self.maxChannelDiff = maxChannelDiff
+        self.stronglyDifferingPixels = stronglyDifferingPixels; self.matchesReference = matchesReference
+    }
+}
+
+/// The counters of a run, with the keys of MODEL.md section 6.
+public struct CounterSummary: Hashable, Sendable, Codable {
+    public var pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated: Int
+    public var tasksStarted, tasksCancelled, tasksSuperseded, pixelsComposited: Int
+    /// Most render threads drawing at once.
+    public var threadsPeak: Int
+
+    enum CodingKeys: String, CodingKey {
+        case pixelsRasterized = "pixels_rasterized", bytesCopied = "bytes_copied", segmentsStroked = "segments_stroked"
+        case bitmapsAllocated = "bitmaps_allocated", tasksStarted = "tasks_started", tasksCancelled = "tasks_cancelled"
+        case tasksSuperseded = "tasks_superseded", pixelsComposited = "pixels_composited", threadsPeak = "threads_peak"
+    }
+
+    public init(_ c: WorkCounters, threadsPeak: Int) {
+        pixelsRasterized = c.pixelsRasterized; bytesCopied = c.bytesCopied; segmentsStroked = c.segmentsStroked
+        bitmapsAllocated = c.bitmapsAllocated; tasksStarted = c.tasksStarted; tasksCancelled = c.tasksCancelled
+        tasksSuperseded = c.tasksSuperseded; pixelsComposited = c.pixelsComposited; self.threadsPeak = threadsPeak
+    }
+}
+
+/// The summary of one run: the JSON object of `bench run --format json` (MODEL.md section 6).
+public struct RunSummary: Hashable, Sendable, Codable {
+    /// Version of this JSON shape; readers reject versions they do not know.
+    public var formatVersion = 1
+    public var strategy: String
+    public var device: String
+    public var hz: Double
+    public var clock: String
+    public var delivery: String
+    public var trace: String
+    /// Background queues (async strategies; the pool size or simulated workers).
+    public var workers: Int
+    /// Run-loop turns recorded (rows of the per-frame CSV).
+    public var frames: Int
+    /// Replayed time: the last vsync of the run, in seconds.
+    public var durationS: Double
+    public var samples: Int
+    /// Percentiles over active frames (see `FrameRecord.isActive`).
+    public var mainMs: Percentiles
+    public var renderMs: Percentiles
+    public var compositeMs: Percentiles
+    public var overrunMs: Percentiles
+    /// Touch-to-screen latency over every sample shown.
+    public var latencyMs: Percentiles
+    public var droppedFrames: Int
+    public var droppedPct: Double
+    public var droppedWorstSecond: Int
+    public var droppedLongestRun: Int
+    public var missedVsyncs: Int
+    public var hitchTotalMs: Double
+    public var hitchRatioMsPerS: Double
+    public var hitchBand: HitchBand
+    /// Process CPU time (user + system) during the replay.
+    public var cpuS: Double
+    /// Peak resident memory of the process.
+    public var peakMemoryMB: Double
+    public var counters: CounterSummary
+    public var picture: PictureSummary?
+    /// Host name and core count of the machine the run was measured on.
+    public var machine: String
+
+    enum CodingKeys: String, CodingKey {
+        case formatVersion = "format_version", strategy, device, hz, clock, delivery, trace, workers, frames
+        case durationS = "duration_s", samples, mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms"
+        case overrunMs = "overrun_ms", latencyMs = "latency_ms", droppedFrames = "dropped_frames", droppedPct = "dropped_pct"
+        case droppedWorstSecond = "dropped_worst_second", droppedLongestRun = "dropped_longest_run"
+        case missedVsyncs = "missed_vsyncs", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
+        case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
+    }
+
+    public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
+                workers: Int, frames: [FrameRecord], sampleTimes: [Double], sampleLatenciesMs: [Double],
+                presentations: [(vsync: Int, showsThrough: Int)], vsyncCount: Int, threadsPeak: Int,
+                cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
+        self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
+        self.trace = trace; self.workers = workers; self.machine = machine
+        self.frames = frames.count
+        durationS = Double(vsyncCount) / hz
+        samples = sampleTimes.count
+        let active = frames.filter(\.isActive)
+        mainMs = Percentiles(active.map(\.mainMs))
+        renderMs = Percentiles(active.map(\.renderMs))
+        compositeMs = Percentiles(active.map(\.compositeMs))
+        overrunMs = Percentiles(active.map(\.overrunMs))
+        latencyMs = Percentiles(sampleLatenciesMs)
+        let dropped = DroppedFrames(sampleTimes: sampleTimes, presentations: presentations, hz: hz, vsyncCount: vsyncCount)
+        droppedFrames = dropped.count
+        droppedPct = dropped.percent
+        droppedWorstSecond = dropped.worstSecond
+        droppedLongestRun = dropped.longestRun
+        missedVsyncs = frames.reduce(0) { $0 + $1.missedVsyncs }
+        hitchTotalMs = frames.reduce(0) { $0 + $1.hitchMs }
+        hitchRatioMsPerS = durationS > 0 ? hitchTotalMs / durationS : 0
+        hitchBand = HitchBand(ratio: hitchRatioMsPerS)
+        var total = WorkCounters()
+        for f in frames { total += f.counters }
+        counters = CounterSummary(total, threadsPeak: threadsPeak)
+        self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
+    }
+}

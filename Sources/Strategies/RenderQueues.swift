@@ -1,0 +1,49 @@
+import Canvas
+
+/// What a background step decides.
+public enum StepOutcome: Sendable {
+    /// Go on with the next step.
+    case proceed
+    /// Stop here; the task's completion is called with `nil`.
+    case stop
+    /// Finish the task with this output, handed to the completion on the main queue.
+    case finish(any Sendable)
+}
+
+/// What a background step can see: its own ledger, and time spent so far in this task.
+public final class TaskContext: @unchecked Sendable {
+    // One task runs on one queue at a time, so its context is never touched by two threads at once.
+    /// Counters for this task; merged into the run's counters when the task ends.
+    public let ledger = WorkLedger()
+    /// Measured seconds spent in this task's steps so far.
+    public var elapsed: Double = 0
+    public init() {}
+}
+
+/// A render task: steps run in order on one background queue, with the time between them being
+/// the places where a cancellation check can see newer work (YYAsyncLayer checks `isCancelled`
+/// at the start, after drawing, and after making the image). The simulated queues give each step
+/// its measured cost in simulated time, so a newer invalidation can land between two steps.
+public struct RenderTask: Sendable {
+    public var steps: [@Sendable (TaskContext) -> StepOutcome]
+    public init(steps: [@Sendable (TaskContext) -> StepOutcome]) { self.steps = steps }
+}
+
+/// A pool of serial background queues and a way back to the main queue.
+///
+/// `--clock realtime` uses real Dispatch queues; `--clock virtual` simulated workers whose busy time
+/// is each step's measured cost. Either way the completion runs on the main thread, in a later
+/// run-loop turn, as `dispatch_async(dispatch_get_main_queue(), ...)` would.
+public protocol RenderQueues: AnyObject {
+    /// Number of serial queues in the pool.
+    var count: Int { get }
+    /// Queues `task` on serial queue `queue` (0..<count). `completion` runs on the main thread with the
+    /// task's output (nil if a step stopped it) and its context.
+    func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping (_ output: (any Sendable)?, _ context: TaskContext) -> Void)
+    /// Queues `task` on a concurrent queue (the global queue): it may run beside every other task.
+    func submitConcurrent(_ task: RenderTask, completion: @escaping (_ output: (any Sendable)?, _ context: TaskContext) -> Void)
+    /// Releases `object` off the main thread (YYAsyncLayer releases old contents on a background queue).
+    func release(_ object: any Sendable)
+    /// Tasks queued or running.
+    var pending: Int { get }
+}

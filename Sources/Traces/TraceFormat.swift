@@ -1,0 +1,176 @@
+import Foundation
+
+/// StrokeBench's trace file format, version 1: UTF-8 text, one record per line, so that every
+/// error can name its line. Documented in `docs/trace-format.md`.
+///
+/// ```
+/// strokebench-trace 1
+/// canvas 834 1194
+/// meta source generated
+/// stroke
+/// 0.000000 120.50 300.25
+/// 0.004167 121.00 301.75 0.8
+/// ```
+public enum TraceFormat {
+    /// The magic word of the first line.
+    public static let magic = "strokebench-trace"
+    /// The version this build writes; it reads only this one.
+    public static let version = 1
+    /// More samples than this are refused: a trace that large (over an hour at 240 Hz, many times)
+    /// would not fit the replay's memory budget.
+    public static let maxSamples = 20_000_000
+    /// Coordinates and canvas sides beyond this many points are refused as absurd.
+    public static let maxCoordinate = 1_000_000.0
+    /// Times beyond this many seconds (a week) are refused as absurd.
+    public static let maxTime = 7 * 24 * 3600.0
+}
+
+/// Why a trace could not be read: the file, the line (1-based, 0 when the whole file is at fault) and what is wrong.
+public struct TraceError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var reason: String
+
+    public init(file: String, line: Int, reason: String) {
+        self.file = file; self.line = line; self.reason = reason
+    }
+
+    /// `file:line: reason`, the one-line form people see.
+    public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
+}
+
+extension TraceFormat {
+    /// Reads a trace file.
+    /// - Throws: `TraceError` naming the file and line for malformed data, or an I/O error from
+    ///   Foundation when the file cannot be read.
+    public static func read(contentsOf path: String) throws -> Trace {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try parse(data, file: path)
+    }
+
+    /// Parses trace text. `file` names the source in errors.
+    public static func parse(_ data: Data, file: String) throws(TraceError) -> Trace {
+        func fail(_ line: Int, _ reason: String) -> TraceError { TraceError(file: file, line: line, reason: reason) }
+        guard !data.isEmpty else { throw fail(0, "empty file") }
+        guard let text = String(data: data, encoding: .utf8) else { throw fail(0, "not UTF-8 text") }
+        var lineNumber = 0
+        var sawHeader = false
+        var canvas: CanvasSize?
+        var metadata: [(key: String, value: String)] = []
+        var strokes: [Stroke] = []
+        var current: [Sample]? = nil
+        var lastTime = -Double.infinity
+        var samples = 0
+
+        func number(_ field: Substring, _ name: String) throws(TraceError) -> Double {
+            guard let v = Double(field), v.isFinite else { throw fail(lineNumber, "\(name) '\(field)' is not a finite number") }
+            return v
+        }
+
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if !sawHeader {
+                guard fields.first == Substring(magic) else { throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(version)')") }
+                guard fields.count == 2, let v = Int(fields[1]) else { throw fail(lineNumber, "missing format version") }
+                guard v == version else { throw fail(lineNumber, "format version \(v) is not supported (this build reads version \(version))") }
+                sawHeader = true
+                continue
+            }
+            switch fields[0] {
+            case "canvas":
+                guard canvas == nil else { throw fail(lineNumber, "second 'canvas' line") }
+                guard fields.count == 3 else { throw fail(lineNumber, "'canvas' needs a width and a height") }
+                let w = try number(fields[1], "canvas width"), h = try number(fields[2], "canvas height")
+                guard w > 0, h > 0 else { throw fail(lineNumber, "canvas must have a positive size, not \(fields[1]) x \(fields[2])") }
+                guard w <= maxCoordinate, h <= maxCoordinate else { throw fail(lineNumber, "canvas \(fields[1]) x \(fields[2]) is absurdly large") }
+                canvas = CanvasSize(width: w, height: h)
+            case "meta":
+                guard fields.count >= 2 else { throw fail(lineNumber, "'meta' needs a key") }
+                let key = String(fields[1])
+                let afterKey = trimmed.dropFirst(4).drop { $0 == " " || $0 == "\t" }.dropFirst(key.count)
+                metadata.append((key, String(afterKey.drop { $0 == " " || $0 == "\t" })))
+            case "stroke":
+                guard canvas != nil else { throw fail(lineNumber, "'stroke' before the 'canvas' line") }
+                if let done = current {
+                    guard !done.isEmpty else { throw fail(lineNumber, "stroke with no samples") }
+                    strokes.append(Stroke(samples: done))
+                }
+                current = []
+            default:
+                guard current != nil else { throw fail(lineNumber, "unknown record '\(fields[0])'") }
+                guard fields.count == 3 || fields.count == 4 else {
+                    throw fail(lineNumber, "a sample is 'time x y [force]', found \(fields.count) fields")
+                }
+                let t = try number(fields[0], "time"), x = try number(fields[1], "x"), y = try number(fields[2], "y")
+                let force = fields.count == 4 ? try number(fields[3], "force") : nil
+                guard t >= 0, t <= maxTime else { throw fail(lineNumber, "time \(fields[0]) is outside 0...\(Int(maxTime)) s") }
+                guard abs(x) <= maxCoordinate, abs(y) <= maxCoordinate else { throw fail(lineNumber, "coordinate (\(fields[1]), \(fields[2])) is absurdly large") }
+                if let force, force < 0 || force > 1000 { throw fail(lineNumber, "force \(force) is outside 0...1000") }
+                guard t >= lastTime else { throw fail(lineNumber, "time goes backwards (\(fields[0]) s after \(lastTime) s)") }
+                lastTime = t
+                samples += 1
+                guard samples <= maxSamples else { throw fail(lineNumber, "more than \(maxSamples) samples: too large to replay") }
+                current!.append(Sample(time: t, x: x, y: y, force: force))
+            }
+        }
+        guard sawHeader else { throw fail(0, "no '\(magic) \(version)' header") }
+        guard let canvas else { throw fail(0, "no 'canvas' line") }
+        if let done = current {
+            guard !done.isEmpty else { throw fail(lineNumber, "stroke with no samples (truncated file?)") }
+            strokes.append(Stroke(samples: done))
+        }
+        return Trace(canvas: canvas, metadata: metadata, strokes: strokes)
+    }
+
+    /// The trace as file text. Times are written to the microsecond and positions to a hundredth
+    /// of a point, which `parse` reads back exactly as written.
+    public static func serialize(_ trace: Trace) -> String {
+        var out = "\(magic) \(version)\n"
+        out += "canvas \(format(trace.canvas.width)) \(format(trace.canvas.height))\n"
+        for (k, v) in trace.metadata {
+            out += "meta \(k) \(v.replacingOccurrences(of: "\n", with: " "))\n"
+        }
+        for stroke in trace.strokes {
+            out += "stroke\n"
+            for s in stroke.samples {
+                out += "\(format(s.time, digits: 6)) \(format(s.x)) \(format(s.y))"
+                if let f = s.force { out += " \(format(f, digits: 3))" }
+                out += "\n"
+            }
+        }
+        return out
+    }
+
+    /// Rounds a trace to what the file keeps, so that `parse(serialize(t)) == rounded(t)`.
+    public static func rounded(_ trace: Trace) -> Trace {
+        var t = trace
+        t.strokes = t.strokes.map { s in
+            Stroke(samples: s.samples.map {
+                Sample(time: round($0.time, 6), x: round($0.x, 2), y: round($0.y, 2), force: $0.force.map { round($0, 3) })
+            })
+        }
+        return t
+    }
+
+    static func round(_ v: Double, _ digits: Int) -> Double {
+        Double(format(v, digits: digits))!
+    }
+
+    static func format(_ v: Double, digits: Int = 2) -> String {
+        String(format: "%.\(digits)f", v)
+    }
+}
+
+extension TraceFormat {
+    /// Writes a trace to `path` atomically (a temporary file renamed into place), so a failed write
+    /// leaves the previous file or none.
+    public static func write(_ trace: Trace, to path: String) throws {
+        try Data(serialize(trace).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

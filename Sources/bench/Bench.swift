@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+
+/// `bench`: replays touch-stroke traces against a simulated display and measures each drawing strategy.
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
+        subcommands: [Run.self, List.self])
+
+    /// Runs the command, turning StrokeBench's errors into one line on stderr and a documented exit status.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as BenchFailure {
+            FileHandle.standardError.write(Data("bench: \(failure.message)\n".utf8))
+            Foundation.exit(failure.status.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// A failure people see: one line, and the exit status MODEL.md section 6 documents.
+struct BenchFailure: Error {
+    enum Status: Int32 {
+        /// Bad usage: an unknown name, an impossible option (EX_USAGE).
+        case usage = 64
+        /// Bad input data: a malformed trace (EX_DATAERR).
+        case data = 65
+        /// A file could not be read or written (EX_IOERR).
+        case io = 74
+    }
+    var status: Status
+    var message: String
+
+    static func usage(_ message: String) -> BenchFailure { BenchFailure(status: .usage, message: message) }
+    static func data(_ message: String) -> BenchFailure { BenchFailure(status: .data, message: message) }
+    static func io(_ message: String) -> BenchFailure { BenchFailure(status: .io, message: message) }
+}
+
+/// Diagnostics go to stderr; data to stdout.
+func printError(_ text: String, terminator: String = "\n") {
+    FileHandle.standardError.write(Data((text + terminator).utf8))
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Canvas
+import Display
+import Foundation
+import Strategies
+import Traces
+
+extension ClockMode: ExpressibleByArgument {}
+extension Delivery: ExpressibleByArgument {}
+
+/// The options that choose what one replay is: pulled into `run` (and later `sweep`, `baseline`).
+struct RunOptions: ParsableArguments {
+    @Option(help: "Drawing strategy (see `bench list`).")
+    var strategy: String
+
+    @Option(help: "Trace file to replay (default: the built-in 24 s generated session).")
+    var trace: String?
+
+    @Option(help: "Device profile (see `bench list`).")
+    var device: String = "ipad-pro-11"
+
+    @Option(help: "Display refresh rate in Hz (default: the device's).")
+    var hz: Double?
+
+    @Option(help: "realtime (wall-clock pacing, real threads) or virtual (simulated clock, never sleeps).")
+    var clock: ClockMode = .realtime
+
+    @Option(help: "coalesced (one event per turn) or per-sample (one event per sample).")
+    var delivery: Delivery = .coalesced
+
+    @Option(help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
+    var workers: Int?
+
+    func validate() throws {
+        guard StrategyRegistry.strategy(named: strategy) != nil else {
+            throw ValidationError("unknown strategy '\(strategy)'; valid: \(StrategyRegistry.names.joined(separator: ", "))")
+        }
+        guard DeviceProfile.named(device) != nil else {
+            throw ValidationError("unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+        }
+        if let hz { guard hz.isFinite, hz > 0, hz <= 1000 else { throw ValidationError("--hz must be a rate in (0, 1000], not \(hz)") } }
+        if let workers { guard (1...16).contains(workers) else { throw ValidationError("--workers must be 1...16, not \(workers)") } }
+    }
+
+    /// The replay these options describe. Reading the trace is the only fallible step.
+    func configuration() throws -> ReplayConfiguration {
+        let device = DeviceProfile.named(device)!
+        let (trace, name) = try loadTrace()
+        return ReplayConfiguration(
+            input: ReplayInput(trace: trace, device: device), traceName: name, device: device, hz: hz,
+            clock: clock, delivery: delivery, strategy: StrategyRegistry.strategy(named: strategy)!, workers: workers)
+    }
+
+    private func loadTrace() throws -> (Trace, String) {
+        guard let path = trace else { return (TraceGenerator.default, "default") }
+        guard FileManager.default.isReadableFile(atPath: path) else { throw BenchFailure.io("\(path): cannot read the trace file") }
+        do {
+            return (try TraceFormat.read(contentsOf: path), path)
+        } catch let error as TraceError {
+            throw BenchFailure.data(error.description)
+        } catch {
+            throw BenchFailure.io("\(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Checks that `path` can be written before any work starts.
+func checkWritable(_ path: String, option: String) throws {
+    let folder = (path as NSString).deletingLastPathComponent
+    let directory = folder.isEmpty ? "." : folder
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+          FileManager.default.isWritableFile(atPath: directory) else {
+        throw BenchFailure.io("\(path): cannot write \(option) output (folder missing or not writable)")
+    }
+}
