@@ -73,8 +73,10 @@ public final class Context {
     /// Strokes polylines as one path, with round caps and joins: `CGContext.strokePath()` after
     /// `move(to:)` / `addLine(to:)` for each polyline. A one-point polyline is a tap and draws a dot.
     ///
-    /// Counts one segment per line (one for a dot) and, as pixels rasterized, the stroke's extents
-    /// inside the clip.
+    /// Counts one segment per line (one for a dot) and, as pixels rasterized, the path's bounding box
+    /// grown by the ink radius (half the width plus a pixel of antialiasing), inside the clip. The box
+    /// comes from the path's points: `cairo_stroke_extents` would stroke the whole path a second time
+    /// and so double the very cost being measured.
     public func stroke<Lines: Sequence>(_ polylines: Lines, style: StrokeStyle)
     where Lines.Element: Collection, Lines.Element.Element == Point {
         var segments = 0
@@ -100,8 +102,9 @@ public final class Context {
         cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
         if let ledger {
             var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-            cairo_stroke_extents(handle, &x0, &y0, &x1, &y1)
-            let extents = PixelRect(enclosingMinX: x0, minY: y0, maxX: x1, maxY: y1)
+            cairo_path_extents(handle, &x0, &y0, &x1, &y1)
+            let r = style.inkRadius
+            let extents = PixelRect(enclosingMinX: x0 - r, minY: y0 - r, maxX: x1 + r, maxY: y1 + r)
             ledger.counters.pixelsRasterized += extents.intersection(clipExtents).area
             ledger.counters.segmentsStroked += segments
         }

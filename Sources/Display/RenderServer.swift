@@ -9,7 +9,8 @@ import Strategies
 /// Dispatch queue running beside the main thread; in the virtual clock its work runs between turns
 /// and its measured cost is kept off the main thread's timeline.
 final class RenderServer: @unchecked Sendable {
-    // `compositor` is used only on `queue` (realtime) or only by the replay thread (virtual);
+    // `compositor` and `meter` are used only on `queue` (realtime; the meter is then the stateless
+    // wall clock) or only by the replay thread (virtual);
     // `costs` is guarded by `lock`.
     private let compositor: Compositor
     private let queue: DispatchQueue?
@@ -19,7 +20,10 @@ final class RenderServer: @unchecked Sendable {
     private var failure: Error?
 
     /// - Parameter threaded: composite on a background thread (realtime) or inline (virtual).
-    init(width: Int, height: Int, background: Color, threaded: Bool) throws {
+    private let meter: any CostMeter
+
+    init(width: Int, height: Int, background: Color, threaded: Bool, meter: any CostMeter) throws {
+        self.meter = meter
         compositor = try Compositor(width: width, height: height)
         let blank = try Surface(width: width, height: height)
         try Context(surface: blank).fill(blank.bounds, with: background)
@@ -33,7 +37,7 @@ final class RenderServer: @unchecked Sendable {
         let damage = update.damage
         let work: @Sendable () -> Void = { [self] in
             do {
-                let (pixels, seconds) = try Stopwatch.measure { try compositor.composite(contents, damage: damage) }
+                let (pixels, seconds) = try meter.measure(.composite) { try compositor.composite(contents, damage: damage) }
                 lock.lock(); costs[frame] = (seconds, pixels); lock.unlock()
             } catch {
                 lock.lock(); failure = error; lock.unlock()

@@ -39,6 +39,8 @@ public struct ReplayConfiguration {
     public var options: [String: String]
     /// Compare the final picture with the reference (skipped by callers that only want timing).
     public var comparePicture: Bool
+    /// What the virtual clock charges for work (the wall clock unless a test scripts the costs).
+    public var meter: any CostMeter = WallClockMeter()
 
     public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
                 clock: ClockMode = .virtual, delivery: Delivery = .coalesced, strategy: any DrawingStrategy.Type,

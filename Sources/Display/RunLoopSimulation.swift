@@ -18,6 +18,8 @@ struct RunLoopSimulation {
     private let simulatedQueues: SimulatedRenderQueues?
     private let dispatchQueues: DispatchRenderQueues?
     private let strategy: any DrawingStrategy
+    /// Charges main-thread phases: the configured meter in the virtual clock, the wall clock in realtime.
+    private let meter: any CostMeter
     /// Wall-clock origin of a realtime run.
     private let origin: Double
 
@@ -26,14 +28,15 @@ struct RunLoopSimulation {
         input = configuration.input
         hz = configuration.hz
         virtual = configuration.clock == .virtual
+        meter = virtual ? configuration.meter : WallClockMeter()
         let canvas = configuration.canvas
         renderServer = try RenderServer(width: canvas.width, height: canvas.height, background: canvas.background,
-                                        threaded: !virtual)
+                                        threaded: !virtual, meter: meter)
         let queues: RenderQueues
         let start = Stopwatch.now()
         if virtual {
             let q = SimulatedRenderQueues(count: configuration.resolvedWorkers, scheduler: scheduler,
-                                          mainQueue: mainQueue, ledger: ledger)
+                                          mainQueue: mainQueue, ledger: ledger, meter: meter)
             simulatedQueues = q; dispatchQueues = nil; queues = q
         } else {
             let q = DispatchRenderQueues(count: configuration.resolvedWorkers, mainQueue: mainQueue,
@@ -134,12 +137,12 @@ struct RunLoopSimulation {
             }
             simulatedQueues?.mainNow = t
             let blocks = mainQueue.take(postedBy: virtual ? start : .infinity)
-            let (_, blockCost) = Stopwatch.measure { for block in blocks { block() } }
-            let (_, inputCost) = try Stopwatch.measure { for event in events { try strategy.handle(event) } }
+            let (_, blockCost) = meter.measure(.mainQueueBlocks) { for block in blocks { block() } }
+            let (_, inputCost) = try meter.measure(.input) { for event in events { try strategy.handle(event) } }
             catchUp(blockCost + inputCost)
-            let (_, observersCost) = try Stopwatch.measure { try strategy.beforeWaiting() }
+            let (_, observersCost) = try meter.measure(.observers) { try strategy.beforeWaiting() }
             catchUp(observersCost)
-            let (update, commitCost) = try Stopwatch.measure { try strategy.commit() }
+            let (update, commitCost) = try meter.measure(.commit) { try strategy.commit() }
             catchUp(commitCost)
             let end = virtual ? t : wallNow()
             mainFree = end
@@ -181,7 +184,7 @@ struct RunLoopSimulation {
             let pendingBackground = (simulatedQueues?.pending ?? 0) + (dispatchQueues?.pending ?? 0)
             let settled = nextSample == count && shown >= count - 1 && !strategy.hasPendingWork
                 && pendingBackground == 0 && mainQueue.earliest == nil && (!virtual || scheduler.isEmpty)
-            if (settled && Double(vsync) / hz >= max(traceEnd, 0.5) && vsync >= lastPresent) || end > giveUpAt { break }
+            if (settled && Double(vsync) / hz >= traceEnd && vsync >= lastPresent) || end > giveUpAt { break }
         }
 
         let screen = try renderServer.screen()

@@ -23,9 +23,11 @@ final class SimulatedRenderQueues: RenderQueues {
     private(set) var threadsPeak = 0
 
     private let ledger: WorkLedger
+    private let meter: any CostMeter
 
     /// - Parameter ledger: the main thread's ledger; a task's counters join it when its completion runs.
-    init(count: Int, scheduler: VirtualScheduler, mainQueue: MainQueue, ledger: WorkLedger) {
+    init(count: Int, scheduler: VirtualScheduler, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter) {
+        self.meter = meter
         self.scheduler = scheduler
         self.ledger = ledger
         self.mainQueue = mainQueue
@@ -64,7 +66,7 @@ final class SimulatedRenderQueues: RenderQueues {
         let context = TaskContext()
         func step(_ index: Int) {
             if index == 0 { running += 1; threadsPeak = max(threadsPeak, running) }
-            let (outcome, cost) = Stopwatch.measure { item.task.steps[index](context) }
+            let (outcome, cost) = meter.measure(.backgroundStep) { item.task.steps[index](context) }
             context.elapsed += cost
             let end = scheduler.now + cost
             var finished: (any Sendable)?? = nil

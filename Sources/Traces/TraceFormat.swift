@@ -59,6 +59,7 @@ extension TraceFormat {
         var metadata: [(key: String, value: String)] = []
         var strokes: [Stroke] = []
         var current: [Sample]? = nil
+        var currentLine = 0 // where the open stroke began, named if it turns out empty
         var lastTime = -Double.infinity
         var samples = 0
 
@@ -98,10 +99,11 @@ extension TraceFormat {
             case "stroke":
                 guard canvas != nil else { throw fail(lineNumber, "'stroke' before the 'canvas' line") }
                 if let done = current {
-                    guard !done.isEmpty else { throw fail(lineNumber, "stroke with no samples") }
+                    guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples") }
                     strokes.append(Stroke(samples: done))
                 }
                 current = []
+                currentLine = lineNumber
             default:
                 guard current != nil else { throw fail(lineNumber, "unknown record '\(fields[0])'") }
                 guard fields.count == 3 || fields.count == 4 else {
@@ -122,7 +124,7 @@ extension TraceFormat {
         guard sawHeader else { throw fail(0, "no '\(magic) \(version)' header") }
         guard let canvas else { throw fail(0, "no 'canvas' line") }
         if let done = current {
-            guard !done.isEmpty else { throw fail(lineNumber, "stroke with no samples (truncated file?)") }
+            guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples (truncated file?)") }
             strokes.append(Stroke(samples: done))
         }
         return Trace(canvas: canvas, metadata: metadata, strokes: strokes)

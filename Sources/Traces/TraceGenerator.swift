@@ -17,7 +17,7 @@ public struct TraceGenerator: Sendable {
         /// Session length in seconds: strokes are added until the next one would end past it.
         public var duration = 25.0
         /// Median stroke duration in seconds, and its log-space spread.
-        public var strokeDurationMedian = 0.6, strokeDurationSigma = 0.5
+        public var strokeDurationMedian = 0.5, strokeDurationSigma = 0.5
         /// Median peak pen speed in points per second, and its log-space spread.
         public var peakSpeedMedian = 700.0, peakSpeedSigma = 0.35
         /// Median pen-up pause in seconds, and its log-space spread.

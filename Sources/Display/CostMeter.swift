@@ -1,0 +1,21 @@
+/// Where a measured cost was spent.
+public enum CostPhase: Sendable {
+    case mainQueueBlocks, input, observers, commit, composite, backgroundStep
+}
+
+/// Measures the cost of work for the virtual clock. The production meter reads the wall clock
+/// (`Stopwatch`); tests substitute scripted costs so that deadlines, missed vsyncs, hitches and
+/// latencies can be checked against answers worked out by hand.
+public protocol CostMeter: AnyObject {
+    /// Runs `body` and returns its result with the cost, in seconds, to charge for it.
+    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double)
+}
+
+/// Charges what the work really took on this machine.
+public final class WallClockMeter: CostMeter {
+    public init() {}
+    @inline(__always)
+    public func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double) {
+        try Stopwatch.measure(body)
+    }
+}

@@ -1,0 +1,56 @@
+import Metrics
+import Testing
+
+@Suite struct PercentileTests {
+    @Test func nearestRankOnOneToHundred() {
+        let p = Percentiles((1...100).map(Double.init))
+        #expect(p == Percentiles(p50: 50, p90: 90, p95: 95, p99: 99, max: 100))
+    }
+
+    @Test func nearestRankOnFewValues() {
+        // Ranks: ceil(0.5 * 4) = 2nd, ceil(0.9 * 4) = 4th.
+        let p = Percentiles([4, 1, 3, 2])
+        #expect(p.p50 == 2)
+        #expect(p.p90 == 4)
+        #expect(Percentiles([Double]()) == .zero)
+    }
+}
+
+@Suite struct DroppedFrameTests {
+    @Test func countsVsyncsWithInputWaitingAndNoNewPicture() {
+        // 100 Hz; samples at 5 and 15 ms; pictures at vsync 4 (showing sample 0) and 6 (sample 1).
+        // Dropped: v2 (sample 0 waiting since 10 ms), v3; v4 presents; v5 (sample 1 waiting); v6 presents.
+        let d = DroppedFrames(sampleTimes: [0.005, 0.015], presentations: [(4, 0), (6, 1)], hz: 100, vsyncCount: 8)
+        #expect(d.count == 3)
+        #expect(d.longestRun == 2)
+        #expect(d.worstSecond == 3)
+        #expect(abs(d.percent - 60) < 1e-9)
+    }
+
+    @Test func noInputMeansNothingDropped() {
+        let d = DroppedFrames(sampleTimes: [], presentations: [], hz: 60, vsyncCount: 120)
+        #expect(d.count == 0 && d.percent == 0)
+    }
+}
+
+@Suite struct OutputTests {
+    @Test func hitchBandsFollowApple() {
+        #expect(HitchBand(ratio: 4.9) == .good)
+        #expect(HitchBand(ratio: 5) == .warning)
+        #expect(HitchBand(ratio: 10) == .warning)
+        #expect(HitchBand(ratio: 10.1) == .critical)
+    }
+
+    @Test func csvQuotesOnlyWhatNeedsIt() {
+        var csv = CSVWriter(header: ["a", "b"])
+        csv.append(["plain", "with, comma"])
+        csv.append(["say \"hi\"", "line\nbreak"])
+        #expect(csv.text == "a,b\r\nplain,\"with, comma\"\r\n\"say \"\"hi\"\"\",\"line\nbreak\"\r\n")
+    }
+
+    @Test func frameCSVHasTheContractColumnsFirst() {
+        let contract = ["frame", "vsync_ms", "samples", "main_ms", "render_ms", "composite_ms", "overrun_ms",
+                        "missed_vsyncs", "hitch_ms", "latency_max_ms", "pixels_rasterized", "bytes_copied"]
+        #expect(Array(FrameCSV.columns.prefix(contract.count)) == contract)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import Traces
+
+@Suite struct TraceFormatTests {
+    @Test func roundTripKeepsEverythingTheFileStores() throws {
+        var generator = TraceGenerator(seed: 42)
+        generator.parameters.duration = 5
+        let original = TraceFormat.rounded(generator.generate())
+        let text = TraceFormat.serialize(original)
+        let read = try TraceFormat.parse(Data(text.utf8), file: "t.trace")
+        #expect(read == original)
+        #expect(read.sampleCount == original.sampleCount)
+        #expect(read.metadata("seed") == "42")
+    }
+
+    @Test func writeThenReadFromDisk() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(getpid()).trace").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let trace = Trace(canvas: CanvasSize(width: 100, height: 50), metadata: [("source", "hand-made")],
+                          strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2, force: 0.5), Sample(time: 0.01, x: 3, y: 4)])])
+        try TraceFormat.write(trace, to: path)
+        #expect(try TraceFormat.read(contentsOf: path) == trace)
+    }
+
+    @Test(arguments: [
+        ("", 0, "empty file"),
+        ("strokebench-trace 2\ncanvas 10 10\n", 1, "format version 2 is not supported"),
+        ("hello\n", 1, "not a StrokeBench trace"),
+        ("strokebench-trace 1\ncanvas 0 10\n", 2, "positive size"),
+        ("strokebench-trace 1\ncanvas 10 10\nstroke\n0.1 1 1\n0.05 2 2\n", 5, "time goes backwards"),
+        ("strokebench-trace 1\ncanvas 10 10\nstroke\n0.1 nan 1\n", 4, "not a finite number"),
+        ("strokebench-trace 1\ncanvas 10 10\nstroke\n0.1 1e300 1\n", 4, "absurdly large"),
+        ("strokebench-trace 1\ncanvas 10 10\nstroke\n0.1 1\n", 4, "found 2 fields"),
+        ("strokebench-trace 1\ncanvas 10 10\nstroke\n", 3, "stroke with no samples"),
+    ])
+    func badInputNamesTheLine(text: String, line: Int, reason: String) {
+        #expect {
+            _ = try TraceFormat.parse(Data(text.utf8), file: "bad.trace")
+        } throws: { error in
+            guard let e = error as? TraceError else { return false }
+            return e.file == "bad.trace" && e.line == line && e.reason.contains(reason)
+        }
+    }
+
+    @Test func generationIsDeterministicPerSeed() {
+        #expect(TraceGenerator(seed: 7).generate() == TraceGenerator(seed: 7).generate())
+        #expect(TraceGenerator(seed: 7).generate() != TraceGenerator(seed: 8).generate())
+    }
+
+    @Test func theDefaultTraceIsALongSessionAt240Hz() {
+        let t = TraceGenerator.default
+        #expect(t.duration >= 20)
+        #expect(t.strokes.count >= 24)
+        let intervals = t.strokes.flatMap { s in zip(s.samples.dropFirst(), s.samples).map { $0.time - $1.time } }.sorted()
+        let median = intervals[intervals.count / 2]
+        #expect(abs(median - 1.0 / 240) < 0.0005)
+    }
+}

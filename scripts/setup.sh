@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what StrokeBench needs on a fresh Debian machine with Swift: cairo and pixman (with
+# pkg-config) from Debian, and the pinned Python packages for the charts. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+for pkg in libcairo2-dev libpixman-1-dev pkg-config; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
+if ((${#need[@]})); then
+  echo "installing ${need[*]}" >&2
+  sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if [ -f scripts/requirements.txt ] && ! python3 -c "import matplotlib" >/dev/null 2>&1; then
+  echo "installing the Python chart dependencies (scripts/requirements.txt)" >&2
+  python3 -m pip install -q -r scripts/requirements.txt 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages -r scripts/requirements.txt
+fi
