@@ -1,6 +1,8 @@
 /// Where a measured cost was spent.
 public enum CostPhase: Sendable {
-    case mainQueueBlocks, input, observers, commit, composite, backgroundStep
+    case mainQueueBlocks, input, observers, commit, composite
+    /// Step `index` (from 0) of a background render task.
+    case backgroundStep(index: Int)
 }
 
 /// Measures the cost of work for the virtual clock. The production meter reads the wall clock

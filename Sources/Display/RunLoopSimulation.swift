@@ -45,8 +45,8 @@ struct RunLoopSimulation {
         }
         origin = start
         let environment = StrategyEnvironment(ledger: ledger, renderQueues: queues, options: configuration.options)
+        // What the strategy allocates and draws up front is counted in the first frame's work.
         strategy = try configuration.strategy.init(canvas: canvas, environment: environment)
-        _ = ledger.take() // up-front allocations are not any frame's work
     }
 
     /// The index of the first vsync strictly after `time`.
@@ -177,6 +177,7 @@ struct RunLoopSimulation {
                 hitchMs: Double(missed) / hz * 1000, latencyMinMs: latencyMin, latencyMaxMs: latencyMax,
                 counters: ledger.take(), pointsRetained: strategy.pointsRetained))
 
+            simulatedQueues?.dropReleased()
             if trigger == .vsync { vsync = max(vsync + 1, vsyncAfter(end) - 1) }
 
             if let progress, end - lastProgress >= 0.25 { progress(end, traceEnd); lastProgress = end }

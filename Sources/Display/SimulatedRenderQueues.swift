@@ -49,10 +49,14 @@ final class SimulatedRenderQueues: RenderQueues {
         run(Queued(task: task, completion: completion), at: mainNow) { _ in }
     }
 
-    func release(_ object: any Sendable) {
-        // Dropped here, outside any timed main-thread phase: off the main thread in effect.
-        _ = object
-    }
+    /// Objects released "off the main thread": kept until the replay drops them between turns, so
+    /// freeing them is never timed as main-thread work.
+    private var released: [any Sendable] = []
+
+    func release(_ object: any Sendable) { released.append(object) }
+
+    /// Frees what was released; called by the replay outside any timed phase.
+    func dropReleased() { released.removeAll(keepingCapacity: true) }
 
     private func startNext(on queue: Int, at time: Double) {
         guard !serialQueues[queue].isEmpty else { busy[queue] = false; return }
@@ -66,7 +70,7 @@ final class SimulatedRenderQueues: RenderQueues {
         let context = TaskContext()
         func step(_ index: Int) {
             if index == 0 { running += 1; threadsPeak = max(threadsPeak, running) }
-            let (outcome, cost) = meter.measure(.backgroundStep) { item.task.steps[index](context) }
+            let (outcome, cost) = meter.measure(.backgroundStep(index: index)) { item.task.steps[index](context) }
             context.elapsed += cost
             let end = scheduler.now + cost
             var finished: (any Sendable)?? = nil

@@ -5,6 +5,9 @@ public enum StrategyRegistry {
         NullStrategy.self,
         NaiveStrategy.self,
         PointArrayStrategy.self,
+        DirtyRectStrategy.self,
+        FlattenedStrategy.self,
+        AsyncPoolStrategy.self,
     ]
 
     /// The strategy with this command-line name.

@@ -42,6 +42,25 @@ import Traces
         #expect(r.summary.picture?.stronglyDifferingPixels == 0)
     }
 
+    @Test(arguments: ["dirty-rect", "flattened", "async-pool"], [Delivery.coalesced, .perSample])
+    func everyStrategyMatchesTheReference(name: String, delivery: Delivery) throws {
+        let r = try run(StrategyRegistry.strategy(named: name)!, delivery: delivery)
+        #expect(r.summary.picture?.matchesReference == true)
+    }
+
+    @Test(arguments: ["naive", "point-array", "dirty-rect", "flattened", "async-pool"])
+    func aGeneratedSessionEndsWithTheReferencePicture(name: String) throws {
+        // A 4 s generated session, scaled to fit a 2x screen: real curvature, speed and pauses.
+        var generator = TraceGenerator(seed: 3)
+        generator.parameters.duration = 4
+        let device = DeviceProfile(name: "test-2x", width: 300, height: 400, scale: 2, refreshRate: 120, touchRate: 240, cores: 4)
+        let r = try Replay.run(ReplayConfiguration(
+            input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated", device: device,
+            clock: .virtual, strategy: StrategyRegistry.strategy(named: name)!))
+        #expect(r.summary.picture?.matchesReference == true)
+        #expect(r.summary.picture?.stronglyDifferingPixels == 0)
+    }
+
     @Test func theNullStrategyDoesNotMatch() throws {
         // Guards the comparison itself: a blank screen is not the reference.
         let r = try run(NullStrategy.self)

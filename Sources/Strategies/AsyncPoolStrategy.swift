@@ -1,0 +1,161 @@
+import Canvas
+
+/// YYAsyncLayer: the whole picture is drawn on a pool of serial background queues, and a sentinel
+/// cancels every older render.
+///
+/// Modelled on YYAsyncLayer, YYSentinel and YYTransaction as the seed articles show them:
+/// - A touch stores the points and commits a `YYTransaction` (target: the view, selector:
+///   `contentsNeedUpdated`); transactions are a set, so a burst of touches in one run-loop turn makes
+///   one. Its BeforeWaiting observer calls `layer.setNeedsDisplay()`, which first increases the
+///   sentinel (`_cancelAsyncDisplay`). MODEL.md's turn runs the observers before the CoreAnimation
+///   commit, so the display happens in the same turn. (On a device YYTransaction's observer has a
+///   lower priority, 0xFFFFFF, than CoreAnimation's, 2000000, and the display waits for the next
+///   wake-up: MODEL.md's pipeline is followed here.)
+/// - `display` (at the commit) snapshots the points on the main thread (`newAsyncDisplayTask`) and
+///   dispatches the render to the next of N serial queues, round robin (N = active processor count,
+///   clamped to 1...16). A layer smaller than 1 x 1 gets nil contents and no task.
+/// - The render task checks `isCancelled` when it starts, makes a new bitmap, fills it with the
+///   background (the layer is opaque), strokes every line, checks again, makes the image, checks
+///   again, and posts a block to the main queue that checks once more before setting the contents.
+///   The old contents are released on a background queue.
+///
+/// A task stopped at its first check is *cancelled*; one stopped after drawing is *superseded* (its
+/// picture was thrown away).
+public final class AsyncPoolStrategy: DrawingStrategy {
+    public static let name = "async-pool"
+    public static let summary = "YYAsyncLayer: whole picture drawn on a pool of serial queues, sentinel-cancelled"
+
+    /// What a finished render hands back to the main queue.
+    struct Rendered: @unchecked Sendable {
+        // The surface is no longer drawn into once the task finishes.
+        var image: Surface
+        var showsThrough: Int
+    }
+
+    private let canvas: CanvasConfiguration
+    private let queues: RenderQueues
+    private let ledger: WorkLedger
+    private let sentinel = Sentinel()
+    private var lines: [[Point]] = []
+    private var newest = -1
+    /// The pending YYTransaction (a set of one: this view's `contentsNeedUpdated`).
+    private var transactionPending = false
+    private var needsDisplay = false
+    private var nextQueue = 0
+    private var inFlight = 0
+    private var contents: Surface?
+    private var update: LayerUpdate?
+
+    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+        guard let queues = environment.renderQueues else {
+            throw StrategyError.needsRenderQueues(Self.name)
+        }
+        self.canvas = canvas
+        self.queues = queues
+        ledger = environment.ledger
+    }
+
+    public var pointsRetained: Int { lines.reduce(0) { $0 + $1.count } }
+    public var hasPendingWork: Bool { inFlight > 0 || needsDisplay || transactionPending }
+
+    public func handle(_ event: TouchEvent) {
+        let points = event.points.map(\.location)
+        switch event.phase {
+        case .began: lines.append(points)
+        case .moved: lines[lines.count - 1].append(contentsOf: points)
+        case .ended: break
+        }
+        if let last = event.points.last { newest = last.index }
+        if event.phase != .ended { transactionPending = true } // [[YYTransaction ...] commit]
+    }
+
+    /// YYTransaction's BeforeWaiting observer: `contentsNeedUpdated` -> `layer.setNeedsDisplay()`.
+    public func beforeWaiting() {
+        guard transactionPending else { return }
+        transactionPending = false
+        sentinel.increase() // _cancelAsyncDisplay
+        needsDisplay = true
+    }
+
+    public func commit() -> LayerUpdate? {
+        if needsDisplay {
+            needsDisplay = false
+            display()
+        }
+        defer { update = nil }
+        return update
+    }
+
+    /// `_displayAsync:YES`.
+    private func display() {
+        guard canvas.width >= 1, canvas.height >= 1 else {
+            if let old = contents { queues.release(old) }
+            contents = nil
+            update = LayerUpdate(contents: nil, damage: [], showsThrough: newest)
+            return
+        }
+        let value = sentinel.value
+        let sentinel = self.sentinel
+        let isCancelled: @Sendable () -> Bool = { value != sentinel.value }
+        let snapshot = lines, showsThrough = newest, canvas = self.canvas
+        let drawn = Box<Surface>()
+        let task = RenderTask(steps: [
+            { context in
+                if isCancelled() { context.ledger.counters.tasksCancelled += 1; return .stop }
+                context.ledger.counters.tasksStarted += 1
+                return .proceed
+            },
+            { context in
+                // UIGraphicsBeginImageContextWithOptions(size, opaque, scale), the opaque fill, task.display.
+                guard let image = try? Surface(width: canvas.width, height: canvas.height, counting: context.ledger),
+                      let cg = try? Context(surface: image, counting: context.ledger) else { return .stop }
+                cg.fill(canvas.bounds, with: canvas.background)
+                cg.stroke(snapshot, style: canvas.style)
+                drawn.value = image
+                return .proceed
+            },
+            { context in
+                if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                // UIGraphicsGetImageFromCurrentImageContext: the bitmap becomes the image, no copy.
+                return .proceed
+            },
+            { context in
+                if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                return .finish(Rendered(image: drawn.value!, showsThrough: showsThrough))
+            },
+        ])
+        inFlight += 1
+        let queue = nextQueue
+        nextQueue = (nextQueue + 1) % queues.count
+        queues.submit(task, toQueue: queue) { [unowned self] output, context in
+            inFlight -= 1
+            guard let rendered = output as? Rendered else { return }
+            // The block on the main queue: one last check before the contents are set.
+            guard !isCancelled() else {
+                ledger.counters.tasksSuperseded += 1
+                return
+            }
+            if let old = contents { queues.release(old) }
+            contents = rendered.image
+            update = LayerUpdate(contents: rendered.image, damage: [canvas.bounds], showsThrough: rendered.showsThrough,
+                                 backgroundRenderSeconds: context.elapsed)
+        }
+    }
+
+    public func finalPicture() -> Surface? { contents }
+}
+
+/// Why a strategy could not be created.
+public enum StrategyError: Error, CustomStringConvertible {
+    case needsRenderQueues(String)
+    public var description: String {
+        switch self {
+        case let .needsRenderQueues(name): return "\(name) needs background render queues"
+        }
+    }
+}
+
+/// A slot one render task fills in one step and reads in a later one, on the same serial queue.
+final class Box<T>: @unchecked Sendable {
+    var value: T?
+}
