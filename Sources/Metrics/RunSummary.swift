@@ -77,6 +77,9 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var overrunMs: Percentiles
     /// Touch-to-screen latency over every sample shown.
     public var latencyMs: Percentiles
+    /// How main-thread time grows with the points the strategy still redraws: the least-squares
+    /// slope of active frames' `main_ms` against `points_retained`, in microseconds per thousand points.
+    public var mainUsPerThousandPoints: Double
     public var droppedFrames: Int
     public var droppedPct: Double
     public var droppedWorstSecond: Int
@@ -98,6 +101,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case formatVersion = "format_version", strategy, device, hz, clock, delivery, trace, workers, frames
         case durationS = "duration_s", samples, mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms"
         case overrunMs = "overrun_ms", latencyMs = "latency_ms", droppedFrames = "dropped_frames", droppedPct = "dropped_pct"
+        case mainUsPerThousandPoints = "main_us_per_1000_points"
         case droppedWorstSecond = "dropped_worst_second", droppedLongestRun = "dropped_longest_run"
         case missedVsyncs = "missed_vsyncs", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
         case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
@@ -118,6 +122,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         compositeMs = Percentiles(active.map(\.compositeMs))
         overrunMs = Percentiles(active.map(\.overrunMs))
         latencyMs = Percentiles(sampleLatenciesMs)
+        mainUsPerThousandPoints = 1_000_000 * Self.slope(active.map { (Double($0.pointsRetained), $0.mainMs) })
         let dropped = DroppedFrames(sampleTimes: sampleTimes, presentations: presentations, hz: hz, vsyncCount: vsyncCount)
         droppedFrames = dropped.count
         droppedPct = dropped.percent
@@ -131,5 +136,15 @@ public struct RunSummary: Hashable, Sendable, Codable {
         for f in frames { total += f.counters }
         counters = CounterSummary(total, threadsPeak: threadsPeak)
         self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
+    }
+
+    /// Least-squares slope of y against x (0 when x does not vary).
+    static func slope(_ points: [(x: Double, y: Double)]) -> Double {
+        let n = Double(points.count)
+        guard n > 1 else { return 0 }
+        let mx = points.reduce(0) { $0 + $1.x } / n, my = points.reduce(0) { $0 + $1.y } / n
+        var sxy = 0.0, sxx = 0.0
+        for p in points { sxy += (p.x - mx) * (p.y - my); sxx += (p.x - mx) * (p.x - mx) }
+        return sxx > 0 ? sxy / sxx : 0
     }
 }

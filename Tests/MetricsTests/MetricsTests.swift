@@ -1,4 +1,4 @@
-import Metrics
+@testable import Metrics
 import Testing
 
 @Suite struct PercentileTests {
@@ -52,5 +52,14 @@ import Testing
         let contract = ["frame", "vsync_ms", "samples", "main_ms", "render_ms", "composite_ms", "overrun_ms",
                         "missed_vsyncs", "hitch_ms", "latency_max_ms", "pixels_rasterized", "bytes_copied"]
         #expect(Array(FrameCSV.columns.prefix(contract.count)) == contract)
+    }
+}
+
+@Suite struct SlopeTests {
+    @Test func leastSquaresSlope() {
+        // y = 2x + 1 exactly, and a flat line.
+        #expect(RunSummary.slope([(0, 1), (1, 3), (2, 5)]) == 2)
+        #expect(RunSummary.slope([(0, 4), (10, 4)]) == 0)
+        #expect(RunSummary.slope([(5, 1)]) == 0)
     }
 }
