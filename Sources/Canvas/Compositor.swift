@@ -20,7 +20,43 @@ public final class Compositor {
         self.height = height
     }
 
+    /// The framebuffer seen by cairo, for the sublayers the render server rasterizes itself.
+    private lazy var framebufferSurface: Surface = Surface(
+        borrowing: pixman_image_get_data(framebuffer)!, width: width, height: height,
+        stride: Int(pixman_image_get_stride(framebuffer)))
+
     deinit { pixman_image_unref(framebuffer) }
+
+    /// Fills `damage` with an opaque colour: what the screen shows where a layer has no contents.
+    @discardableResult
+    public func clear(_ damage: [PixelRect], to color: Color) -> Int {
+        func level(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * 65535).rounded()) }
+        var fill = pixman_color_t(red: level(color.red), green: level(color.green), blue: level(color.blue), alpha: 65535)
+        var total = 0
+        let screen = PixelRect(x: 0, y: 0, width: width, height: height)
+        for rect in damage {
+            let r = rect.intersection(screen)
+            guard !r.isEmpty else { continue }
+            var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
+            pixman_image_fill_rectangles(PIXMAN_OP_SRC, framebuffer, &fill, 1, &box)
+            total += r.area
+        }
+        pixelsComposited += total
+        return total
+    }
+
+    /// Strokes each polyline as its own layer on top of the framebuffer, inside `clip`.
+    /// - Returns: the pixels the layers' extents cover inside the clip.
+    @discardableResult
+    public func drawLayers(_ layers: [[Point]], style: StrokeStyle, clip: PixelRect) throws(CanvasError) -> Int {
+        let ledger = WorkLedger()
+        let context = try Context(surface: framebufferSurface, counting: ledger)
+        context.clip(to: clip)
+        for layer in layers { context.stroke(CollectionOfOne(layer), style: style) }
+        framebufferSurface.withUnsafePixels { _, _ in } // flush cairo's writes before pixman reads
+        pixelsComposited += ledger.counters.pixelsRasterized
+        return ledger.counters.pixelsRasterized
+    }
 
     /// Copies `damage` of `contents` (placed at the screen origin) into the framebuffer.
     /// - Returns: the pixels composited.

@@ -10,6 +10,8 @@ public final class Surface {
     public let height: Int
     /// Bytes per row, as cairo lays the pixels out.
     public let stride: Int
+    /// True when the pixels belong to someone else and are not counted as a live bitmap.
+    private var borrowed = false
 
     /// Creates a bitmap filled with transparent black (cairo zero-fills new image surfaces).
     ///
@@ -29,9 +31,24 @@ public final class Surface {
         self.height = height
         stride = Int(cairo_image_surface_get_stride(surface))
         ledger?.counters.bitmapsAllocated += 1
+        BitmapAccounting.allocated(stride * height)
     }
 
-    deinit { cairo_surface_destroy(handle) }
+    /// Wraps pixels owned by someone else (the compositor's framebuffer) as an opaque RGB24 surface.
+    /// The owner must outlive the surface.
+    init(borrowing pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        handle = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+                                                     Int32(width), Int32(height), Int32(stride))!
+        self.width = width
+        self.height = height
+        self.stride = stride
+        borrowed = true
+    }
+
+    deinit {
+        cairo_surface_destroy(handle)
+        if !borrowed { BitmapAccounting.freed(byteCount) }
+    }
 
     /// The whole surface as a rect.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }

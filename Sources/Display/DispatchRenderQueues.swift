@@ -13,7 +13,8 @@ final class DispatchRenderQueues: RenderQueues, @unchecked Sendable {
     private let lock = NSLock()
     private var _pending = 0
     private var running = 0
-    private var _threadsPeak = 0
+    private var waiting = 0
+    private var _log = RenderQueueLog()
 
     private let ledger: UncheckedBox<WorkLedger>
 
@@ -28,7 +29,7 @@ final class DispatchRenderQueues: RenderQueues, @unchecked Sendable {
 
     var count: Int { queues.count }
     var pending: Int { lock.lock(); defer { lock.unlock() }; return _pending }
-    var threadsPeak: Int { lock.lock(); defer { lock.unlock() }; return _threadsPeak }
+    var log: RenderQueueLog { lock.lock(); defer { lock.unlock() }; return _log }
 
     func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
         enqueue(task, on: queues[queue], completion: completion)
@@ -43,12 +44,12 @@ final class DispatchRenderQueues: RenderQueues, @unchecked Sendable {
     }
 
     private func enqueue(_ task: RenderTask, on queue: DispatchQueue, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
-        lock.lock(); _pending += 1; lock.unlock()
+        lock.lock(); _pending += 1; waiting += 1; _log.backlogPeak = max(_log.backlogPeak, waiting); lock.unlock()
         // The completion is not Sendable (it touches main-thread state); it only ever runs on the
         // main thread, through `mainQueue`, so carrying it across is safe.
         let carried = UncheckedBox(completion)
         queue.async { [self] in
-            lock.lock(); running += 1; _threadsPeak = max(_threadsPeak, running); lock.unlock()
+            lock.lock(); waiting -= 1; running += 1; _log.threadsPeak = max(_log.threadsPeak, running); lock.unlock()
             let context = TaskContext()
             var output: (any Sendable)? = nil
             for step in task.steps {
@@ -58,9 +59,13 @@ final class DispatchRenderQueues: RenderQueues, @unchecked Sendable {
                 if case let .finish(value) = outcome { output = value }
                 break
             }
-            lock.lock(); running -= 1; _pending -= 1; lock.unlock()
+            let finishedAt = Stopwatch.now() - origin
+            lock.lock()
+            running -= 1; _pending -= 1
+            if let picture = output as? RenderedPicture { _log.finished.append((finishedAt, picture.showsThrough)) }
+            lock.unlock()
             let finished = UncheckedBox(output)
-            mainQueue.post(at: Stopwatch.now() - origin) { [ledger] in
+            mainQueue.post(at: finishedAt) { [ledger] in
                 ledger.value.counters += context.ledger.take()
                 carried.value(finished.value, context)
             }

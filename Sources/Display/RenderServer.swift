@@ -22,8 +22,13 @@ final class RenderServer: @unchecked Sendable {
     /// - Parameter threaded: composite on a background thread (realtime) or inline (virtual).
     private let meter: any CostMeter
 
-    init(width: Int, height: Int, background: Color, threaded: Bool, meter: any CostMeter) throws {
+    private let background: Color
+    private let style: StrokeStyle
+
+    init(width: Int, height: Int, background: Color, style: StrokeStyle, threaded: Bool, meter: any CostMeter) throws {
         self.meter = meter
+        self.background = background
+        self.style = style
         compositor = try Compositor(width: width, height: height)
         let blank = try Surface(width: width, height: height)
         try Context(surface: blank).fill(blank.bounds, with: background)
@@ -33,11 +38,22 @@ final class RenderServer: @unchecked Sendable {
 
     /// Composites `update` for frame `frame`.
     func submit(_ update: LayerUpdate, frame: Int) {
-        guard let contents = update.contents, !update.damage.isEmpty else { return }
-        let damage = update.damage
+        let contents = update.contents, damage = update.damage, overlays = update.overlays
+        guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return }
         let work: @Sendable () -> Void = { [self] in
             do {
-                let (pixels, seconds) = try meter.measure(.composite) { try compositor.composite(contents, damage: damage) }
+                let (pixels, seconds) = try meter.measure(.composite) { () throws(CanvasError) -> Int in
+                    var pixels = 0
+                    if let contents {
+                        pixels += try compositor.composite(contents, damage: damage)
+                    } else if !damage.isEmpty {
+                        pixels += compositor.clear(damage, to: background) // layer.contents = nil
+                    }
+                    if let overlays, let clip = damage.reduce(nil, { ($0 ?? $1).union($1) }) {
+                        pixels += try compositor.drawLayers(overlays, style: style, clip: clip)
+                    }
+                    return pixels
+                }
                 lock.lock(); costs[frame] = (seconds, pixels); lock.unlock()
             } catch {
                 lock.lock(); failure = error; lock.unlock()

@@ -31,7 +31,7 @@ struct RunLoopSimulation {
         meter = virtual ? configuration.meter : WallClockMeter()
         let canvas = configuration.canvas
         renderServer = try RenderServer(width: canvas.width, height: canvas.height, background: canvas.background,
-                                        threaded: !virtual, meter: meter)
+                                        style: canvas.style, threaded: !virtual, meter: meter)
         let queues: RenderQueues
         let start = Stopwatch.now()
         if virtual {
@@ -63,7 +63,8 @@ struct RunLoopSimulation {
 
         var frames: [FrameRecord] = []
         frames.reserveCapacity(Int(giveUpAt * hz) + 16)
-        var presentations: [(vsync: Int, showsThrough: Int)] = []
+        var presentations: [ScreenTimeline.Presentation] = []
+        BitmapAccounting.resetPeak()
         var latencies = [Double](repeating: .nan, count: count)
         var vsync = 0                // the vsync the next input turn belongs to
         var mainFree = 0.0           // when the main thread finishes its current turn
@@ -155,9 +156,10 @@ struct RunLoopSimulation {
                 presentIndex = p
                 lastPresent = max(lastPresent, p)
                 renderServer.submit(update, frame: frames.count)
-                presentations.append((p, update.showsThrough))
-                if update.showsThrough > shown {
-                    let presentTime = Double(p) / hz
+                presentations.append(.init(vsync: p, showsThrough: update.showsThrough, blank: update.isBlank))
+                if update.showsThrough > shown && !update.isBlank {
+                    // A fading-in picture counts as shown once the fade has finished.
+                    let presentTime = Double(p) / hz + update.fadeIn
                     for i in (shown + 1)...update.showsThrough { latencies[i] = (presentTime - input.times[i]) * 1000 }
                     latencyMax = latencies[shown + 1]
                     latencyMin = latencies[update.showsThrough]
@@ -188,6 +190,8 @@ struct RunLoopSimulation {
             if (settled && Double(vsync) / hz >= traceEnd && vsync >= lastPresent) || end > giveUpAt { break }
         }
 
+        let bitmapBytesPeak = BitmapAccounting.peakBytes
+        let queueLog = simulatedQueues?.log ?? dispatchQueues?.log ?? RenderQueueLog()
         let screen = try renderServer.screen()
         for i in frames.indices {
             let cost = renderServer.cost(ofFrame: i)
@@ -212,8 +216,8 @@ struct RunLoopSimulation {
             clock: configuration.clock.rawValue, delivery: configuration.delivery.rawValue,
             trace: configuration.traceName, workers: configuration.resolvedWorkers, frames: frames,
             sampleTimes: input.times, sampleLatenciesMs: latencies.filter { !$0.isNaN },
-            presentations: presentations, vsyncCount: vsyncCount,
-            threadsPeak: simulatedQueues?.threadsPeak ?? dispatchQueues?.threadsPeak ?? 0,
+            presentations: presentations, finishedRenders: queueLog.finished, vsyncCount: vsyncCount,
+            threadsPeak: queueLog.threadsPeak, backlogPeak: queueLog.backlogPeak, bitmapBytesPeak: bitmapBytesPeak,
             cpuS: usage.cpuSeconds - usageBefore.cpuSeconds, peakMemoryMB: usage.peakResidentMB,
             picture: picture, machine: Machine.current.description)
         return ReplayResult(frames: frames, summary: summary, screen: screen)

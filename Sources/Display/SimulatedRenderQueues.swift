@@ -5,6 +5,11 @@ import Strategies
 /// Background queues for the virtual clock: simulated workers whose busy time is the measured cost
 /// of each step of each task. Steps run on the calling thread, one at a time, at their simulated
 /// start time, so cancellation checks see exactly the main-thread state of that moment.
+///
+/// The serial queues are YYAsyncLayer's pool. The concurrent (global) queue runs as many tasks at
+/// once as there are workers and queues the rest: that is what libdispatch does with CPU-bound work
+/// on Linux, where its thread pool stays near the core count (on iOS it grows threads when work
+/// blocks, which drawing does not).
 final class SimulatedRenderQueues: RenderQueues {
     private struct Queued {
         var task: RenderTask
@@ -13,24 +18,27 @@ final class SimulatedRenderQueues: RenderQueues {
 
     private let scheduler: VirtualScheduler
     private let mainQueue: MainQueue
+    private let ledger: WorkLedger
+    private let meter: any CostMeter
     private var serialQueues: [[Queued]]
     private var busy: [Bool]
+    private var globalBacklog: [Queued] = []
+    private var globalRunning = 0
     /// Simulated time the main thread is at, used as the submission time.
     var mainNow: Double = 0
     private(set) var pending = 0
     private var running = 0
-    /// Most steps running at once in simulated time.
-    private(set) var threadsPeak = 0
-
-    private let ledger: WorkLedger
-    private let meter: any CostMeter
+    private(set) var log = RenderQueueLog()
+    /// Objects released "off the main thread": kept until the replay drops them between turns, so
+    /// freeing them is never timed as main-thread work.
+    private var released: [any Sendable] = []
 
     /// - Parameter ledger: the main thread's ledger; a task's counters join it when its completion runs.
     init(count: Int, scheduler: VirtualScheduler, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter) {
-        self.meter = meter
         self.scheduler = scheduler
-        self.ledger = ledger
         self.mainQueue = mainQueue
+        self.ledger = ledger
+        self.meter = meter
         serialQueues = Array(repeating: [], count: count)
         busy = Array(repeating: false, count: count)
     }
@@ -40,23 +48,26 @@ final class SimulatedRenderQueues: RenderQueues {
     func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
         pending += 1
         serialQueues[queue].append(Queued(task: task, completion: completion))
+        noteBacklog()
         if !busy[queue] { startNext(on: queue, at: mainNow) }
     }
 
     func submitConcurrent(_ task: RenderTask, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
-        // The global concurrent queue: every task gets a worker of its own at once.
         pending += 1
-        run(Queued(task: task, completion: completion), at: mainNow) { _ in }
+        globalBacklog.append(Queued(task: task, completion: completion))
+        noteBacklog()
+        startGlobal(at: mainNow)
     }
-
-    /// Objects released "off the main thread": kept until the replay drops them between turns, so
-    /// freeing them is never timed as main-thread work.
-    private var released: [any Sendable] = []
 
     func release(_ object: any Sendable) { released.append(object) }
 
     /// Frees what was released; called by the replay outside any timed phase.
     func dropReleased() { released.removeAll(keepingCapacity: true) }
+
+    private func noteBacklog() {
+        let waiting = serialQueues.enumerated().reduce(globalBacklog.count) { $0 + $1.element.count }
+        log.backlogPeak = max(log.backlogPeak, waiting)
+    }
 
     private func startNext(on queue: Int, at time: Double) {
         guard !serialQueues[queue].isEmpty else { busy[queue] = false; return }
@@ -65,11 +76,22 @@ final class SimulatedRenderQueues: RenderQueues {
         run(item, at: time) { [unowned self] end in self.startNext(on: queue, at: end) }
     }
 
+    private func startGlobal(at time: Double) {
+        while globalRunning < count, !globalBacklog.isEmpty {
+            globalRunning += 1
+            let item = globalBacklog.removeFirst()
+            run(item, at: time) { [unowned self] end in
+                globalRunning -= 1
+                startGlobal(at: end)
+            }
+        }
+    }
+
     /// Runs `item`'s steps from `time` on, each at its simulated start; calls `done` with the end time.
     private func run(_ item: Queued, at time: Double, done: @escaping (Double) -> Void) {
         let context = TaskContext()
         func step(_ index: Int) {
-            if index == 0 { running += 1; threadsPeak = max(threadsPeak, running) }
+            if index == 0 { running += 1; log.threadsPeak = max(log.threadsPeak, running) }
             let (outcome, cost) = meter.measure(.backgroundStep(index: index)) { item.task.steps[index](context) }
             context.elapsed += cost
             let end = scheduler.now + cost
@@ -85,6 +107,7 @@ final class SimulatedRenderQueues: RenderQueues {
                 running -= 1
                 pending -= 1
                 let output = finished!
+                if let picture = output as? RenderedPicture { log.finished.append((end, picture.showsThrough)) }
                 mainQueue.post(at: end) { [ledger] in
                     ledger.counters += context.ledger.take()
                     item.completion(output, context)

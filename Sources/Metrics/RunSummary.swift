@@ -85,6 +85,18 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var droppedWorstSecond: Int
     public var droppedLongestRun: Int
     public var missedVsyncs: Int
+    /// Vsyncs showing blank contents where there had been a picture.
+    public var blankFrames: Int
+    /// Vsyncs showing a picture older than the newest render finished by the previous vsync.
+    public var staleFrames: Int
+    /// Most render threads drawing at once (also under `counters`).
+    public var threadsPeak: Int
+    /// Renders finished and then thrown away (also under `counters`).
+    public var tasksSuperseded: Int
+    /// Most renders queued and not yet started.
+    public var backlogPeak: Int
+    /// Most bytes held by live bitmaps at once during the replay.
+    public var bitmapBytesPeak: Int
     public var hitchTotalMs: Double
     public var hitchRatioMsPerS: Double
     public var hitchBand: HitchBand
@@ -103,13 +115,16 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case overrunMs = "overrun_ms", latencyMs = "latency_ms", droppedFrames = "dropped_frames", droppedPct = "dropped_pct"
         case mainUsPerThousandPoints = "main_us_per_1000_points"
         case droppedWorstSecond = "dropped_worst_second", droppedLongestRun = "dropped_longest_run"
-        case missedVsyncs = "missed_vsyncs", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
+        case missedVsyncs = "missed_vsyncs", blankFrames = "blank_frames", staleFrames = "stale_frames"
+        case threadsPeak = "threads_peak", tasksSuperseded = "tasks_superseded", backlogPeak = "backlog_peak"
+        case bitmapBytesPeak = "bitmap_bytes_peak", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
         case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
     }
 
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
                 workers: Int, frames: [FrameRecord], sampleTimes: [Double], sampleLatenciesMs: [Double],
-                presentations: [(vsync: Int, showsThrough: Int)], vsyncCount: Int, threadsPeak: Int,
+                presentations: [ScreenTimeline.Presentation], finishedRenders: [(time: Double, showsThrough: Int)],
+                vsyncCount: Int, threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int,
                 cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
         self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
         self.trace = trace; self.workers = workers; self.machine = machine
@@ -123,7 +138,14 @@ public struct RunSummary: Hashable, Sendable, Codable {
         overrunMs = Percentiles(active.map(\.overrunMs))
         latencyMs = Percentiles(sampleLatenciesMs)
         mainUsPerThousandPoints = 1_000_000 * Self.slope(active.map { (Double($0.pointsRetained), $0.mainMs) })
-        let dropped = DroppedFrames(sampleTimes: sampleTimes, presentations: presentations, hz: hz, vsyncCount: vsyncCount)
+        let dropped = DroppedFrames(sampleTimes: sampleTimes, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
+                                    hz: hz, vsyncCount: vsyncCount)
+        let screen = ScreenTimeline(presentations: presentations, finishedRenders: finishedRenders, hz: hz, vsyncCount: vsyncCount)
+        blankFrames = screen.blankFrames
+        staleFrames = screen.staleFrames
+        self.threadsPeak = threadsPeak
+        self.backlogPeak = backlogPeak
+        self.bitmapBytesPeak = bitmapBytesPeak
         droppedFrames = dropped.count
         droppedPct = dropped.percent
         droppedWorstSecond = dropped.worstSecond
@@ -135,6 +157,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         var total = WorkCounters()
         for f in frames { total += f.counters }
         counters = CounterSummary(total, threadsPeak: threadsPeak)
+        tasksSuperseded = total.tasksSuperseded
         self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
     }
 

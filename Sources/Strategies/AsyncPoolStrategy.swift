@@ -25,19 +25,11 @@ public final class AsyncPoolStrategy: DrawingStrategy {
     public static let name = "async-pool"
     public static let summary = "YYAsyncLayer: whole picture drawn on a pool of serial queues, sentinel-cancelled"
 
-    /// What a finished render hands back to the main queue.
-    struct Rendered: @unchecked Sendable {
-        // The surface is no longer drawn into once the task finishes.
-        var image: Surface
-        var showsThrough: Int
-    }
-
     private let canvas: CanvasConfiguration
     private let queues: RenderQueues
     private let ledger: WorkLedger
     private let sentinel = Sentinel()
-    private var lines: [[Point]] = []
-    private var newest = -1
+    private var stored = StoredLines()
     /// The pending YYTransaction (a set of one: this view's `contentsNeedUpdated`).
     private var transactionPending = false
     private var needsDisplay = false
@@ -55,18 +47,11 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         ledger = environment.ledger
     }
 
-    public var pointsRetained: Int { lines.reduce(0) { $0 + $1.count } }
+    public var pointsRetained: Int { stored.pointCount }
     public var hasPendingWork: Bool { inFlight > 0 || needsDisplay || transactionPending }
 
     public func handle(_ event: TouchEvent) {
-        let points = event.points.map(\.location)
-        switch event.phase {
-        case .began: lines.append(points)
-        case .moved: lines[lines.count - 1].append(contentsOf: points)
-        case .ended: break
-        }
-        if let last = event.points.last { newest = last.index }
-        if event.phase != .ended { transactionPending = true } // [[YYTransaction ...] commit]
+        if stored.handle(event) { transactionPending = true } // [[YYTransaction ...] commit]
     }
 
     /// YYTransaction's BeforeWaiting observer: `contentsNeedUpdated` -> `layer.setNeedsDisplay()`.
@@ -91,13 +76,13 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         guard canvas.width >= 1, canvas.height >= 1 else {
             if let old = contents { queues.release(old) }
             contents = nil
-            update = LayerUpdate(contents: nil, damage: [], showsThrough: newest)
+            update = LayerUpdate(contents: nil, damage: [], showsThrough: stored.newest)
             return
         }
         let value = sentinel.value
         let sentinel = self.sentinel
         let isCancelled: @Sendable () -> Bool = { value != sentinel.value }
-        let snapshot = lines, showsThrough = newest, canvas = self.canvas
+        let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
         let drawn = Box<Surface>()
         let task = RenderTask(steps: [
             { context in
@@ -107,12 +92,8 @@ public final class AsyncPoolStrategy: DrawingStrategy {
             },
             { context in
                 // UIGraphicsBeginImageContextWithOptions(size, opaque, scale), the opaque fill, task.display.
-                guard let image = try? Surface(width: canvas.width, height: canvas.height, counting: context.ledger),
-                      let cg = try? Context(surface: image, counting: context.ledger) else { return .stop }
-                cg.fill(canvas.bounds, with: canvas.background)
-                cg.stroke(snapshot, style: canvas.style)
-                drawn.value = image
-                return .proceed
+                drawn.value = renderWholePicture(snapshot, canvas: canvas, ledger: context.ledger)
+                return drawn.value == nil ? .stop : .proceed
             },
             { context in
                 if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
@@ -121,7 +102,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
             },
             { context in
                 if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
-                return .finish(Rendered(image: drawn.value!, showsThrough: showsThrough))
+                return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
             },
         ])
         inFlight += 1
@@ -129,7 +110,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         nextQueue = (nextQueue + 1) % queues.count
         queues.submit(task, toQueue: queue) { [unowned self] output, context in
             inFlight -= 1
-            guard let rendered = output as? Rendered else { return }
+            guard let rendered = output as? RenderedImage else { return }
             // The block on the main queue: one last check before the contents are set.
             guard !isCancelled() else {
                 ledger.counters.tasksSuperseded += 1

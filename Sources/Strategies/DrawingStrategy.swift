@@ -40,20 +40,30 @@ public struct TouchEvent: Hashable, Sendable {
 
 /// What a commit hands to the render server.
 public struct LayerUpdate: @unchecked Sendable {
-    /// The layer's new contents, or nil to keep showing the current ones.
+    /// The layer's new contents. Nil with no damage keeps the current contents; nil with damage sets
+    /// the contents to nil (`layer.contents = nil`), and the damaged area shows blank background.
     public var contents: Surface?
     /// The part of the contents that changed, in pixels; the render server composites only this.
     public var damage: [PixelRect]
+    /// Sublayers drawn by the render server above the contents, each one polyline stroked as its own
+    /// layer (`CAShapeLayer`), all of them re-composited with every update; nil when there are none.
+    public var overlays: [[Point]]?
+    /// Seconds the new contents take to fade in (a `CATransition`); the picture is fully shown then.
+    public var fadeIn: Double = 0
     /// The newest trace sample the picture reflects (`TouchPoint.index`), or -1 for none.
     public var showsThrough: Int
     /// Seconds spent rasterizing this picture off the main thread, for strategies that render in the
     /// background; nil when the picture was drawn during the turn (then the turn's time is its render time).
     public var backgroundRenderSeconds: Double?
 
-    public init(contents: Surface?, damage: [PixelRect], showsThrough: Int, backgroundRenderSeconds: Double? = nil) {
+    public init(contents: Surface?, damage: [PixelRect], showsThrough: Int, backgroundRenderSeconds: Double? = nil,
+                overlays: [[Point]]? = nil, fadeIn: Double = 0) {
         self.contents = contents; self.damage = damage; self.showsThrough = showsThrough
-        self.backgroundRenderSeconds = backgroundRenderSeconds
+        self.backgroundRenderSeconds = backgroundRenderSeconds; self.overlays = overlays; self.fadeIn = fadeIn
     }
+
+    /// True when the update leaves the damaged area blank.
+    public var isBlank: Bool { contents == nil && !damage.isEmpty }
 }
 
 /// A way of drawing touch strokes on a canvas, driven by the simulated run loop.

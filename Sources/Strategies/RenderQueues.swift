@@ -1,5 +1,20 @@
 import Canvas
 
+/// A background task's output that is a picture: the queues log when each one finished, so a
+/// replay can tell when the screen shows something older than the newest finished render.
+public protocol RenderedPicture: Sendable {
+    /// The newest trace sample the picture reflects.
+    var showsThrough: Int { get }
+}
+
+/// A finished bitmap coming back from a render task.
+public struct RenderedImage: RenderedPicture, @unchecked Sendable {
+    // The surface is no longer drawn into once the task finishes, so handing it over is safe.
+    public var image: Surface
+    public var showsThrough: Int
+    public init(image: Surface, showsThrough: Int) { self.image = image; self.showsThrough = showsThrough }
+}
+
 /// What a background step decides.
 public enum StepOutcome: Sendable {
     /// Go on with the next step.
@@ -46,4 +61,15 @@ public protocol RenderQueues: AnyObject {
     func release(_ object: any Sendable)
     /// Tasks queued or running.
     var pending: Int { get }
+}
+
+/// What the queues saw: when renders finished, how many threads drew at once, the longest backlog.
+public struct RenderQueueLog: Sendable {
+    /// (finish time in replay seconds, newest sample shown) for every task whose output was a `RenderedPicture`.
+    public var finished: [(time: Double, showsThrough: Int)] = []
+    /// Most tasks running at once.
+    public var threadsPeak = 0
+    /// Most tasks submitted but not yet started.
+    public var backlogPeak = 0
+    public init() {}
 }

@@ -8,6 +8,9 @@ public enum StrategyRegistry {
         DirtyRectStrategy.self,
         FlattenedStrategy.self,
         AsyncPoolStrategy.self,
+        AsyncGlobalStrategy.self,
+        AsyncGraverStrategy.self,
+        SublayerStrategy.self,
     ]
 
     /// The strategy with this command-line name.

@@ -31,6 +31,12 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
     var workers: Int?
 
+    @Flag(help: "async-graver: keep the old contents until the next drawing completes (no blank frames).")
+    var graverKeepContents = false
+
+    @Option(help: "async-graver: seconds the new contents fade in.")
+    var graverFadeIn: Double?
+
     func validate() throws {
         guard StrategyRegistry.strategy(named: strategy) != nil else {
             throw ValidationError("unknown strategy '\(strategy)'; valid: \(StrategyRegistry.names.joined(separator: ", "))")
@@ -40,6 +46,7 @@ struct RunOptions: ParsableArguments {
         }
         if let hz { guard hz.isFinite, hz > 0, hz <= 1000 else { throw ValidationError("--hz must be a rate in (0, 1000], not \(hz)") } }
         if let workers { guard (1...16).contains(workers) else { throw ValidationError("--workers must be 1...16, not \(workers)") } }
+        if let graverFadeIn { guard graverFadeIn.isFinite, (0...10).contains(graverFadeIn) else { throw ValidationError("--graver-fade-in must be 0...10 seconds") } }
     }
 
     /// The replay these options describe. Reading the trace is the only fallible step.
@@ -48,7 +55,16 @@ struct RunOptions: ParsableArguments {
         let (trace, name) = try loadTrace()
         return ReplayConfiguration(
             input: ReplayInput(trace: trace, device: device), traceName: name, device: device, hz: hz,
-            clock: clock, delivery: delivery, strategy: StrategyRegistry.strategy(named: strategy)!, workers: workers)
+            clock: clock, delivery: delivery, strategy: StrategyRegistry.strategy(named: strategy)!, workers: workers,
+            options: strategyOptions)
+    }
+
+    /// Options only some strategies read, by name.
+    var strategyOptions: [String: String] {
+        var options: [String: String] = [:]
+        if graverKeepContents { options["graver-keep-contents"] = "true" }
+        if let graverFadeIn { options["graver-fade-in"] = String(graverFadeIn) }
+        return options
     }
 
     private func loadTrace() throws -> (Trace, String) {

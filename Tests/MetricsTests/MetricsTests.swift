@@ -63,3 +63,23 @@ import Testing
         #expect(RunSummary.slope([(5, 1)]) == 0)
     }
 }
+
+@Suite struct ScreenTimelineTests {
+    @Test func blankAndStaleVsyncs() {
+        // 100 Hz. A picture at vsync 2 (sample 0), blank at 4, a picture at 6 (sample 2).
+        // Blank: vsyncs 4 and 5. A render of sample 1 finished at 25 ms, shown never: vsyncs 4 (t3 =
+        // 30 ms >= 25 ms) and 5 are stale; at 6 sample 2 is shown.
+        let t = ScreenTimeline(
+            presentations: [.init(vsync: 2, showsThrough: 0, blank: false), .init(vsync: 4, showsThrough: 0, blank: true),
+                            .init(vsync: 6, showsThrough: 2, blank: false)],
+            finishedRenders: [(0.015, 0), (0.025, 1)], hz: 100, vsyncCount: 8)
+        #expect(t.blankFrames == 2)
+        #expect(t.staleFrames == 2)
+    }
+
+    @Test func blankBeforeAnyPictureDoesNotCount() {
+        let t = ScreenTimeline(presentations: [.init(vsync: 1, showsThrough: -1, blank: true)],
+                               finishedRenders: [], hz: 60, vsyncCount: 10)
+        #expect(t.blankFrames == 0)
+    }
+}

@@ -1,0 +1,97 @@
+import Canvas
+
+/// Graver's `WMGAsyncDrawView`: a draw count bumped by every invalidation, the whole picture drawn on
+/// the global concurrent queue, and the contents cleared before each asynchronous draw.
+///
+/// Modelled on Graver (the seed notes and `WMGAsyncDrawView._displayLayer:`): `displayLayer:` bumps
+/// the layer's drawing count and remembers it; unless "keep contents until the next drawing
+/// completes" is set (`--graver-keep-contents`, Graver's `reserveContentsBeforeNextDrawingComplete`)
+/// it sets `layer.contents = nil` at once, which is what shows blank frames; the draw checks the count
+/// before drawing, after drawing, and on the main queue before setting the contents (Graver's
+/// interrupt). An optional fade-in (`--graver-fade-in SECONDS`, Graver's `fadeDuration`) delays the
+/// moment the new picture is fully shown.
+public final class AsyncGraverStrategy: DrawingStrategy {
+    public static let name = "async-graver"
+    public static let summary = "Graver WMGAsyncDrawView: draw count interrupts, contents cleared before each async draw"
+
+    private let canvas: CanvasConfiguration
+    private let queues: RenderQueues
+    private let ledger: WorkLedger
+    private let keepContents: Bool
+    private let fadeIn: Double
+    private let drawingCount = Sentinel()
+    private var stored = StoredLines()
+    private var needsDisplay = false
+    private var inFlight = 0
+    private var contents: Surface?
+    private var update: LayerUpdate?
+
+    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+        guard let queues = environment.renderQueues else { throw StrategyError.needsRenderQueues(Self.name) }
+        self.canvas = canvas
+        self.queues = queues
+        ledger = environment.ledger
+        keepContents = environment.options["graver-keep-contents"] == "true"
+        fadeIn = Double(environment.options["graver-fade-in"] ?? "") ?? 0
+    }
+
+    public var pointsRetained: Int { stored.pointCount }
+    public var hasPendingWork: Bool { inFlight > 0 || needsDisplay }
+
+    public func handle(_ event: TouchEvent) {
+        if stored.handle(event) { needsDisplay = true }
+    }
+
+    public func commit() -> LayerUpdate? {
+        if needsDisplay {
+            needsDisplay = false
+            displayLayer()
+        }
+        defer { update = nil }
+        return update
+    }
+
+    private func displayLayer() {
+        let target = drawingCount.increase()
+        let count = drawingCount
+        let interrupted: @Sendable () -> Bool = { count.value != target }
+        if !keepContents, contents != nil || update?.contents != nil {
+            if let old = contents { queues.release(old) }
+            contents = nil
+            update = LayerUpdate(contents: nil, damage: [canvas.bounds], showsThrough: update?.showsThrough ?? -1)
+        }
+        let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
+        let drawn = Box<Surface>()
+        let task = RenderTask(steps: [
+            { context in
+                if interrupted() { context.ledger.counters.tasksCancelled += 1; return .stop }
+                context.ledger.counters.tasksStarted += 1
+                return .proceed
+            },
+            { context in
+                drawn.value = renderWholePicture(snapshot, canvas: canvas, ledger: context.ledger)
+                return drawn.value == nil ? .stop : .proceed
+            },
+            { context in
+                if interrupted() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
+            },
+        ])
+        inFlight += 1
+        queues.submitConcurrent(task) { [unowned self] output, context in
+            inFlight -= 1
+            guard let rendered = output as? RenderedImage else { return }
+            guard !interrupted() else {
+                ledger.counters.tasksSuperseded += 1
+                queues.release(rendered.image)
+                return
+            }
+            if let old = contents { queues.release(old) }
+            contents = rendered.image
+            update = LayerUpdate(contents: rendered.image, damage: [canvas.bounds], showsThrough: rendered.showsThrough,
+                                 backgroundRenderSeconds: context.elapsed, fadeIn: fadeIn)
+        }
+    }
+
+    public func finalPicture() -> Surface? { contents }
+}
