@@ -15,9 +15,11 @@ import Canvas
 ///   dispatches the render to the next of N serial queues, round robin (N = active processor count,
 ///   clamped to 1...16). A layer smaller than 1 x 1 gets nil contents and no task.
 /// - The render task checks `isCancelled` when it starts, makes a new bitmap, fills it with the
-///   background (the layer is opaque), strokes every line, checks again, makes the image, checks
+///   background (the layer is opaque), runs the display block, checks again, makes the image, checks
 ///   again, and posts a block to the main queue that checks once more before setting the contents.
-///   The old contents are released on a background queue.
+///   The old contents are released on a background queue. The display block strokes the lines one
+///   by one and checks `isCancelled` before each, as YYAsyncLayer's drawing code is meant to
+///   ("the drawing code can call isCancelled at any time") and as YYText does between lines.
 ///
 /// A task stopped at its first check is *cancelled*; one stopped after drawing is *superseded* (its
 /// picture was thrown away).
@@ -83,28 +85,44 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         let sentinel = self.sentinel
         let isCancelled: @Sendable () -> Bool = { value != sentinel.value }
         let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
-        let drawn = Box<Surface>()
-        let task = RenderTask(steps: [
+        let drawn = Box<Surface>(), drawing = Box<Context>()
+        var steps: [@Sendable (TaskContext) -> StepOutcome] = [
             { context in
                 if isCancelled() { context.ledger.counters.tasksCancelled += 1; return .stop }
                 context.ledger.counters.tasksStarted += 1
                 return .proceed
             },
             { context in
-                // UIGraphicsBeginImageContextWithOptions(size, opaque, scale), the opaque fill, task.display.
-                drawn.value = renderWholePicture(snapshot, canvas: canvas, ledger: context.ledger)
-                return drawn.value == nil ? .stop : .proceed
-            },
-            { context in
-                if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
-                // UIGraphicsGetImageFromCurrentImageContext: the bitmap becomes the image, no copy.
+                // UIGraphicsBeginImageContextWithOptions(size, opaque, scale) and the opaque fill.
+                guard let image = try? Surface(width: canvas.width, height: canvas.height, counting: context.ledger),
+                      let cg = try? Context(surface: image, counting: context.ledger) else { return .stop }
+                cg.fill(canvas.bounds, with: canvas.background)
+                drawn.value = image
+                drawing.value = cg
                 return .proceed
             },
-            { context in
-                if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
-                return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
-            },
-        ])
+        ]
+        // task.display: like YYText's drawing, which checks the cancel block before each line, the
+        // canvas checks isCancelled before each stroke (and so at its start, as the seed's display
+        // block does); a render stopped there never finished its picture: it is cancelled.
+        for line in snapshot {
+            steps.append { context in
+                if isCancelled() { context.ledger.counters.tasksCancelled += 1; return .stop }
+                drawing.value!.stroke(CollectionOfOne(line), style: canvas.style)
+                return .proceed
+            }
+        }
+        steps.append { context in
+            drawing.value = nil
+            if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+            // UIGraphicsGetImageFromCurrentImageContext: the bitmap becomes the image, no copy.
+            return .proceed
+        }
+        steps.append { context in
+            if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+            return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
+        }
+        let task = RenderTask(steps: steps)
         inFlight += 1
         let queue = nextQueue
         nextQueue = (nextQueue + 1) % queues.count

@@ -5,18 +5,21 @@ import Strategies
 import Testing
 import Traces
 
-/// Background steps cost what the test says: step 1 draws, step 2 makes the image; input costs
-/// `inputCost` in every turn; everything else is free.
+/// Background steps cost what the test says (`costs[step index]`); input costs `inputCost` in every
+/// turn; everything else is free.
+///
+/// Steps of an async-pool task: 0 start check, 1 new bitmap, then per stroke a check and the stroke,
+/// then the check after drawing (and making the image), then the check after the image.
+/// async-global and async-graver: 0 start, 1 draw, 2 hand over.
 final class StepMeter: CostMeter {
-    let draw: Double, image: Double, inputCost: Double
-    init(draw: Double, image: Double = 0, inputCost: Double = 0) {
-        self.draw = draw; self.image = image; self.inputCost = inputCost
-    }
+    let costs: [Int: Double], inputCost: Double
+    init(costs: [Int: Double], inputCost: Double = 0) { self.costs = costs; self.inputCost = inputCost }
+    /// Drawing at step 1 (async-global, async-graver).
+    convenience init(draw: Double) { self.init(costs: [1: draw]) }
     func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double) {
         let result = try body()
         switch phase {
-        case .backgroundStep(index: 1): return (result, draw)
-        case .backgroundStep(index: 2): return (result, image)
+        case let .backgroundStep(index): return (result, costs[index] ?? 0)
         case .input: return (result, inputCost)
         default: return (result, 0)
         }
@@ -37,7 +40,7 @@ final class StepMeter: CostMeter {
     @Test func aBurstOfInvalidationsInOneTurnMakesOneTask() throws {
         // Five samples, delivered as five events in the 10 ms turn: one transaction, one task.
         let points = (0..<5).map { (i: Int) -> (Double, Double, Double) in (0.001 + 0.001 * Double(i), 20 + 5 * Double(i), 20) }
-        let r = try run(trace([points]), meter: StepMeter(draw: 0.001), delivery: .perSample)
+        let r = try run(trace([points]), meter: StepMeter(costs: [2: 0.001]), delivery: .perSample)
         #expect(r.summary.counters.tasksStarted == 1)
         #expect(r.summary.counters.tasksCancelled == 0)
         #expect(r.summary.picture?.matchesReference == true)
@@ -49,16 +52,28 @@ final class StepMeter: CostMeter {
         // B is cancelled when it finally starts at 40 ms. A, drawn by then, is superseded; C draws
         // 40...70 ms and is shown.
         let t = trace([[(0.005, 20, 20), (0.015, 40, 20), (0.025, 60, 20)]])
-        let c = try run(t, meter: StepMeter(draw: 0.030)).summary.counters
+        let c = try run(t, meter: StepMeter(costs: [2: 0.030])).summary.counters
         #expect(c.tasksStarted == 2)
         #expect(c.tasksCancelled == 1)
         #expect(c.tasksSuperseded == 1)
     }
 
+    @Test func aNewerInvalidationCancelsATaskBetweenStrokes() throws {
+        // A tap at 5 ms and a stroke from 6 ms reach the 10 ms turn: A has two strokes to draw. The
+        // first costs 15 ms; the invalidation at 20 ms (the sample at 15 ms) is seen by the check
+        // before the second stroke, at 25 ms: A never finishes its picture. B draws and is shown.
+        let t = trace([[(0.005, 100, 100)], [(0.006, 20, 20), (0.015, 40, 20)]])
+        let r = try run(t, meter: StepMeter(costs: [2: 0.015]))
+        #expect(r.summary.counters.tasksStarted == 2)
+        #expect(r.summary.counters.tasksCancelled == 1)
+        #expect(r.summary.counters.tasksSuperseded == 0)
+        #expect(r.summary.picture?.matchesReference == true)
+    }
+
     @Test func aNewerInvalidationSupersedesATaskAfterItDraws() throws {
         // A (10 ms) draws until 25 ms; B's invalidation at 20 ms is seen by the check after drawing.
         let t = trace([[(0.005, 20, 20), (0.015, 40, 20)]])
-        let r = try run(t, meter: StepMeter(draw: 0.015))
+        let r = try run(t, meter: StepMeter(costs: [2: 0.015]))
         #expect(r.summary.counters.tasksStarted == 2)
         #expect(r.summary.counters.tasksSuperseded == 1)
         #expect(r.summary.picture?.matchesReference == true)
@@ -68,7 +83,7 @@ final class StepMeter: CostMeter {
         // A draws 10...15 ms (the check after drawing passes), makes its image until 25 ms; the
         // check after the image sees B's invalidation at 20 ms.
         let t = trace([[(0.005, 20, 20), (0.015, 40, 20)]])
-        let c = try run(t, meter: StepMeter(draw: 0.005, image: 0.010)).summary.counters
+        let c = try run(t, meter: StepMeter(costs: [2: 0.005, 3: 0.010])).summary.counters
         #expect(c.tasksStarted == 2)
         #expect(c.tasksSuperseded == 1)
     }
@@ -79,7 +94,7 @@ final class StepMeter: CostMeter {
         // block was posted while the main thread was busy and runs at 25 ms, after the invalidation:
         // the last check, on the main queue, throws the picture away.
         let t = trace([[(0.005, 20, 20), (0.015, 40, 20)]])
-        let r = try run(t, meter: StepMeter(draw: 0.008, inputCost: 0.005))
+        let r = try run(t, meter: StepMeter(costs: [2: 0.008], inputCost: 0.005))
         #expect(r.summary.counters.tasksStarted == 2)
         #expect(r.summary.counters.tasksSuperseded == 1)
         #expect(r.frames.contains { $0.trigger == .mainQueue })
