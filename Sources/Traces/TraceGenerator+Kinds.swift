@@ -45,8 +45,8 @@ extension TraceGenerator {
         /// Apple Pencil: a steady 240 Hz with pressure, sub-point positions.
         public static let pencil = Digitizer(rate: 240, reportsForce: true)
         /// A 2007 Tablet PC stylus as the $1 logs recorded it: about 70 Hz nominal, irregular
-        /// event timing with bursts, integer pixels.
-        public static let tabletPC = Digitizer(rate: 70, intervalSigma: 0.5, burstFraction: 0.06, quantum: 1)
+        /// event timing with bursts, integer pixels, reported only on movement (the logs repeat no point).
+        public static let tabletPC = Digitizer(rate: 80, intervalSigma: 0.5, burstFraction: 0.06, quantum: 1, reportsOnlyMoves: true)
         /// Browser pointer events as Omniglot recorded them: about 70 Hz nominal, irregular, integer
         /// pixels, reported only when the pointer moved.
         public static let browser = Digitizer(rate: 100, intervalSigma: 0.5, quantum: 1, reportsOnlyMoves: true)
