@@ -98,6 +98,7 @@ extension TraceStatistics {
     public struct Distribution: Codable, Hashable, Sendable {
         /// How many values the percentiles were taken over.
         public var count: Int
+        /// The 5th, 25th, 50th, 75th and 95th percentiles.
         public var p5: Double, p25: Double, p50: Double, p75: Double, p95: Double
         /// Arithmetic mean.
         public var mean: Double
@@ -114,17 +115,25 @@ extension TraceStatistics {
     /// The statistics as `bench trace info --format json` prints them. Key names are part of the
     /// command-line contract: `strokes`, `samples`, `duration_s` are always present.
     public struct Summary: Codable, Hashable, Sendable {
+        /// Number of strokes.
         public var strokes: Int
+        /// Number of samples.
         public var samples: Int
+        /// Time of the last sample, in seconds.
         public var durationS: Double
         /// Canvas width and height.
         public var canvas: [Double]
         /// `[minX, minY, maxX, maxY]`, empty for an empty trace.
         public var boundingBox: [Double]
+        /// Sampling intervals within strokes, in milliseconds.
         public var intervalMs: Distribution
+        /// Stroke durations, in seconds.
         public var strokeDurationS: Distribution
+        /// Pen speeds, in canvas units per second.
         public var speedPerS: Distribution
+        /// Unsigned curvature, in radians per canvas unit.
         public var curvaturePerUnit: Distribution
+        /// Recorded pen-up pauses (gaps between imported files left out), in seconds.
         public var pauseS: Distribution
         /// Samples per second of stroke time (samples minus strokes over total stroke duration): the
         /// effective digitizer rate.

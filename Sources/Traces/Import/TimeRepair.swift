@@ -32,6 +32,7 @@ public enum TimeRepair {
         /// Files that began with a UTF-8 byte order mark (skipped).
         public var byteOrderMarks = 0
 
+        /// An empty report: nothing seen, nothing repaired.
         public init() {}
 
         /// Adds another report's counts to this one.

@@ -63,6 +63,7 @@ public struct RecordedDrawing: Hashable, Sendable {
     /// What was repaired and what messiness was seen (`largestShift` in seconds).
     public var report: TimeRepair.Report
 
+    /// A drawing from parts already checked and ordered.
     public init(file: String, strokes: [Stroke], report: TimeRepair.Report) {
         self.file = file; self.strokes = strokes; self.report = report
     }
@@ -96,8 +97,11 @@ public struct RecordedDrawing: Hashable, Sendable {
 
 /// A path that could not be listed or read during an import (an I/O problem, not bad data).
 public struct TraceImportIOError: Error, CustomStringConvertible {
+    /// The path at fault, as given.
     public var path: String
+    /// What went wrong, in words.
     public var reason: String
+    /// An error for `path`.
     public init(path: String, reason: String) { self.path = path; self.reason = reason }
     /// `path: reason`, the one-line form people see.
     public var description: String { "\(path): \(reason)" }
@@ -128,6 +132,7 @@ public struct TraceImportLayout: Hashable, Sendable {
     /// Pen-up time between the end of one file and the start of the next, in seconds.
     public var pauseBetweenFiles = 0.5
 
+    /// The documented layout: 3 x 4 cells, 12-unit margins, 0.5 s between files.
     public init() {}
 
     /// Lays `drawings` out as one session. The metadata names the format's source and licence, the
