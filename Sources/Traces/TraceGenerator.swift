@@ -15,7 +15,8 @@ public struct TraceGenerator: Sendable {
         /// Digitizer rate in Hz (240 for Apple Pencil).
         public var sampleRate = 240.0
         /// Session length in seconds: strokes are added until the next one would end past it.
-        public var duration = 25.0
+        /// (30 s: the built-in default needs two dozen strokes; its first 25 s are what 25 s gave.)
+        public var duration = 30.0
         /// Median stroke duration in seconds, and its log-space spread.
         public var strokeDurationMedian = 0.5, strokeDurationSigma = 0.5
         /// Median peak pen speed in points per second, and its log-space spread.
@@ -24,7 +25,20 @@ public struct TraceGenerator: Sendable {
         public var pauseMedian = 0.35, pauseSigma = 0.6
         /// Standard deviation of the curvature random walk, in radians per point per sqrt(second).
         public var curvatureNoise = 0.02
+        /// What kind of drawing to generate. `session` is the original mixed session, kept sample for
+        /// sample so the built-in default trace does not change; the other kinds are described on `Kind`.
+        public var kind = Kind.session
+        /// How the digitizer reports the pen, for every kind but `session` (which always samples
+        /// steadily at `sampleRate`). Its `rate` replaces `sampleRate` for those kinds.
+        public var digitizer = Digitizer.pencil
         public init() {}
+
+        /// Parameters for `kind` on `canvas`, `duration` seconds long, sampled by `digitizer`.
+        public init(kind: Kind, duration: Double, canvas: CanvasSize = CanvasSize(width: 834, height: 1194),
+                    digitizer: Digitizer = .pencil) {
+            self.kind = kind; self.duration = duration; self.canvas = canvas; self.digitizer = digitizer
+            sampleRate = digitizer.rate
+        }
     }
 
     public var parameters: Parameters
@@ -34,11 +48,16 @@ public struct TraceGenerator: Sendable {
         self.seed = seed; self.parameters = parameters
     }
 
-    /// The built-in default trace: 25 s on an iPad Pro 11" canvas, 240 Hz pencil, seed 1.
+    /// The built-in default trace: 30 s on an iPad Pro 11" canvas, 240 Hz pencil, seed 1 (kind `session`).
     public static let `default` = TraceGenerator(seed: 1).generate()
 
     /// Generates the session.
     public func generate() -> Trace {
+        parameters.kind == .session ? generateSession() : generateKind()
+    }
+
+    /// The original mixed session (generator v1), unchanged so seeds keep naming the same traces.
+    private func generateSession() -> Trace {
         var rng = SeededGenerator(seed: seed)
         let p = parameters
         var strokes: [Stroke] = []
@@ -65,9 +84,9 @@ public struct TraceGenerator: Sendable {
         ], strokes: strokes)
     }
 
-    private struct Point2 { var x: Double; var y: Double }
+    struct Point2 { var x: Double; var y: Double }
 
-    private func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { min(hi, max(lo, v)) }
+    func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { min(hi, max(lo, v)) }
 
     private func makeStroke(start: Double, duration: Double, from origin: Point2, rng: inout SeededGenerator) -> Stroke {
         let p = parameters

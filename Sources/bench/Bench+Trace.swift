@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import Traces
+
+extension Bench {
+    /// `bench trace`: import recorded human input, describe traces, generate and resample them.
+    struct Trace: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import, inspect, generate and resample stroke traces.",
+            discussion: "Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error.",
+            subcommands: [Import.self, Info.self, Generate.self, Resample.self, Compare.self])
+    }
+}
+
+extension TraceImportFormat: ExpressibleByArgument {}
+
+/// Reads a native trace for a `trace` subcommand, mapping failures to the documented exit statuses.
+func readTrace(_ path: String) throws -> Traces.Trace {
+    guard FileManager.default.isReadableFile(atPath: path) else { throw BenchFailure.io("\(path): cannot read the trace file") }
+    do {
+        return try TraceFormat.read(contentsOf: path)
+    } catch let error as TraceError {
+        throw BenchFailure.data(error.description)
+    } catch {
+        throw BenchFailure.io("\(path): \(error.localizedDescription)")
+    }
+}
+
+/// Writes a native trace for a `trace` subcommand (atomically), mapping failure to exit status 74.
+func writeTrace(_ trace: Traces.Trace, to path: String) throws {
+    do { try TraceFormat.write(trace, to: path) }
+    catch { throw BenchFailure.io("\(path): cannot write the trace (\(error.localizedDescription))") }
+}
