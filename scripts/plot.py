@@ -150,8 +150,20 @@ def timeline(sweep, ref, out, extra):
         ax.plot(np.insert(t, gaps, np.nan), np.insert(ms, gaps, np.nan), color=sweep.colour[strategy], linewidth=0.7)
         ax.axhline(budget, color="black", linestyle="--", linewidth=1)
         missed = f["missed_vsyncs"][active] > 0
-        ax.scatter(t[missed], ms[missed], marker="x", s=20, color="#e53935", zorder=3)
-        top = max(float(np.nanmax(ms)) if len(ms) else 0, budget) * 1.15
+        # One stalled frame (the machine busy with something else) must not flatten the rest: the
+        # axis stops a little above the 99.5th percentile and taller frames are pinned to the top.
+        highest = float(np.nanmax(ms)) if len(ms) else 0
+        top = max(float(np.nanpercentile(ms, 99.5)) * 1.3 if len(ms) else 0, budget * 1.6)
+        shown = np.minimum(ms, top * 0.97)
+        ax.scatter(t[missed], shown[missed], marker="x", s=20, color="#e53935", zorder=3)
+        clipped = ms > top
+        if clipped.any():
+            ax.scatter(t[clipped], np.full(clipped.sum(), top * 0.97), marker="^", s=30, color="black", zorder=4)
+            ax.annotate(f"{int(clipped.sum())} off the scale, highest {highest:.0f} ms", (t[clipped][0], top * 0.97),
+                        xytext=(8, -10), textcoords="offset points", fontsize=8)
+        if highest < budget / 100:
+            ax.text(0.5, 0.45, f"every frame under {fmt_ms(highest)}: too small to see at this scale",
+                    transform=ax.transAxes, ha="center", fontsize=9, color="#555555")
         ax.set_ylim(0, top)
         ax.set_ylabel("ms")
         ratio = float(row["hitch_ratio_ms_per_s"])
@@ -162,9 +174,10 @@ def timeline(sweep, ref, out, extra):
     axes[-1, 0].set_xlabel("replay time (s)")
     handles = [plt.Line2D([], [], color="#555555", linewidth=1, label="main-thread time of each active frame (ms)"),
                plt.Line2D([], [], color="black", linestyle="--", label=f"frame budget at {hz_label(hz)} ({budget:.2f} ms)"),
-               plt.Line2D([], [], color="#e53935", marker="x", linestyle="", label="frame that missed its vsync")]
+               plt.Line2D([], [], color="#e53935", marker="x", linestyle="", label="frame that missed its vsync"),
+               plt.Line2D([], [], color="black", marker="^", linestyle="", label="frame above the axis")]
     fig.suptitle(f"Main-thread time per frame: {device} at {hz_label(hz)}, trace {trace}", fontsize=12)
-    fig.legend(handles=handles, loc="upper center", ncol=3, fontsize=8, frameon=False,
+    fig.legend(handles=handles, loc="upper center", ncol=4, fontsize=8, frameon=False,
                bbox_to_anchor=(0.5, 1 - 0.42 / fig.get_figheight()))
     fig.tight_layout(rect=(0, 0.03, 1, 1 - 0.6 / fig.get_figheight()))
     caption(fig, sweep, extra)

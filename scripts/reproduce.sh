@@ -38,7 +38,11 @@ mkdir -p "$out"
 say "reference sweep: strategies $STRATEGIES, devices $DEVICES, $RATES Hz, default trace, virtual clock"
 sweep_cmd=(sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --output "$out")
 sweep_started=$(date +%s)
+# The virtual clock charges wall-clock costs, so other work on the machine shows in the figures:
+# the load average before and after goes into the README for whoever reads them.
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 "$BENCH" "${sweep_cmd[@]}" >"$out/sweep.txt"
+load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
 sweep_seconds=$(($(date +%s) - sweep_started))
 
 say "charts"
@@ -46,7 +50,8 @@ python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md"
 
 human_note="not run: $TRACES is missing here."
 if [ -d "$TRACES/omniglot" ]; then
-  if "$BENCH" trace import --help >/dev/null 2>&1; then
+  # Importers live in `bench trace import`; a bench without the `trace` command cannot read them.
+  if "$BENCH" --help 2>/dev/null | grep -qE '^[[:space:]]+trace([[:space:]]|$)'; then
     say "human session: importing Omniglot from $TRACES/omniglot"
     mkdir -p "$out/human"
     cp "$TRACES/omniglot/LICENSE" "$TRACES/omniglot/ATTRIBUTION.txt" "$out/human/" 2>/dev/null || true
@@ -90,6 +95,7 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo "| cairo, pixman | $(pkg-config --modversion cairo), $(pkg-config --modversion pixman-1) |"
   echo "| commit | \`$commit\` |"
   echo "| sweep | \`bench ${sweep_cmd[*]/$out/results}\`: $runs runs in ${sweep_seconds} s |"
+  echo "| load average | $load_before before the sweep, $load_after after (1, 5, 15 min; the machine has $(nproc) cores) |"
   echo "| whole script | ${total_seconds} s, build and charts included |"
   echo
   echo "The virtual clock charges each phase what it really cost on this machine and never sleeps, so"
