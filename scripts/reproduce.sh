@@ -98,8 +98,10 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo "| load average | $load_before before the sweep, $load_after after (1, 5, 15 min; the machine has $(nproc) cores) |"
   echo "| whole script | ${total_seconds} s, build and charts included |"
   echo
-  echo "The virtual clock charges each phase what it really cost on this machine and never sleeps, so"
-  echo "times are this machine's CPU times for the work an iOS device would do, not an iPad's."
+  echo "The virtual clock never sleeps and charges each phase the wall-clock time it took here, so the"
+  echo "times are this machine's for the work an iOS device would do (not an iPad's), and other work on"
+  echo "the machine shows in them: see the load average. Counters (\\`pixels_rasterized\\`, ...) do not depend"
+  echo "on the machine."
   echo
   echo "## The reference configuration"
   echo
@@ -126,12 +128,14 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo
   echo "## A real human session"
   echo
-  echo "Omniglot drawings (MIT licence, see \`human/LICENSE\`): $human_note"
   if [ -f "$out/human/table.md" ]; then
+    echo "Omniglot drawings (MIT licence, see \`human/LICENSE\`): $human_note"
     echo
     cat "$out/human/table.md"
     echo
     echo "![human session timeline](human/timeline.png)"
+  else
+    echo "Omniglot drawings with real pen-up pauses: $human_note"
   fi
   echo
   echo "## Files"

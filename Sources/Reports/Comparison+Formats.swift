@@ -94,8 +94,9 @@ extension Comparison {
     }
 
     func humanReadable(markdown: Bool) -> String {
-        let shown = distinguishing
-        let common = Self.dimensions.filter { !shown.contains($0) && varied[$0] == nil }
+        // With a single configuration nothing tells configurations apart; show what was compared.
+        let shown = distinguishing.isEmpty ? varied.keys.sorted() : distinguishing
+        let common = Self.dimensions.filter { !distinguishing.contains($0) && varied[$0] == nil }
             .compactMap { d in configurations.first?.configuration[d].map { "\(d) \($0)" } }
         var lines: [String] = []
         lines.append("baseline \(baseline), candidate \(candidate)" + (varied.isEmpty ? "" : ": " + varied.keys.sorted().map { "\($0) \(varied[$0]!)" }.joined(separator: ", ")))
