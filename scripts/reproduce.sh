@@ -100,7 +100,7 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo
   echo "The virtual clock never sleeps and charges each phase the wall-clock time it took here, so the"
   echo "times are this machine's for the work an iOS device would do (not an iPad's), and other work on"
-  echo "the machine shows in them: see the load average. Counters (\\`pixels_rasterized\\`, ...) do not depend"
+  echo 'the machine shows in them: see the load average. Counters (`pixels_rasterized`, ...) do not depend'
   echo "on the machine."
   echo
   echo "## The reference configuration"
