@@ -1,0 +1,312 @@
+import ArgumentParser
+import Display
+import Foundation
+import Metrics
+import Reports
+import Strategies
+
+extension Bench {
+    /// `bench sweep`: every combination of strategies, devices, rates and traces, into one folder.
+    struct Sweep: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run every combination of strategies, devices, refresh rates and traces; write a tidy summary.",
+            discussion: """
+                Writes DIR/summary.csv (one row per run: the configuration, then every summary figure as its \
+                own column) and DIR/frames/<run>.csv (the per-frame CSV of each run), plus DIR/sweep.json \
+                (the plan). The clock is virtual unless --clock says otherwise, so a sweep never sleeps. \
+                Every file is written atomically and summary.csv after each run: an interrupted sweep (Ctrl-C \
+                stops after the current run) keeps every finished run, and --resume finishes it.
+
+                --shard I/N runs the I-th of N disjoint parts (each with an even share of every strategy), for \
+                a CI matrix, Slurm array jobs or GNU parallel over ssh; `bench sweep merge` joins the parts.
+
+                Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error, 130 interrupted.
+                """,
+            subcommands: [Merge.self])
+
+        @Option(help: "Comma-separated strategies, or all (see `bench list`).")
+        var strategies: String = "all"
+
+        @Option(help: "Comma-separated device profiles, or all (see `bench list`).")
+        var devices: String = "ipad-pro-11"
+
+        @Option(help: "Comma-separated display refresh rates in Hz (default: each device's own).")
+        var hz: String?
+
+        @Option(parsing: .upToNextOption,
+                help: "Trace files to replay; `default` is the built-in 24 s generated session (the default).")
+        var traces: [String] = []
+
+        @Option(help: "virtual (simulated clock, never sleeps; the default) or realtime (wall-clock pacing).")
+        var clock: ClockMode = .virtual
+
+        @Option(help: "coalesced (one event per turn) or per-sample (one event per sample).")
+        var delivery: Delivery = .coalesced
+
+        @Option(name: .customLong("repeat"), help: "Run every configuration this many times.")
+        var repetitions: Int = 1
+
+        @Option(help: "Run only part I of N (1-based), e.g. 2/4.")
+        var shard: String?
+
+        @OptionGroup var destination: SweepDestination
+        var output: String? { destination.output }
+
+        @Flag(help: "Finish an interrupted sweep in --output: skip the runs it already holds.")
+        var resume = false
+
+        func validate() throws {
+            _ = try plan()
+            if let shard, Shard(shard) == nil { throw ValidationError("--shard must be I/N with 1 <= I <= N, not '\(shard)'") }
+            guard (1...1000).contains(repetitions) else { throw ValidationError("--repeat must be 1...1000, not \(repetitions)") }
+        }
+
+        /// The full plan these options describe, with `all` expanded and every name checked.
+        func plan() throws -> SweepPlan {
+            let strategyNames = try Self.list(strategies, all: StrategyRegistry.names, option: "--strategies", what: "strategy")
+            let deviceNames = try Self.list(devices, all: DeviceProfile.all.map(\.name), option: "--devices", what: "device")
+            var rates: [Double] = []
+            if let hz {
+                for item in hz.split(separator: ",", omittingEmptySubsequences: false) {
+                    let text = item.trimmingCharacters(in: .whitespaces)
+                    guard let rate = Double(text), rate.isFinite, rate > 0, rate <= 1000 else {
+                        throw ValidationError("--hz: '\(text)' is not a rate in (0, 1000]")
+                    }
+                    if !rates.contains(rate) { rates.append(rate) }
+                }
+            }
+            let traceList = traces.isEmpty ? ["default"] : traces
+            let plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
+                                 clock: clock.rawValue, delivery: delivery.rawValue, repetitions: repetitions)
+            // Run ids name files; two traces with one base name would overwrite each other's frames.
+            let labels = traceList.map(SweepPlan.traceLabel)
+            if let clash = labels.first(where: { l in labels.filter { $0 == l }.count > 1 }) {
+                throw ValidationError("--traces: two traces are both named '\(clash)'; rename one")
+            }
+            return plan
+        }
+
+        /// Splits a comma-separated list, expanding `all` and rejecting unknown names.
+        static func list(_ text: String, all: [String], option: String, what: String) throws -> [String] {
+            var names: [String] = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = item.trimmingCharacters(in: .whitespaces)
+                if name == "all" { names += all.filter { !names.contains($0) }; continue }
+                guard all.contains(name) else {
+                    throw ValidationError("\(option): unknown \(what) '\(name)'; valid: \(all.joined(separator: ", ")), all")
+                }
+                if !names.contains(name) { names.append(name) }
+            }
+            return names
+        }
+
+        func run() throws {
+            guard let output else { throw ValidationError("--output DIR is required: the folder the sweep writes") }
+            let plan = try plan()
+            let part = shard.flatMap(Shard.init) ?? .whole
+            let folder = SweepFolder(path: output)
+            let manifest = SweepFolder.Manifest(plan: plan, shard: part)
+            let runs = plan.runs(in: part)
+            var rows = try startFolder(folder, manifest: manifest)
+            let finished = Set(rows.compactMap { $0["run_id"] })
+
+            // Check every trace before the first run, so a typo fails in a second, not after an hour.
+            for trace in plan.traces {
+                _ = try replayConfiguration(for: SweepRun(index: 0, strategy: plan.strategies[0], device: plan.devices[0],
+                                                          hz: plan.rates.first, trace: trace, repetition: 1))
+            }
+
+            let interrupt = InterruptFlag.install()
+            defer { interrupt.uninstall() }
+            let todo = runs.filter { !finished.contains($0.id) }
+            if !finished.isEmpty { printError("resuming: \(runs.count - todo.count) of \(runs.count) runs already in \(output)") }
+            let progress = SweepProgress(total: todo.count)
+            var results: [RunSummary] = []
+            for run in todo {
+                if interrupt.isSet { break }
+                progress.begin(run)
+                let configuration = try replayConfiguration(for: run)
+                let result = try Replay.run(configuration) { replayed, total in progress.update(replayed, total) }
+                let framesFile = SweepFolder.framesFile(for: run)
+                do {
+                    try AtomicFile.write(FrameCSV.render(result.frames), to: folder.path + "/" + framesFile)
+                    rows.append(SummaryRow.dictionary(SummaryRow.fields(run: run, summary: result.summary, framesCSV: framesFile)))
+                    try folder.writeSummary(rows)
+                } catch {
+                    throw BenchFailure.io("\(output): cannot write the results of run \(run.id) (\(error.localizedDescription))")
+                }
+                progress.end(run, result.summary)
+                results.append(result.summary)
+            }
+            progress.finish()
+            if !results.isEmpty { print(SweepTable.render(results)) }
+            if interrupt.isSet {
+                printError("interrupted: \(rows.count) of \(runs.count) runs finished and kept in \(output); "
+                           + "run the same command with --resume to finish the sweep")
+                throw ExitCode(130)
+            }
+            printError("sweep done: \(rows.count) runs in \(folder.summaryPath)")
+        }
+
+        /// Creates (or, with --resume, reopens) the output folder; the rows it already holds.
+        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest) throws -> [[String: String]] {
+            let fm = FileManager.default
+            let exists = fm.fileExists(atPath: folder.summaryPath) || fm.fileExists(atPath: folder.manifestPath)
+            if exists && !resume {
+                throw BenchFailure.usage("\(folder.path) already holds a sweep; pass --resume to finish it, or choose another --output")
+            }
+            do { try folder.create() } catch {
+                throw BenchFailure.io("\(folder.path): cannot create the sweep folder (\(error.localizedDescription))")
+            }
+            var rows: [[String: String]] = []
+            if exists {
+                let old: SweepFolder.Manifest?
+                do { old = try folder.readManifest(); rows = fm.fileExists(atPath: folder.summaryPath) ? try folder.readSummary() : [] }
+                catch { throw BenchFailure.data("\(error)") }
+                guard old == manifest else {
+                    throw BenchFailure.usage("\(folder.manifestPath): --resume needs the same options as the interrupted sweep")
+                }
+            }
+            // An empty summary.csv (the header) from the start: a part with no runs yet still merges.
+            do { try folder.writeManifest(manifest); try folder.writeSummary(rows) } catch {
+                throw BenchFailure.io("\(folder.manifestPath): cannot write (\(error.localizedDescription))")
+            }
+            return rows
+        }
+
+        /// The replay of one run, built through `RunOptions` so that `run` and `sweep` read traces
+        /// and resolve names the same way.
+        private func replayConfiguration(for run: SweepRun) throws -> ReplayConfiguration {
+            var arguments = ["--strategy", run.strategy, "--device", run.device, "--clock", clock.rawValue,
+                             "--delivery", delivery.rawValue]
+            if let hz = run.hz { arguments += ["--hz", String(hz)] }
+            if run.trace != "default" { arguments += ["--trace", run.trace] }
+            let options: RunOptions
+            do { options = try RunOptions.parse(arguments) } catch {
+                throw BenchFailure.usage(RunOptions.message(for: error))
+            }
+            return try options.configuration()
+        }
+    }
+}
+
+/// Where `sweep` and `sweep merge` write. One group shared by both, because the argument parser
+/// reads a parent command's options after a subcommand's name too: two `--output` declarations
+/// would leave the subcommand's unset.
+struct SweepDestination: ParsableArguments {
+    @Option(help: "Folder for summary.csv, sweep.json and frames/ (created if missing).")
+    var output: String?
+}
+
+/// A one-line-per-run table of a sweep's results on stdout, for people watching it finish.
+enum SweepTable {
+    static func render(_ summaries: [RunSummary]) -> String {
+        let f = SummaryTable.fmt
+        var table = [["strategy", "device", "hz", "trace", "main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %"]]
+        for s in summaries {
+            table.append([s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace), f(s.mainMs.p50, 3),
+                          f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue, f(s.droppedPct, 2)])
+        }
+        return SummaryTable.align(table).joined(separator: "\n")
+    }
+}
+
+/// Ctrl-C during a sweep: the first asks the sweep to stop after the current run, the second stops
+/// at once. Files are written atomically, so stopping at once loses only the run in progress.
+final class InterruptFlag: @unchecked Sendable { // `interrupted` is guarded by `lock`
+    private let lock = NSLock()
+    private var interrupted = false
+    private var source: DispatchSourceSignal?
+
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return interrupted }
+
+    /// Routes SIGINT to this flag instead of the default handler (which would kill the process).
+    static func install() -> InterruptFlag {
+        let flag = InterruptFlag()
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [flag] in
+            flag.lock.lock()
+            let again = flag.interrupted
+            flag.interrupted = true
+            flag.lock.unlock()
+            if again {
+                printError("\ninterrupted again: stopping now; finished runs are kept")
+                exit(130)
+            }
+            printError("\ninterrupted: stopping after the current run (Ctrl-C again to stop now)")
+        }
+        source.resume()
+        flag.source = source
+        return flag
+    }
+
+    func uninstall() {
+        source?.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
+
+/// Sweep progress on stderr: a bar with the current configuration and the time left, redrawn in
+/// place, on a terminal; otherwise (a log, CI) a plain line as each run starts and ends.
+final class SweepProgress {
+    private let total: Int
+    private let terminal = isatty(STDERR_FILENO) != 0
+    private let start = Date()
+    private var done = 0
+    private var current = ""
+    private var runStart = Date()
+    private var lastDraw = Date.distantPast
+
+    init(total: Int) { self.total = total }
+
+    func begin(_ run: SweepRun) {
+        current = "\(run.strategy) \(run.device) \(run.hz.map { SweepPlan.formatRate($0) + " Hz" } ?? "device Hz") "
+            + "\(SweepPlan.traceLabel(run.trace)) r\(run.repetition)"
+        runStart = Date()
+        if terminal { draw(fraction: 0, force: true) } else { printError("[\(done + 1)/\(total)] \(current)") }
+    }
+
+    func update(_ replayed: Double, _ traceSeconds: Double) {
+        guard terminal else { return }
+        draw(fraction: traceSeconds > 0 ? min(1, replayed / traceSeconds) : 0, force: false)
+    }
+
+    func end(_ run: SweepRun, _ summary: RunSummary) {
+        done += 1
+        guard !terminal else { return }
+        let took = Date().timeIntervalSince(runStart)
+        let left = done < total ? ", about \(Self.duration(remaining(fraction: 0))) left" : ""
+        printError(String(format: "[%d/%d] done in %.1f s: main p99 %.3f ms, hitch %.2f ms/s%@", done, total, took,
+                          summary.mainMs.p99, summary.hitchRatioMsPerS, left))
+    }
+
+    func finish() { if terminal { printError("\r\u{1B}[K", terminator: "") } }
+
+    /// Seconds left, assuming the runs to come cost what the finished ones did on average.
+    private func remaining(fraction: Double) -> Double {
+        let progressed = Double(done) + fraction
+        guard progressed > 0 else { return .nan }
+        return Date().timeIntervalSince(start) / progressed * (Double(total) - progressed)
+    }
+
+    private func draw(fraction: Double, force: Bool) {
+        let now = Date()
+        guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        lastDraw = now
+        let width = 24
+        let overall = total > 0 ? (Double(done) + fraction) / Double(total) : 1
+        let filled = Int((overall * Double(width)).rounded(.down))
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let eta = remaining(fraction: fraction)
+        printError("\r\u{1B}[K[\(bar)] \(done + 1)/\(total) \(current)  \(Int(fraction * 100))%  ETA \(Self.duration(eta))",
+                   terminator: "")
+    }
+
+    /// `1m05s`, `42s`, or `?` before anything is known.
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "?" }
+        let s = Int(seconds.rounded())
+        return s >= 60 ? String(format: "%dm%02ds", s / 60, s % 60) : "\(s)s"
+    }
+}

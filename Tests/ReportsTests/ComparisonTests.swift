@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import Display
+import Metrics
+@testable import Reports
+import Strategies
+import Traces
+
+/// Runs made up in the test: a configuration row and the samples it stands for.
+private func run(_ strategy: String, device: String = "ipad-pro-11", hz: String = "120", machine: String = "m1",
+                 pixels: Int = 100, samples: [Double]) -> ComparedRun {
+    ComparedRun(row: ["strategy": strategy, "device": device, "hz": hz, "clock": "virtual", "delivery": "coalesced",
+                      "trace": "default", "machine": machine, "pixels_rasterized": String(pixels),
+                      "main_ms_p99": String(samples.max() ?? 0)]) { samples }
+}
+
+/// A skewed, frame-time-like sample around `base` ms.
+private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double] {
+    (0..<count).map { (i: Int) -> Double in
+        let spread = Double((i * 7919 + seed * 104729) % 97) / 97
+        return base * (1 + 0.3 * spread)
+    }
+}
+
+@Suite struct ComparisonTests {
+    @Test func aSetAgainstItselfIsEqual() throws {
+        let runs = [run("naive", samples: frames(2)), run("naive", hz: "60", samples: frames(3))]
+        let c = try Comparison(baselineName: "a", baseline: runs, candidateName: "a", candidate: runs)
+        #expect(c.configurations.count == 2)
+        #expect(c.configurations.allSatisfy { $0.verdict == .equal })
+        #expect(c.configurations.allSatisfy { $0.mainMedianRatio == 1 })
+    }
+
+    @Test func slowerCandidateIsWorseAndTheReverseIsBetter() throws {
+        let fast = [run("flattened", samples: frames(1))], slow = [run("naive", samples: frames(2, seed: 3))]
+        let worse = try Comparison(baselineName: "flattened", baseline: fast, candidateName: "naive", candidate: slow)
+        #expect(worse.varied["strategy"] == "flattened → naive")
+        #expect(worse.configurations.map(\.verdict) == [.worse])
+        #expect((worse.configurations[0].mainMedianRatio ?? 0) > 1.9)
+        let better = try Comparison(baselineName: "naive", baseline: slow, candidateName: "flattened", candidate: fast)
+        #expect(better.configurations.map(\.verdict) == [.better])
+    }
+
+    @Test func aSignificantButTinyChangeIsInconclusive() throws {
+        // 2% slower on every one of 4000 frames: significant, but under the 5% that counts.
+        let base = frames(2, count: 4000), candidate = base.map { $0 * 1.02 }
+        let c = try Comparison(baselineName: "a", baseline: [run("naive", samples: base)],
+                               candidateName: "b", candidate: [run("naive", samples: candidate)])
+        #expect(c.configurations[0].pValue! < 0.01)
+        #expect(c.configurations[0].verdict == .inconclusive)
+    }
+
+    @Test func aLargeButNoisyChangeOnFewFramesIsInconclusive() throws {
+        let c = try Comparison(baselineName: "a", baseline: [run("naive", samples: [1, 5, 2, 9])],
+                               candidateName: "b", candidate: [run("naive", samples: [2, 6, 1, 10])])
+        #expect(c.configurations[0].verdict == .inconclusive)
+    }
+
+    @Test func timingsFromTwoMachinesAreNotComparedButCountersAre() throws {
+        let c = try Comparison(baselineName: "a", baseline: [run("naive", machine: "ci-1 (2 cores)", pixels: 100, samples: frames(1))],
+                               candidateName: "b", candidate: [run("naive", machine: "laptop (8 cores)", pixels: 50, samples: frames(3))])
+        let only = c.configurations[0]
+        #expect(only.verdict == .differentMachines)
+        #expect(only.pValue == nil)
+        #expect(only.mainMedianRatio == nil)
+        #expect(only.pixelsRatio == 0.5)
+        let table = try c.render(.table)
+        #expect(table.contains("different-machines"))
+    }
+
+    @Test func repetitionsPoolAndUnmatchedConfigurationsAreListed() throws {
+        let baseline = [run("naive", samples: frames(2)), run("naive", samples: frames(2, seed: 1)),
+                        run("naive", device: "iphone-6s", samples: frames(1))]
+        let candidate = [run("naive", samples: frames(2)), run("naive", hz: "60", samples: frames(1))]
+        let c = try Comparison(baselineName: "a", baseline: baseline, candidateName: "b", candidate: candidate)
+        #expect(c.configurations.count == 1)
+        #expect(c.configurations[0].baselineRuns == 2)
+        #expect(c.configurations[0].baselineFrames == 800)
+        #expect(c.onlyInBaseline.count == 1)
+        #expect(c.onlyInCandidate.count == 1)
+    }
+
+    @Test(arguments: ComparisonFormat.allCases)
+    func everyFormatStatesTheVerdictAndTheDirection(format: ComparisonFormat) throws {
+        let c = try Comparison(baselineName: "a", baseline: [run("flattened", samples: frames(1))],
+                               candidateName: "b", candidate: [run("naive", samples: frames(2))])
+        let text = try c.render(format)
+        #expect(text.contains("worse"))
+        if format != .csv { #expect(text.contains("candidate / baseline")) }
+        if format == .json {
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let rows = object?["configurations"] as? [[String: Any]]
+            #expect(rows?.first?["verdict"] as? String == "worse")
+        }
+        if format == .csv {
+            let table = try CSVReader.rows(text)
+            #expect(table.header == Comparison.columns)
+            #expect(table.rows.first?["verdict"] == "worse")
+        }
+    }
+}
+
+/// The whole path with real replays: sweep folders written as `bench sweep` writes them, read back,
+/// compared. `null` draws nothing and `naive` redraws a full-screen image per event, a difference of
+/// three orders of magnitude, so the verdicts cannot flake on a busy machine.
+@Suite(.serialized) struct RealReplayComparisonTests {
+    static let trace = TraceGenerator(seed: 3, parameters: { var p = TraceGenerator.Parameters(); p.duration = 3; return p }()).generate()
+
+    /// Replays `strategy` and writes a one-run sweep folder; returns its path.
+    func sweep(_ strategy: any DrawingStrategy.Type, into folder: String) throws -> String {
+        let device = DeviceProfile.named("ipad-pro-11")!
+        let configuration = ReplayConfiguration(input: ReplayInput(trace: Self.trace, device: device), traceName: "short",
+                                                device: device, hz: 120, clock: .virtual, strategy: strategy,
+                                                comparePicture: false)
+        let result = try Replay.run(configuration)
+        let plan = SweepPlan(strategies: [strategy.name], devices: [device.name], rates: [120], traces: ["short"],
+                             clock: "virtual", delivery: "coalesced", repetitions: 1)
+        let sweep = SweepFolder(path: folder)
+        try sweep.create()
+        try sweep.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
+        let runInfo = plan.runs[0]
+        try AtomicFile.write(FrameCSV.render(result.frames), to: folder + "/" + SweepFolder.framesFile(for: runInfo))
+        let fields = SummaryRow.fields(run: runInfo, summary: result.summary, framesCSV: SweepFolder.framesFile(for: runInfo))
+        #expect(fields.count == SummaryRow.columns.count)
+        try sweep.writeSummary([SummaryRow.dictionary(fields)])
+        return folder
+    }
+
+    func load(_ folder: String) throws -> [ComparedRun] {
+        try SweepFolder(path: folder).readSummary().map { row in
+            ComparedRun(row: row) { try SweepFolder.activeMainMs(csvAt: folder + "/" + row["frames_csv"]!) }
+        }
+    }
+
+    @Test func nullAgainstNaiveIsWorseAndNaiveAgainstNullBetterAndEachAgainstItselfEqual() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let null = try sweep(NullStrategy.self, into: root + "/null")
+        let naive = try sweep(NaiveStrategy.self, into: root + "/naive")
+
+        let rows = try SweepFolder(path: naive).readSummary()
+        #expect(rows.count == 1)
+        #expect(rows[0]["strategy"] == "naive")
+        #expect(Double(rows[0]["main_ms_p99"] ?? "") ?? 0 > 0)
+        #expect(Int(rows[0]["pixels_rasterized"] ?? "") ?? 0 > 0)
+        #expect(rows[0]["machine"]?.isEmpty == false)
+
+        let worse = try Comparison(baselineName: null, baseline: load(null), candidateName: naive, candidate: load(naive))
+        #expect(worse.configurations.map(\.verdict) == [.worse])
+        #expect(worse.configurations[0].baselineFrames > 100)
+        let better = try Comparison(baselineName: naive, baseline: load(naive), candidateName: null, candidate: load(null))
+        #expect(better.configurations.map(\.verdict) == [.better])
+        for folder in [null, naive] {
+            let same = try Comparison(baselineName: folder, baseline: load(folder), candidateName: folder, candidate: load(folder))
+            #expect(same.configurations.map(\.verdict) == [.equal])
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Testing
+@testable import Reports
+import Metrics
+
+@Suite struct SweepPlanTests {
+    let plan = SweepPlan(strategies: ["naive", "point-array", "null"], devices: ["ipad-pro-11", "iphone-6s"],
+                         rates: [60, 120], traces: ["default", "traces/omni.json"], clock: "virtual",
+                         delivery: "coalesced", repetitions: 2)
+
+    @Test func everyCombinationOnceWithUniqueIds() {
+        let runs = plan.runs
+        #expect(runs.count == 3 * 2 * 2 * 2 * 2)
+        #expect(Set(runs.map(\.id)).count == runs.count)
+        #expect(runs.map(\.index) == Array(0..<runs.count))
+        #expect(runs[0].id == "naive_ipad-pro-11_60hz_default_r1")
+        #expect(runs.contains { $0.id == "null_iphone-6s_120hz_omni_r2" })
+        // Whole passes first: every run of repetition 1 before any of repetition 2.
+        #expect(runs.prefix(runs.count / 2).allSatisfy { $0.repetition == 1 })
+    }
+
+    @Test func noRatesMeansTheDevicesOwn() {
+        let own = SweepPlan(strategies: ["naive"], devices: ["iphone-6s"], rates: [], traces: ["default"],
+                            clock: "virtual", delivery: "coalesced", repetitions: 1)
+        #expect(own.runs.count == 1)
+        #expect(own.runs[0].hz == nil)
+    }
+
+    @Test(arguments: [1, 2, 3, 5, 7, 48, 100])
+    func shardsAreDisjointAndCoverThePlan(count: Int) {
+        var seen: [Int: Int] = [:]
+        for index in 1...count {
+            for run in plan.runs(in: Shard(index: index, count: count)) { seen[run.index, default: 0] += 1 }
+        }
+        #expect(seen.count == plan.runs.count)
+        #expect(seen.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test(arguments: [2, 3, 4, 6])
+    func everyPartGetsAnEvenShareOfEveryStrategy(count: Int) {
+        let parts = (1...count).map { plan.runs(in: Shard(index: $0, count: count)) }
+        for strategy in plan.strategies {
+            let shares = parts.map { $0.filter { $0.strategy == strategy }.count }
+            #expect(shares.max()! - shares.min()! <= 1, "\(strategy): \(shares)")
+        }
+    }
+
+    @Test(arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/2/3", "-1/2", ""])
+    func badShardsAreRejected(text: String) {
+        #expect(Shard(text) == nil)
+    }
+
+    @Test func shardParses() {
+        #expect(Shard("2/4") == Shard(index: 2, count: 4))
+        #expect(Shard("1/1") == .whole)
+    }
+
+    @Test func labelsAndRates() {
+        #expect(SweepPlan.traceLabel("../shared/x/omniglot.json") == "omniglot")
+        #expect(SweepPlan.traceLabel("default") == "default")
+        #expect(SweepPlan.formatRate(120) == "120")
+        #expect(SweepPlan.formatRate(59.94) == "59.94")
+    }
+}
+
+@Suite struct CSVReaderTests {
+    @Test func readsWhatCSVWriterWrites() throws {
+        var csv = CSVWriter(header: ["a", "b", "c"])
+        csv.append(["plain", "with, comma", "with \"quotes\""])
+        csv.append(["line\nbreak", "", "ipad-pro-12.9"])
+        let table = try CSVReader.rows(csv.text)
+        #expect(table.header == ["a", "b", "c"])
+        #expect(table.rows.count == 2)
+        #expect(table.rows[0]["b"] == "with, comma")
+        #expect(table.rows[0]["c"] == "with \"quotes\"")
+        #expect(table.rows[1]["a"] == "line\nbreak")
+        #expect(table.rows[1]["b"] == "")
+    }
+
+    @Test func acceptsLFAndNoFinalLineBreak() throws {
+        let table = try CSVReader.rows("x,y\n1,2\n3,4")
+        #expect(table.rows.map { $0["y"] } == ["2", "4"])
+    }
+
+    @Test func namesTheLineOfARaggedRow() {
+        #expect(throws: CSVReader.Failure.self) { try CSVReader.rows("x,y\r\n1,2\r\n3\r\n") }
+        do { _ = try CSVReader.rows("x,y\r\n1,2\r\n3\r\n") } catch { #expect("\(error)".hasPrefix("line 3")) }
+    }
+
+    @Test func rejectsAnUnclosedQuote() {
+        #expect(throws: CSVReader.Failure.self) { try CSVReader.rows("x\r\n\"open\r\n") }
+    }
+}

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Regenerates results/ from nothing: builds bench (release), runs the reference sweep (every
+# strategy, the four device profiles, 60 and 120 Hz, the built-in trace, virtual clock), draws the
+# charts, and writes results/README.md with the table, the charts and what they were measured with
+# (machine, toolchain, cairo and pixman versions, commit).
+#
+# When ../shared/traces is present and this bench can import traces (`bench trace import`), a real
+# human session (Omniglot) is swept too, on ipad-pro-11 at 120 Hz, into results/human/.
+#
+#   scripts/reproduce.sh                      # everything
+#   STRATEGIES=naive,null scripts/reproduce.sh  # fewer strategies, for a quick look
+#   HUMAN_TIMEOUT=300 scripts/reproduce.sh    # stop the human sweep after 5 min, keeping finished runs
+#
+# results/ is replaced only when everything succeeded; a failed run leaves the old one alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+
+STRATEGIES=${STRATEGIES:-all}
+DEVICES=${DEVICES:-all}
+RATES=${RATES:-60,120}
+HUMAN_TIMEOUT=${HUMAN_TIMEOUT:-900}
+TRACES=../shared/traces
+
+say() { printf '\n== %s\n' "$*" >&2; }
+
+say "setup: cairo, pixman, the chart packages (scripts/setup.sh)"
+scripts/setup.sh
+
+say "build: swift build -c release --product bench"
+swift build -c release --product bench >&2
+BENCH="$(swift build -c release --show-bin-path)/bench"
+
+out=results.new
+rm -rf "$out"
+mkdir -p "$out"
+
+say "reference sweep: strategies $STRATEGIES, devices $DEVICES, $RATES Hz, default trace, virtual clock"
+sweep_cmd=(sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --output "$out")
+sweep_started=$(date +%s)
+# The virtual clock charges wall-clock costs, so other work on the machine shows in the figures:
+# the load average before and after goes into the README for whoever reads them.
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+"$BENCH" "${sweep_cmd[@]}" >"$out/sweep.txt"
+load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+sweep_seconds=$(($(date +%s) - sweep_started))
+
+say "charts"
+python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md"
+
+human_note="not run: $TRACES is missing here."
+if [ -d "$TRACES/omniglot" ]; then
+  # Importers live in `bench trace import`; a bench without the `trace` command cannot read them.
+  if "$BENCH" --help 2>/dev/null | grep -qE '^[[:space:]]+trace([[:space:]]|$)'; then
+    say "human session: importing Omniglot from $TRACES/omniglot"
+    mkdir -p "$out/human"
+    cp "$TRACES/omniglot/LICENSE" "$TRACES/omniglot/ATTRIBUTION.txt" "$out/human/" 2>/dev/null || true
+    "$BENCH" trace import --format omniglot "$TRACES/omniglot/strokes_background_small1" --output "$out/human/omniglot.json" >&2
+    say "human session sweep (stopped after ${HUMAN_TIMEOUT}s if it runs long; finished runs are kept)"
+    human_started=$(date +%s)
+    status=0
+    # SIGINT, not TERM: bench sweep then finishes the run in progress and keeps every finished one.
+    timeout -s INT "$HUMAN_TIMEOUT" "$BENCH" sweep --strategies "$STRATEGIES" --devices ipad-pro-11 --hz 120 \
+      --traces "$out/human/omniglot.json" --clock virtual --output "$out/human/sweep" >"$out/human/sweep.txt" || status=$?
+    human_seconds=$(($(date +%s) - human_started))
+    case $status in
+      0) human_note="every strategy, ipad-pro-11 at 120 Hz, ${human_seconds} s." ;;
+      130|124) human_note="stopped after ${HUMAN_TIMEOUT} s; the runs that finished are below." ;;
+      *) echo "the human-session sweep failed ($status)" >&2; exit "$status" ;;
+    esac
+    python3 scripts/plot.py "$out/human/sweep" --output "$out/human" --table "$out/human/table.md"
+    rm -f "$out/human/omniglot.json"  # regenerated from $TRACES; its licence files stay beside the results
+  else
+    human_note="not run: this bench has no \`trace import\` yet, so $TRACES cannot be read."
+  fi
+fi
+
+say "results/README.md"
+total_seconds=$(($(date +%s) - started))
+machine=$(python3 -c "import csv,sys; print(', '.join(sorted({r['machine'] for r in csv.DictReader(open(sys.argv[1]))})))" "$out/summary.csv")
+cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || commit="$commit (with uncommitted changes to the sources)"
+runs=$(($(wc -l <"$out/summary.csv") - 1))
+{
+  echo "# Results"
+  echo
+  echo "Measured by \`scripts/reproduce.sh\` on $(date -u +%Y-%m-%d). Regenerate them with that one script;"
+  echo "on another machine the figures differ, the shape of them should not."
+  echo
+  echo "| | |"
+  echo "|---|---|"
+  echo "| machine | $machine; ${cpu:-unknown CPU}; $(uname -srm) |"
+  echo "| toolchain | $(swift --version 2>&1 | head -1) |"
+  echo "| cairo, pixman | $(pkg-config --modversion cairo), $(pkg-config --modversion pixman-1) |"
+  echo "| commit | \`$commit\` |"
+  echo "| sweep | \`bench ${sweep_cmd[*]/$out/results}\`: $runs runs in ${sweep_seconds} s |"
+  echo "| load average | $load_before before the sweep, $load_after after (1, 5, 15 min; the machine has $(nproc) cores) |"
+  echo "| whole script | ${total_seconds} s, build and charts included |"
+  echo
+  echo "The virtual clock never sleeps and charges each phase the wall-clock time it took here, so the"
+  echo "times are this machine's for the work an iOS device would do (not an iPad's), and other work on"
+  echo 'the machine shows in them: see the load average. Counters (`pixels_rasterized`, ...) do not depend'
+  echo "on the machine."
+  echo
+  echo "## The reference configuration"
+  echo
+  cat "$out/table.md"
+  echo
+  echo "## Charts"
+  echo
+  echo "Main-thread time of every frame, per strategy, with the frame budget and the frames that missed it:"
+  echo
+  echo "![timeline](timeline.png)"
+  echo
+  echo "The same frames as a distribution, out to the 99.9th percentile (log scales):"
+  echo
+  echo "![percentiles](percentiles.png)"
+  echo
+  echo "The cost of a frame against the size of the drawing: a strategy that redraws every stored point"
+  echo "grows with the picture; one that keeps a bitmap does not."
+  echo
+  echo "![scaling](scaling.png)"
+  echo
+  echo "Hitch-time ratio for every strategy, device and refresh rate, in Apple's WWDC20 bands:"
+  echo
+  echo "![hitch grid](hitch-grid.png)"
+  echo
+  echo "## A real human session"
+  echo
+  if [ -f "$out/human/table.md" ]; then
+    echo "Omniglot drawings (MIT licence, see \`human/LICENSE\`): $human_note"
+    echo
+    cat "$out/human/table.md"
+    echo
+    echo "![human session timeline](human/timeline.png)"
+  else
+    echo "Omniglot drawings with real pen-up pauses: $human_note"
+  fi
+  echo
+  echo "## Files"
+  echo
+  echo "- \`summary.csv\`: one row per run, the configuration then every summary figure (\`main_ms_p99\`,"
+  echo "  \`hitch_ratio_ms_per_s\`, \`pixels_rasterized\`, ...); \`sweep.json\`: the plan; \`sweep.txt\`: bench's table."
+  echo "- \`frames/\`: one per-frame CSV per run. Not committed (tens of MB); the script writes them."
+  echo "- Compare a sweep of your own with this one: \`bench compare results my-sweep\` (timings only"
+  echo "  on the same machine; counters anywhere)."
+} >"$out/README.md"
+
+rm -rf results
+mv "$out" results
+say "done in ${total_seconds} s: results/README.md"
