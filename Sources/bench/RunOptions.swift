@@ -13,7 +13,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Drawing strategy (see `bench list`).")
     var strategy: String
 
-    @Option(help: "Trace file to replay (default: the built-in 24 s generated session).")
+    @Option(help: "Trace file to replay (default: the built-in generated 30 s session).")
     var trace: String?
 
     @Option(help: "Device profile (see `bench list`).")
