@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics"]),
+        .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics", "Regression"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,8 +31,10 @@ let package = Package(
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "HeapModule", package: "swift-collections"),
         ]),
+        // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
+        .target(name: "Regression", dependencies: ["Display", "Metrics", "Canvas"]),
         .executableTarget(name: "bench", dependencies: [
-            "Display", "Traces", "Strategies", "Metrics", "Canvas",
+            "Display", "Traces", "Strategies", "Metrics", "Canvas", "Regression",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -40,5 +42,6 @@ let package = Package(
         .testTarget(name: "TracesTests", dependencies: ["Traces"]),
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Traces", "Strategies", "Metrics", "Canvas"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "Canvas"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Display", "Traces", "Strategies", "Metrics", "Canvas"]),
     ]
 )
