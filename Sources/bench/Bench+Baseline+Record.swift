@@ -70,7 +70,7 @@ extension Bench.Baseline {
                 if verdict != .pass {
                     printError("warning: \(described.id): budget \(budget.optionName) (\(budget.rawValue) <= \(limit)) is exceeded in "
                         + "\(entry.runs.filter { budget.value(in: $0) > limit }.count) of \(entry.runs.count) recorded runs; "
-                        + "bench check will fail on it until it is met or set with --budget \(budget.optionName)=LIMIT|off")
+                        + "bench check will not pass it until it is met or changed with --budget \(budget.optionName)=LIMIT|off")
                 }
             }
         }
