@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics", "Reports"]),
+        .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics", "Reports", "Regression"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,8 +33,10 @@ let package = Package(
         ]),
         // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
         .target(name: "Reports", dependencies: ["Metrics"]),
+        // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
+        .target(name: "Regression", dependencies: ["Display", "Metrics", "Canvas"]),
         .executableTarget(name: "bench", dependencies: [
-            "Display", "Traces", "Strategies", "Metrics", "Canvas", "Reports",
+            "Display", "Traces", "Strategies", "Metrics", "Canvas", "Reports", "Regression",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -43,5 +45,6 @@ let package = Package(
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Traces", "Strategies", "Metrics", "Canvas"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "Canvas"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Metrics", "Display", "Strategies", "Traces"]),
+        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Display", "Traces", "Strategies", "Metrics", "Canvas"]),
     ]
 )

@@ -1,0 +1,209 @@
+import Foundation
+import Metrics
+
+/// A recorded baseline: for each replayed configuration, its exact work counters, its final picture,
+/// and the timing figures of several repeated runs; plus the budgets `bench check` applies.
+///
+/// The file is JSON with snake_case keys (like `bench run --format json`), small enough to commit:
+/// about 3 KB per configuration and repeat. It carries `format_version` and readers reject versions
+/// they do not know, so an old `bench` never misreads a newer file.
+public struct Baseline: Hashable, Sendable, Codable {
+    /// The version this code writes and reads.
+    public static let currentFormatVersion = 1
+    /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.
+    public static let kindName = "strokebench-baseline"
+
+    /// Version of this JSON shape.
+    public var formatVersion: Int
+    /// Always `kindName`.
+    public var kind: String
+    /// When the baseline was recorded (ISO 8601, UTC).
+    public var recorded: String
+    /// Host and core count of the machine it was recorded on: timings compare only on like machines.
+    public var machine: String
+    /// The budgets checked against every configuration.
+    public var budgets: Budgets
+    /// One entry per replayed configuration.
+    public var configurations: [BaselineEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case formatVersion = "format_version", kind, recorded, machine, budgets, configurations
+    }
+
+    /// A new baseline in the current format.
+    public init(recorded: String, machine: String, budgets: Budgets, configurations: [BaselineEntry]) {
+        formatVersion = Self.currentFormatVersion; kind = Self.kindName
+        self.recorded = recorded; self.machine = machine; self.budgets = budgets; self.configurations = configurations
+    }
+
+    /// Adds `entry`, replacing an entry for the same configuration.
+    public mutating func add(_ entry: BaselineEntry) {
+        if let i = configurations.firstIndex(where: { $0.configuration.id == entry.configuration.id }) {
+            configurations[i] = entry
+        } else {
+            configurations.append(entry)
+        }
+    }
+
+    /// The file's text: pretty-printed with sorted keys, so that diffs of a committed baseline are readable.
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// Writes the baseline atomically: a reader sees the old file or the new one, never half of either.
+    ///
+    /// - Throws: `BaselineError.io` naming the file.
+    public func write(to path: String) throws {
+        let text = try encoded()
+        do { try AtomicFile.write(text, to: path) }
+        catch { throw BaselineError.io(path, "cannot write the baseline (\(error.localizedDescription))") }
+    }
+
+    /// Reads and validates a baseline file.
+    ///
+    /// - Throws: `BaselineError.io` when it cannot be read, `BaselineError.data` naming the file and the
+    ///   field when it is not a baseline this version understands.
+    public static func read(from path: String) throws -> Baseline {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw BaselineError.io(path, "cannot read the baseline (\(error.localizedDescription))") }
+        return try decode(data, file: path)
+    }
+
+    /// Decodes and validates a baseline; `file` names it in errors.
+    public static func decode(_ data: Data, file: String) throws -> Baseline {
+        struct Probe: Decodable {
+            var format_version: Int?
+            var kind: String?
+        }
+        let decoder = JSONDecoder()
+        let probe: Probe
+        do { probe = try decoder.decode(Probe.self, from: data) }
+        catch { throw BaselineError.data(file, "not a JSON object (\(Self.describe(error)))") }
+        guard probe.kind == kindName else {
+            throw BaselineError.data(file, "kind: expected \"\(kindName)\", found \(probe.kind.map { "\"\($0)\"" } ?? "none")")
+        }
+        // The version decides how to read the rest, so it is checked before anything else is decoded.
+        guard let version = probe.format_version else { throw BaselineError.data(file, "format_version: missing") }
+        guard version == currentFormatVersion else {
+            throw BaselineError.data(file, "format_version: \(version) is not a version this bench reads (it reads \(currentFormatVersion))")
+        }
+        let baseline: Baseline
+        do { baseline = try decoder.decode(Baseline.self, from: data) }
+        catch { throw BaselineError.data(file, describe(error)) }
+        for (i, entry) in baseline.configurations.enumerated() where entry.runs.isEmpty {
+            throw BaselineError.data(file, "configurations[\(i)].runs: no timing runs recorded")
+        }
+        return baseline
+    }
+
+    /// A decoding error as `field.path: what is wrong`.
+    static func describe(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text
+        }
+        switch error as? DecodingError {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+            let at = path(c.codingPath)
+            return (at.isEmpty ? "" : at + ": ") + c.debugDescription
+        case .keyNotFound(let key, let c):
+            return path(c.codingPath + [key]) + ": missing"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// What a baseline holds for one configuration.
+public struct BaselineEntry: Hashable, Sendable, Codable {
+    /// What was replayed.
+    public var configuration: RecordedConfiguration
+    /// Work counters of the counting replay (see `Recorder.countingConfiguration`): exact and the same on
+    /// every machine for the same trace, device, rate, delivery and strategy.
+    public var counters: CounterSummary
+    /// Checksum of the final picture of the counting replay.
+    public var pictureChecksum: String
+    /// Timing figures of each repeated run, in the recorded clock. The baseline's range for a figure is
+    /// the smallest and largest value over these runs.
+    public var runs: [TimingRun]
+
+    enum CodingKeys: String, CodingKey {
+        case configuration = "run", counters, pictureChecksum = "picture_checksum", runs
+    }
+
+    /// Creates an entry from measured figures.
+    public init(configuration: RecordedConfiguration, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun]) {
+        self.configuration = configuration; self.counters = counters; self.pictureChecksum = pictureChecksum; self.runs = runs
+    }
+}
+
+/// The run configuration a baseline entry was recorded with: enough to replay it again.
+public struct RecordedConfiguration: Hashable, Sendable, Codable {
+    /// Strategy name (`bench list`).
+    public var strategy: String
+    /// Device profile name.
+    public var device: String
+    /// Display refresh rate in Hz.
+    public var hz: Double
+    /// `realtime` or `virtual`: the clock of the timing runs.
+    public var clock: String
+    /// `coalesced` or `per-sample`.
+    public var delivery: String
+    /// The trace file as given when recording, or `default` for the built-in session.
+    public var trace: String
+    /// Background queues as given (nil: the default for the clock and device).
+    public var workers: Int?
+    /// Checksum of the replayed input (sample times and device positions), to notice a trace file that
+    /// changed since the baseline was recorded: its counters would differ for reasons no code change explains.
+    public var inputChecksum: String
+    /// Samples replayed.
+    public var samples: Int
+
+    enum CodingKeys: String, CodingKey {
+        case strategy, device, hz, clock, delivery, trace, workers, inputChecksum = "input_checksum", samples
+    }
+
+    /// Creates a description of a configuration.
+    public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
+                workers: Int?, inputChecksum: String, samples: Int) {
+        self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
+        self.trace = trace; self.workers = workers; self.inputChecksum = inputChecksum; self.samples = samples
+    }
+
+    /// A short name for reports: `naive ipad-pro-11 120Hz virtual coalesced default`.
+    public var id: String {
+        var parts = [strategy, device, "\(Self.format(hz))Hz", clock, delivery, trace]
+        if let workers { parts.append("\(workers) workers") }
+        return parts.joined(separator: " ")
+    }
+
+    static func format(_ hz: Double) -> String {
+        hz == hz.rounded() ? String(Int(hz)) : String(hz)
+    }
+
+    /// The command-line options that replay this configuration with `bench run`.
+    public var runArguments: [String] {
+        var arguments = ["--strategy", strategy, "--device", device, "--hz", Self.format(hz), "--clock", clock, "--delivery", delivery]
+        if trace != "default" { arguments += ["--trace", trace] }
+        if let workers { arguments += ["--workers", String(workers)] }
+        return arguments
+    }
+}
+
+/// Why a baseline could not be read or written.
+public enum BaselineError: Error, CustomStringConvertible, Equatable {
+    /// The file could not be read or written.
+    case io(String, String)
+    /// The file is not a baseline this version understands: file, then `field: reason`.
+    case data(String, String)
+
+    /// One line: `file: what is wrong`.
+    public var description: String {
+        switch self {
+        case .io(let file, let reason), .data(let file, let reason): "\(file): \(reason)"
+        }
+    }
+}

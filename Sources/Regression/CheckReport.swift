@@ -1,0 +1,144 @@
+import Foundation
+
+/// How `bench check` prints its report: one writer per format.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    /// Aligned columns for a terminal.
+    case table
+    /// One JSON object, for scripts.
+    case json
+    /// A GitHub-flavoured Markdown table, for a pull-request comment or a CI job summary.
+    case markdown
+}
+
+/// Everything `bench check` found: each check with its verdict, and the overall verdict.
+public struct CheckReport: Hashable, Sendable, Codable {
+    /// The baseline file checked against.
+    public var baseline: String
+    /// The tolerance the timing and counter checks used.
+    public var tolerance: Tolerance
+    /// Timing runs measured per configuration now.
+    public var repeats: Int
+    /// Every check, configuration by configuration.
+    public var checks: [CheckResult]
+
+    enum CodingKeys: String, CodingKey { case baseline, tolerance, repeats, checks, verdict, exitStatus = "exit_status", failing }
+
+    /// Creates a report.
+    public init(baseline: String, tolerance: Tolerance, repeats: Int, checks: [CheckResult]) {
+        self.baseline = baseline; self.tolerance = tolerance; self.repeats = repeats; self.checks = checks
+    }
+
+    /// The verdict of the whole check: its most severe check's.
+    public var verdict: Verdict { Verdict.overall(checks.map(\.verdict)) }
+
+    /// The checks that did not pass, most severe first.
+    public var notable: [CheckResult] {
+        checks.filter { $0.verdict != .pass }.sorted { $0.verdict > $1.verdict }
+    }
+
+    /// Reads a report written by `render(.json)`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        baseline = try c.decode(String.self, forKey: .baseline)
+        tolerance = try c.decode(Tolerance.self, forKey: .tolerance)
+        repeats = try c.decode(Int.self, forKey: .repeats)
+        checks = try c.decode([CheckResult].self, forKey: .checks)
+    }
+
+    /// Writes the report with its verdict, exit status and the names of the figures that failed.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(baseline, forKey: .baseline)
+        try c.encode(tolerance, forKey: .tolerance)
+        try c.encode(repeats, forKey: .repeats)
+        try c.encode(checks, forKey: .checks)
+        try c.encode(verdict, forKey: .verdict)
+        try c.encode(verdict.exitStatus, forKey: .exitStatus)
+        try c.encode(checks.filter { $0.verdict == .regression }.map { "\($0.configuration): \($0.name)" }, forKey: .failing)
+    }
+
+    /// The report in `format`.
+    public func render(_ format: ReportFormat) throws -> String {
+        switch format {
+        case .table: table()
+        case .markdown: markdown()
+        case .json: try json()
+        }
+    }
+
+    private static let header = ["check", "kind", "baseline", "candidate", "change", "verdict", "why"]
+
+    private static func cells(_ r: CheckResult) -> [String] {
+        let unit = r.unit.isEmpty ? "" : " " + r.unit
+        let change = r.change.map { Checker.signedPercent($0) } ?? ""
+        let verdict = r.verdict == .pass ? "pass" : r.verdict.rawValue.uppercased()
+        return [r.name, r.kind.rawValue, r.baseline + (r.kind == .picture ? "" : unit),
+                r.candidate + (r.kind == .picture ? "" : unit), change, verdict, r.reason]
+    }
+
+    private var byConfiguration: [(String, [CheckResult])] {
+        var order: [String] = []
+        var groups: [String: [CheckResult]] = [:]
+        for r in checks {
+            if groups[r.configuration] == nil { order.append(r.configuration) }
+            groups[r.configuration, default: []].append(r)
+        }
+        return order.map { ($0, groups[$0]!) }
+    }
+
+    /// Aligned columns, one block per configuration, then the verdict and the figures that decided it.
+    func table() -> String {
+        var lines: [String] = []
+        for (configuration, results) in byConfiguration {
+            lines.append(configuration)
+            let rows = [Self.header] + results.map(Self.cells)
+            let widths = Self.header.indices.map { col in rows.map { $0[col].count }.max() ?? 0 }
+            for row in rows {
+                let padded = row.enumerated().map { i, cell in
+                    i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                }
+                lines.append("  " + padded.joined(separator: "  "))
+            }
+            lines.append("")
+        }
+        lines.append(summaryLine())
+        return lines.joined(separator: "\n")
+    }
+
+    /// A Markdown table per configuration, with the verdict first.
+    func markdown() -> String {
+        var lines = ["**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against `\(baseline)`", ""]
+        for (configuration, results) in byConfiguration {
+            lines.append("`\(configuration)`")
+            lines.append("")
+            lines.append("| " + Self.header.joined(separator: " | ") + " |")
+            lines.append("|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|")
+            for r in results {
+                var row = Self.cells(r).map { $0.replacingOccurrences(of: "|", with: "\\|") }
+                if r.verdict != .pass { row[5] = "**\(row[5])**" }
+                lines.append("| " + row.joined(separator: " | ") + " |")
+            }
+            lines.append("")
+        }
+        lines.append(summaryLine())
+        return lines.joined(separator: "\n")
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    /// `verdict: regression (exit 2): naive ...: pixels_rasterized, main_ms.p95`.
+    public func summaryLine() -> String {
+        let counts = Verdict.allCases.map { v in "\(checks.filter { $0.verdict == v }.count) \(v.rawValue)" }.joined(separator: ", ")
+        var line = "verdict: \(verdict.rawValue) (exit \(verdict.exitStatus)); \(checks.count) checks: \(counts)"
+        let deciding = checks.filter { $0.verdict == verdict && verdict != .pass }
+        if !deciding.isEmpty {
+            line += "\n\(verdict.rawValue): " + deciding.map { "\($0.name) [\($0.configuration)]" }.joined(separator: ", ")
+        }
+        return line
+    }
+}

@@ -1,0 +1,106 @@
+import Display
+import Foundation
+import Metrics
+@testable import Regression
+import Strategies
+import Testing
+
+/// Record, edit, check: the "done when" on the small device, with scripted costs so that the
+/// timing figures are exact and the test cannot flake.
+@Suite struct CheckTests {
+    /// naive on the crossing trace, every commit charged 1 ms.
+    func configuration() -> ReplayConfiguration {
+        var c = Fixtures.configuration(NaiveStrategy.self)
+        c.meter = FixedCommitMeter(commitSeconds: 0.001)
+        return c
+    }
+
+    func entry() throws -> BaselineEntry {
+        let c = configuration()
+        return try Recorder.measure(c, described: Recorder.describe(c, trace: "crossing", workers: nil), repeats: 3)
+    }
+
+    /// Edits every number under a key path containing `main_ms`, as the acceptance script does.
+    func scaleMainMs(_ entry: BaselineEntry, by factor: Double) throws -> BaselineEntry {
+        func scale(_ value: Any, inMainMs: Bool) -> Any {
+            if let object = value as? [String: Any] {
+                return Dictionary(uniqueKeysWithValues: object.map { ($0.key, scale($0.value, inMainMs: inMainMs || $0.key.contains("main_ms"))) })
+            }
+            if let array = value as? [Any] { return array.map { scale($0, inMainMs: inMainMs) } }
+            if inMainMs, let number = value as? Double { return number * factor }
+            return value
+        }
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry))
+        return try JSONDecoder().decode(BaselineEntry.self, from: JSONSerialization.data(withJSONObject: scale(object, inMainMs: false)))
+    }
+
+    func failing(_ results: [CheckResult]) -> [String] {
+        results.filter { $0.verdict == .regression }.map(\.name)
+    }
+
+    @Test func aFreshBaselinePasses() throws {
+        let baseline = try entry()
+        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
+        #expect(Verdict.overall(results.map(\.verdict)) == .pass)
+        #expect(results.count == CounterFigure.allCases.count + 1 + Budget.allCases.count + TimingFigure.allCases.count)
+    }
+
+    @Test func halvedPixelCountsFailNamingTheCounter() throws {
+        var baseline = try entry()
+        baseline.counters.pixelsRasterized /= 2
+        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
+        #expect(failing(results) == ["pixels_rasterized"])
+        #expect(Verdict.overall(results.map(\.verdict)).exitStatus == 2)
+    }
+
+    @Test func aTenTimesFasterBaselineFailsNamingMainMs() throws {
+        let candidate = try entry()
+        let baseline = try scaleMainMs(candidate, by: 0.1)
+        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
+        // Commits cost 1 ms, so p50/p95/p99/mean of busy frames are 1 ms against 0.1: beyond 25% and the
+        // 0.5 ms floor, and every candidate run is slower than every baseline run (p = 0.05).
+        #expect(Set(failing(results)) == ["main_ms.p50", "main_ms.p95", "main_ms.p99", "main_ms.mean", "main_ms.total"])
+        #expect(Verdict.overall(results.map(\.verdict)) == .regression)
+    }
+
+    @Test func aMuchSlowerBaselineIsAnImprovementOnly() throws {
+        let candidate = try entry()
+        let baseline = try scaleMainMs(candidate, by: 10)
+        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
+        #expect(Verdict.overall(results.map(\.verdict)) == .improvement)
+    }
+
+    @Test func aBudgetEveryRunMissesIsARegression() throws {
+        let candidate = try entry()
+        // Latency on this trace is 10-20 ms (samples wait for a vsync, then a frame): a 5 ms budget fails.
+        let budgets = try Budgets.defaults.applying(["latency-p95=5"])
+        let results = Checker.compare(baseline: candidate, candidate: candidate, budgets: budgets)
+        #expect(failing(results) == ["budget latency_p95_ms"])
+    }
+
+    @Test func theCountingReplayIgnoresMeasuredCosts() throws {
+        // A commit that costs 25 ms (two and a half frames) changes the schedule, so the timed replay
+        // coalesces more samples per event and makes fewer images; the counting replay does not see it.
+        var slow = configuration()
+        slow.meter = FixedCommitMeter(commitSeconds: 0.025)
+        let timed = try Replay.run(slow).summary.counters
+        let counted = try Recorder.count(slow).counters
+        #expect(counted == (try Recorder.count(configuration())).counters)
+        #expect(timed.bitmapsAllocated < counted.bitmapsAllocated)
+    }
+
+    @Test func theReportNamesTheFailingFigureInEveryFormat() throws {
+        var baseline = try entry()
+        baseline.counters.pixelsRasterized /= 2
+        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
+        let report = CheckReport(baseline: "b.json", tolerance: .default, repeats: 3, checks: results)
+        for format in ReportFormat.allCases {
+            let text = try report.render(format)
+            #expect(text.contains("pixels_rasterized"))
+            #expect(text.lowercased().contains("regression"))
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(try report.render(.json).utf8)) as! [String: Any]
+        #expect(json["exit_status"] as? Int == 2)
+        #expect((json["failing"] as? [String])?.first?.hasSuffix("pixels_rasterized") == true)
+    }
+}
