@@ -1,5 +1,5 @@
 /// Where a measured cost was spent.
-public enum CostPhase: Sendable {
+public enum CostPhase: Hashable, Sendable {
     case mainQueueBlocks, input, observers, commit, composite
     /// Step `index` (from 0) of a background render task.
     case backgroundStep(index: Int)

@@ -30,7 +30,9 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
     /// images and 108 copies. Both stroke 59 + 49 segments and the tap's dot: 109. Both commit the
     /// whole layer in 47 turns: 47 x 30,000 pixels composited. `point-array` commits in every turn with
     /// input, 26 + 22 + 1 = 49 (x 30,000 composited), clearing 30,000 pixels and stroking every stored
-    /// segment each time; delivery does not change what it draws. `null` draws and composites nothing.
+    /// segment each time; delivery does not change what it draws. Strategies with a retained backing store
+    /// (`point-array`, `dirty-rect`, `flattened`, `sublayer`) allocate it and fill its 30,000 pixels up
+    /// front, counted in the first frame. `null` draws and composites nothing.
     /// The stroke extents in `pixelsRasterized` are cairo's and are pinned as measured.
     static let table: [CounterPin] = [
         CounterPin(strategy: "null", delivery: .coalesced, pixelsRasterized: 0, bytesCopied: 0, segmentsStroked: 0,
@@ -39,11 +41,22 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
                    segmentsStroked: 109, bitmapsAllocated: 47, tasksStarted: 0, pixelsComposited: 1_410_000),
         CounterPin(strategy: "naive", delivery: .perSample, pixelsRasterized: 3_280_734, bytesCopied: 12_960_000,
                    segmentsStroked: 109, bitmapsAllocated: 109, tasksStarted: 0, pixelsComposited: 1_410_000),
-        CounterPin(strategy: "point-array", delivery: .coalesced, pixelsRasterized: 2_106_469, bytesCopied: 0,
-                   segmentsStroked: 2_722, bitmapsAllocated: 0, tasksStarted: 0, pixelsComposited: 1_470_000),
-        CounterPin(strategy: "point-array", delivery: .perSample, pixelsRasterized: 2_106_469, bytesCopied: 0,
-                   segmentsStroked: 2_722, bitmapsAllocated: 0, tasksStarted: 0, pixelsComposited: 1_470_000),
-        // dirty-rect, flattened, async-pool: add rows when they are registered.
+        CounterPin(strategy: "point-array", delivery: .coalesced, pixelsRasterized: 2_136_469, bytesCopied: 0,
+                   segmentsStroked: 2_722, bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 1_470_000),
+        CounterPin(strategy: "point-array", delivery: .perSample, pixelsRasterized: 2_136_469, bytesCopied: 0,
+                   segmentsStroked: 2_722, bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 1_470_000),
+        CounterPin(strategy: "async-global", delivery: .coalesced, pixelsRasterized: 2106469, bytesCopied: 0, segmentsStroked: 2722, bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
+        CounterPin(strategy: "async-global", delivery: .perSample, pixelsRasterized: 2106469, bytesCopied: 0, segmentsStroked: 2722, bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
+        CounterPin(strategy: "async-graver", delivery: .coalesced, pixelsRasterized: 2106469, bytesCopied: 0, segmentsStroked: 2722, bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 2910000),
+        CounterPin(strategy: "async-graver", delivery: .perSample, pixelsRasterized: 2106469, bytesCopied: 0, segmentsStroked: 2722, bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 2910000),
+        CounterPin(strategy: "async-pool", delivery: .coalesced, pixelsRasterized: 2242591, bytesCopied: 0, segmentsStroked: 2722, bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
+        CounterPin(strategy: "async-pool", delivery: .perSample, pixelsRasterized: 2242591, bytesCopied: 0, segmentsStroked: 2722, bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
+        CounterPin(strategy: "dirty-rect", delivery: .coalesced, pixelsRasterized: 47510, bytesCopied: 0, segmentsStroked: 2356, bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 8755),
+        CounterPin(strategy: "dirty-rect", delivery: .perSample, pixelsRasterized: 47510, bytesCopied: 0, segmentsStroked: 2356, bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 8755),
+        CounterPin(strategy: "flattened", delivery: .coalesced, pixelsRasterized: 171890, bytesCopied: 256688, segmentsStroked: 1009, bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 8755),
+        CounterPin(strategy: "flattened", delivery: .perSample, pixelsRasterized: 171890, bytesCopied: 256688, segmentsStroked: 1009, bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 8755),
+        CounterPin(strategy: "sublayer", delivery: .coalesced, pixelsRasterized: 128755, bytesCopied: 360000, segmentsStroked: 111, bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 547567),
+        CounterPin(strategy: "sublayer", delivery: .perSample, pixelsRasterized: 130862, bytesCopied: 360000, segmentsStroked: 111, bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 573311),
     ]
 }
 
