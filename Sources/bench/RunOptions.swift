@@ -8,6 +8,14 @@ import Traces
 extension ClockMode: ExpressibleByArgument {}
 extension Delivery: ExpressibleByArgument {}
 
+/// What the virtual clock charges for work.
+enum CostMode: String, CaseIterable, ExpressibleByArgument {
+    /// What the work took on this machine.
+    case measured
+    /// Nothing: an infinitely fast device, for exactly repeatable counters.
+    case zero
+}
+
 /// The options that choose what one replay is: pulled into `run` (and later `sweep`, `baseline`).
 struct RunOptions: ParsableArguments {
     @Option(help: "Drawing strategy (see `bench list`).")
@@ -31,6 +39,9 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
     var workers: Int?
 
+    @Option(help: "Virtual clock only: charge 'measured' costs (default), or 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero).")
+    var costs: CostMode = .measured
+
     @Flag(help: "async-graver: keep the old contents until the next drawing completes (no blank frames).")
     var graverKeepContents = false
 
@@ -46,6 +57,8 @@ struct RunOptions: ParsableArguments {
         }
         if let hz { guard hz.isFinite, hz > 0, hz <= 1000 else { throw ValidationError("--hz must be a rate in (0, 1000], not \(hz)") } }
         if let workers { guard (1...16).contains(workers) else { throw ValidationError("--workers must be 1...16, not \(workers)") } }
+        if costs == .zero && clock != .virtual { throw ValidationError("--costs zero needs --clock virtual") }
+        if costs == .zero && clock != .virtual { throw ValidationError("--costs zero needs --clock virtual") }
         if let graverFadeIn { guard graverFadeIn.isFinite, (0...10).contains(graverFadeIn) else { throw ValidationError("--graver-fade-in must be 0...10 seconds") } }
     }
 
@@ -53,10 +66,12 @@ struct RunOptions: ParsableArguments {
     func configuration() throws -> ReplayConfiguration {
         let device = DeviceProfile.named(device)!
         let (trace, name) = try loadTrace()
-        return ReplayConfiguration(
+        var configuration = ReplayConfiguration(
             input: ReplayInput(trace: trace, device: device), traceName: name, device: device, hz: hz,
             clock: clock, delivery: delivery, strategy: StrategyRegistry.strategy(named: strategy)!, workers: workers,
             options: strategyOptions)
+        if costs == .zero { configuration.meter = ZeroCostMeter() }
+        return configuration
     }
 
     /// Options only some strategies read, by name.
