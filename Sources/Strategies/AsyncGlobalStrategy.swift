@@ -19,8 +19,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
     private var needsDisplay = false
     private var drawFlag = 0
     private var inFlight = 0
-    private var contents: Surface?
-    private var update: LayerUpdate?
+    private var contents = LayerContents()
 
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else { throw StrategyError.needsRenderQueues(Self.name) }
@@ -41,8 +40,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
             needsDisplay = false
             displayLayer()
         }
-        defer { update = nil }
-        return update
+        return contents.takeUpdate()
     }
 
     private func displayLayer() {
@@ -71,12 +69,9 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
                 queues.release(rendered.image)
                 return
             }
-            if let old = contents { queues.release(old) }
-            contents = rendered.image
-            update = LayerUpdate(contents: rendered.image, damage: [canvas.bounds], showsThrough: rendered.showsThrough,
-                                 backgroundRenderSeconds: context.elapsed)
+            contents.set(rendered, bounds: canvas.bounds, renderSeconds: context.elapsed, releasingOn: queues)
         }
     }
 
-    public func finalPicture() -> Surface? { contents }
+    public func finalPicture() -> Surface? { contents.current }
 }

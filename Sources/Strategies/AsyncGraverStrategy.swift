@@ -23,8 +23,7 @@ public final class AsyncGraverStrategy: DrawingStrategy {
     private var stored = StoredLines()
     private var needsDisplay = false
     private var inFlight = 0
-    private var contents: Surface?
-    private var update: LayerUpdate?
+    private var contents = LayerContents()
 
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else { throw StrategyError.needsRenderQueues(Self.name) }
@@ -47,18 +46,15 @@ public final class AsyncGraverStrategy: DrawingStrategy {
             needsDisplay = false
             displayLayer()
         }
-        defer { update = nil }
-        return update
+        return contents.takeUpdate()
     }
 
     private func displayLayer() {
         let target = drawingCount.increase()
         let count = drawingCount
         let interrupted: @Sendable () -> Bool = { count.value != target }
-        if !keepContents, contents != nil || update?.contents != nil {
-            if let old = contents { queues.release(old) }
-            contents = nil
-            update = LayerUpdate(contents: nil, damage: [canvas.bounds], showsThrough: update?.showsThrough ?? -1)
+        if !keepContents, contents.hasPicture {
+            contents.clear(bounds: canvas.bounds, showsThrough: -1, releasingOn: queues)
         }
         let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
         let drawn = Box<Surface>()
@@ -86,12 +82,9 @@ public final class AsyncGraverStrategy: DrawingStrategy {
                 queues.release(rendered.image)
                 return
             }
-            if let old = contents { queues.release(old) }
-            contents = rendered.image
-            update = LayerUpdate(contents: rendered.image, damage: [canvas.bounds], showsThrough: rendered.showsThrough,
-                                 backgroundRenderSeconds: context.elapsed, fadeIn: fadeIn)
+            contents.set(rendered, bounds: canvas.bounds, renderSeconds: context.elapsed, fadeIn: fadeIn, releasingOn: queues)
         }
     }
 
-    public func finalPicture() -> Surface? { contents }
+    public func finalPicture() -> Surface? { contents.current }
 }

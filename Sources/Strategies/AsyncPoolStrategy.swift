@@ -37,8 +37,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
     private var needsDisplay = false
     private var nextQueue = 0
     private var inFlight = 0
-    private var contents: Surface?
-    private var update: LayerUpdate?
+    private var contents = LayerContents()
 
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else {
@@ -69,16 +68,13 @@ public final class AsyncPoolStrategy: DrawingStrategy {
             needsDisplay = false
             display()
         }
-        defer { update = nil }
-        return update
+        return contents.takeUpdate()
     }
 
     /// `_displayAsync:YES`.
     private func display() {
         guard canvas.width >= 1, canvas.height >= 1 else {
-            if let old = contents { queues.release(old) }
-            contents = nil
-            update = LayerUpdate(contents: nil, damage: [], showsThrough: stored.newest)
+            contents.clear(bounds: nil, showsThrough: stored.newest, releasingOn: queues)
             return
         }
         let value = sentinel.value
@@ -134,14 +130,11 @@ public final class AsyncPoolStrategy: DrawingStrategy {
                 ledger.counters.tasksSuperseded += 1
                 return
             }
-            if let old = contents { queues.release(old) }
-            contents = rendered.image
-            update = LayerUpdate(contents: rendered.image, damage: [canvas.bounds], showsThrough: rendered.showsThrough,
-                                 backgroundRenderSeconds: context.elapsed)
+            contents.set(rendered, bounds: canvas.bounds, renderSeconds: context.elapsed, releasingOn: queues)
         }
     }
 
-    public func finalPicture() -> Surface? { contents }
+    public func finalPicture() -> Surface? { contents.current }
 }
 
 /// Why a strategy could not be created.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Metrics
 @testable import Regression
 import Testing
 

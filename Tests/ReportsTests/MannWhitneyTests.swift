@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Metrics
 @testable import Reports
 
 @Suite struct MannWhitneyTests {
