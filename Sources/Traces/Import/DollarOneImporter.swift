@@ -46,13 +46,19 @@ public enum DollarOneImporter {
                     problem = TraceError(file: file, line: parser.lineNumber, reason: "<Point> has no \(name) attribute")
                     return nil
                 }
-                guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, abs(v) <= 1e15 else {
-                    problem = TraceError(file: file, line: parser.lineNumber, reason: "<Point> \(name) '\(text)' is not a finite number")
+                guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+                    problem = TraceError(file: file, line: parser.lineNumber, reason: "<Point> \(name) '\(text[...].quotedForError())' is not a finite number")
                     return nil
                 }
                 return v
             }
             guard let x = number("X"), let y = number("Y"), let t = number("T") else { parser.abortParsing(); return }
+            if let reason = _ImportLimits.problem(x: x, y: y, t: t, first: points.first?.t) {
+                problem = TraceError(file: file, line: parser.lineNumber, reason: "<Point> " + reason)
+            } else if points.count >= TraceFormat.maxSamples {
+                problem = TraceError(file: file, line: parser.lineNumber, reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
+            }
+            if problem != nil { parser.abortParsing(); return }
             points.append((x, y, t))
         }
     }
