@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "bench", targets: ["bench"]),
         .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics", "Reports", "Regression"]),
+        // The trace readers alone (no cairo, no pixman): what the fuzz targets in Fuzz/ link.
+        .library(name: "StrokeBenchTraces", targets: ["Traces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -23,6 +23,20 @@ public enum TraceFormat {
     public static let maxCoordinate = 1_000_000.0
     /// Times beyond this many seconds (a week) are refused as absurd.
     public static let maxTime = 7 * 24 * 3600.0
+    /// Files larger than this (1 GiB) are refused before they are read: `maxSamples` samples take
+    /// about 700 MB of text, and reading a file holds it, its decoded text and the samples at once.
+    public static let maxFileBytes = 1 << 30
+
+    /// Refuses a file larger than `maxFileBytes` without reading it, then returns its bytes.
+    /// - Throws: `TraceError` (line 0) for a file too large, or Foundation's error when the file
+    ///   cannot be read.
+    static func readBytes(of path: String, limit: Int = maxFileBytes) throws -> Data {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > limit {
+            throw TraceError(file: path, line: 0, reason: "the file is \(size) bytes, more than the \(limit) a trace may have: too large to replay")
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
 }
 
 /// Why a trace could not be read: the file, the line (1-based, 0 when the whole file is at fault) and what is wrong.
@@ -44,12 +58,13 @@ extension TraceFormat {
     /// - Throws: `TraceError` naming the file and line for malformed data, or an I/O error from
     ///   Foundation when the file cannot be read.
     public static func read(contentsOf path: String) throws -> Trace {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return try parse(data, file: path)
+        try parse(try readBytes(of: path), file: path)
     }
 
     /// Parses trace text. `file` names the source in errors.
-    public static func parse(_ data: Data, file: String) throws(TraceError) -> Trace {
+    /// - Parameter maxSamples: the most samples accepted (tests lower it to reach the limit cheaply).
+    /// - Throws: `TraceError` naming the line (0 when the whole file is at fault).
+    public static func parse(_ data: Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> Trace {
         func fail(_ line: Int, _ reason: String) -> TraceError { TraceError(file: file, line: line, reason: reason) }
         guard !data.isEmpty else { throw fail(0, "empty file") }
         guard let text = String(data: data, encoding: .utf8) else { throw fail(0, "not UTF-8 text") }
@@ -64,21 +79,21 @@ extension TraceFormat {
         var samples = 0
 
         func number(_ field: Substring, _ name: String) throws(TraceError) -> Double {
-            guard let v = Double(field), v.isFinite else { throw fail(lineNumber, "\(name) '\(field)' is not a finite number") }
+            guard let v = Double(field), v.isFinite else { throw fail(lineNumber, "\(name) '\(field.quotedForError())' is not a finite number") }
             return v
         }
 
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
+        for (index, rawLine) in _TextLines(text) {
+            lineNumber = index
             var line = rawLine
-            if line.hasSuffix("\r") { line = line.dropLast() }
             if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if !sawHeader {
                 guard fields.first == Substring(magic) else { throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(version)')") }
-                guard fields.count == 2, let v = Int(fields[1]) else { throw fail(lineNumber, "missing format version") }
+                guard fields.count == 2 else { throw fail(lineNumber, "missing format version") }
+                guard let v = Int(fields[1]) else { throw fail(lineNumber, "format version '\(fields[1].quotedForError())' is not a number") }
                 guard v == version else { throw fail(lineNumber, "format version \(v) is not supported (this build reads version \(version))") }
                 sawHeader = true
                 continue
@@ -88,8 +103,8 @@ extension TraceFormat {
                 guard canvas == nil else { throw fail(lineNumber, "second 'canvas' line") }
                 guard fields.count == 3 else { throw fail(lineNumber, "'canvas' needs a width and a height") }
                 let w = try number(fields[1], "canvas width"), h = try number(fields[2], "canvas height")
-                guard w > 0, h > 0 else { throw fail(lineNumber, "canvas must have a positive size, not \(fields[1]) x \(fields[2])") }
-                guard w <= maxCoordinate, h <= maxCoordinate else { throw fail(lineNumber, "canvas \(fields[1]) x \(fields[2]) is absurdly large") }
+                guard w > 0, h > 0 else { throw fail(lineNumber, "canvas must have a positive size, not \(fields[1].quotedForError()) x \(fields[2].quotedForError())") }
+                guard w <= maxCoordinate, h <= maxCoordinate else { throw fail(lineNumber, "canvas \(fields[1].quotedForError()) x \(fields[2].quotedForError()) is absurdly large (more than \(Int(maxCoordinate)) points)") }
                 canvas = CanvasSize(width: w, height: h)
             case "meta":
                 guard fields.count >= 2 else { throw fail(lineNumber, "'meta' needs a key") }
@@ -105,16 +120,16 @@ extension TraceFormat {
                 current = []
                 currentLine = lineNumber
             default:
-                guard current != nil else { throw fail(lineNumber, "unknown record '\(fields[0])'") }
+                guard current != nil else { throw fail(lineNumber, "unknown record '\(fields[0].quotedForError())'") }
                 guard fields.count == 3 || fields.count == 4 else {
                     throw fail(lineNumber, "a sample is 'time x y [force]', found \(fields.count) fields")
                 }
                 let t = try number(fields[0], "time"), x = try number(fields[1], "x"), y = try number(fields[2], "y")
                 let force = fields.count == 4 ? try number(fields[3], "force") : nil
-                guard t >= 0, t <= maxTime else { throw fail(lineNumber, "time \(fields[0]) is outside 0...\(Int(maxTime)) s") }
-                guard abs(x) <= maxCoordinate, abs(y) <= maxCoordinate else { throw fail(lineNumber, "coordinate (\(fields[1]), \(fields[2])) is absurdly large") }
+                guard t >= 0, t <= maxTime else { throw fail(lineNumber, "time \(fields[0].quotedForError()) is outside 0...\(Int(maxTime)) s") }
+                guard abs(x) <= maxCoordinate, abs(y) <= maxCoordinate else { throw fail(lineNumber, "coordinate (\(fields[1].quotedForError()), \(fields[2].quotedForError())) is absurdly large (beyond ±\(Int(maxCoordinate)) points)") }
                 if let force, force < 0 || force > 1000 { throw fail(lineNumber, "force \(force) is outside 0...1000") }
-                guard t >= lastTime else { throw fail(lineNumber, "time goes backwards (\(fields[0]) s after \(lastTime) s)") }
+                guard t >= lastTime else { throw fail(lineNumber, "time goes backwards (\(fields[0].quotedForError()) s after \(lastTime) s)") }
                 lastTime = t
                 samples += 1
                 guard samples <= maxSamples else { throw fail(lineNumber, "more than \(maxSamples) samples: too large to replay") }

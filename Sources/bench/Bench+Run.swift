@@ -37,7 +37,7 @@ extension Bench {
 
             if let csv {
                 do { try AtomicFile.write(FrameCSV.render(result.frames), to: csv) }
-                catch { throw BenchFailure.io("\(csv): \(error.localizedDescription)") }
+                catch { throw BenchFailure.io("\(csv): cannot write the frames (\(error))") }
             }
             if let png { try writePNG(result.screen, to: png) }
             switch format {
@@ -48,15 +48,11 @@ extension Bench {
     }
 }
 
-/// Writes a PNG through a temporary file renamed into place.
+/// Writes a PNG atomically (a temporary file renamed into place), mapping failure to exit status 74.
 func writePNG(_ surface: Surface, to path: String) throws {
-    let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier).png"
     do {
-        try surface.writePNG(to: temporary)
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        try AtomicFile.write(to: path) { temporary in try surface.writePNG(to: temporary) }
     } catch {
-        try? FileManager.default.removeItem(atPath: temporary)
         throw BenchFailure.io("\(path): cannot write the picture (\(error))")
     }
 }

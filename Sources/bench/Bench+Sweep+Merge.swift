@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Metrics
 import Reports
 
 extension Bench.Sweep {
@@ -96,7 +97,7 @@ extension Bench.Sweep {
             guard let data = FileManager.default.contents(atPath: from) else {
                 throw BenchFailure.io("\(from): cannot read the per-frame CSV the part's summary.csv names")
             }
-            try data.write(to: URL(fileURLWithPath: to), options: .atomic)
+            try AtomicFile.write(data, to: to)
         }
     }
 }

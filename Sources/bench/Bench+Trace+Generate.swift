@@ -39,16 +39,17 @@ extension Bench.Trace {
         @Option(help: "Random seed; the same seed always gives the same trace.")
         var seed: UInt64
 
-        @Option(help: "Session length in seconds.")
+        // `.unconditional` here and below: a negative number is a value to reject by range, not an option name.
+        @Option(parsing: .unconditional, help: "Session length in seconds.")
         var duration: Double = 25
 
         @Option(help: "Digitizer model: pencil (240 Hz), tablet-pc (like the $1 logs), browser (like Omniglot).")
         var digitizer: DigitizerChoice = .pencil
 
-        @Option(help: "Digitizer rate in Hz (default: the digitizer's).")
+        @Option(parsing: .unconditional, help: "Digitizer rate in Hz (default: the digitizer's).")
         var rate: Double?
 
-        @Option(help: "Canvas size in points, WIDTHxHEIGHT.")
+        @Option(parsing: .unconditional, help: "Canvas size in points, WIDTHxHEIGHT.")
         var canvas: String = "834x1194"
 
         @Option(help: "The trace file to write.")

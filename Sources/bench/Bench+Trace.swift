@@ -14,15 +14,23 @@ extension Bench {
 
 extension TraceImportFormat: ExpressibleByArgument {}
 
-/// Reads a native trace for a `trace` subcommand, mapping failures to the documented exit statuses.
+/// Reads a native trace for `run`, `sweep` and the `trace` subcommands, mapping failures to the
+/// documented exit statuses: 74 when the file cannot be read, 65 when its contents are bad.
 func readTrace(_ path: String) throws -> Traces.Trace {
-    guard FileManager.default.isReadableFile(atPath: path) else { throw BenchFailure.io("\(path): cannot read the trace file") }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw BenchFailure.io("\(path): cannot read the trace file: no such file")
+    }
+    guard !isDirectory.boolValue else { throw BenchFailure.io("\(path): cannot read the trace file: it is a folder") }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+        throw BenchFailure.io("\(path): cannot read the trace file: permission denied")
+    }
     do {
         return try TraceFormat.read(contentsOf: path)
     } catch let error as TraceError {
         throw BenchFailure.data(error.description)
     } catch {
-        throw BenchFailure.io("\(path): \(error.localizedDescription)")
+        throw BenchFailure.io("\(path): cannot read the trace file (\(error.localizedDescription))")
     }
 }
 

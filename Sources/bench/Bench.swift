@@ -18,6 +18,14 @@ struct Bench: ParsableCommand {
             FileHandle.standardError.write(Data("bench: \(failure.message)\n".utf8))
             Foundation.exit(failure.status.rawValue)
         } catch {
+            // A usage error (EX_USAGE, 64) gets the same one-line form as every other failure; the
+            // parser's own report adds the usage block, and scripts reading stderr expect one line.
+            // Help, version and clean exits keep the parser's handling.
+            if exitCode(for: error) == .validationFailure {
+                let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+                FileHandle.standardError.write(Data("bench: \(message) (--help shows the usage)\n".utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             exit(withError: error)
         }
     }

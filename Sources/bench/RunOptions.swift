@@ -27,7 +27,8 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Device profile (see `bench list`).")
     var device: String = "ipad-pro-11"
 
-    @Option(help: "Display refresh rate in Hz (default: the device's).")
+    // `.unconditional`: a negative number is a value to reject by range, not an option name.
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz (default: the device's).")
     var hz: Double?
 
     @Option(help: "realtime (wall-clock pacing, real threads) or virtual (simulated clock, never sleeps).")
@@ -36,7 +37,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "coalesced (one event per turn) or per-sample (one event per sample).")
     var delivery: Delivery = .coalesced
 
-    @Option(help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
+    @Option(parsing: .unconditional, help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
     var workers: Int?
 
     @Option(help: "Virtual clock only: charge 'measured' costs (default), or 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero).")
@@ -45,7 +46,7 @@ struct RunOptions: ParsableArguments {
     @Flag(help: "async-graver: keep the old contents until the next drawing completes (no blank frames).")
     var graverKeepContents = false
 
-    @Option(help: "async-graver: seconds the new contents fade in.")
+    @Option(parsing: .unconditional, help: "async-graver: seconds the new contents fade in.")
     var graverFadeIn: Double?
 
     func validate() throws {
@@ -84,24 +85,32 @@ struct RunOptions: ParsableArguments {
 
     private func loadTrace() throws -> (Trace, String) {
         guard let path = trace else { return (TraceGenerator.default, "default") }
-        guard FileManager.default.isReadableFile(atPath: path) else { throw BenchFailure.io("\(path): cannot read the trace file") }
-        do {
-            return (try TraceFormat.read(contentsOf: path), path)
-        } catch let error as TraceError {
-            throw BenchFailure.data(error.description)
-        } catch {
-            throw BenchFailure.io("\(path): \(error.localizedDescription)")
-        }
+        return (try readTrace(path), path)
     }
 }
 
-/// Checks that `path` can be written before any work starts.
+/// Checks that `path` can be written before any work starts, so a typo in an output path fails in
+/// a second rather than after an hour's replay.
+///
+/// Permission bits are not enough (root passes them, and `/proc` or a read-only mount refuse
+/// writes anyway), so this creates and removes a scratch file in the folder, which is exactly what
+/// the atomic write at the end will need.
 func checkWritable(_ path: String, option: String) throws {
+    let fm = FileManager.default
+    var isDirectory: ObjCBool = false
+    if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw BenchFailure.io("\(path): cannot write \(option) output: it is a folder")
+    }
     let folder = (path as NSString).deletingLastPathComponent
     let directory = folder.isEmpty ? "." : folder
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
-          FileManager.default.isWritableFile(atPath: directory) else {
-        throw BenchFailure.io("\(path): cannot write \(option) output (folder missing or not writable)")
+    guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw BenchFailure.io("\(path): cannot write \(option) output: folder \(directory) does not exist")
     }
+    let probe = (directory as NSString).appendingPathComponent(".bench-write-check-\(getpid())-\(UUID().uuidString)")
+    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard fd >= 0 else {
+        throw BenchFailure.io("\(path): cannot write \(option) output: \(String(cString: strerror(errno)))")
+    }
+    close(fd)
+    unlink(probe)
 }

@@ -19,10 +19,10 @@ public enum OmniglotImporter {
         var current: [(x: Double, y: Double, t: Double)] = []
         // Foundation drops a leading byte order mark while decoding, so look at the bytes.
         let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF])
-        var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var line = Substring(raw)
+        var first: Double?
+        var count = 0
+        for (lineNumber, raw) in _TextLines(text) {
+            var line = raw
             if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             line = line.drop { $0 == " " || $0 == "\t" }
             while let last = line.last, last == "\r" || last == " " || last == "\t" { line = line.dropLast() }
@@ -36,15 +36,23 @@ public enum OmniglotImporter {
             }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == 3 else {
-                throw TraceError(file: file, line: lineNumber, reason: "expected START, BREAK or 'x,y,t', found '\(line.prefix(40))'")
+                throw TraceError(file: file, line: lineNumber, reason: "expected START, BREAK or 'x,y,t', found '\(line.quotedForError())'")
             }
             var values: [Double] = []
             for (field, name) in zip(fields, ["x", "y", "t"]) {
-                guard let v = Double(field.trimmingCharacters(in: .whitespaces)), v.isFinite, abs(v) <= 1e15 else {
-                    throw TraceError(file: file, line: lineNumber, reason: "\(name) '\(field)' is not a finite number")
+                guard let v = Double(field.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+                    throw TraceError(file: file, line: lineNumber, reason: "\(name) '\(field.quotedForError())' is not a finite number")
                 }
                 values.append(v)
             }
+            if let problem = _ImportLimits.problem(x: values[0], y: values[1], t: values[2], first: first) {
+                throw TraceError(file: file, line: lineNumber, reason: problem)
+            }
+            count += 1
+            guard count <= TraceFormat.maxSamples else {
+                throw TraceError(file: file, line: lineNumber, reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
+            }
+            first = first ?? values[2]
             current.append((values[0], -values[1], values[2]))
         }
         if !current.isEmpty { strokes.append(current) }

@@ -41,7 +41,7 @@ public enum TraceImportFormat: String, CaseIterable, Sendable {
     /// Reads one file of this format.
     /// - Throws: `TraceError` for malformed data, or Foundation's error when the file cannot be read.
     public func read(contentsOf path: String) throws -> RecordedDrawing {
-        try parse(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+        try parse(try TraceFormat.readBytes(of: path), file: path)
     }
 
     /// Parses one file's bytes; `file` names it in errors.
@@ -92,6 +92,33 @@ public struct RecordedDrawing: Hashable, Sendable {
             strokes.append(Stroke(samples: samples))
         }
         return RecordedDrawing(file: file, strokes: strokes, report: report)
+    }
+}
+
+/// The bounds every importer enforces on recorded values, so that what an import produces can be
+/// written and read back as a native trace, and so that a corrupt file is refused by line rather
+/// than turned into an absurd canvas or session.
+enum _ImportLimits {
+    /// Largest |x| or |y| in recorded units: a tenth of the native limit, so that a page of 3 x 4
+    /// cells, each as large as the widest drawing, still fits `TraceFormat.maxCoordinate`.
+    static let maxCoordinate = TraceFormat.maxCoordinate / 10
+    /// Largest time from a file's first point to any other, in recorded milliseconds (a week).
+    static let maxSpanMs = TraceFormat.maxTime * 1000
+    /// Largest |t| as recorded, in milliseconds: tick counts are large, but past this a double no
+    /// longer holds whole milliseconds.
+    static let maxRecordedMs = 1e15
+
+    /// Checks one recorded point; `first` is the file's first time, if one was seen.
+    /// - Returns: nil when the point is acceptable, else the reason to refuse it.
+    static func problem(x: Double, y: Double, t: Double, first: Double?) -> String? {
+        if abs(x) > maxCoordinate || abs(y) > maxCoordinate {
+            return "coordinate (\(x), \(y)) is absurdly large (beyond ±\(Int(maxCoordinate)))"
+        }
+        if abs(t) > maxRecordedMs { return "time \(t) ms is absurdly large" }
+        if let first, abs(t - first) > maxSpanMs {
+            return "time \(t) ms is more than a week from the file's first point (\(first) ms)"
+        }
+        return nil
     }
 }
 
@@ -225,12 +252,29 @@ public enum TraceImporter {
         }
         var drawings: [RecordedDrawing] = []
         drawings.reserveCapacity(files.count)
+        var samples = 0, bytes = 0
         for file in files {
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) }
+            do { data = try TraceFormat.readBytes(of: file) }
+            catch let error as TraceError { throw error }
             catch { throw TraceImportIOError(path: file, reason: "cannot read the file") }
-            drawings.append(try format.parse(data, file: file))
+            // The whole session must fit what a native trace may hold, checked as it grows so that
+            // a folder of many large files is refused before it is all in memory.
+            bytes += data.count
+            guard bytes <= TraceFormat.maxFileBytes else {
+                throw TraceError(file: file, line: 0, reason: "the files up to this one hold more than \(TraceFormat.maxFileBytes) bytes: too large to import as one trace")
+            }
+            let drawing = try format.parse(data, file: file)
+            samples += drawing.strokes.reduce(0) { $0 + $1.samples.count }
+            guard samples <= TraceFormat.maxSamples else {
+                throw TraceError(file: file, line: 0, reason: "the files up to this one hold more than \(TraceFormat.maxSamples) samples: too large to replay")
+            }
+            drawings.append(drawing)
         }
-        return layout.session(drawings, format: format)
+        let session = layout.session(drawings, format: format)
+        guard session.duration <= TraceFormat.maxTime else {
+            throw TraceError(file: files.last!, line: 0, reason: "the session up to this file lasts \(Int(session.duration)) s, more than the \(Int(TraceFormat.maxTime)) s a trace may")
+        }
+        return session
     }
 }

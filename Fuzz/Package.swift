@@ -1,0 +1,21 @@
+// swift-tools-version:6.1
+// libFuzzer targets for the trace readers. Their own package (path: "..") so that the fuzzer and
+// sanitizer flags they need never reach StrokeBench's normal build and test runs. Build and run:
+// see docs/robustness.md ("Fuzzing").
+import PackageDescription
+
+let package = Package(
+    name: "StrokeBenchFuzz",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "StrokeBench", path: ".."),
+    ],
+    targets: [
+        // The native format: TraceFormat.parse.
+        .executableTarget(name: "FuzzTraceFormat", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
+        // $1 gesture logs: DollarOneImporter.parse (Foundation's XMLParser over libxml2).
+        .executableTarget(name: "FuzzDollarOne", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
+        // Omniglot stroke files: OmniglotImporter.parse.
+        .executableTarget(name: "FuzzOmniglot", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
+    ]
+)
