@@ -176,7 +176,7 @@ def timeline(sweep, ref, out, extra):
                plt.Line2D([], [], color="black", linestyle="--", label=f"frame budget at {hz_label(hz)} ({budget:.2f} ms)"),
                plt.Line2D([], [], color="#e53935", marker="x", linestyle="", label="frame that missed its vsync"),
                plt.Line2D([], [], color="black", marker="^", linestyle="", label="frame above the axis")]
-    fig.suptitle(f"Main-thread time per frame: {device} at {hz_label(hz)}, trace {trace}", fontsize=12)
+    fig.suptitle(f"Main-thread time per frame: {device} at {hz_label(hz)}, trace {trace_label(trace)}", fontsize=12)
     fig.legend(handles=handles, loc="upper center", ncol=4, fontsize=8, frameon=False,
                bbox_to_anchor=(0.5, 1 - 0.42 / fig.get_figheight()))
     fig.tight_layout(rect=(0, 0.03, 1, 1 - 0.6 / fig.get_figheight()))
@@ -211,7 +211,7 @@ def percentiles(sweep, ref, out, extra):
     ax.set_xlim(0, -math.log10(1 - 0.9995))
     ax.set_xlabel("percentile of active frames (log scale towards the tail)")
     ax.set_ylabel("main-thread time per frame (ms, log scale)")
-    ax.set_title(f"Main-thread time percentiles per strategy: {device} at {hz_label(hz)}, trace {trace}")
+    ax.set_title(f"Main-thread time percentiles per strategy: {device} at {hz_label(hz)}, trace {trace_label(trace)}")
     ax.grid(which="both", alpha=0.25)
     # Centre right: the empty band between the drawing strategies (ms) and null (µs).
     ax.legend(loc="center right", fontsize=9)
@@ -247,7 +247,7 @@ def scaling(sweep, ref, out, extra):
     ax.set_xlim(left=0)
     ax.set_xlabel("touch samples drawn so far (points in the picture)")
     ax.set_ylabel("main-thread time of a frame with input (ms)")
-    ax.set_title(f"Cost of a frame against the size of the drawing: {device} at {hz_label(hz)}, trace {trace}")
+    ax.set_title(f"Cost of a frame against the size of the drawing: {device} at {hz_label(hz)}, trace {trace_label(trace)}")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=9)
     fig.text(0.99, 0.005, "dots: single frames; the top 0.5% is cut off", fontsize=8, color="#555555", ha="right", va="bottom")
@@ -284,7 +284,7 @@ def hitch_grid(sweep, out, extra):
         ax.set_yticks(np.arange(-0.5, len(sweep.strategies)), minor=True)
         ax.grid(which="minor", color="white", linewidth=2)
         ax.tick_params(which="minor", length=0)
-        ax.set_title(f"trace {trace}" if len(traces) > 1 else "", fontsize=9, loc="left")
+        ax.set_title(f"trace {trace_label(trace)}" if len(traces) > 1 else "", fontsize=9, loc="left")
     fig.suptitle("Hitch-time ratio (ms of hitch per s of replay) by strategy, device and refresh rate", fontsize=11)
     fig.legend(handles=[Patch(color=c, label=f"{n} ({t})") for n, t, c in BANDS], loc="lower right", ncol=3, fontsize=8,
                frameon=False, bbox_to_anchor=(0.99, 0.025))
@@ -296,9 +296,9 @@ def hitch_grid(sweep, out, extra):
 def table(sweep, ref, path):
     """Markdown: the reference configuration's figures, then the hitch-ratio grid."""
     device, hz, trace = ref
-    lines = [f"{device} at {hz_label(hz)}, trace `{trace}`, {sweep.setting('clock')} clock:", "",
-             "| strategy | main p50 | main p99 | hitch ratio | dropped frames | pixels rasterized | final picture |",
-             "|---|---:|---:|---|---:|---:|---|"]
+    lines = [f"{device} at {hz_label(hz)}, trace `{trace_label(trace)}`, {sweep.setting('clock')} clock:", "",
+             "| strategy | main p50 | main p99 | hitch ratio | dropped frames | latency p50 | latency p95 | pixels rasterized | final picture |",
+             "|---|---:|---:|---|---:|---:|---:|---:|---|"]
     for s in sweep.strategies:
         rows = sweep.runs(s, device, hz, trace)
         if not rows:
@@ -310,9 +310,10 @@ def table(sweep, ref, path):
             picture = "blank (draws nothing)"
         lines.append(f"| `{s}` | {fmt_ms(float(r['main_ms_p50']))} | {fmt_ms(float(r['main_ms_p99']))} | "
                      f"{ratio:.1f} ms/s, {band(ratio)} | {float(r['dropped_pct']):.1f}% | "
+                     f"{fmt_latency(r['latency_ms_p50'])} | {fmt_latency(r['latency_ms_p95'])} | "
                      f"{int(r['pixels_rasterized']):,} | {picture} |")
     columns = [(d, hz_) for d in sweep.devices for hz_ in sweep.rates if sweep.runs(device=d, hz=hz_, trace=trace, repetition=None)]
-    lines += ["", f"Hitch-time ratio in ms/s (trace `{trace}`; under 5 good, 5-10 warning, over 10 critical):", "",
+    lines += ["", f"Hitch-time ratio in ms/s (trace `{trace_label(trace)}`; under 5 good, 5-10 warning, over 10 critical):", "",
               "| strategy | " + " | ".join(f"{d} {hz_label(h)}" for d, h in columns) + " |",
               "|---|" + "---:|" * len(columns)]
     for s in sweep.strategies:
@@ -328,6 +329,16 @@ def table(sweep, ref, path):
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     print(f"wrote {path}")
+
+
+def trace_label(trace):
+    """A trace as bench names it in file names: its base name without extension (`default` stays)."""
+    return os.path.splitext(os.path.basename(trace))[0]
+
+
+def fmt_latency(cell):
+    """Touch-to-screen latency; `null` shows no sample, so it has none."""
+    return "-" if cell in ("", "nan") else f"{float(cell):.0f} ms"
 
 
 def fmt_ms(v):

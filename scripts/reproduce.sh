@@ -63,8 +63,10 @@ if [ -d "$TRACES/omniglot" ]; then
     human_started=$(date +%s)
     status=0
     # SIGINT, not TERM: bench sweep then finishes the run in progress and keeps every finished one.
-    timeout -s INT "$HUMAN_TIMEOUT" "$BENCH" sweep --strategies "$STRATEGIES" --devices ipad-pro-11 --hz 120 \
-      --traces "$out/human/omniglot.json" --clock virtual --output "$out/human/sweep" >"$out/human/sweep.txt" || status=$?
+    # From inside human/, so the sweep records the trace as `omniglot.json`, not a path that the final
+    # move to results/ would leave dangling.
+    (cd "$out/human" && timeout -s INT "$HUMAN_TIMEOUT" "$BENCH" sweep --strategies "$STRATEGIES" --devices ipad-pro-11 \
+      --hz 120 --traces omniglot.json --clock virtual --output sweep >sweep.txt) || status=$?
     human_seconds=$(($(date +%s) - human_started))
     case $status in
       0) human_note="every strategy, ipad-pro-11 at 120 Hz, ${human_seconds} s." ;;
