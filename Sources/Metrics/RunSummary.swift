@@ -102,7 +102,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var hitchBand: HitchBand
     /// Process CPU time (user + system) during the replay.
     public var cpuS: Double
-    /// Peak resident memory of the process.
+    /// Peak resident memory of the process so far (getrusage's high-water mark): in a sweep it
+    /// includes the runs before this one; `bitmapBytesPeak` is this run's own figure.
     public var peakMemoryMB: Double
     public var counters: CounterSummary
     public var picture: PictureSummary?
