@@ -77,8 +77,11 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var overrunMs: Percentiles
     /// Touch-to-screen latency over every sample shown.
     public var latencyMs: Percentiles
-    /// How main-thread time grows with the points the strategy still redraws: the least-squares
-    /// slope of active frames' `main_ms` against `points_retained`, in microseconds per thousand points.
+    /// How main-thread time grows with the drawing: the least-squares slope of active frames'
+    /// `main_ms` against the touch samples delivered so far (the points in the picture), in
+    /// microseconds per thousand points. A strategy that redraws every stored point grows by its
+    /// cost per point; one that keeps a bitmap stays near zero. Against points drawn rather than
+    /// points a strategy retains, so strategies that flatten are measured on the same axis.
     public var mainUsPerThousandPoints: Double
     public var droppedFrames: Int
     public var droppedPct: Double
@@ -138,7 +141,12 @@ public struct RunSummary: Hashable, Sendable, Codable {
         compositeMs = Percentiles(active.map(\.compositeMs))
         overrunMs = Percentiles(active.map(\.overrunMs))
         latencyMs = Percentiles(sampleLatenciesMs)
-        mainUsPerThousandPoints = 1_000_000 * Self.slope(active.map { (Double($0.pointsRetained), $0.mainMs) })
+        var drawnSoFar = 0
+        let growth = frames.compactMap { frame -> (Double, Double)? in
+            drawnSoFar += frame.samples
+            return frame.isActive ? (Double(drawnSoFar), frame.mainMs) : nil
+        }
+        mainUsPerThousandPoints = 1_000_000 * Self.slope(growth)
         let dropped = DroppedFrames(sampleTimes: sampleTimes, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
                                     hz: hz, vsyncCount: vsyncCount)
         let screen = ScreenTimeline(presentations: presentations, finishedRenders: finishedRenders, hz: hz, vsyncCount: vsyncCount)

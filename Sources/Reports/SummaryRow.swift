@@ -28,6 +28,8 @@ public enum SummaryRow {
             "pixels_rasterized", "bytes_copied", "segments_stroked", "bitmaps_allocated", "tasks_started",
             "tasks_cancelled", "tasks_superseded", "pixels_composited", "threads_peak",
             "picture_checksum", "picture_differing_pct", "picture_max_channel_diff", "picture_matches_reference",
+            // Added after the first sweeps: at the end, so older summaries keep their column order.
+            "main_us_per_1000_points", "blank_frames", "stale_frames", "backlog_peak", "bitmap_bytes_peak",
         ]
         return columns
     }()
@@ -62,6 +64,8 @@ public enum SummaryRow {
             String(c.threadsPeak),
             s.picture?.checksum ?? "", s.picture.map { n($0.differingPct) } ?? "",
             s.picture.map { String($0.maxChannelDiff) } ?? "", s.picture.map { String($0.matchesReference) } ?? "",
+            n(s.mainUsPerThousandPoints), String(s.blankFrames), String(s.staleFrames), String(s.backlogPeak),
+            String(s.bitmapBytesPeak),
         ]
         return fields
     }

@@ -39,7 +39,7 @@ enum SummaryTable {
             ["hitch-time ratio", "\(fmt(s.hitchRatioMsPerS, 2)) ms/s, \(band)"],
             ["dropped frames", "\(s.droppedFrames) (\(fmt(s.droppedPct, 2))%), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)"],
             ["missed vsyncs", "\(s.missedVsyncs)"],
-            ["main-thread growth", "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points retained"],
+            ["main-thread growth", "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn"],
             ["pixels rasterized", "\(c.pixelsRasterized)"],
             ["bytes copied", "\(c.bytesCopied)"],
             ["segments stroked", "\(c.segmentsStroked)"],

@@ -1,3 +1,4 @@
+import Canvas
 @testable import Metrics
 import Testing
 
@@ -61,6 +62,31 @@ import Testing
         #expect(RunSummary.slope([(0, 1), (1, 3), (2, 5)]) == 2)
         #expect(RunSummary.slope([(0, 4), (10, 4)]) == 0)
         #expect(RunSummary.slope([(5, 1)]) == 0)
+    }
+
+    /// The growth figure is against the points drawn so far, not the points a strategy retains: a
+    /// strategy that flattens (retaining none) but still grows 1 µs per point reports 1000 µs per
+    /// thousand points, and idle vsyncs in between neither count nor move the axis.
+    @Test func growthIsAgainstThePointsDrawnSoFar() {
+        var frames: [FrameRecord] = []
+        for i in 0..<10 {
+            let drawn = Double((i + 1) * 100)
+            frames.append(frame(i * 2, samples: 100, mainMs: drawn * 0.001))
+            frames.append(frame(i * 2 + 1, samples: 0, mainMs: 0))  // idle: not active
+        }
+        let summary = RunSummary(strategy: "s", device: "d", hz: 100, clock: "virtual", delivery: "coalesced", trace: "t",
+                                 workers: 1, frames: frames, sampleTimes: [], sampleLatenciesMs: [], presentations: [],
+                                 finishedRenders: [], vsyncCount: 20, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
+                                 cpuS: 0, peakMemoryMB: 0, picture: nil, machine: "m")
+        #expect(abs(summary.mainUsPerThousandPoints - 1000) < 1e-6)
+    }
+
+    private func frame(_ n: Int, samples: Int, mainMs: Double) -> FrameRecord {
+        let t = Double(n) * 10
+        return FrameRecord(frame: n, trigger: .vsync, vsyncMs: t, startMs: t, endMs: t + mainMs, deadlineMs: t + 10,
+                           presentMs: nil, samples: samples, mainMs: mainMs, inputMs: mainMs, observersMs: 0,
+                           commitMs: 0, renderMs: 0, compositeMs: 0, overrunMs: mainMs - 10, missedVsyncs: 0,
+                           hitchMs: 0, latencyMinMs: nil, latencyMaxMs: nil, counters: WorkCounters(), pointsRetained: 0)
     }
 }
 
