@@ -47,6 +47,8 @@ let package = Package(
         .testTarget(name: "DisplayTests", dependencies: ["Display", "Traces", "Strategies", "Metrics", "Canvas"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "Canvas"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Metrics", "Display", "Strategies", "Traces"]),
+        // The command line as users and scripts meet it: runs the built `bench` executable.
+        .testTarget(name: "BenchTests", dependencies: ["bench", "Metrics"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Display", "Traces", "Strategies", "Metrics", "Canvas"]),
     ]
 )

@@ -120,7 +120,15 @@ extension TraceFormat {
                 current = []
                 currentLine = lineNumber
             default:
-                guard current != nil else { throw fail(lineNumber, "unknown record '\(fields[0].quotedForError())'") }
+                guard current != nil else {
+                    // A number here is a sample whose 'stroke' line is missing; anything else is a word we do not know.
+                    let reason = Double(fields[0]) != nil ? "sample before any 'stroke' line" : "unknown record '\(fields[0].quotedForError())'"
+                    throw fail(lineNumber, reason)
+                }
+                // A word where a sample's time belongs is a record we do not know, not a short sample.
+                if fields[0].first?.isLetter == true && Double(fields[0]) == nil {
+                    throw fail(lineNumber, "unknown record '\(fields[0].quotedForError())'")
+                }
                 guard fields.count == 3 || fields.count == 4 else {
                     throw fail(lineNumber, "a sample is 'time x y [force]', found \(fields.count) fields")
                 }

@@ -31,7 +31,7 @@ extension Bench {
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
             let configuration = try options.configuration()
-            let progress = ProgressLine(enabled: configuration.clock == .realtime)
+            let progress = ProgressLine(clock: configuration.clock)
             let result = try Replay.run(configuration) { replayed, total in progress.update(replayed, total) }
             progress.finish()
 
@@ -57,27 +57,41 @@ func writePNG(_ surface: Surface, to path: String) throws {
     }
 }
 
-/// Progress on stderr while a realtime replay runs: one line rewritten in place on a terminal,
-/// a line every five seconds of replay otherwise.
+/// Progress on stderr while a replay runs: one line rewritten in place on a terminal, a plain line
+/// now and then otherwise.
+///
+/// A realtime replay reports from the start, every five seconds of replay when stderr is not a
+/// terminal. A virtual replay is usually over in a second and stays silent; one that is still going
+/// after two seconds of wall-clock time (an hour-long imported session, say) reports too, every
+/// ten seconds of wall-clock time when stderr is not a terminal, with how far ahead of real time it runs.
 final class ProgressLine {
-    private let enabled: Bool
+    private let clock: ClockMode
     private let terminal = isatty(STDERR_FILENO) != 0
-    private var lastLine = -5.0
+    private let started = Date()
+    private var lastReplayed = -5.0
+    private var lastWall = -10.0
+    private var shown = false
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(clock: ClockMode) { self.clock = clock }
 
     func update(_ replayed: Double, _ total: Double) {
-        guard enabled else { return }
         let percent = total > 0 ? min(100, 100 * replayed / total) : 100
-        if terminal {
-            printError(String(format: "\rreplaying %5.1f / %.1f s (%3.0f%%)", replayed, total, percent), terminator: "")
-        } else if replayed - lastLine >= 5 {
-            printError(String(format: "replaying %.1f / %.1f s (%.0f%%)", replayed, total, percent))
-            lastLine = replayed
+        let wall = Date().timeIntervalSince(started)
+        var text = String(format: "replaying %5.1f / %.1f s (%3.0f%%)", replayed, total, percent)
+        switch clock {
+        case .realtime:
+            guard terminal || replayed - lastReplayed >= 5 else { return }
+            lastReplayed = replayed
+        case .virtual:
+            guard wall >= 2, terminal || wall - lastWall >= 10 else { return }
+            lastWall = wall
+            text += String(format: ", virtual clock, %.1fx real time", replayed / wall)
         }
+        shown = true
+        if terminal { printError("\r" + text + "\u{1B}[K", terminator: "") } else { printError(text) }
     }
 
     func finish() {
-        if enabled && terminal { printError("\r\u{1B}[K", terminator: "") }
+        if shown && terminal { printError("\r\u{1B}[K", terminator: "") }
     }
 }

@@ -96,20 +96,21 @@ struct RunOptions: ParsableArguments {
 /// writes anyway), so this creates and removes a scratch file in the folder, which is exactly what
 /// the atomic write at the end will need.
 func checkWritable(_ path: String, option: String) throws {
+    let what = "cannot write the \(option) file"
     let fm = FileManager.default
     var isDirectory: ObjCBool = false
     if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw BenchFailure.io("\(path): cannot write \(option) output: it is a folder")
+        throw BenchFailure.io("\(path): \(what): it is a folder")
     }
     let folder = (path as NSString).deletingLastPathComponent
     let directory = folder.isEmpty ? "." : folder
     guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw BenchFailure.io("\(path): cannot write \(option) output: folder \(directory) does not exist")
+        throw BenchFailure.io("\(path): \(what): folder \(directory) does not exist")
     }
     let probe = (directory as NSString).appendingPathComponent(".bench-write-check-\(getpid())-\(UUID().uuidString)")
     let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
     guard fd >= 0 else {
-        throw BenchFailure.io("\(path): cannot write \(option) output: \(String(cString: strerror(errno)))")
+        throw BenchFailure.io("\(path): \(what): \(String(cString: strerror(errno)).lowercased())")
     }
     close(fd)
     unlink(probe)

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// Issue 7's classes of bad input, each fed to the `bench` executable: exit status 65, one line on
+/// stderr naming the file and (where there is one) the line, and no crash or stack trace.
+/// `docs/bad-input.md` shows the exact message of every class; these pin the contract.
+@Suite struct BadInputTests {
+    /// A bad native trace: its bytes, the line the error must name (nil: the file as a whole) and
+    /// words the reason must contain.
+    struct NativeCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var bytes: [UInt8]
+        var line: Int?
+        var reason: String
+        var testDescription: String { name }
+        init(_ name: String, _ text: String, line: Int?, _ reason: String) {
+            self.name = name; bytes = Array(text.utf8); self.line = line; self.reason = reason
+        }
+        init(_ name: String, bytes: [UInt8], line: Int?, _ reason: String) {
+            self.name = name; self.bytes = bytes; self.line = line; self.reason = reason
+        }
+    }
+
+    static let header = "strokebench-trace 1\ncanvas 100 80\nstroke\n"
+
+    static let nativeCases: [NativeCase] = [
+        NativeCase("empty file", "", line: nil, "empty file"),
+        NativeCase("truncated after the header", "strokebench-trace 1\n", line: nil, "no 'canvas' line"),
+        NativeCase("truncated after 'stroke'", header + "0.0 1 1\nstroke\n", line: 5, "stroke with no samples"),
+        NativeCase("truncated inside a sample", header + "0.0 1 1\n0.01 2", line: 5, "found 2 fields"),
+        NativeCase("binary garbage", bytes: [0xFF, 0xFE, 0x00, 0x9C, 0x80, 0x01, 0xC3], line: nil, "not UTF-8"),
+        NativeCase("another file's text", "name,x,y\n", line: 1, "not a StrokeBench trace"),
+        NativeCase("future format version", "strokebench-trace 2\ncanvas 10 10\n", line: 1, "format version 2 is not supported"),
+        NativeCase("wrong format version", "strokebench-trace 0\ncanvas 10 10\n", line: 1, "format version 0 is not supported"),
+        NativeCase("missing format version", "strokebench-trace\ncanvas 10 10\n", line: 1, "missing format version"),
+        NativeCase("missing canvas height", "strokebench-trace 1\ncanvas 100\n", line: 2, "needs a width and a height"),
+        NativeCase("missing sample field", header + "0.0 1\n", line: 4, "found 2 fields"),
+        NativeCase("non-numeric coordinate", header + "0.0 ten 1\n", line: 4, "x 'ten' is not a finite number"),
+        NativeCase("non-numeric time", header + "0,5 1 1\n", line: 4, "time '0,5' is not a finite number"),
+        NativeCase("NaN coordinate", header + "0.0 nan 1\n", line: 4, "not a finite number"),
+        NativeCase("infinite coordinate", header + "0.0 1 inf\n", line: 4, "not a finite number"),
+        NativeCase("absurdly large coordinate", header + "0.0 5e7 1\n", line: 4, "absurdly large"),
+        NativeCase("NaN time", header + "nan 1 1\n", line: 4, "not a finite number"),
+        NativeCase("infinite time", header + "inf 1 1\n", line: 4, "not a finite number"),
+        NativeCase("absurdly large time", header + "1e9 1 1\n", line: 4, "outside 0...604800 s"),
+        NativeCase("time going backwards", header + "0.5 1 1\n0.4 2 2\n", line: 5, "time goes backwards"),
+        NativeCase("time going backwards across strokes", header + "0.5 1 1\nstroke\n0.2 2 2\n", line: 6, "time goes backwards"),
+        NativeCase("canvas of zero size", "strokebench-trace 1\ncanvas 0 80\n", line: 2, "positive size"),
+        NativeCase("canvas of negative size", "strokebench-trace 1\ncanvas 100 -80\n", line: 2, "positive size"),
+        NativeCase("sample before any stroke", "strokebench-trace 1\ncanvas 100 80\n0.0 1 1\n", line: 3, "sample before any 'stroke' line"),
+        NativeCase("unknown record", header + "0.0 1 1\nstrk\n", line: 5, "unknown record 'strk'"),
+    ]
+
+    @Test(arguments: nativeCases)
+    func nativeTraceIsRejectedWithFileAndLine(_ bad: NativeCase) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(bad.bytes).write(to: folder.appendingPathComponent("bad.trace"))
+        let outcome = try BenchTool.run(quickRun + ["--trace", "bad.trace", "--csv", "frames.csv"], in: folder)
+        #expect(outcome.status == 65)
+        try expectOneLineNaming("bad.trace", line: bad.line, reason: bad.reason, outcome)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames.csv").path))
+    }
+
+    /// The sample-count limit is 20 million (a 120 MB file); the parser's own test lowers the limit,
+    /// and this one checks that a file past the size limit is refused before it is read.
+    @Test func aFileTooLargeToHoldIsRefusedUnread() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge.trace").path
+        FileManager.default.createFile(atPath: path, contents: Data("strokebench-trace 1\n".utf8))
+        #expect(truncate(path, 1 << 30 + 1) == 0) // sparse: no disk is used
+        let outcome = try BenchTool.run(quickRun + ["--trace", "huge.trace"], in: folder)
+        #expect(outcome.status == 65)
+        try expectOneLineNaming("huge.trace", line: nil, reason: "too large to replay", outcome)
+    }
+
+    struct ImportCase: CustomTestStringConvertible, Sendable {
+        var format: String, file: String, text: String, line: Int?, reason: String
+        var testDescription: String { "\(format): \(file)" }
+    }
+
+    static let importCases: [ImportCase] = [
+        ImportCase(format: "dollar1", file: "empty.xml", text: "", line: nil, reason: "not a $1 gesture log"),
+        ImportCase(format: "dollar1", file: "truncated.xml",
+                   text: "<?xml version=\"1.0\"?>\n<Gesture Name=\"x\">\n<Point X=\"1\" Y=\"2\" T=\"0\" />\n<Point X=\"3\"",
+                   line: 4, reason: "no Y attribute"),
+        ImportCase(format: "dollar1", file: "nan.xml",
+                   text: "<Gesture Name=\"x\">\n<Point X=\"NaN\" Y=\"2\" T=\"0\" />\n</Gesture>\n",
+                   line: 2, reason: "not a finite number"),
+        ImportCase(format: "dollar1", file: "garbage.xml", text: "\u{1}\u{2}binary", line: 1, reason: "not well-formed XML"),
+        ImportCase(format: "omniglot", file: "empty.txt", text: "", line: nil, reason: "not an Omniglot stroke file"),
+        ImportCase(format: "omniglot", file: "word.txt", text: "START\n1,-1,zero\nBREAK\n", line: 2, reason: "t 'zero' is not a finite number"),
+        ImportCase(format: "omniglot", file: "missing.txt", text: "START\n1,-1\nBREAK\n", line: 2, reason: "expected START, BREAK or 'x,y,t'"),
+        ImportCase(format: "omniglot", file: "big.txt", text: "START\n1,-1e12,0\nBREAK\n", line: 2, reason: "absurdly large"),
+    ]
+
+    @Test(arguments: importCases)
+    func importersRejectBadFilesWithFileAndLine(_ bad: ImportCase) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(bad.text, to: bad.file, in: folder)
+        let outcome = try BenchTool.run(["trace", "import", "--format", bad.format, bad.file, "--output", "out.trace"], in: folder)
+        #expect(outcome.status == 65)
+        try expectOneLineNaming(bad.file, line: bad.line, reason: bad.reason, outcome)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.trace").path))
+    }
+
+    /// Valid but unusual input is replayed, not refused.
+    @Test(arguments: [
+        ("a single-point stroke (a tap)", "strokebench-trace 1\ncanvas 100 80\nstroke\n0.0 50 40\n"),
+        ("a stroke that leaves the canvas", "strokebench-trace 1\ncanvas 100 80\nstroke\n0.0 50 40\n0.01 500 -300\n0.02 -90 40\n"),
+        ("no strokes at all", "strokebench-trace 1\ncanvas 100 80\n"),
+        ("a byte order mark, CRLF and comments", "\u{FEFF}strokebench-trace 1\r\n# hand-made\r\ncanvas 100 80\r\nstroke\r\n0.0 1 1\r\n0.01 2 2\r\n"),
+    ])
+    func unusualButValidInputReplays(_ name: String, _ text: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(text, to: "odd.trace", in: folder)
+        let outcome = try BenchTool.run(quickRun + ["--trace", "odd.trace", "--format", "json"], in: folder)
+        #expect(outcome.status == 0, "\(name): \(outcome.stderr)")
+        let summary = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect((summary?["frames"] as? Int ?? 0) >= 1)
+    }
+}
+
+/// Checks `outcome` failed with exactly one stderr line `bench: FILE[:LINE]: ...REASON...`, with no
+/// crash report or stack trace.
+func expectOneLineNaming(_ file: String, line: Int?, reason: String, _ outcome: BenchOutcome,
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let lines = outcome.stderrLines
+    #expect(lines.count == 1, "stderr: \(outcome.stderr)", sourceLocation: sourceLocation)
+    let first = String(lines.first ?? "")
+    let prefix = line.map { "bench: \(file):\($0): " } ?? "bench: \(file): "
+    #expect(first.hasPrefix(prefix), "\(first) does not start with \(prefix)", sourceLocation: sourceLocation)
+    #expect(first.contains(reason), "\(first) does not say \(reason)", sourceLocation: sourceLocation)
+    #expect(!outcome.stderr.contains("Fatal error") && !outcome.stderr.contains("Stack dump"), sourceLocation: sourceLocation)
+}

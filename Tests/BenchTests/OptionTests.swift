@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Every option is checked before any work starts: exit 64 for bad usage (with the valid names
+/// where there is a list), 74 for paths that cannot be read or written, one line on stderr, and
+/// nothing written.
+@Suite struct OptionTests {
+    @Test(arguments: [
+        (["run", "--strategy", "fastest"], "unknown strategy 'fastest'; valid: null, naive, point-array, dirty-rect"),
+        (["run", "--strategy", "naive", "--device", "iphone-99"], "unknown device 'iphone-99'; valid: iphone-6s, iphone-15-pro, ipad-pro-11, ipad-pro-12.9"),
+        (["run", "--strategy", "naive", "--hz", "0"], "--hz must be a rate in (0, 1000]"),
+        (["run", "--strategy", "naive", "--hz", "-60"], "--hz must be a rate in (0, 1000]"),
+        (["run", "--strategy", "naive", "--hz", "1e9"], "--hz must be a rate in (0, 1000]"),
+        (["run", "--strategy", "async-pool", "--workers", "0"], "--workers must be 1...16"),
+        (["run", "--strategy", "async-pool", "--workers", "17"], "--workers must be 1...16"),
+        (["run", "--strategy", "naive", "--clock", "sundial"], "'sundial' is invalid for '--clock"),
+        (["sweep", "--strategies", "naive,fastest", "--output", "sw"], "unknown strategy 'fastest'"),
+        (["sweep", "--strategies", "naive", "--shard", "3/2", "--output", "sw"], "--shard must be I/N"),
+    ])
+    func badUsageExits64WithOneLine(_ arguments: [String], _ words: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try BenchTool.run(arguments, in: folder)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderrLines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("bench: ") && outcome.stderr.contains(words), "\(outcome.stderr)")
+        #expect(outcome.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("sw").path))
+    }
+
+    /// Unwritable outputs fail before the replay: in the realtime clock the default trace would take
+    /// half a minute, and nothing (no progress, no table) comes out before the error.
+    @Test(arguments: [
+        (["--csv", "no/such/folder/frames.csv"], "no/such/folder/frames.csv: cannot write the --csv file: folder no/such/folder does not exist"),
+        (["--png", "."], ".: cannot write the --png file: it is a folder"),
+        (["--png", "small.trace/final.png"], "small.trace/final.png: cannot write the --png file: folder small.trace does not exist"),
+    ])
+    func unwritableOutputsExit74BeforeAnyWork(_ output: [String], _ message: String) throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(smallTrace, to: "small.trace", in: folder)
+        let outcome = try BenchTool.run(["run", "--strategy", "naive", "--clock", "realtime"] + output, in: folder)
+        #expect(outcome.status == 74)
+        #expect(outcome.stderr == "bench: \(message)\n")
+        #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func anUnreadableTraceExits74() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try BenchTool.run(quickRun + ["--trace", "missing.trace"], in: folder)
+        #expect(outcome.status == 74)
+        #expect(outcome.stderr == "bench: missing.trace: cannot read the trace file: no such file\n")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// What one `bench` invocation did.
+struct BenchOutcome {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    /// The non-empty lines `bench` wrote to stderr.
+    var stderrLines: [Substring] { stderr.split(whereSeparator: \.isNewline) }
+}
+
+/// Runs the `bench` executable that `swift test` built beside the test bundle, in `folder`, the way
+/// a user or a script would: its exit status and both streams, with stdin closed.
+enum BenchTool {
+    /// `.build/<configuration>/bench`: the test bundle and the products share one folder.
+    static let executable: URL = {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bench")
+        }
+        fatalError("no .xctest bundle")
+        #else
+        return Bundle.main.bundleURL.appendingPathComponent("bench")
+        #endif
+    }()
+
+    /// Starts `bench` with `arguments` in `folder`, its output going to files there; the caller waits.
+    static func start(_ arguments: [String], in folder: URL) throws -> (Process, stdout: URL, stderr: URL) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let err = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs `bench` to the end. Output goes through files, not pipes, so a chatty run cannot fill a
+    /// pipe and stall; the files are removed afterwards.
+    static func run(_ arguments: [String], in folder: URL) throws -> BenchOutcome {
+        let (process, out, err) = try start(arguments, in: folder)
+        process.waitUntilExit()
+        return try collect(process, out, err)
+    }
+
+    static func collect(_ process: Process, _ out: URL, _ err: URL) throws -> BenchOutcome {
+        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
+        return BenchOutcome(status: process.terminationStatus,
+                            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+                            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+}
+
+/// A fresh temporary folder, removed by the caller's `defer`.
+func scratchFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("strokebench-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Writes `text` to `name` in `folder`.
+@discardableResult
+func write(_ text: String, to name: String, in folder: URL) throws -> URL {
+    let url = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+}
+
+/// The names in `folder` that an atomic write leaves behind if it is cut short.
+func partialFiles(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".partial-") }
+}
+
+/// A small valid trace: two strokes on a 100 x 80 point canvas.
+let smallTrace = """
+    strokebench-trace 1
+    canvas 100 80
+    stroke
+    0.00 10 10
+    0.01 20 15
+    0.02 30 20
+    stroke
+    0.10 50 50
+    0.11 60 40
+
+    """
+
+/// `bench run` options that replay a trace quickly and deterministically.
+let quickRun = ["run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "virtual", "--costs", "zero"]
