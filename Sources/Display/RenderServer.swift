@@ -66,10 +66,11 @@ final class RenderServer: @unchecked Sendable {
     /// a backing store the server may still be reading.
     func waitUntilIdle() { if queue != nil { group.wait() } }
 
-    /// Seconds and pixels spent compositing `frame` (zero if it composited nothing).
-    func cost(ofFrame frame: Int) -> (seconds: Double, pixels: Int) {
+    /// Seconds and pixels spent compositing `frame` (zero if it composited nothing), forgotten once
+    /// taken. Ask only after the composite is done (`waitUntilIdle`, or the next turn's fence).
+    func takeCost(ofFrame frame: Int) -> (seconds: Double, pixels: Int) {
         lock.lock(); defer { lock.unlock() }
-        return costs[frame] ?? (0, 0)
+        return costs.removeValue(forKey: frame) ?? (0, 0)
     }
 
     /// The picture on the screen, after all submitted work.

@@ -41,6 +41,13 @@ public struct ReplayConfiguration {
     public var comparePicture: Bool
     /// What the virtual clock charges for work (the wall clock unless a test scripts the costs).
     public var meter: any CostMeter = WallClockMeter()
+    /// Keep every `FrameRecord` in `ReplayResult.frames`. Tests and short replays want them; the
+    /// command line streams them through `onFrame` instead, so that memory stays flat however long
+    /// the trace (the summary needs only a `FrameTally`).
+    public var keepsFrames = true
+    /// Called with each frame's finished record, in order, outside every timed phase (a frame is
+    /// handed over one turn late, once the render server has composited it).
+    public var onFrame: ((FrameRecord) throws -> Void)?
 
     public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
                 clock: ClockMode = .virtual, delivery: Delivery = .coalesced, strategy: any DrawingStrategy.Type,
@@ -65,7 +72,10 @@ public struct ReplayConfiguration {
 
 /// What a replay produced.
 public struct ReplayResult {
+    /// Every frame, when `ReplayConfiguration.keepsFrames` is set; empty otherwise.
     public var frames: [FrameRecord]
+    /// What the summary was computed from: counts, totals and the active frames' times.
+    public var tally: FrameTally
     public var summary: RunSummary
     /// The picture the display showed at the end.
     public var screen: Surface

@@ -62,7 +62,20 @@ struct RunLoopSimulation {
         let usageBefore = ResourceUsage.now()
 
         var frames: [FrameRecord] = []
-        frames.reserveCapacity(Int(giveUpAt * hz) + 16)
+        var tally = FrameTally()
+        var frameCount = 0
+        // The newest turn's record waits one turn for its composite cost: in the realtime clock the
+        // render server finishes it on its own thread, before the next turn's fence.
+        var held: FrameRecord?
+        func handOver(_ record: FrameRecord) throws {
+            var record = record
+            let cost = renderServer.takeCost(ofFrame: record.frame)
+            record.compositeMs = cost.seconds * 1000
+            record.counters.pixelsComposited += cost.pixels
+            tally.add(record)
+            if configuration.keepsFrames { frames.append(record) }
+            try configuration.onFrame?(record)
+        }
         var presentations: [ScreenTimeline.Presentation] = []
         BitmapAccounting.resetPeak()
         var latencies = [Double](repeating: .nan, count: count)
@@ -155,7 +168,7 @@ struct RunLoopSimulation {
                 let p = max(deadlineIndex, vsyncAfter(end))
                 presentIndex = p
                 lastPresent = max(lastPresent, p)
-                renderServer.submit(update, frame: frames.count)
+                renderServer.submit(update, frame: frameCount)
                 presentations.append(.init(vsync: p, showsThrough: update.showsThrough, blank: update.isBlank))
                 if update.showsThrough > shown && !update.isBlank {
                     // A fading-in picture counts as shown once the fade has finished.
@@ -169,15 +182,17 @@ struct RunLoopSimulation {
             let mainCost = blockCost + inputCost + observersCost + commitCost
             let missed = presentIndex.map { $0 - deadlineIndex } ?? 0
             let render = update?.backgroundRenderSeconds ?? (update == nil ? 0 : inputCost + commitCost)
-            frames.append(FrameRecord(
-                frame: frames.count, trigger: trigger,
+            if let previous = held { try handOver(previous) }
+            held = FrameRecord(
+                frame: frameCount, trigger: trigger,
                 vsyncMs: Double(deadlineIndex - 1) / hz * 1000, startMs: start * 1000, endMs: end * 1000,
                 deadlineMs: Double(deadlineIndex) / hz * 1000, presentMs: presentIndex.map { Double($0) / hz * 1000 },
                 samples: delivered, mainMs: mainCost * 1000, inputMs: inputCost * 1000,
                 observersMs: observersCost * 1000, commitMs: commitCost * 1000, renderMs: render * 1000,
                 compositeMs: 0, overrunMs: (end - Double(deadlineIndex) / hz) * 1000, missedVsyncs: missed,
                 hitchMs: Double(missed) / hz * 1000, latencyMinMs: latencyMin, latencyMaxMs: latencyMax,
-                counters: ledger.take(), pointsRetained: strategy.pointsRetained))
+                counters: ledger.take(), pointsRetained: strategy.pointsRetained)
+            frameCount += 1
 
             simulatedQueues?.dropReleased()
             if trigger == .vsync { vsync = max(vsync + 1, vsyncAfter(end) - 1) }
@@ -193,11 +208,7 @@ struct RunLoopSimulation {
         let bitmapBytesPeak = BitmapAccounting.peakBytes
         let queueLog = simulatedQueues?.log ?? dispatchQueues?.log ?? RenderQueueLog()
         let screen = try renderServer.screen()
-        for i in frames.indices {
-            let cost = renderServer.cost(ofFrame: i)
-            frames[i].compositeMs = cost.seconds * 1000
-            frames[i].counters.pixelsComposited += cost.pixels
-        }
+        if let last = held { try handOver(last) }
         let usage = ResourceUsage.now()
         let vsyncCount = max(vsync, lastPresent)
         var picture: PictureSummary?
@@ -214,12 +225,12 @@ struct RunLoopSimulation {
         let summary = RunSummary(
             strategy: configuration.strategy.name, device: configuration.device.name, hz: hz,
             clock: configuration.clock.rawValue, delivery: configuration.delivery.rawValue,
-            trace: configuration.traceName, workers: configuration.resolvedWorkers, frames: frames,
+            trace: configuration.traceName, workers: configuration.resolvedWorkers, tally: tally,
             sampleTimes: input.times, sampleLatenciesMs: latencies.filter { !$0.isNaN },
             presentations: presentations, finishedRenders: queueLog.finished, vsyncCount: vsyncCount,
             threadsPeak: queueLog.threadsPeak, backlogPeak: queueLog.backlogPeak, bitmapBytesPeak: bitmapBytesPeak,
             cpuS: usage.cpuSeconds - usageBefore.cpuSeconds, peakMemoryMB: usage.peakResidentMB,
             picture: picture, machine: Machine.current.description)
-        return ReplayResult(frames: frames, summary: summary, screen: screen)
+        return ReplayResult(frames: frames, tally: tally, summary: summary, screen: screen)
     }
 }

@@ -18,6 +18,9 @@ public struct CSVWriter {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// Forgets the rows written so far (a stream that has written them to a file).
+    public mutating func clear() { text.removeAll(keepingCapacity: true) }
+
     /// Formats a number for CSV: fixed decimals, no exponent.
     public static func number(_ v: Double, digits: Int = 4) -> String { String(format: "%.\(digits)f", v) }
 }
@@ -35,19 +38,73 @@ public enum FrameCSV {
     /// The CSV text for `frames`.
     public static func render(_ frames: [FrameRecord]) -> String {
         var csv = CSVWriter(header: columns)
+        for f in frames { csv.append(fields(f)) }
+        return csv.text
+    }
+
+    /// One frame's fields, in the order of `columns`.
+    public static func fields(_ f: FrameRecord) -> [String] {
         let n = { (v: Double) in CSVWriter.number(v) }
         let opt = { (v: Double?) in v.map { CSVWriter.number($0) } ?? "" }
-        for f in frames {
-            let c = f.counters
-            csv.append([
-                String(f.frame), n(f.vsyncMs), String(f.samples), n(f.mainMs), n(f.renderMs), n(f.compositeMs),
-                n(f.overrunMs), String(f.missedVsyncs), n(f.hitchMs), opt(f.latencyMaxMs), String(c.pixelsRasterized),
-                String(c.bytesCopied), f.trigger.rawValue, n(f.startMs), n(f.endMs), n(f.deadlineMs), opt(f.presentMs),
-                n(f.inputMs), n(f.observersMs), n(f.commitMs), opt(f.latencyMinMs), String(c.segmentsStroked),
-                String(c.bitmapsAllocated), String(c.tasksStarted), String(c.tasksCancelled), String(c.tasksSuperseded),
-                String(c.pixelsComposited), String(f.pointsRetained),
-            ])
+        let c = f.counters
+        return [
+            String(f.frame), n(f.vsyncMs), String(f.samples), n(f.mainMs), n(f.renderMs), n(f.compositeMs),
+            n(f.overrunMs), String(f.missedVsyncs), n(f.hitchMs), opt(f.latencyMaxMs), String(c.pixelsRasterized),
+            String(c.bytesCopied), f.trigger.rawValue, n(f.startMs), n(f.endMs), n(f.deadlineMs), opt(f.presentMs),
+            n(f.inputMs), n(f.observersMs), n(f.commitMs), opt(f.latencyMinMs), String(c.segmentsStroked),
+            String(c.bitmapsAllocated), String(c.tasksStarted), String(c.tasksCancelled), String(c.tasksSuperseded),
+            String(c.pixelsComposited), String(f.pointsRetained),
+        ]
+    }
+}
+
+/// The per-frame CSV written row by row while a replay runs, so that the frames of a long replay
+/// need not be held in memory. Meant for the temporary file of an `AtomicFile` write: a replay that
+/// fails leaves the destination as it was.
+///
+/// Not thread-safe: the replay's thread appends.
+public final class FrameCSVStream {
+    /// A row could not be written.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    private let path: String
+    private let handle: FileHandle
+    private var buffer = CSVWriter(header: FrameCSV.columns)
+    /// Rows are written in blocks of about this many bytes.
+    private static let block = 1 << 16
+
+    /// Creates (or empties) `path` and writes the header.
+    public init(path: String) throws {
+        self.path = path
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw WriteError(path: path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
         }
-        return csv.text
+        self.handle = handle
+    }
+
+    deinit { try? handle.close() }
+
+    /// Appends one frame's row.
+    public func append(_ frame: FrameRecord) throws {
+        buffer.append(FrameCSV.fields(frame))
+        if buffer.text.utf8.count >= Self.block { try flush() }
+    }
+
+    /// Writes what is buffered and closes the file.
+    public func finish() throws {
+        try flush()
+        do { try handle.close() } catch { throw WriteError(path: path, reason: "cannot close: \(error.localizedDescription)") }
+    }
+
+    private func flush() throws {
+        guard !buffer.text.isEmpty else { return }
+        do { try handle.write(contentsOf: Data(buffer.text.utf8)) } catch {
+            throw WriteError(path: path, reason: "cannot write: \(error.localizedDescription)")
+        }
+        buffer.clear()
     }
 }

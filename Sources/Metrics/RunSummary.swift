@@ -126,27 +126,21 @@ public struct RunSummary: Hashable, Sendable, Codable {
     }
 
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
-                workers: Int, frames: [FrameRecord], sampleTimes: [Double], sampleLatenciesMs: [Double],
+                workers: Int, tally: FrameTally, sampleTimes: [Double], sampleLatenciesMs: [Double],
                 presentations: [ScreenTimeline.Presentation], finishedRenders: [(time: Double, showsThrough: Int)],
                 vsyncCount: Int, threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int,
                 cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
         self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
         self.trace = trace; self.workers = workers; self.machine = machine
-        self.frames = frames.count
+        frames = tally.frames
         durationS = Double(vsyncCount) / hz
         samples = sampleTimes.count
-        let active = frames.filter(\.isActive)
-        mainMs = Percentiles(active.map(\.mainMs))
-        renderMs = Percentiles(active.map(\.renderMs))
-        compositeMs = Percentiles(active.map(\.compositeMs))
-        overrunMs = Percentiles(active.map(\.overrunMs))
+        mainMs = Percentiles(tally.activeMainMs)
+        renderMs = Percentiles(tally.activeRenderMs)
+        compositeMs = Percentiles(tally.activeCompositeMs)
+        overrunMs = Percentiles(tally.activeOverrunMs)
         latencyMs = Percentiles(sampleLatenciesMs)
-        var drawnSoFar = 0
-        let growth = frames.compactMap { frame -> (Double, Double)? in
-            drawnSoFar += frame.samples
-            return frame.isActive ? (Double(drawnSoFar), frame.mainMs) : nil
-        }
-        mainUsPerThousandPoints = 1_000_000 * Self.slope(growth)
+        mainUsPerThousandPoints = 1_000_000 * tally.mainMsPerPoint
         let dropped = DroppedFrames(sampleTimes: sampleTimes, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
                                     hz: hz, vsyncCount: vsyncCount)
         let screen = ScreenTimeline(presentations: presentations, finishedRenders: finishedRenders, hz: hz, vsyncCount: vsyncCount)
@@ -159,12 +153,11 @@ public struct RunSummary: Hashable, Sendable, Codable {
         droppedPct = dropped.percent
         droppedWorstSecond = dropped.worstSecond
         droppedLongestRun = dropped.longestRun
-        missedVsyncs = frames.reduce(0) { $0 + $1.missedVsyncs }
-        hitchTotalMs = frames.reduce(0) { $0 + $1.hitchMs }
+        missedVsyncs = tally.missedVsyncs
+        hitchTotalMs = tally.hitchTotalMs
         hitchRatioMsPerS = durationS > 0 ? hitchTotalMs / durationS : 0
         hitchBand = HitchBand(ratio: hitchRatioMsPerS)
-        var total = WorkCounters()
-        for f in frames { total += f.counters }
+        let total = tally.counters
         counters = CounterSummary(total, threadsPeak: threadsPeak)
         tasksSuperseded = total.tasksSuperseded
         self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
@@ -172,11 +165,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
 
     /// Least-squares slope of y against x (0 when x does not vary).
     static func slope(_ points: [(x: Double, y: Double)]) -> Double {
-        let n = Double(points.count)
-        guard n > 1 else { return 0 }
-        let mx = points.reduce(0) { $0 + $1.x } / n, my = points.reduce(0) { $0 + $1.y } / n
-        var sxy = 0.0, sxx = 0.0
-        for p in points { sxy += (p.x - mx) * (p.y - my); sxx += (p.x - mx) * (p.x - mx) }
-        return sxx > 0 ? sxy / sxx : 0
+        var accumulator = SlopeAccumulator()
+        for p in points { accumulator.add(x: p.x, y: p.y) }
+        return accumulator.slope
     }
 }

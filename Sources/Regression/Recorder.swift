@@ -9,6 +9,7 @@ public enum Recorder {
     /// timing runs use, and no comparison with the reference picture (only its checksum is kept).
     public static func countingConfiguration(_ configuration: ReplayConfiguration) -> ReplayConfiguration {
         var counting = configuration
+        counting.keepsFrames = false
         counting.clock = .virtual
         counting.meter = ZeroCostMeter()
         counting.comparePicture = false
@@ -26,6 +27,7 @@ public enum Recorder {
     public static func time(_ configuration: ReplayConfiguration) throws -> TimingRun {
         var timed = configuration
         timed.comparePicture = false
+        timed.keepsFrames = false // the tally holds what a timing run needs
         return TimingRun(try Replay.run(timed))
     }
 

@@ -69,16 +69,16 @@ public struct TimingRun: Hashable, Sendable, Codable {
     /// The timing figures of a finished replay.
     public init(_ result: ReplayResult) {
         let s = result.summary
-        let active = result.frames.filter(\.isActive)
+        let tally = result.tally
         self.init(
-            mainMs: FrameDistribution(s.mainMs, values: active.map(\.mainMs), withTotal: true),
-            renderMs: FrameDistribution(s.renderMs, values: active.map(\.renderMs), withTotal: true),
-            compositeMs: FrameDistribution(s.compositeMs, values: active.map(\.compositeMs), withTotal: true),
-            overrunMs: FrameDistribution(s.overrunMs, values: active.map(\.overrunMs), withTotal: false),
+            mainMs: FrameDistribution(s.mainMs, values: tally.activeMainMs, withTotal: true),
+            renderMs: FrameDistribution(s.renderMs, values: tally.activeRenderMs, withTotal: true),
+            compositeMs: FrameDistribution(s.compositeMs, values: tally.activeCompositeMs, withTotal: true),
+            overrunMs: FrameDistribution(s.overrunMs, values: tally.activeOverrunMs, withTotal: false),
             latencyMs: FrameDistribution(p50: s.latencyMs.p50, p90: s.latencyMs.p90, p95: s.latencyMs.p95,
                                          p99: s.latencyMs.p99, max: s.latencyMs.max),
             hitchRatioMsPerS: s.hitchRatioMsPerS, droppedPct: s.droppedPct,
-            frames: s.frames, activeFrames: active.count)
+            frames: s.frames, activeFrames: tally.activeFrames)
     }
 }
 

@@ -32,13 +32,9 @@ extension Bench {
             if let png { try checkWritable(png, option: "--png") }
             let configuration = try options.configuration()
             let progress = ProgressLine(clock: configuration.clock)
-            let result = try Replay.run(configuration) { replayed, total in progress.update(replayed, total) }
+            let result = try replay(configuration, writingFramesTo: csv) { replayed, total in progress.update(replayed, total) }
             progress.finish()
 
-            if let csv {
-                do { try AtomicFile.write(FrameCSV.render(result.frames), to: csv) }
-                catch { throw BenchFailure.io("\(csv): cannot write the frames (\(error))") }
-            }
             if let png { try writePNG(result.screen, to: png) }
             switch format {
             case .json: print(try SummaryJSON.encode(result.summary))
@@ -46,6 +42,30 @@ extension Bench {
             }
         }
     }
+}
+
+/// Replays `configuration` without keeping its frames, so memory stays flat however long the trace,
+/// streaming the per-frame CSV to `csvPath` (if given) as the frames are made. The CSV is written
+/// atomically: a replay that fails or is killed leaves the previous file, or none.
+func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: String?,
+            progress: @escaping (Double, Double) -> Void) throws -> ReplayResult {
+    var configuration = configuration
+    configuration.keepsFrames = false
+    guard let csvPath else { return try Replay.run(configuration, progress: progress) }
+    var result: ReplayResult?
+    do {
+        try AtomicFile.write(to: csvPath) { temporary in
+            let stream = try FrameCSVStream(path: temporary)
+            configuration.onFrame = { try stream.append($0) }
+            result = try Replay.run(configuration, progress: progress)
+            try stream.finish()
+        }
+    } catch let error as FrameCSVStream.WriteError {
+        throw BenchFailure.io("\(csvPath): cannot write the frames (\(error.reason))")
+    } catch let error as AtomicFile.WriteError {
+        throw BenchFailure.io("\(csvPath): cannot write the frames (\(error.reason))")
+    }
+    return result!
 }
 
 /// Writes a PNG atomically (a temporary file renamed into place), mapping failure to exit status 74.

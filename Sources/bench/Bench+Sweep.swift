@@ -126,10 +126,11 @@ extension Bench {
                 if interrupt.isSet { break }
                 progress.begin(run)
                 let configuration = try replayConfiguration(for: run)
-                let result = try Replay.run(configuration) { replayed, total in progress.update(replayed, total) }
                 let framesFile = SweepFolder.framesFile(for: run)
+                let result = try replay(configuration, writingFramesTo: folder.path + "/" + framesFile) { replayed, total in
+                    progress.update(replayed, total)
+                }
                 do {
-                    try AtomicFile.write(FrameCSV.render(result.frames), to: folder.path + "/" + framesFile)
                     rows.append(SummaryRow.dictionary(SummaryRow.fields(run: run, summary: result.summary, framesCSV: framesFile)))
                     try folder.writeSummary(rows)
                 } catch {

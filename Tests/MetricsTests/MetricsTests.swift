@@ -75,7 +75,7 @@ import Testing
             frames.append(frame(i * 2 + 1, samples: 0, mainMs: 0))  // idle: not active
         }
         let summary = RunSummary(strategy: "s", device: "d", hz: 100, clock: "virtual", delivery: "coalesced", trace: "t",
-                                 workers: 1, frames: frames, sampleTimes: [], sampleLatenciesMs: [], presentations: [],
+                                 workers: 1, tally: FrameTally(frames), sampleTimes: [], sampleLatenciesMs: [], presentations: [],
                                  finishedRenders: [], vsyncCount: 20, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
                                  cpuS: 0, peakMemoryMB: 0, picture: nil, machine: "m")
         #expect(abs(summary.mainUsPerThousandPoints - 1000) < 1e-6)
