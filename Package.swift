@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "bench", targets: ["bench"]),
         .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics", "Reports", "Regression"]),
-        // The trace readers alone (no cairo, no pixman): what the fuzz targets in Fuzz/ link.
+        // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
         .library(name: "StrokeBenchTraces", targets: ["Traces"]),
     ],
     dependencies: [
@@ -18,11 +18,13 @@ let package = Package(
         // System libraries, found with pkg-config; nothing but a module map and a shim header.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // libxml2's streaming reader, for the $1 gesture logs (Foundation's XMLParser crashes on some bad input).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // Safe Swift over cairo (rasterization) and pixman (compositing), with work counters.
         .target(name: "Canvas", dependencies: ["CCairo", "CPixman"]),
         // Traces: the model, the versioned file format, the seeded generator.
-        .target(name: "Traces"),
+        .target(name: "Traces", dependencies: ["CLibXML2"]),
         // Drawing strategies: one file each, behind the DrawingStrategy protocol.
         .target(name: "Strategies", dependencies: ["Canvas"]),
         // Per-frame records, run summaries, percentiles, CSV and JSON writers.

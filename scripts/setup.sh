@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Installs what StrokeBench needs on a fresh Debian machine with Swift: cairo and pixman (with
-# pkg-config) from Debian, and the pinned Python packages for the charts. Safe to run again.
+# Installs what StrokeBench needs on a fresh Debian machine with Swift: cairo, pixman and libxml2
+# (with pkg-config) from Debian, and the pinned Python packages for the charts. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in libcairo2-dev libpixman-1-dev pkg-config; do
+for pkg in libcairo2-dev libpixman-1-dev libxml2-dev pkg-config; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if ((${#need[@]})); then

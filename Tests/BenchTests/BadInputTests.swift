@@ -68,7 +68,7 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("huge.trace").path
-        FileManager.default.createFile(atPath: path, contents: Data("strokebench-trace 1\n".utf8))
+        try Data("strokebench-trace 1\n".utf8).write(to: URL(fileURLWithPath: path))
         #expect(truncate(path, 1 << 30 + 1) == 0) // sparse: no disk is used
         let outcome = try BenchTool.run(quickRun + ["--trace", "huge.trace"], in: folder)
         #expect(outcome.status == 65)
@@ -81,10 +81,10 @@ import Testing
     }
 
     static let importCases: [ImportCase] = [
-        ImportCase(format: "dollar1", file: "empty.xml", text: "", line: nil, reason: "not a $1 gesture log"),
+        ImportCase(format: "dollar1", file: "empty.xml", text: "", line: nil, reason: "empty file"),
         ImportCase(format: "dollar1", file: "truncated.xml",
                    text: "<?xml version=\"1.0\"?>\n<Gesture Name=\"x\">\n<Point X=\"1\" Y=\"2\" T=\"0\" />\n<Point X=\"3\"",
-                   line: 4, reason: "no Y attribute"),
+                   line: 4, reason: "not well-formed XML"),
         ImportCase(format: "dollar1", file: "nan.xml",
                    text: "<Gesture Name=\"x\">\n<Point X=\"NaN\" Y=\"2\" T=\"0\" />\n</Gesture>\n",
                    line: 2, reason: "not a finite number"),

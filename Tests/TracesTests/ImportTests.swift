@@ -78,6 +78,23 @@ import Testing
             try DollarOneImporter.parse(Data("<Gesture></Gesture>".utf8), file: "none.xml")
         }
     }
+
+    /// Found by the FuzzDollarOne target: a processing instruction with no data made Foundation's
+    /// XMLParser call strlen(NULL). It is legal XML, and the gesture around it is read.
+    @Test func aProcessingInstructionWithoutDataIsRead() throws {
+        let text = "<?c?>\n<Gesture Name=\"x\">\n<Point X=\"1\" Y=\"2\" T=\"0\" />\n<Point X=\"3\" Y=\"4\" T=\"10\" />\n</Gesture>\n"
+        let drawing = try DollarOneImporter.parse(Data(text.utf8), file: "pi.xml")
+        #expect(drawing.strokes.map(\.samples.count) == [2])
+    }
+
+    /// Found by the FuzzDollarOne target: an element name that is not UTF-8 made Foundation's
+    /// XMLParser trap, so `bench trace import` crashed instead of naming the file.
+    @Test func bytesThatAreNotUTF8AreAnErrorNotACrash() {
+        let bytes = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<".utf8) + Data([0xFF, 0xFF]) + Data("Gesture>\n</Gesture>\n".utf8)
+        #expect(throws: TraceError(file: "bad.xml", line: 2, reason: "not UTF-8 text")) {
+            try DollarOneImporter.parse(bytes, file: "bad.xml")
+        }
+    }
 }
 
 @Suite struct OmniglotImporterTests {

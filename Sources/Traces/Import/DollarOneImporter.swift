@@ -1,38 +1,113 @@
+import CLibXML2
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// Reads one $1 Unistroke gesture log: a `<Gesture>` element holding one stroke of
 /// `<Point X="78" Y="156" T="118638558" />` elements, X and Y in screen pixels (origin top-left,
 /// y down, as StrokeBench's canvas), T in milliseconds of the device's tick count (only differences
 /// mean anything). Files usually start with a UTF-8 byte order mark.
 ///
-/// Foundation's `XMLParser` does the parsing, so entities, comments and attribute order are
-/// handled as XML says; it reads the 1,584 files of the shared subset in well under a second.
+/// libxml2's streaming reader (`xmlTextReader`) does the parsing, so entities, comments and attribute
+/// order are handled as XML says, and entity expansion is bounded by libxml2's own limits. Not
+/// Foundation's `XMLParser`: on Linux it crashes on some malformed documents (an element name that
+/// is not UTF-8, a processing instruction with no data), which the FuzzDollarOne target found.
 public enum DollarOneImporter {
     /// Parses one file's bytes; `file` names it in errors.
-    /// - Throws: `TraceError` with the line of the first problem: malformed XML, a `<Point>` missing
-    ///   an attribute or with one that is not a finite number, or a file with no points.
+    /// - Throws: `TraceError` with the line of the first problem: bytes that are not UTF-8, malformed
+    ///   XML, a `<Point>` missing an attribute or with one that is not a finite number, or a file
+    ///   with no points.
     public static func parse(_ data: Data, file: String) throws(TraceError) -> RecordedDrawing {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let hasBOM = data.starts(with: bom)
-        let collector = PointCollector(file: file)
-        let parser = XMLParser(data: hasBOM ? data.dropFirst(3) : data)
-        parser.delegate = collector
-        let ok = parser.parse()
-        if let problem = collector.problem { throw problem }
-        guard ok else {
-            let reason = parser.parserError.map { "not well-formed XML (\(xmlProblem(($0 as NSError).code)))" } ?? "not well-formed XML"
-            throw TraceError(file: file, line: parser.lineNumber, reason: reason)
+        let body = Data(hasBOM ? data.dropFirst(3) : data)
+        // The logs declare UTF-8; saying so names the problem better than libxml2's "invalid character".
+        guard body.contains(where: { !(Character(UnicodeScalar($0)).isWhitespace) }) else {
+            throw TraceError(file: file, line: 0, reason: "empty file")
         }
-        // libxml2 reports no error for a document cut off after a complete tag, so a half-written
-        // log would pass as a shorter gesture: an element still open at the end means truncation.
-        if let open = collector.openElements.last {
-            throw TraceError(file: file, line: parser.lineNumber, reason: "the file ends inside <\(open)>: truncated?")
+        if let line = firstInvalidUTF8Line(body) {
+            throw TraceError(file: file, line: line, reason: "not UTF-8 text")
         }
-        guard !collector.points.isEmpty else { throw TraceError(file: file, line: 0, reason: "no <Point> elements: not a $1 gesture log") }
-        return RecordedDrawing.assemble(file: file, strokes: [collector.points], timeScale: 0.001, byteOrderMark: hasBOM)
+        let points = try body.withUnsafeBytes { buffer in
+            Result { () throws(TraceError) in try readPoints(buffer, file: file) }
+        }.get()
+        guard !points.isEmpty else { throw TraceError(file: file, line: 0, reason: "no <Point> elements: not a $1 gesture log") }
+        return RecordedDrawing.assemble(file: file, strokes: [points], timeScale: 0.001, byteOrderMark: hasBOM)
+    }
+
+    /// Walks the document's nodes and collects every `<Point>`; stops at the first problem.
+    private static func readPoints(_ buffer: UnsafeRawBufferPointer, file: String) throws(TraceError) -> [(x: Double, y: Double, t: Double)] {
+        // The reader reads `buffer` in place: everything happens inside the caller's withUnsafeBytes.
+        // Never fetch a DTD or entity from the network; count lines past 65,535.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count > 0,
+              let reader = xmlReaderForMemory(base, Int32(buffer.count), nil, nil, options) else {
+            throw TraceError(file: file, line: 1, reason: "not well-formed XML (\(xmlProblem(4)))")
+        }
+        defer { xmlFreeTextReader(reader) }
+        var firstError = strokebench_xml_error()
+        strokebench_xml_capture_errors(reader, &firstError)
+
+        var points: [(x: Double, y: Double, t: Double)] = []
+        var openElements: [String] = []
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { break }
+            // The node's own line: the parser itself may have read ahead.
+            let line = xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? Int(xmlTextReaderGetParserLineNumber(reader))
+            guard status == 1, firstError.set == 0 else {
+                let code = firstError.set != 0 ? Int(firstError.code) : 1
+                let at = firstError.set != 0 && firstError.line > 0 ? Int(firstError.line) : line
+                throw TraceError(file: file, line: at, reason: "not well-formed XML (\(xmlProblem(code)))")
+            }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                let name = xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
+                if xmlTextReaderIsEmptyElement(reader) == 0 { openElements.append(name) }
+                guard name == "Point" else { continue }
+                func number(_ attribute: String) throws(TraceError) -> Double {
+                    guard let value = xmlTextReaderGetAttribute(reader, attribute) else {
+                        throw TraceError(file: file, line: line, reason: "<Point> has no \(attribute) attribute")
+                    }
+                    let text = String(cString: value)
+                    strokebench_xml_free(value)
+                    guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+                        throw TraceError(file: file, line: line, reason: "<Point> \(attribute) '\(text[...].quotedForError())' is not a finite number")
+                    }
+                    return v
+                }
+                let x = try number("X"), y = try number("Y"), t = try number("T")
+                if let reason = _ImportLimits.problem(x: x, y: y, t: t, first: points.first?.t) {
+                    throw TraceError(file: file, line: line, reason: "<Point> " + reason)
+                }
+                guard points.count < TraceFormat.maxSamples else {
+                    throw TraceError(file: file, line: line, reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
+                }
+                points.append((x, y, t))
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                _ = openElements.popLast()
+            default:
+                continue
+            }
+        }
+        // A document cut off after a complete tag can end without an error: an element still open
+        // at the end means the log was truncated, and would otherwise pass as a shorter gesture.
+        if let open = openElements.last {
+            throw TraceError(file: file, line: Int(xmlTextReaderGetParserLineNumber(reader)), reason: "the file ends inside <\(open)>: truncated?")
+        }
+        return points
+    }
+
+    /// The line holding the first byte sequence that is not UTF-8, or nil when all of it is.
+    static func firstInvalidUTF8Line(_ bytes: Data) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
+        }
     }
 
     /// libxml2's error codes (`xmlParserErrors`, which XMLParser passes through without a message)
@@ -47,45 +122,5 @@ public enum DollarOneImporter {
             89: "entity expands into itself or too far", 108: "unknown XML version",
         ]
         return names[code].map { "\($0), libxml2 error \(code)" } ?? "libxml2 error \(code)"
-    }
-
-    /// Collects `<Point>` attributes; stops the parser at the first bad one.
-    private final class PointCollector: NSObject, XMLParserDelegate {
-        let file: String
-        var points: [(x: Double, y: Double, t: Double)] = []
-        var problem: TraceError?
-        /// Elements started and not yet ended, outermost first.
-        var openElements: [String] = []
-
-        init(file: String) { self.file = file }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            _ = openElements.popLast()
-        }
-
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
-            openElements.append(elementName)
-            guard elementName == "Point" else { return }
-            func number(_ name: String) -> Double? {
-                guard let text = attributes[name] else {
-                    problem = TraceError(file: file, line: parser.lineNumber, reason: "<Point> has no \(name) attribute")
-                    return nil
-                }
-                guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
-                    problem = TraceError(file: file, line: parser.lineNumber, reason: "<Point> \(name) '\(text[...].quotedForError())' is not a finite number")
-                    return nil
-                }
-                return v
-            }
-            guard let x = number("X"), let y = number("Y"), let t = number("T") else { parser.abortParsing(); return }
-            if let reason = _ImportLimits.problem(x: x, y: y, t: t, first: points.first?.t) {
-                problem = TraceError(file: file, line: parser.lineNumber, reason: "<Point> " + reason)
-            } else if points.count >= TraceFormat.maxSamples {
-                problem = TraceError(file: file, line: parser.lineNumber, reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
-            }
-            if problem != nil { parser.abortParsing(); return }
-            points.append((x, y, t))
-        }
     }
 }
