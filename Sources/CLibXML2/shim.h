@@ -34,5 +34,18 @@ static inline void strokebench_xml_capture_errors(xmlTextReaderPtr reader, strok
     xmlTextReaderSetStructuredErrorHandler(reader, strokebench_xml_record, first);
 }
 
+/* Some errors (an encoding that cannot be converted, say) skip the reader's handler and go to the
+ * thread's generic handler, which prints to stderr; this one drops them. The reader's handler has
+ * already recorded the error that stops the parse. */
+static inline void strokebench_xml_ignore(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/* Silences the calling thread's generic libxml2 error output. */
+static inline void strokebench_xml_silence_generic_errors(void) {
+    xmlSetGenericErrorFunc(NULL, strokebench_xml_ignore);
+}
+
 /* xmlFree is a function-pointer variable (a macro in some builds): one call Swift can always see. */
 static inline void strokebench_xml_free(void *pointer) { xmlFree(pointer); }

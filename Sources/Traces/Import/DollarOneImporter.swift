@@ -43,6 +43,7 @@ public enum DollarOneImporter {
             throw TraceError(file: file, line: 1, reason: "not well-formed XML (\(xmlProblem(4)))")
         }
         defer { xmlFreeTextReader(reader) }
+        strokebench_xml_silence_generic_errors() // per thread in libxml2: set on every call
         var firstError = strokebench_xml_error()
         strokebench_xml_capture_errors(reader, &firstError)
 
