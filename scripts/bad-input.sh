@@ -193,6 +193,13 @@ sed -i 's/NumPts="2"/NumPts="999999999999"/' numpts.xml
 case_ "absurd NumPts claim (ignored: points are counted)" "${IMPORT1[@]}" numpts.xml
 printf '<?xml version="1.0"?>\n<!DOCTYPE g [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;"><!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]>\n<Gesture Name="&i;"><Point X="1" Y="1" T="1"/></Gesture>\n' > laughs.xml
 case_ "entity expansion bomb (a billion laughs)" "${IMPORT1[@]}" laughs.xml
+printf '<?xml version="1.0" encoding="EBCDIC-US"?>\n<Gesture><Point X="1" Y="2" T="3"/></Gesture>\n' > ebcdic.xml
+case_ "an encoding libxml2 cannot convert" "${IMPORT1[@]}" ebcdic.xml
+# The two inputs the FuzzDollarOne target found crashing Foundation's XMLParser (docs/robustness.md).
+printf '<?xml version="1.0" encoding="utf-8"?>\n<\377\377Gesture>\n<Point X="1" Y="2" T="3"/></Gesture>\n' > notutf8.xml
+case_ "element name not UTF-8 (crashed XMLParser)" "${IMPORT1[@]}" notutf8.xml
+printf '<?c?>\n<Gesture Name="x">\n<Point X="1" Y="2" T="0"/>\n<Point X="3" Y="4" T="10"/>\n</Gesture>\n' > pi.xml
+case_ "processing instruction without data (crashed XMLParser): accepted" "${IMPORT1[@]}" pi.xml
 truncate -s 1100M huge.xml
 case_ "file too large to hold (1.1 GB, sparse)" "${IMPORT1[@]}" huge.xml
 rm -f huge.xml
