@@ -39,8 +39,10 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Metrics"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
         .target(name: "Regression", dependencies: ["Display", "Metrics", "Canvas"]),
+        // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
+        .target(name: "CSanitizerHooks"),
         .executableTarget(name: "bench", dependencies: [
-            "Display", "Traces", "Strategies", "Metrics", "Canvas", "Reports", "Regression",
+            "CSanitizerHooks", "Display", "Traces", "Strategies", "Metrics", "Canvas", "Reports", "Regression",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

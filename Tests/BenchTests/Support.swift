@@ -51,9 +51,13 @@ enum BenchTool {
 
     static func collect(_ process: Process, _ out: URL, _ err: URL) throws -> BenchOutcome {
         defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-        return BenchOutcome(status: process.terminationStatus,
-                            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        // FileHandle rather than Data(contentsOf:), which leaks its buffer on an empty file.
+        func text(_ url: URL) throws -> String {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        }
+        return BenchOutcome(status: process.terminationStatus, stdout: try text(out), stderr: try text(err))
     }
 }
 

@@ -1,0 +1,1 @@
+/* LeakSanitizer's built-in hooks for sanitizer builds of bench; see hooks.c. Nothing to call. */
