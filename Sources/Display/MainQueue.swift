@@ -24,6 +24,13 @@ final class MainQueue: @unchecked Sendable {
     }
 
     /// Removes and returns the blocks posted at or before `time`, in posting order.
+    /// Drops every block not yet run, at the end of a replay (the blocks capture render results and
+    /// the workers that made them).
+    func discardPending() {
+        lock.lock(); defer { lock.unlock() }
+        blocks.removeAll()
+    }
+
     func take(postedBy time: Double) -> [() -> Void] {
         lock.lock(); defer { lock.unlock() }
         var due: [() -> Void] = []

@@ -209,6 +209,10 @@ struct RunLoopSimulation {
         let queueLog = simulatedQueues?.log ?? dispatchQueues?.log ?? RenderQueueLog()
         let screen = try renderServer.screen()
         if let last = held { try handOver(last) }
+        // Work the replay gave up on (five seconds after the last sample) is dropped, not leaked.
+        simulatedQueues?.discardPending()
+        scheduler.discardPending()
+        mainQueue.discardPending()
         let usage = ResourceUsage.now()
         let vsyncCount = max(vsync, lastPresent)
         var picture: PictureSummary?

@@ -61,6 +61,16 @@ final class SimulatedRenderQueues: RenderQueues {
 
     func release(_ object: any Sendable) { released.append(object) }
 
+    /// Drops the tasks still queued when the replay ends. Their closures, and the steps the scheduler
+    /// still holds, reach back to these queues; with `VirtualScheduler.discardPending` this breaks
+    /// the cycle, so a replay that ends with renders queued (`async-global` has no cancellation)
+    /// frees its strategy and bitmaps, which matters in a sweep of many runs in one process.
+    func discardPending() {
+        serialQueues = Array(repeating: [], count: serialQueues.count)
+        globalBacklog.removeAll()
+        released.removeAll()
+    }
+
     /// Frees what was released; called by the replay outside any timed phase.
     func dropReleased() { released.removeAll(keepingCapacity: true) }
 

@@ -35,6 +35,10 @@ final class VirtualScheduler {
     }
 
     /// The time of the next event, if any.
+    /// Drops every event not yet run. Events hold closures over the simulated workers, which hold
+    /// this scheduler: a replay that ends with work still scheduled must break that cycle.
+    func discardPending() { events = Heap<Event>() }
+
     var nextEventTime: Double? { events.min?.time }
     var isEmpty: Bool { events.isEmpty }
 }
