@@ -16,6 +16,8 @@ final class TaskPayload: @unchecked Sendable { // the count is only touched by t
 final class EndlessRenderStrategy: DrawingStrategy {
     static let name = "endless-render"
     static let summary = "test double"
+    /// This test's own meter: `ScriptedStrategy.meter` belongs to the clock tests, which run in parallel.
+    nonisolated(unsafe) static let meter = ScriptedMeter()
     private let queues: RenderQueues
     private var changed = false
 
@@ -28,7 +30,7 @@ final class EndlessRenderStrategy: DrawingStrategy {
         changed = false
         let payload = TaskPayload()
         queues.submitConcurrent(RenderTask(steps: [
-            { _ in ScriptedStrategy.meter?.pending = 100; _ = payload; return .proceed },
+            { _ in EndlessRenderStrategy.meter.pending = 100; _ = payload; return .proceed },
             { _ in .stop },
         ])) { _, _ in }
         return nil
@@ -42,14 +44,11 @@ final class EndlessRenderStrategy: DrawingStrategy {
     /// the queued tasks held closures over the simulated workers, which held the scheduler, so every
     /// such replay leaked its tasks and their bitmaps (LeakSanitizer found it with `async-global`).
     @Test func aReplayThatGivesUpOnRenderingFreesWhatTheRendersHeld() throws {
-        let meter = ScriptedMeter()
-        ScriptedStrategy.meter = meter
-        defer { ScriptedStrategy.meter = nil }
         let before = TaskPayload.alive
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: trace([[(0.0, 10, 10), (0.02, 20, 20), (0.04, 30, 30)]]), device: smallDevice),
             traceName: "three samples", device: smallDevice, clock: .virtual, strategy: EndlessRenderStrategy.self)
-        configuration.meter = meter
+        configuration.meter = EndlessRenderStrategy.meter
         configuration.comparePicture = false
         let result = try Replay.run(configuration)
         #expect(result.summary.durationS < 10) // it gave up: the renders never finished
