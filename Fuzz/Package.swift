@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         // The native format: TraceFormat.parse.
         .executableTarget(name: "FuzzTraceFormat", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
-        // $1 gesture logs: DollarOneImporter.parse (Foundation's XMLParser over libxml2).
+        // $1 gesture logs: DollarOneImporter.parse (libxml2's xmlTextReader).
         .executableTarget(name: "FuzzDollarOne", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
         // Omniglot stroke files: OmniglotImporter.parse.
         .executableTarget(name: "FuzzOmniglot", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),

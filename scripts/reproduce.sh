@@ -24,7 +24,7 @@ TRACES=../shared/traces
 
 say() { printf '\n== %s\n' "$*" >&2; }
 
-say "setup: cairo, pixman, the chart packages (scripts/setup.sh)"
+say "setup: cairo, pixman, libxml2, the chart packages (scripts/setup.sh)"
 scripts/setup.sh
 
 say "build: swift build -c release --product bench"

@@ -111,7 +111,7 @@ public enum DollarOneImporter {
         }
     }
 
-    /// libxml2's error codes (`xmlParserErrors`, which XMLParser passes through without a message)
+    /// libxml2's error codes (`xmlParserErrors`, reported by number)
     /// in words, for the ones bad input usually hits; the number for the rest.
     static func xmlProblem(_ code: Int) -> String {
         let names: [Int: String] = [
