@@ -36,7 +36,7 @@ let package = Package(
             .product(name: "HeapModule", package: "swift-collections"),
         ]),
         // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
-        .target(name: "Reports", dependencies: ["Metrics"]),
+        .target(name: "Reports", dependencies: ["Metrics", "Display", "Strategies"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
         .target(name: "Regression", dependencies: ["Display", "Metrics", "Canvas"]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).

@@ -9,16 +9,17 @@ public enum CostPhase: Hashable, Sendable {
 /// (`Stopwatch`); tests substitute scripted costs so that deadlines, missed vsyncs, hitches and
 /// latencies can be checked against answers worked out by hand.
 public protocol CostMeter: AnyObject {
-    /// Runs `body` and returns its result with the cost, in seconds, to charge for it.
-    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double)
+    /// Runs `body` and returns its result with the cost to charge for it.
+    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration)
 }
 
 /// Charges what the work really took on this machine.
 public final class WallClockMeter: CostMeter {
     public init() {}
     @inline(__always)
-    public func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double) {
-        try Stopwatch.measure(body)
+    public func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        let (result, seconds) = try Stopwatch.measure(body)
+        return (result, ReplayDuration(seconds: seconds))
     }
 }
 
@@ -33,7 +34,7 @@ public final class ZeroCostMeter: CostMeter {
     /// Creates a meter; it holds no state.
     public init() {}
     /// Runs `body` and charges nothing for it.
-    public func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double) {
-        (try body(), 0)
+    public func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        (try body(), .zero)
     }
 }

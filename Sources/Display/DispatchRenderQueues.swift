@@ -59,10 +59,10 @@ final class DispatchRenderQueues: RenderQueues, @unchecked Sendable {
                 if case let .finish(value) = outcome { output = value }
                 break
             }
-            let finishedAt = Stopwatch.now() - origin
+            let finishedAt = ReplayInstant(seconds: Stopwatch.now() - origin)
             lock.lock()
             running -= 1; _pending -= 1
-            if let picture = output as? RenderedPicture { _log.finished.append((finishedAt, picture.showsThrough)) }
+            if let picture = output as? RenderedPicture { _log.finished.append((finishedAt.seconds, picture.showsThrough)) }
             lock.unlock()
             let finished = UncheckedBox(output)
             mainQueue.post(at: finishedAt) { [ledger] in

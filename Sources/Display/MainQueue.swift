@@ -5,12 +5,12 @@ import Foundation
 final class MainQueue: @unchecked Sendable {
     // Guarded by `lock`; posted to from background queues, drained by the main thread.
     private let lock = NSLock()
-    private var blocks: [(time: Double, block: () -> Void)] = []
+    private var blocks: [(time: ReplayInstant, block: () -> Void)] = []
     /// Signalled on every post, so a sleeping realtime main thread wakes up.
     let wakeUp = DispatchSemaphore(value: 0)
 
     /// Posts a block. The block itself runs on the main thread only.
-    func post(at time: Double, _ block: @escaping () -> Void) {
+    func post(at time: ReplayInstant, _ block: @escaping () -> Void) {
         lock.lock()
         blocks.append((time, block))
         lock.unlock()
@@ -18,12 +18,11 @@ final class MainQueue: @unchecked Sendable {
     }
 
     /// The earliest post time waiting, if any.
-    var earliest: Double? {
+    var earliest: ReplayInstant? {
         lock.lock(); defer { lock.unlock() }
         return blocks.map(\.time).min()
     }
 
-    /// Removes and returns the blocks posted at or before `time`, in posting order.
     /// Drops every block not yet run, at the end of a replay (the blocks capture render results and
     /// the workers that made them).
     func discardPending() {
@@ -31,11 +30,12 @@ final class MainQueue: @unchecked Sendable {
         blocks.removeAll()
     }
 
-    func take(postedBy time: Double) -> [() -> Void] {
+    /// Removes and returns the blocks posted at or before `time` (every block for nil), in posting order.
+    func take(postedBy time: ReplayInstant?) -> [() -> Void] {
         lock.lock(); defer { lock.unlock() }
         var due: [() -> Void] = []
         blocks.removeAll { entry in
-            guard entry.time <= time else { return false }
+            if let time, entry.time > time { return false }
             due.append(entry.block)
             return true
         }

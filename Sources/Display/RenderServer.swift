@@ -16,7 +16,7 @@ final class RenderServer: @unchecked Sendable {
     private let queue: DispatchQueue?
     private let group = DispatchGroup()
     private let lock = NSLock()
-    private var costs: [Int: (seconds: Double, pixels: Int)] = [:]
+    private var costs: [Int: (cost: ReplayDuration, pixels: Int)] = [:]
     private var failure: Error?
 
     /// - Parameter threaded: composite on a background thread (realtime) or inline (virtual).
@@ -42,7 +42,7 @@ final class RenderServer: @unchecked Sendable {
         guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return }
         let work: @Sendable () -> Void = { [self] in
             do {
-                let (pixels, seconds) = try meter.measure(.composite) { () throws(CanvasError) -> Int in
+                let (pixels, cost) = try meter.measure(.composite) { () throws(CanvasError) -> Int in
                     var pixels = 0
                     if let contents {
                         pixels += try compositor.composite(contents, damage: damage)
@@ -54,7 +54,7 @@ final class RenderServer: @unchecked Sendable {
                     }
                     return pixels
                 }
-                lock.lock(); costs[frame] = (seconds, pixels); lock.unlock()
+                lock.lock(); costs[frame] = (cost, pixels); lock.unlock()
             } catch {
                 lock.lock(); failure = error; lock.unlock()
             }
@@ -66,11 +66,11 @@ final class RenderServer: @unchecked Sendable {
     /// a backing store the server may still be reading.
     func waitUntilIdle() { if queue != nil { group.wait() } }
 
-    /// Seconds and pixels spent compositing `frame` (zero if it composited nothing), forgotten once
+    /// Time and pixels spent compositing `frame` (zero if it composited nothing), forgotten once
     /// taken. Ask only after the composite is done (`waitUntilIdle`, or the next turn's fence).
-    func takeCost(ofFrame frame: Int) -> (seconds: Double, pixels: Int) {
+    func takeCost(ofFrame frame: Int) -> (cost: ReplayDuration, pixels: Int) {
         lock.lock(); defer { lock.unlock() }
-        return costs.removeValue(forKey: frame) ?? (0, 0)
+        return costs.removeValue(forKey: frame) ?? (.zero, 0)
     }
 
     /// The picture on the screen, after all submitted work.

@@ -1,3 +1,4 @@
+import Traces
 import Canvas
 import Foundation
 import Metrics
@@ -5,7 +6,7 @@ import Strategies
 import Traces
 
 /// How time passes during a replay (MODEL.md section 4).
-public enum ClockMode: String, CaseIterable, Sendable {
+public enum ClockMode: String, CaseIterable, Sendable, Codable {
     /// Wall-clock pacing: the main thread sleeps until each vsync; background queues are real threads.
     case realtime
     /// Never sleeps: each phase's measured cost advances a simulated clock; background queues are
@@ -14,14 +15,15 @@ public enum ClockMode: String, CaseIterable, Sendable {
 }
 
 /// How touch samples reach the strategy in a run-loop turn.
-public enum Delivery: String, CaseIterable, Sendable {
+public enum Delivery: String, CaseIterable, Sendable, Codable {
     /// Every sample that arrived since the previous turn, as one event (UIKit's `coalescedTouches`).
     case coalesced
     /// One event per sample.
     case perSample = "per-sample"
 }
 
-/// Everything one replay needs.
+/// Everything one replay needs: what it is (the fields of its `ReplaySpec`), the input read from its
+/// trace, and how the run is observed (callbacks, whether frames are kept).
 public struct ReplayConfiguration {
     public var input: ReplayInput
     /// How the trace is named in reports.
@@ -35,12 +37,16 @@ public struct ReplayConfiguration {
     /// Background queues; nil for the default (the device's cores in the virtual clock, this
     /// machine's active processors in realtime, clamped to 1...16 as YYAsyncLayer does).
     public var workers: Int?
-    /// Strategy-specific options.
-    public var options: [String: String]
+    /// The strategy's declared options.
+    public var settings: StrategySettings
+    /// What the virtual clock charges; `meter` follows it.
+    public var costs: CostMode {
+        didSet { meter = Self.meter(for: costs) }
+    }
     /// Compare the final picture with the reference (skipped by callers that only want timing).
     public var comparePicture: Bool
-    /// What the virtual clock charges for work (the wall clock unless a test scripts the costs).
-    public var meter: any CostMeter = WallClockMeter()
+    /// What the virtual clock charges for work: set from `costs`; tests substitute scripted costs.
+    public var meter: any CostMeter
     /// Keep every `FrameRecord` in `ReplayResult.frames`. Tests and short replays want them; the
     /// command line streams them through `onFrame` instead, so that memory stays flat however long
     /// the trace (the summary needs only a `FrameTally`).
@@ -51,10 +57,38 @@ public struct ReplayConfiguration {
 
     public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
                 clock: ClockMode = .virtual, delivery: Delivery = .coalesced, strategy: any DrawingStrategy.Type,
-                workers: Int? = nil, options: [String: String] = [:], comparePicture: Bool = true) {
+                workers: Int? = nil, settings: StrategySettings = StrategySettings(), costs: CostMode = .measured,
+                comparePicture: Bool = true) {
         self.input = input; self.traceName = traceName; self.device = device; self.hz = hz ?? device.refreshRate
         self.clock = clock; self.delivery = delivery; self.strategy = strategy; self.workers = workers
-        self.options = options; self.comparePicture = comparePicture
+        self.settings = settings; self.costs = costs; self.comparePicture = comparePicture
+        meter = Self.meter(for: costs)
+    }
+
+    /// The replay `spec` describes, over `trace` (already read from `spec.trace.path`).
+    ///
+    /// - Throws: `ReplaySpecError` when the spec does not validate.
+    public init(_ spec: ReplaySpec, trace: Trace) throws(ReplaySpecError) {
+        try spec.validate()
+        let device = spec.deviceProfile!
+        self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
+                  hz: spec.hz, clock: spec.clock, delivery: spec.delivery, strategy: spec.strategyType!,
+                  workers: spec.workers, settings: spec.options, costs: spec.costs)
+    }
+
+    /// The specification of this replay, with the identity of the input it read.
+    public var spec: ReplaySpec {
+        ReplaySpec(strategy: strategy.name, options: settings, device: device.name,
+                   hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
+                   workers: workers,
+                   trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count))
+    }
+
+    private static func meter(for costs: CostMode) -> any CostMeter {
+        switch costs {
+        case .measured: WallClockMeter()
+        case .zero: ZeroCostMeter()
+        }
     }
 
     /// The canvas every strategy draws on this device.

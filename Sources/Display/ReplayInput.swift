@@ -42,6 +42,25 @@ public struct ReplayInput: Sendable {
 
     public var count: Int { times.count }
 
+    /// When sample `i` was recorded, as a replay instant.
+    public func instant(of i: Int) -> ReplayInstant { ReplayInstant(seconds: times[i]) }
+
+    /// FNV-1a 64 over the sample times, device positions and stroke boundaries, as hex: the input's
+    /// identity in a `ReplaySpec`, so a baseline notices a trace that changed since it was recorded.
+    public var checksum: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3 }
+        }
+        for i in 0..<count {
+            mix(times[i].bitPattern)
+            mix(points[i].x.bitPattern)
+            mix(points[i].y.bitPattern)
+            mix((isStrokeStart[i] ? 1 : 0) | (isStrokeEnd[i] ? 2 : 0))
+        }
+        return String(hash, radix: 16)
+    }
+
     /// The strokes as polylines in device pixels: what the reference picture strokes.
     public var polylines: [[Point]] {
         var lines: [[Point]] = []

@@ -25,7 +25,7 @@ final class SimulatedRenderQueues: RenderQueues {
     private var globalBacklog: [Queued] = []
     private var globalRunning = 0
     /// Simulated time the main thread is at, used as the submission time.
-    var mainNow: Double = 0
+    var mainNow = ReplayInstant.zero
     private(set) var pending = 0
     private var running = 0
     private(set) var log = RenderQueueLog()
@@ -79,14 +79,14 @@ final class SimulatedRenderQueues: RenderQueues {
         log.backlogPeak = max(log.backlogPeak, waiting)
     }
 
-    private func startNext(on queue: Int, at time: Double) {
+    private func startNext(on queue: Int, at time: ReplayInstant) {
         guard !serialQueues[queue].isEmpty else { busy[queue] = false; return }
         busy[queue] = true
         let item = serialQueues[queue].removeFirst()
         run(item, at: time) { [unowned self] end in self.startNext(on: queue, at: end) }
     }
 
-    private func startGlobal(at time: Double) {
+    private func startGlobal(at time: ReplayInstant) {
         while globalRunning < count, !globalBacklog.isEmpty {
             globalRunning += 1
             let item = globalBacklog.removeFirst()
@@ -98,12 +98,12 @@ final class SimulatedRenderQueues: RenderQueues {
     }
 
     /// Runs `item`'s steps from `time` on, each at its simulated start; calls `done` with the end time.
-    private func run(_ item: Queued, at time: Double, done: @escaping (Double) -> Void) {
+    private func run(_ item: Queued, at time: ReplayInstant, done: @escaping (ReplayInstant) -> Void) {
         let context = TaskContext()
         func step(_ index: Int) {
             if index == 0 { running += 1; log.threadsPeak = max(log.threadsPeak, running) }
             let (outcome, cost) = meter.measure(.backgroundStep(index: index)) { item.task.steps[index](context) }
-            context.elapsed += cost
+            context.elapsed += cost.seconds
             let end = scheduler.now + cost
             var finished: (any Sendable)?? = nil
             switch outcome {
@@ -117,7 +117,7 @@ final class SimulatedRenderQueues: RenderQueues {
                 running -= 1
                 pending -= 1
                 let output = finished!
-                if let picture = output as? RenderedPicture { log.finished.append((end, picture.showsThrough)) }
+                if let picture = output as? RenderedPicture { log.finished.append((end.seconds, picture.showsThrough)) }
                 mainQueue.post(at: end) { [ledger] in
                     ledger.counters += context.ledger.take()
                     item.completion(output, context)

@@ -1,8 +1,20 @@
-/// Dropped-frame accounting over the vsyncs of a run.
+/// Content a strategy had made pending by the end of a turn: the turn's due vsync, and the newest
+/// sample it had invalidated, drawn, or queued a render for by then.
+public struct PendingContent: Hashable, Sendable {
+    /// The first vsync after the turn started: the vsync the turn was due at.
+    public var vsync: Int
+    /// The newest sample pending (`TouchPoint.index`).
+    public var through: Int
+    public init(vsync: Int, through: Int) { self.vsync = vsync; self.through = through }
+}
+
+/// Dropped-frame accounting over the vsyncs of a run, by Chrome's smoothness rule: a frame is
+/// dropped only where an update was expected (MODEL.md section 3).
 ///
-/// A vsync v is *dropped* when input was waiting, a sample recorded at or before the previous
-/// vsync that the screen does not show yet, and no new picture is presented at v. Such a sample
-/// could have been delivered in the turn that started at vsync v-1 and shown at v.
+/// Vsync v is *dropped* when, by the end of the turn due at v (the turn that started before v), the
+/// app had pending content newer than what the screen showed before v, and no picture is presented
+/// at v. Input the strategy has not turned into pending content (`naive` draws nothing at pen down)
+/// is latency, not a drop; a render an async strategy queued and delivers late is a drop.
 public struct DroppedFrames: Hashable, Sendable {
     /// Vsyncs considered (1 ... vsyncCount).
     public var vsyncs: Int
@@ -12,30 +24,33 @@ public struct DroppedFrames: Hashable, Sendable {
     public var worstSecond: Int
     /// The longest run of consecutive dropped vsyncs.
     public var longestRun: Int
-    /// `count` as a percentage of the vsyncs at which input was waiting or a picture was presented.
+    /// `count` as a percentage of the vsyncs at which content was pending or a picture was presented.
     public var percent: Double
 
     /// - Parameters:
-    ///   - sampleTimes: every sample's time in seconds, in trace order (index = sample ordinal).
+    ///   - pending: when content became pending, in turn order (`through` increasing).
     ///   - presentations: (vsync index, newest sample index shown) for every picture presented.
     ///   - hz: the display rate.
     ///   - vsyncCount: the last vsync index of the run.
-    public init(sampleTimes: [Double], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int) {
+    public init(pending: [PendingContent], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int) {
         var presentedAt = [Int](repeating: -2, count: vsyncCount + 2) // newest shown by a picture presented at v
         for p in presentations where p.vsync <= vsyncCount + 1 {
             presentedAt[p.vsync] = max(presentedAt[p.vsync], p.showsThrough)
         }
-        var shown = -1          // newest sample shown at vsync v-1
-        var arrived = -1        // newest sample with time <= t_{v-1}
+        var shown = -1          // newest sample shown before vsync v
+        var pendingThrough = -1 // newest sample pending by the end of the turn due at v
+        var nextPending = 0
         var dropped = [Bool](repeating: false, count: vsyncCount + 1)
         var considered = 0
         for v in 1...max(1, vsyncCount) where v <= vsyncCount {
-            let previousVsync = Double(v - 1) / hz
-            while arrived + 1 < sampleTimes.count, sampleTimes[arrived + 1] <= previousVsync + 1e-9 { arrived += 1 }
-            let waiting = arrived > shown
+            while nextPending < pending.count, pending[nextPending].vsync <= v {
+                pendingThrough = max(pendingThrough, pending[nextPending].through)
+                nextPending += 1
+            }
+            let expected = pendingThrough > shown
             let presented = presentedAt[v] >= -1
-            if waiting || presented { considered += 1 }
-            if waiting && !presented { dropped[v] = true }
+            if expected || presented { considered += 1 }
+            if expected && !presented { dropped[v] = true }
             if presented { shown = max(shown, presentedAt[v]) }
         }
         vsyncs = vsyncCount

@@ -126,22 +126,22 @@ public struct RunSummary: Hashable, Sendable, Codable {
     }
 
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
-                workers: Int, tally: FrameTally, sampleTimes: [Double], sampleLatenciesMs: [Double],
-                presentations: [ScreenTimeline.Presentation], finishedRenders: [(time: Double, showsThrough: Int)],
+                workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double],
+                presentations: [ScreenTimeline.Presentation], pending: [PendingContent], finishedRenders: [(time: Double, showsThrough: Int)],
                 vsyncCount: Int, threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int,
                 cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
         self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
         self.trace = trace; self.workers = workers; self.machine = machine
         frames = tally.frames
         durationS = Double(vsyncCount) / hz
-        samples = sampleTimes.count
+        self.samples = samples
         mainMs = Percentiles(tally.activeMainMs)
         renderMs = Percentiles(tally.activeRenderMs)
         compositeMs = Percentiles(tally.activeCompositeMs)
         overrunMs = Percentiles(tally.activeOverrunMs)
         latencyMs = Percentiles(sampleLatenciesMs)
         mainUsPerThousandPoints = 1_000_000 * tally.mainMsPerPoint
-        let dropped = DroppedFrames(sampleTimes: sampleTimes, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
+        let dropped = DroppedFrames(pending: pending, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
                                     hz: hz, vsyncCount: vsyncCount)
         let screen = ScreenTimeline(presentations: presentations, finishedRenders: finishedRenders, hz: hz, vsyncCount: vsyncCount)
         blankFrames = screen.blankFrames

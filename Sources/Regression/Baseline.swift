@@ -1,3 +1,4 @@
+import Display
 import Foundation
 import Metrics
 
@@ -8,8 +9,10 @@ import Metrics
 /// about 3 KB per configuration and repeat. It carries `format_version` and readers reject versions
 /// they do not know, so an old `bench` never misreads a newer file.
 public struct Baseline: Hashable, Sendable, Codable {
-    /// The version this code writes and reads.
-    public static let currentFormatVersion = 1
+    /// The version this code writes and reads. Version 2 keeps each configuration as its whole
+    /// `ReplaySpec` (strategy options and cost mode included); version 1 files kept only part of it and
+    /// were re-run with the rest at its defaults, so they are refused: re-record them.
+    public static let currentFormatVersion = 2
     /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.
     public static let kindName = "strokebench-baseline"
 
@@ -88,7 +91,8 @@ public struct Baseline: Hashable, Sendable, Codable {
         // The version decides how to read the rest, so it is checked before anything else is decoded.
         guard let version = probe.format_version else { throw BaselineError.data(file, "format_version: missing") }
         guard version == currentFormatVersion else {
-            throw BaselineError.data(file, "format_version: \(version) is not a version this bench reads (it reads \(currentFormatVersion))")
+            let advice = version < currentFormatVersion ? "; re-record it with bench baseline record" : ""
+            throw BaselineError.data(file, "format_version: \(version) is not a version this bench reads (it reads \(currentFormatVersion))\(advice)")
         }
         let baseline: Baseline
         do { baseline = try decoder.decode(Baseline.self, from: data) }
@@ -119,8 +123,9 @@ public struct Baseline: Hashable, Sendable, Codable {
 
 /// What a baseline holds for one configuration.
 public struct BaselineEntry: Hashable, Sendable, Codable {
-    /// What was replayed.
-    public var configuration: RecordedConfiguration
+    /// What was replayed, whole: `bench check` decodes it and replays it as it was. Its trace identity
+    /// carries the input's checksum, so a trace file that changed since is noticed.
+    public var configuration: ReplaySpec
     /// Work counters of the counting replay (see `Recorder.countingConfiguration`): exact and the same on
     /// every machine for the same trace, device, rate, delivery and strategy.
     public var counters: CounterSummary
@@ -135,61 +140,8 @@ public struct BaselineEntry: Hashable, Sendable, Codable {
     }
 
     /// Creates an entry from measured figures.
-    public init(configuration: RecordedConfiguration, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun]) {
+    public init(configuration: ReplaySpec, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun]) {
         self.configuration = configuration; self.counters = counters; self.pictureChecksum = pictureChecksum; self.runs = runs
-    }
-}
-
-/// The run configuration a baseline entry was recorded with: enough to replay it again.
-public struct RecordedConfiguration: Hashable, Sendable, Codable {
-    /// Strategy name (`bench list`).
-    public var strategy: String
-    /// Device profile name.
-    public var device: String
-    /// Display refresh rate in Hz.
-    public var hz: Double
-    /// `realtime` or `virtual`: the clock of the timing runs.
-    public var clock: String
-    /// `coalesced` or `per-sample`.
-    public var delivery: String
-    /// The trace file as given when recording, or `default` for the built-in session.
-    public var trace: String
-    /// Background queues as given (nil: the default for the clock and device).
-    public var workers: Int?
-    /// Checksum of the replayed input (sample times and device positions), to notice a trace file that
-    /// changed since the baseline was recorded: its counters would differ for reasons no code change explains.
-    public var inputChecksum: String
-    /// Samples replayed.
-    public var samples: Int
-
-    enum CodingKeys: String, CodingKey {
-        case strategy, device, hz, clock, delivery, trace, workers, inputChecksum = "input_checksum", samples
-    }
-
-    /// Creates a description of a configuration.
-    public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
-                workers: Int?, inputChecksum: String, samples: Int) {
-        self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
-        self.trace = trace; self.workers = workers; self.inputChecksum = inputChecksum; self.samples = samples
-    }
-
-    /// A short name for reports: `naive ipad-pro-11 120Hz virtual coalesced default`.
-    public var id: String {
-        var parts = [strategy, device, "\(Self.format(hz))Hz", clock, delivery, trace]
-        if let workers { parts.append("\(workers) workers") }
-        return parts.joined(separator: " ")
-    }
-
-    static func format(_ hz: Double) -> String {
-        hz == hz.rounded() ? String(Int(hz)) : String(hz)
-    }
-
-    /// The command-line options that replay this configuration with `bench run`.
-    public var runArguments: [String] {
-        var arguments = ["--strategy", strategy, "--device", device, "--hz", Self.format(hz), "--clock", clock, "--delivery", delivery]
-        if trace != "default" { arguments += ["--trace", trace] }
-        if let workers { arguments += ["--workers", String(workers)] }
-        return arguments
     }
 }
 

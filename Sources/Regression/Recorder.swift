@@ -31,13 +31,13 @@ public enum Recorder {
         return TimingRun(try Replay.run(timed))
     }
 
-    /// Everything a baseline keeps of a configuration: one counting replay, then `repeats` timing runs.
+    /// Everything a baseline keeps of a configuration: its spec, one counting replay, then `repeats`
+    /// timing runs.
     ///
-    /// - Parameters:
-    ///   - described: how the configuration is written in the baseline (its trace as the user named it).
-    ///   - progress: told before each replay, for a line on stderr.
-    public static func measure(_ configuration: ReplayConfiguration, described: RecordedConfiguration, repeats: Int,
+    /// - Parameter progress: told before each replay, for a line on stderr.
+    public static func measure(_ configuration: ReplayConfiguration, repeats: Int,
                                progress: (String) -> Void = { _ in }) throws -> BaselineEntry {
+        let described = configuration.spec
         precondition(repeats >= 1, "at least one timing run")
         progress("\(described.id): counting replay")
         let (counters, checksum) = try count(configuration)
@@ -47,29 +47,5 @@ public enum Recorder {
             runs.append(try time(configuration))
         }
         return BaselineEntry(configuration: described, counters: counters, pictureChecksum: checksum, runs: runs)
-    }
-
-    /// Describes `configuration` for a baseline; `trace` is the trace as the user named it (`default`
-    /// for the built-in one), and `workers` the `--workers` given, if any.
-    public static func describe(_ configuration: ReplayConfiguration, trace: String, workers: Int?) -> RecordedConfiguration {
-        RecordedConfiguration(
-            strategy: configuration.strategy.name, device: configuration.device.name, hz: configuration.hz,
-            clock: configuration.clock.rawValue, delivery: configuration.delivery.rawValue, trace: trace,
-            workers: workers, inputChecksum: inputChecksum(configuration.input), samples: configuration.input.count)
-    }
-
-    /// FNV-1a 64 over the sample times, device positions and stroke boundaries, as hex.
-    public static func inputChecksum(_ input: ReplayInput) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3 }
-        }
-        for i in 0..<input.count {
-            mix(input.times[i].bitPattern)
-            mix(input.points[i].x.bitPattern)
-            mix(input.points[i].y.bitPattern)
-            mix((input.isStrokeStart[i] ? 1 : 0) | (input.isStrokeEnd[i] ? 2 : 0))
-        }
-        return String(hash, radix: 16)
     }
 }

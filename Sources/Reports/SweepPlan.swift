@@ -1,3 +1,6 @@
+import Display
+import Strategies
+
 /// One run of a sweep: a point of the cartesian product of the sweep's dimensions.
 public struct SweepRun: Hashable, Sendable, Codable {
     /// Position in the full plan (0-based), the same on every shard, so merged parts sort back into
@@ -63,18 +66,37 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// Refresh rates; empty means each device's own rate.
     public var rates: [Double]
     public var traces: [String]
-    public var clock: String
-    public var delivery: String
+    public var clock: ClockMode
+    public var delivery: Delivery
     public var repetitions: Int
+    /// What the virtual clock charges; nil (as in manifests written before costs were swept) is `measured`.
+    public var costs: CostMode?
+    /// Background queues; nil for the default.
+    public var workers: Int?
+    /// Strategy options, each applied to the swept strategies that declare it; nil for none.
+    public var options: StrategySettings?
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clock, delivery, repetitions = "repeat"
+        case costs, workers, options
     }
 
-    public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clock: String,
-                delivery: String, repetitions: Int) {
+    public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clock: ClockMode,
+                delivery: Delivery, repetitions: Int, costs: CostMode = .measured, workers: Int? = nil,
+                options: StrategySettings = StrategySettings()) {
         self.strategies = strategies; self.devices = devices; self.rates = rates; self.traces = traces
         self.clock = clock; self.delivery = delivery; self.repetitions = repetitions
+        self.costs = costs == .measured ? nil : costs
+        self.workers = workers
+        self.options = options.isEmpty ? nil : options
+    }
+
+    /// The replay of one run of this plan: the typed spec `bench run` would make for it.
+    public func spec(for run: SweepRun) -> ReplaySpec {
+        let declared = StrategyRegistry.strategy(named: run.strategy)?.options ?? []
+        return ReplaySpec(strategy: run.strategy, options: (options ?? StrategySettings()).restricted(to: declared),
+                          device: run.device, hz: run.hz, clock: clock, costs: costs ?? .measured, delivery: delivery,
+                          workers: workers, trace: TraceIdentity(path: run.trace))
     }
 
     /// Every run of the full plan, in plan order.

@@ -30,6 +30,8 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
 
     public var pointsRetained: Int { stored.pointCount }
     public var hasPendingWork: Bool { inFlight > 0 || needsDisplay }
+    /// Every began or moved event invalidates the layer (`setNeedsDisplay`).
+    public var acceptedThrough: Int { stored.newest }
 
     public func handle(_ event: TouchEvent) {
         if stored.handle(event) { needsDisplay = true } // [self.layer setNeedsDisplay]

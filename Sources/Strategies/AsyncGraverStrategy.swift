@@ -13,6 +13,14 @@ import Canvas
 public final class AsyncGraverStrategy: DrawingStrategy {
     public static let name = "async-graver"
     public static let summary = "Graver WMGAsyncDrawView: draw count interrupts, contents cleared before each async draw"
+    /// Graver's `reserveContentsBeforeNextDrawingComplete`.
+    public static let keepContentsOption = StrategyOption(
+        name: "graver-keep-contents", kind: .flag,
+        help: "keep the old contents until the next drawing completes (no blank frames)")
+    /// Graver's `fadeDuration`.
+    public static let fadeInOption = StrategyOption(
+        name: "graver-fade-in", kind: .seconds(0...10), help: "seconds the new contents fade in")
+    public static var options: [StrategyOption] { [keepContentsOption, fadeInOption] }
 
     private let canvas: CanvasConfiguration
     private let queues: RenderQueues
@@ -30,12 +38,14 @@ public final class AsyncGraverStrategy: DrawingStrategy {
         self.canvas = canvas
         self.queues = queues
         ledger = environment.ledger
-        keepContents = environment.options["graver-keep-contents"] == "true"
-        fadeIn = Double(environment.options["graver-fade-in"] ?? "") ?? 0
+        keepContents = environment.settings.flag(Self.keepContentsOption)
+        fadeIn = environment.settings.seconds(Self.fadeInOption)
     }
 
     public var pointsRetained: Int { stored.pointCount }
     public var hasPendingWork: Bool { inFlight > 0 || needsDisplay }
+    /// Every began or moved event invalidates the layer (`setNeedsDisplay`).
+    public var acceptedThrough: Int { stored.newest }
 
     public func handle(_ event: TouchEvent) {
         if stored.handle(event) { needsDisplay = true }

@@ -50,6 +50,8 @@ public final class AsyncPoolStrategy: DrawingStrategy {
 
     public var pointsRetained: Int { stored.pointCount }
     public var hasPendingWork: Bool { inFlight > 0 || needsDisplay || transactionPending }
+    /// Every began or moved event commits a YYTransaction, which invalidates the layer this turn.
+    public var acceptedThrough: Int { stored.newest }
 
     public func handle(_ event: TouchEvent) {
         if stored.handle(event) { transactionPending = true } // [[YYTransaction ...] commit]

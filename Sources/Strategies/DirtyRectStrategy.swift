@@ -30,6 +30,9 @@ public final class DirtyRectStrategy: DrawingStrategy {
 
     public var pointsRetained: Int { lines.reduce(0) { $0 + $1.count } }
 
+    /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay(rect)`.
+    public var acceptedThrough: Int { newest }
+
     public func handle(_ event: TouchEvent) {
         let points = event.points.map(\.location)
         switch event.phase {

@@ -80,6 +80,8 @@ public protocol DrawingStrategy: AnyObject {
     static var name: String { get }
     /// One line: what the strategy does and which source it follows.
     static var summary: String { get }
+    /// The options the strategy reads from `StrategyEnvironment.settings` (none by default).
+    static var options: [StrategyOption] { get }
 
     /// Creates the strategy for a canvas; allocate the backing stores the source would allocate up front here.
     init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws
@@ -102,9 +104,17 @@ public protocol DrawingStrategy: AnyObject {
 
     /// Points stored and still redrawn (for the cost-against-points chart).
     var pointsRetained: Int { get }
+
+    /// The newest trace sample (`TouchPoint.index`) the strategy has turned into *pending content*:
+    /// it invalidated, drew, or queued a render for it; -1 for none. Input accepted but not yet acted
+    /// on (`naive` draws nothing at pen down) is not pending. A vsync at which content is pending and
+    /// no picture is presented is a dropped frame (MODEL.md section 3).
+    var acceptedThrough: Int { get }
 }
 
 extension DrawingStrategy {
+    /// Most strategies take no options.
+    public static var options: [StrategyOption] { [] }
     /// Most strategies have no observers.
     public func beforeWaiting() throws {}
     /// Synchronous strategies never have background work.
@@ -118,10 +128,10 @@ public final class StrategyEnvironment {
     public let ledger: WorkLedger
     /// Background render queues, real or simulated (nil only in tests that need none).
     public let renderQueues: RenderQueues?
-    /// Strategy-specific options from the command line (`--workers`, `--graver-keep-contents` ...).
-    public let options: [String: String]
+    /// The values of the strategy's declared options, validated against `DrawingStrategy.options`.
+    public let settings: StrategySettings
 
-    public init(ledger: WorkLedger, renderQueues: RenderQueues? = nil, options: [String: String] = [:]) {
-        self.ledger = ledger; self.renderQueues = renderQueues; self.options = options
+    public init(ledger: WorkLedger, renderQueues: RenderQueues? = nil, settings: StrategySettings = StrategySettings()) {
+        self.ledger = ledger; self.renderQueues = renderQueues; self.settings = settings
     }
 }

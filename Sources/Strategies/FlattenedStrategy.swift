@@ -34,6 +34,9 @@ public final class FlattenedStrategy: DrawingStrategy {
 
     public var pointsRetained: Int { line.count }
 
+    /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay(rect)`.
+    public var acceptedThrough: Int { newest }
+
     public func handle(_ event: TouchEvent) throws {
         let points = event.points.map(\.location)
         switch event.phase {

@@ -21,12 +21,17 @@ public final class NaiveStrategy: DrawingStrategy {
     private var previous: Point?
     private var strokeHasMoved = false
     private var newest = -1
+    /// The newest sample drawn into an image: pen down alone draws nothing, as in the article.
+    private var drawnThrough = -1
     private var contentsChanged = false
 
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
         self.canvas = canvas
         self.ledger = environment.ledger
     }
+
+    /// Only what was drawn is pending: `touchesBegan` stores the point and draws nothing.
+    public var acceptedThrough: Int { drawnThrough }
 
     public func handle(_ event: TouchEvent) throws {
         switch event.phase {
@@ -38,8 +43,9 @@ public final class NaiveStrategy: DrawingStrategy {
             try render([start] + event.points.map(\.location))
             previous = last.location
             strokeHasMoved = true
+            drawnThrough = last.index
         case .ended:
-            if !strokeHasMoved, let tap = previous { try render([tap]) }
+            if !strokeHasMoved, let tap = previous { try render([tap]); drawnThrough = newest }
             previous = nil
         }
         if let last = event.points.last { newest = last.index }

@@ -14,6 +14,9 @@ public final class NullStrategy: DrawingStrategy {
 
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
 
+    /// Pending as soon as it arrives: it reports every event as shown, so that the accounting runs as for a real strategy.
+    public var acceptedThrough: Int { newest }
+
     public func handle(_ event: TouchEvent) {
         if let last = event.points.last { newest = last.index; changed = true }
     }

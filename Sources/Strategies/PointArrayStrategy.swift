@@ -29,6 +29,9 @@ public final class PointArrayStrategy: DrawingStrategy {
 
     public var pointsRetained: Int { lines.reduce(0) { $0 + $1.count } }
 
+    /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay()`.
+    public var acceptedThrough: Int { newest }
+
     public func handle(_ event: TouchEvent) {
         switch event.phase {
         case .began: lines.append(event.points.map(\.location))

@@ -37,6 +37,9 @@ public final class SublayerStrategy: DrawingStrategy {
 
     public var pointsRetained: Int { layers.count }
 
+    /// Pending as soon as it arrives: every began or moved event adds a shape layer.
+    public var acceptedThrough: Int { newest }
+
     public func handle(_ event: TouchEvent) throws {
         switch event.phase {
         case .began:

@@ -53,8 +53,8 @@ extension Bench.Baseline {
             }
 
             let configuration = try options.configuration()
-            let described = Recorder.describe(configuration, trace: options.trace ?? "default", workers: options.workers)
-            let entry = try Recorder.measure(configuration, described: described, repeats: repeatCount) { printError($0) }
+            let entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
+            let described = entry.configuration
             baseline.add(entry)
             do { try baseline.write(to: output) }
             catch let error as BaselineError { throw BenchFailure.io(error.description) }

@@ -70,19 +70,10 @@ extension Bench {
             var results: [CheckResult] = []
             var repeatsUsed = 0
             for (i, entry) in base.configurations.enumerated() {
-                let recorded = entry.configuration
-                let options: RunOptions
-                do { options = try RunOptions.parse(recorded.runArguments) }
-                catch { throw BenchFailure.data("\(baseline): configurations[\(i)].run: \(RunOptions.message(for: error))") }
-                let configuration = try options.configuration()
-                let described = Recorder.describe(configuration, trace: recorded.trace, workers: recorded.workers)
-                guard described.inputChecksum == recorded.inputChecksum else {
-                    throw BenchFailure.data("\(baseline): configurations[\(i)].run.input_checksum: the trace '\(recorded.trace)' "
-                        + "replays differently from when the baseline was recorded (\(described.inputChecksum), not \(recorded.inputChecksum)); re-record the baseline")
-                }
+                let configuration = try recordedConfiguration(entry.configuration, at: i)
                 let repeats = repeatCount ?? entry.runs.count
                 repeatsUsed = max(repeatsUsed, repeats)
-                let candidate = try Recorder.measure(configuration, described: described, repeats: repeats) { printError($0) }
+                let candidate = try Recorder.measure(configuration, repeats: repeats) { printError($0) }
                 results += Checker.compare(baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting)
             }
             let report = CheckReport(baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
@@ -90,6 +81,21 @@ extension Bench {
             if format != .table { printError(report.summaryLine()) }
             let status = report.verdict.exitStatus
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// The replay a baseline entry recorded, exactly as it was: its spec decoded, validated and
+        /// given the same input (a trace that changed since is refused, naming the field).
+        private func recordedConfiguration(_ recorded: ReplaySpec, at i: Int) throws -> ReplayConfiguration {
+            let field = "\(baseline): configurations[\(i)].run"
+            do { try recorded.validate() }
+            catch { throw BenchFailure.data("\(field).\(error.field): \(error.reason)") }
+            let configuration = try replayConfiguration(recorded)
+            let now = configuration.spec.trace
+            guard now.inputChecksum == recorded.trace.inputChecksum else {
+                throw BenchFailure.data("\(field).trace.input_checksum: the trace '\(recorded.trace.path)' replays differently from when "
+                    + "the baseline was recorded (\(now.inputChecksum ?? "none"), not \(recorded.trace.inputChecksum ?? "none")); re-record the baseline")
+            }
+            return configuration
         }
 
         private func parseTolerance() throws -> Tolerance {

@@ -46,6 +46,17 @@ extension Bench {
         @Option(name: .customLong("repeat"), help: "Run every configuration this many times.")
         var repetitions: Int = 1
 
+        @Option(help: "Virtual clock only: measured (default) or zero costs, as for `bench run`.")
+        var costs: CostMode = .measured
+
+        @Option(parsing: .unconditional, help: "Background queues for async strategies (default: as for `bench run`).")
+        var workers: Int?
+
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+            "Strategy options (`bench list`), each applied to the swept strategies that declare it.",
+            valueName: "strategy-options"))
+        var strategyArguments: [String] = []
+
         @Option(help: "Run only part I of N (1-based), e.g. 2/4.")
         var shard: String?
 
@@ -69,15 +80,24 @@ extension Bench {
             if let hz {
                 for item in hz.split(separator: ",", omittingEmptySubsequences: false) {
                     let text = item.trimmingCharacters(in: .whitespaces)
-                    guard let rate = Double(text), rate.isFinite, rate > 0, rate <= 1000 else {
-                        throw ValidationError("--hz: '\(text)' is not a rate in (0, 1000]")
-                    }
+                    guard let rate = Double(text) else { throw ValidationError("--hz: '\(text)' is not a number") }
                     if !rates.contains(rate) { rates.append(rate) }
                 }
             }
             let traceList = traces.isEmpty ? ["default"] : traces
+            // Every swept strategy's declarations together: an option must mean something to one of them.
+            let declared = strategyNames.flatMap { StrategyRegistry.strategy(named: $0)!.options }
+            let settings: StrategySettings
+            do { settings = try StrategySettings.parse(strategyArguments, declared: declared, strategy: "the swept strategies") }
+            catch { throw ValidationError(error.description) }
             let plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
-                                 clock: clock.rawValue, delivery: delivery.rawValue, repetitions: repetitions)
+                                 clock: clock, delivery: delivery, repetitions: repetitions, costs: costs,
+                                 workers: workers, options: settings)
+            // Each run's spec validates as `bench run` would validate it (rates, workers, costs and clock).
+            for run in plan.runs.prefix(plan.strategies.count * max(1, plan.rates.count) * plan.devices.count) {
+                do { try plan.spec(for: run).validate() }
+                catch { throw ValidationError(error.description) }
+            }
             // Run ids name files; two traces with one base name would overwrite each other's frames.
             let labels = traceList.map(SweepPlan.traceLabel)
             if let clash = labels.first(where: { l in labels.filter { $0 == l }.count > 1 }) {
@@ -112,8 +132,8 @@ extension Bench {
 
             // Check every trace before the first run, so a typo fails in a second, not after an hour.
             for trace in plan.traces {
-                _ = try replayConfiguration(for: SweepRun(index: 0, strategy: plan.strategies[0], device: plan.devices[0],
-                                                          hz: plan.rates.first, trace: trace, repetition: 1))
+                _ = try replayConfiguration(plan.spec(for: SweepRun(index: 0, strategy: plan.strategies[0], device: plan.devices[0],
+                                                                    hz: plan.rates.first, trace: trace, repetition: 1)))
             }
 
             let interrupt = InterruptFlag.install()
@@ -125,7 +145,7 @@ extension Bench {
             for run in todo {
                 if interrupt.isSet { break }
                 progress.begin(run)
-                let configuration = try replayConfiguration(for: run)
+                let configuration = try replayConfiguration(plan.spec(for: run))
                 let framesFile = SweepFolder.framesFile(for: run)
                 let result = try replay(configuration, writingFramesTo: folder.path + "/" + framesFile) { replayed, total in
                     progress.update(replayed, total)
@@ -175,19 +195,6 @@ extension Bench {
             return rows
         }
 
-        /// The replay of one run, built through `RunOptions` so that `run` and `sweep` read traces
-        /// and resolve names the same way.
-        private func replayConfiguration(for run: SweepRun) throws -> ReplayConfiguration {
-            var arguments = ["--strategy", run.strategy, "--device", run.device, "--clock", clock.rawValue,
-                             "--delivery", delivery.rawValue]
-            if let hz = run.hz { arguments += ["--hz", String(hz)] }
-            if run.trace != "default" { arguments += ["--trace", run.trace] }
-            let options: RunOptions
-            do { options = try RunOptions.parse(arguments) } catch {
-                throw BenchFailure.usage(RunOptions.message(for: error))
-            }
-            return try options.configuration()
-        }
     }
 }
 

@@ -7,18 +7,14 @@ import Traces
 
 extension ClockMode: ExpressibleByArgument {}
 extension Delivery: ExpressibleByArgument {}
+extension CostMode: ExpressibleByArgument {}
 
-/// What the virtual clock charges for work.
-enum CostMode: String, CaseIterable, ExpressibleByArgument {
-    /// What the work took on this machine.
-    case measured
-    /// Nothing: an infinitely fast device, for exactly repeatable counters.
-    case zero
-}
-
-/// The options that choose what one replay is: pulled into `run` (and later `sweep`, `baseline`).
+/// The options that choose what one replay is, pulled into `run` and `baseline record`: they make
+/// one `ReplaySpec`. A strategy's own options (`--graver-keep-contents`) are not declared here but
+/// by the strategy (`DrawingStrategy.options`); they are collected as they come and checked against
+/// the chosen strategy's declarations.
 struct RunOptions: ParsableArguments {
-    @Option(help: "Drawing strategy (see `bench list`).")
+    @Option(help: "Drawing strategy (see `bench list`, which also lists each strategy's own options).")
     var strategy: String
 
     @Option(help: "Trace file to replay (default: the built-in generated 30 s session).")
@@ -43,50 +39,39 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Virtual clock only: charge 'measured' costs (default), or 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero).")
     var costs: CostMode = .measured
 
-    @Flag(help: "async-graver: keep the old contents until the next drawing completes (no blank frames).")
-    var graverKeepContents = false
-
-    @Option(parsing: .unconditional, help: "async-graver: seconds the new contents fade in.")
-    var graverFadeIn: Double?
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The strategy's own options, as `bench list` shows them (e.g. --graver-keep-contents, --graver-fade-in 0.2).",
+        valueName: "strategy-options"))
+    var strategyArguments: [String] = []
 
     func validate() throws {
-        guard StrategyRegistry.strategy(named: strategy) != nil else {
-            throw ValidationError("unknown strategy '\(strategy)'; valid: \(StrategyRegistry.names.joined(separator: ", "))")
+        do { try spec().validate() }
+        catch let error as ReplaySpecError { throw ValidationError(error.description) }
+    }
+
+    /// The replay these options describe (its trace not yet read).
+    func spec() throws -> ReplaySpec {
+        var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: clock, costs: costs, delivery: delivery,
+                              workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
+        if let declared = spec.strategyType?.options {
+            do { spec.options = try StrategySettings.parse(strategyArguments, declared: declared, strategy: strategy) }
+            catch { throw ValidationError(error.description) }
         }
-        guard DeviceProfile.named(device) != nil else {
-            throw ValidationError("unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
-        }
-        if let hz { guard hz.isFinite, hz > 0, hz <= 1000 else { throw ValidationError("--hz must be a rate in (0, 1000], not \(hz)") } }
-        if let workers { guard (1...16).contains(workers) else { throw ValidationError("--workers must be 1...16, not \(workers)") } }
-        if costs == .zero && clock != .virtual { throw ValidationError("--costs zero needs --clock virtual") }
-        if costs == .zero && clock != .virtual { throw ValidationError("--costs zero needs --clock virtual") }
-        if let graverFadeIn { guard graverFadeIn.isFinite, (0...10).contains(graverFadeIn) else { throw ValidationError("--graver-fade-in must be 0...10 seconds") } }
+        return spec
     }
 
     /// The replay these options describe. Reading the trace is the only fallible step.
-    func configuration() throws -> ReplayConfiguration {
-        let device = DeviceProfile.named(device)!
-        let (trace, name) = try loadTrace()
-        var configuration = ReplayConfiguration(
-            input: ReplayInput(trace: trace, device: device), traceName: name, device: device, hz: hz,
-            clock: clock, delivery: delivery, strategy: StrategyRegistry.strategy(named: strategy)!, workers: workers,
-            options: strategyOptions)
-        if costs == .zero { configuration.meter = ZeroCostMeter() }
-        return configuration
-    }
+    func configuration() throws -> ReplayConfiguration { try replayConfiguration(try spec()) }
+}
 
-    /// Options only some strategies read, by name.
-    var strategyOptions: [String: String] {
-        var options: [String: String] = [:]
-        if graverKeepContents { options["graver-keep-contents"] = "true" }
-        if let graverFadeIn { options["graver-fade-in"] = String(graverFadeIn) }
-        return options
-    }
-
-    private func loadTrace() throws -> (Trace, String) {
-        guard let path = trace else { return (TraceGenerator.default, "default") }
-        return (try readTrace(path), path)
-    }
+/// The replay `spec` describes, its trace read (the built-in one for `default`).
+///
+/// - Throws: `BenchFailure` for a trace that cannot be read (65 or 74) or a spec that does not
+///   validate (64: the spec came from options the user gave).
+func replayConfiguration(_ spec: ReplaySpec) throws -> ReplayConfiguration {
+    let trace = spec.trace.isBuiltIn ? TraceGenerator.default : try readTrace(spec.trace.path)
+    do { return try ReplayConfiguration(spec, trace: trace) }
+    catch { throw BenchFailure.usage(error.description) }
 }
 
 /// Checks that `path` can be written before any work starts, so a typo in an output path fails in

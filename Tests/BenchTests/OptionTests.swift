@@ -8,9 +8,9 @@ import Testing
     @Test(arguments: [
         (["run", "--strategy", "fastest"], "unknown strategy 'fastest'; valid: null, naive, point-array, dirty-rect"),
         (["run", "--strategy", "naive", "--device", "iphone-99"], "unknown device 'iphone-99'; valid: iphone-6s, iphone-15-pro, ipad-pro-11, ipad-pro-12.9"),
-        (["run", "--strategy", "naive", "--hz", "0"], "--hz must be a rate in (0, 1000]"),
-        (["run", "--strategy", "naive", "--hz", "-60"], "--hz must be a rate in (0, 1000]"),
-        (["run", "--strategy", "naive", "--hz", "1e9"], "--hz must be a rate in (0, 1000]"),
+        (["run", "--strategy", "naive", "--hz", "0"], "--hz must be a rate in 1...1000 Hz"),
+        (["run", "--strategy", "naive", "--hz", "-60"], "--hz must be a rate in 1...1000 Hz"),
+        (["run", "--strategy", "naive", "--hz", "1e9"], "--hz must be a rate in 1...1000 Hz"),
         (["run", "--strategy", "async-pool", "--workers", "0"], "--workers must be 1...16"),
         (["run", "--strategy", "async-pool", "--workers", "17"], "--workers must be 1...16"),
         (["run", "--strategy", "naive", "--clock", "sundial"], "'sundial' is invalid for '--clock"),

@@ -16,12 +16,12 @@ final class StepMeter: CostMeter {
     init(costs: [Int: Double], inputCost: Double = 0) { self.costs = costs; self.inputCost = inputCost }
     /// Drawing at step 1 (async-global, async-graver).
     convenience init(draw: Double) { self.init(costs: [1: draw]) }
-    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double) {
+    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         let result = try body()
         switch phase {
-        case let .backgroundStep(index): return (result, costs[index] ?? 0)
-        case .input: return (result, inputCost)
-        default: return (result, 0)
+        case let .backgroundStep(index): return (result, ReplayDuration(seconds: costs[index] ?? 0))
+        case .input: return (result, ReplayDuration(seconds: inputCost))
+        default: return (result, .zero)
         }
     }
 }

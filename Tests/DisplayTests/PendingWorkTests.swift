@@ -25,6 +25,8 @@ final class EndlessRenderStrategy: DrawingStrategy {
 
     func handle(_ event: TouchEvent) { if !event.points.isEmpty { changed = true } }
 
+    var acceptedThrough: Int { -1 }
+
     func commit() -> LayerUpdate? {
         guard changed else { return nil }
         changed = false

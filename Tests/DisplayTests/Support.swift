@@ -7,11 +7,11 @@ import Traces
 final class ScriptedMeter: CostMeter {
     /// Set by `ScriptedStrategy` when the work being measured should cost something.
     var pending: Double = 0
-    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, Double) {
+    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         pending = 0
         let result = try body()
         defer { pending = 0 }
-        return (result, pending)
+        return (result, ReplayDuration(seconds: pending))
     }
 }
 
@@ -28,6 +28,8 @@ final class ScriptedStrategy: DrawingStrategy {
     private var changed = false
 
     init(canvas: CanvasConfiguration, environment: StrategyEnvironment) { Self.received = [] }
+
+    var acceptedThrough: Int { newest }
 
     func handle(_ event: TouchEvent) {
         Self.received.append(event)

@@ -18,18 +18,27 @@ import Testing
 }
 
 @Suite struct DroppedFrameTests {
-    @Test func countsVsyncsWithInputWaitingAndNoNewPicture() {
-        // 100 Hz; samples at 5 and 15 ms; pictures at vsync 4 (showing sample 0) and 6 (sample 1).
-        // Dropped: v2 (sample 0 waiting since 10 ms), v3; v4 presents; v5 (sample 1 waiting); v6 presents.
-        let d = DroppedFrames(sampleTimes: [0.005, 0.015], presentations: [(4, 0), (6, 1)], hz: 100, vsyncCount: 8)
-        #expect(d.count == 3)
-        #expect(d.longestRun == 2)
-        #expect(d.worstSecond == 3)
-        #expect(abs(d.percent - 60) < 1e-9)
+    @Test func countsVsyncsWithContentPendingAndNoNewPicture() {
+        // 100 Hz; the turn due at v1 makes sample 0 pending, the turn due at v5 sample 1; pictures at
+        // vsync 4 (showing sample 0) and 6 (sample 1).
+        // Dropped: v1, v2, v3 (sample 0 pending, nothing presented); v4 presents; v5 (sample 1 pending); v6 presents.
+        let d = DroppedFrames(pending: [PendingContent(vsync: 1, through: 0), PendingContent(vsync: 5, through: 1)],
+                              presentations: [(4, 0), (6, 1)], hz: 100, vsyncCount: 8)
+        #expect(d.count == 4)
+        #expect(d.longestRun == 3)
+        #expect(d.worstSecond == 4)
+        #expect(abs(d.percent - 100 * 4.0 / 6.0) < 1e-9)
+    }
+
+    @Test func inputNotYetPendingIsLatencyNotADrop() {
+        // Pen down at v1 is accepted but draws nothing (naive); only the turn due at v3 makes content
+        // pending, and it is presented at v4: one drop (v3), not three.
+        let d = DroppedFrames(pending: [PendingContent(vsync: 3, through: 1)], presentations: [(4, 1)], hz: 100, vsyncCount: 6)
+        #expect(d.count == 1)
     }
 
     @Test func noInputMeansNothingDropped() {
-        let d = DroppedFrames(sampleTimes: [], presentations: [], hz: 60, vsyncCount: 120)
+        let d = DroppedFrames(pending: [], presentations: [], hz: 60, vsyncCount: 120)
         #expect(d.count == 0 && d.percent == 0)
     }
 }
@@ -75,8 +84,8 @@ import Testing
             frames.append(frame(i * 2 + 1, samples: 0, mainMs: 0))  // idle: not active
         }
         let summary = RunSummary(strategy: "s", device: "d", hz: 100, clock: "virtual", delivery: "coalesced", trace: "t",
-                                 workers: 1, tally: FrameTally(frames), sampleTimes: [], sampleLatenciesMs: [], presentations: [],
-                                 finishedRenders: [], vsyncCount: 20, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
+                                 workers: 1, tally: FrameTally(frames), samples: 0, sampleLatenciesMs: [], presentations: [],
+                                 pending: [], finishedRenders: [], vsyncCount: 20, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
                                  cpuS: 0, peakMemoryMB: 0, picture: nil, machine: "m")
         #expect(abs(summary.mainUsPerThousandPoints - 1000) < 1e-6)
     }

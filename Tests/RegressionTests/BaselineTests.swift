@@ -1,4 +1,5 @@
 import Foundation
+import Display
 import Metrics
 @testable import Regression
 import Testing
@@ -11,9 +12,8 @@ import Testing
                             droppedPct: 1, frames: 120, activeFrames: 100)
         var counters = CounterSummary(.init(), threadsPeak: 0)
         counters.pixelsRasterized = 1234
-        let configuration = RecordedConfiguration(strategy: "naive", device: "ipad-pro-11", hz: 120, clock: "virtual",
-                                                  delivery: "coalesced", trace: "default", workers: nil,
-                                                  inputChecksum: "abc", samples: 10)
+        let configuration = ReplaySpec(strategy: "naive", device: "ipad-pro-11", hz: 120, clock: .virtual,
+                                       trace: TraceIdentity(path: "default", inputChecksum: "abc", samples: 10))
         return Baseline(recorded: "2025-01-01T00:00:00Z", machine: "test (2 cores)", budgets: .defaults,
                         configurations: [BaselineEntry(configuration: configuration, counters: counters,
                                                        pictureChecksum: "ff", runs: [run, run, run])])
@@ -34,7 +34,7 @@ import Testing
 
     @Test func carriesItsVersionAndKind() throws {
         let text = try Self.sample().encoded()
-        #expect(text.contains("\"format_version\" : 1"))
+        #expect(text.contains("\"format_version\" : 2"))
         #expect(text.contains("\"kind\" : \"strokebench-baseline\""))
         // Budgets that are off are written as null, so that the file shows what is not checked.
         var b = Self.sample()
@@ -43,9 +43,14 @@ import Testing
     }
 
     @Test func rejectsAnUnknownVersion() throws {
-        let text = try edited { $0["format_version"] = 2 }
-        #expect(throws: BaselineError.data("b.json", "format_version: 2 is not a version this bench reads (it reads 1)")) {
+        let text = try edited { $0["format_version"] = 3 }
+        #expect(throws: BaselineError.data("b.json", "format_version: 3 is not a version this bench reads (it reads 2)")) {
             try decode(text)
+        }
+        // A version 1 baseline kept only part of each configuration: it is refused, with what to do.
+        let old = try edited { $0["format_version"] = 1 }
+        #expect(throws: BaselineError.data("b.json", "format_version: 1 is not a version this bench reads (it reads 2); re-record it with bench baseline record")) {
+            try decode(old)
         }
     }
 

@@ -17,7 +17,7 @@ import Testing
 
     func entry() throws -> BaselineEntry {
         let c = configuration()
-        return try Recorder.measure(c, described: Recorder.describe(c, trace: "crossing", workers: nil), repeats: 3)
+        return try Recorder.measure(c, repeats: 3)
     }
 
     /// Edits every number under a key path containing `main_ms`, as the acceptance script does.

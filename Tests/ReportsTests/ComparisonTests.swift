@@ -114,7 +114,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
                                                 comparePicture: false)
         let result = try Replay.run(configuration)
         let plan = SweepPlan(strategies: [strategy.name], devices: [device.name], rates: [120], traces: ["short"],
-                             clock: "virtual", delivery: "coalesced", repetitions: 1)
+                             clock: .virtual, delivery: .coalesced, repetitions: 1)
         let sweep = SweepFolder(path: folder)
         try sweep.create()
         try sweep.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))

@@ -4,8 +4,8 @@ import Metrics
 
 @Suite struct SweepPlanTests {
     let plan = SweepPlan(strategies: ["naive", "point-array", "null"], devices: ["ipad-pro-11", "iphone-6s"],
-                         rates: [60, 120], traces: ["default", "traces/omni.json"], clock: "virtual",
-                         delivery: "coalesced", repetitions: 2)
+                         rates: [60, 120], traces: ["default", "traces/omni.json"], clock: .virtual,
+                         delivery: .coalesced, repetitions: 2)
 
     @Test func everyCombinationOnceWithUniqueIds() {
         let runs = plan.runs
@@ -20,7 +20,7 @@ import Metrics
 
     @Test func noRatesMeansTheDevicesOwn() {
         let own = SweepPlan(strategies: ["naive"], devices: ["iphone-6s"], rates: [], traces: ["default"],
-                            clock: "virtual", delivery: "coalesced", repetitions: 1)
+                            clock: .virtual, delivery: .coalesced, repetitions: 1)
         #expect(own.runs.count == 1)
         #expect(own.runs[0].hz == nil)
     }

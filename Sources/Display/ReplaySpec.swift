@@ -1,0 +1,129 @@
+import Strategies
+
+/// What the virtual clock charges for work (MODEL.md section 4).
+public enum CostMode: String, CaseIterable, Sendable, Codable {
+    /// What the work took on this machine.
+    case measured
+    /// Nothing: an infinitely fast device, so the schedule, counters and picture depend on the input alone.
+    case zero
+}
+
+/// Which trace a replay reads, and, once it has been read, what it held.
+public struct TraceIdentity: Hashable, Sendable, Codable {
+    /// The file as the user named it, or `default` for the built-in session.
+    public var path: String
+    /// FNV-1a 64 of the replayed input (sample times, device positions, stroke boundaries), set once
+    /// the trace has been read: a baseline notices a trace file that changed since it was recorded.
+    public var inputChecksum: String?
+    /// Samples replayed, set with the checksum.
+    public var samples: Int?
+
+    enum CodingKeys: String, CodingKey { case path, inputChecksum = "input_checksum", samples }
+
+    /// The name of the built-in trace.
+    public static let builtIn = "default"
+
+    public init(path: String, inputChecksum: String? = nil, samples: Int? = nil) {
+        self.path = path; self.inputChecksum = inputChecksum; self.samples = samples
+    }
+
+    /// True for the built-in generated session.
+    public var isBuiltIn: Bool { path == Self.builtIn }
+}
+
+/// Everything that decides what one replay does, as one value: the command line makes it, sweeps
+/// enumerate it, baselines store it whole and `bench check` decodes it and replays it as it was.
+/// Nothing in it is ever turned back into command-line arguments and parsed again.
+public struct ReplaySpec: Hashable, Sendable, Codable {
+    /// Strategy name (`bench list`).
+    public var strategy: String
+    /// The strategy's declared options and their values.
+    public var options: StrategySettings
+    /// Device profile name.
+    public var device: String
+    /// Display refresh rate in Hz; nil for the device's own.
+    public var hz: Double?
+    public var clock: ClockMode
+    public var costs: CostMode
+    public var delivery: Delivery
+    /// Background queues; nil for the default of the clock and device.
+    public var workers: Int?
+    public var trace: TraceIdentity
+
+    enum CodingKeys: String, CodingKey { case strategy, options, device, hz, clock, costs, delivery, workers, trace }
+
+    /// The refresh rates accepted, in Hz.
+    public static let rates: ClosedRange<Double> = 1...1000
+    /// The background queue counts accepted (YYAsyncLayer's pool is at most 16).
+    public static let workerCounts = 1...16
+
+    public init(strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
+                hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
+                delivery: Delivery = .coalesced, workers: Int? = nil, trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn)) {
+        self.strategy = strategy; self.options = options; self.device = device; self.hz = hz; self.clock = clock
+        self.costs = costs; self.delivery = delivery; self.workers = workers; self.trace = trace
+    }
+
+    /// Decodes a spec whose `options` may be missing (no options given).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        strategy = try c.decode(String.self, forKey: .strategy)
+        options = try c.decodeIfPresent(StrategySettings.self, forKey: .options) ?? StrategySettings()
+        device = try c.decode(String.self, forKey: .device)
+        hz = try c.decodeIfPresent(Double.self, forKey: .hz)
+        clock = try c.decode(ClockMode.self, forKey: .clock)
+        costs = try c.decode(CostMode.self, forKey: .costs)
+        delivery = try c.decode(Delivery.self, forKey: .delivery)
+        workers = try c.decodeIfPresent(Int.self, forKey: .workers)
+        trace = try c.decode(TraceIdentity.self, forKey: .trace)
+    }
+
+    /// The strategy type named by `strategy` (valid after `validate()`).
+    public var strategyType: (any DrawingStrategy.Type)? { StrategyRegistry.strategy(named: strategy) }
+    /// The device profile named by `device` (valid after `validate()`).
+    public var deviceProfile: DeviceProfile? { DeviceProfile.named(device) }
+
+    /// Checks every field: names known, numbers in range, options declared by the strategy, and
+    /// combinations that make sense.
+    ///
+    /// - Throws: `ReplaySpecError` naming the field (as the command-line option) and what is wrong.
+    public func validate() throws(ReplaySpecError) {
+        guard let strategyType else {
+            throw ReplaySpecError(field: "strategy", "unknown strategy '\(strategy)'; valid: \(StrategyRegistry.names.joined(separator: ", "))")
+        }
+        guard deviceProfile != nil else {
+            throw ReplaySpecError(field: "device", "unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+        }
+        if let hz, !(hz.isFinite && Self.rates.contains(hz)) {
+            throw ReplaySpecError(field: "hz", "--hz must be a rate in \(Int(Self.rates.lowerBound))...\(Int(Self.rates.upperBound)) Hz, not \(hz)")
+        }
+        if let workers, !Self.workerCounts.contains(workers) {
+            throw ReplaySpecError(field: "workers", "--workers must be \(Self.workerCounts.lowerBound)...\(Self.workerCounts.upperBound), not \(workers)")
+        }
+        if costs != .measured && clock != .virtual {
+            throw ReplaySpecError(field: "costs", "--costs \(costs.rawValue) needs --clock virtual")
+        }
+        do { _ = try options.validated(for: strategyType.options) }
+        catch { throw ReplaySpecError(field: "options", "\(strategy): \(error.description)") }
+    }
+
+    /// A short name for reports: `async-graver --graver-keep-contents ipad-pro-11 120Hz virtual coalesced default`.
+    public var id: String {
+        var parts = [strategy] + options.arguments(declared: strategyType?.options ?? [])
+        let rate = hz ?? deviceProfile?.refreshRate ?? 0
+        parts += [device, "\(rate == rate.rounded() ? String(Int(rate)) : String(rate))Hz", clock.rawValue]
+        if costs != .measured { parts.append("\(costs.rawValue)-costs") }
+        parts += [delivery.rawValue, trace.path]
+        if let workers { parts.append("\(workers) workers") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// A replay specification that cannot be run: the field at fault and why, in one line.
+public struct ReplaySpecError: Error, Equatable, CustomStringConvertible {
+    /// The field (`hz`, `options`, ...).
+    public var field: String
+    public var reason: String
+    public init(field: String, _ reason: String) { self.field = field; self.reason = reason }
+    public var description: String { reason }
+}
