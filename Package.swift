@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "MetricsTests", dependencies: ["Metrics", "Canvas"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Metrics", "Display", "Strategies", "Traces"]),
         // The command line as users and scripts meet it: runs the built `bench` executable.
-        .testTarget(name: "BenchTests", dependencies: ["bench", "Metrics"]),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "Metrics", "Strategies", "Display"]),
         .testTarget(name: "RegressionTests", dependencies: ["Regression", "Display", "Traces", "Strategies", "Metrics", "Canvas"]),
     ]
 )

@@ -1,21 +1,29 @@
 import Foundation
 
-/// StrokeBench's trace file format, version 1: UTF-8 text, one record per line, so that every
+/// StrokeBench's trace file format, version 2: UTF-8 text, one record per line, so that every
 /// error can name its line. Documented in `docs/trace-format.md`.
 ///
 /// ```
-/// strokebench-trace 1
+/// strokebench-trace 2
 /// canvas 834 1194
 /// meta source generated
 /// stroke
 /// 0.000000 120.50 300.25
 /// 0.004167 121.00 301.75 0.8
+/// end 2 1
 /// ```
+///
+/// The last record, `end SAMPLES STROKES`, tells a whole file from part of one: a copy interrupted
+/// or a disk filled, even at a line boundary, leaves a file without it (or with counts that
+/// disagree), which is refused. Version 1 files, written before the `end` record existed, are still
+/// read; they cannot show whether they were cut short (`TraceFormat.version(of:)` tells callers).
 public enum TraceFormat {
     /// The magic word of the first line.
     public static let magic = "strokebench-trace"
-    /// The version this build writes; it reads only this one.
-    public static let version = 1
+    /// The version this build writes.
+    public static let version = 2
+    /// The versions this build reads: 1 (no `end` record, so a cut cannot be told) and 2.
+    public static let readableVersions = 1...2
     /// More samples than this are refused: a trace that large (over an hour at 240 Hz, many times)
     /// would not fit the replay's memory budget.
     public static let maxSamples = 20_000_000
@@ -102,13 +110,23 @@ extension TraceFormat {
     /// - Throws: `TraceError` naming the file and line for malformed data, or an I/O error from
     ///   Foundation when the file cannot be read.
     public static func read(contentsOf path: String) throws -> Trace {
-        try parse(try readBytes(of: path), file: path)
+        try readVersioned(contentsOf: path).trace
+    }
+
+    /// Reads a trace file, with the format version it was written in (1 cannot show a cut).
+    public static func readVersioned(contentsOf path: String) throws -> (trace: Trace, version: Int) {
+        try parseVersioned(try readBytes(of: path), file: path)
     }
 
     /// Parses trace text. `file` names the source in errors.
     /// - Parameter maxSamples: the most samples accepted (tests lower it to reach the limit cheaply).
     /// - Throws: `TraceError` naming the line (0 when the whole file is at fault).
     public static func parse(_ data: Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> Trace {
+        try parseVersioned(data, file: file, maxSamples: maxSamples).trace
+    }
+
+    /// `parse`, with the format version the text was written in.
+    public static func parseVersioned(_ data: Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> (trace: Trace, version: Int) {
         func fail(_ line: Int, _ reason: String) -> TraceError { TraceError(file: file, line: line, reason: reason) }
         guard !data.isEmpty else { throw fail(0, "empty file") }
         guard let text = String(data: data, encoding: .utf8) else { throw fail(0, "not UTF-8 text") }
@@ -121,6 +139,8 @@ extension TraceFormat {
         var currentLine = 0 // where the open stroke began, named if it turns out empty
         var lastTime = -Double.infinity
         var samples = 0
+        var fileVersion = version
+        var endLine: Int?
 
         func number(_ field: Substring, _ name: String) throws(TraceError) -> Double {
             guard let v = Double(field), v.isFinite else { throw fail(lineNumber, "\(name) '\(field.quotedForError())' is not a finite number") }
@@ -138,11 +158,28 @@ extension TraceFormat {
                 guard fields.first == Substring(magic) else { throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(version)')") }
                 guard fields.count == 2 else { throw fail(lineNumber, "missing format version") }
                 guard let v = Int(fields[1]) else { throw fail(lineNumber, "format version '\(fields[1].quotedForError())' is not a number") }
-                guard v == version else { throw fail(lineNumber, "format version \(v) is not supported (this build reads version \(version))") }
+                guard readableVersions.contains(v) else {
+                    throw fail(lineNumber, "format version \(v) is not supported (this build reads versions \(readableVersions.lowerBound) to \(readableVersions.upperBound))")
+                }
+                fileVersion = v
                 sawHeader = true
                 continue
             }
+            if let endLine { throw fail(lineNumber, "a record after the 'end' record of line \(endLine)") }
             switch fields[0] {
+            case "end" where fileVersion >= 2:
+                if let done = current {
+                    guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples") }
+                    strokes.append(Stroke(samples: done))
+                    current = nil
+                }
+                guard fields.count == 3, let n = Int(fields[1]), let m = Int(fields[2]) else {
+                    throw fail(lineNumber, "'end' needs the sample and stroke counts")
+                }
+                guard n == samples, m == strokes.count else {
+                    throw fail(lineNumber, "'end' counts \(n) samples in \(m) strokes, but the file holds \(samples) in \(strokes.count): part of the file is missing")
+                }
+                endLine = lineNumber
             case "canvas":
                 guard canvas == nil else { throw fail(lineNumber, "second 'canvas' line") }
                 guard fields.count == 3 else { throw fail(lineNumber, "'canvas' needs a width and a height") }
@@ -190,11 +227,14 @@ extension TraceFormat {
         }
         guard sawHeader else { throw fail(0, "no '\(magic) \(version)' header") }
         guard let canvas else { throw fail(0, "no 'canvas' line") }
+        if fileVersion >= 2 && endLine == nil {
+            throw fail(0, "no 'end' record after line \(lineNumber): the file is cut short (an interrupted copy or a full disk?)")
+        }
         if let done = current {
             guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples (truncated file?)") }
             strokes.append(Stroke(samples: done))
         }
-        return Trace(canvas: canvas, metadata: metadata, strokes: strokes)
+        return (Trace(canvas: canvas, metadata: metadata, strokes: strokes), fileVersion)
     }
 
     /// The trace as file text. Times are written to the microsecond and positions to a hundredth
@@ -213,6 +253,7 @@ extension TraceFormat {
                 out += "\n"
             }
         }
+        out += "end \(trace.strokes.reduce(0) { $0 + $1.samples.count }) \(trace.strokes.count)\n"
         return out
     }
 

@@ -26,7 +26,11 @@ func readTrace(_ path: String) throws -> Traces.Trace {
         throw BenchFailure.io("\(path): cannot read the trace file: permission denied")
     }
     do {
-        return try TraceFormat.read(contentsOf: path)
+        let (trace, version) = try TraceFormat.readVersioned(contentsOf: path)
+        if version < TraceFormat.version {
+            printError("note: \(path) is a version \(version) trace, written before traces recorded their end: it cannot show whether it was cut short")
+        }
+        return trace
     } catch let error as TraceError {
         throw BenchFailure.data(error.description)
     } catch {

@@ -30,7 +30,7 @@ import Testing
         NativeCase("truncated inside a sample", header + "0.0 1 1\n0.01 2", line: 5, "found 2 fields"),
         NativeCase("binary garbage", bytes: [0xFF, 0xFE, 0x00, 0x9C, 0x80, 0x01, 0xC3], line: nil, "not UTF-8"),
         NativeCase("another file's text", "name,x,y\n", line: 1, "not a StrokeBench trace"),
-        NativeCase("future format version", "strokebench-trace 2\ncanvas 10 10\n", line: 1, "format version 2 is not supported"),
+        NativeCase("future format version", "strokebench-trace 3\ncanvas 10 10\n", line: 1, "format version 3 is not supported"),
         NativeCase("wrong format version", "strokebench-trace 0\ncanvas 10 10\n", line: 1, "format version 0 is not supported"),
         NativeCase("missing format version", "strokebench-trace\ncanvas 10 10\n", line: 1, "missing format version"),
         NativeCase("missing canvas height", "strokebench-trace 1\ncanvas 100\n", line: 2, "needs a width and a height"),

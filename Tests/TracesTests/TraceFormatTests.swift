@@ -25,7 +25,7 @@ import Traces
 
     @Test(arguments: [
         ("", 0, "empty file"),
-        ("strokebench-trace 2\ncanvas 10 10\n", 1, "format version 2 is not supported"),
+        ("strokebench-trace 3\ncanvas 10 10\n", 1, "format version 3 is not supported"),
         ("hello\n", 1, "not a StrokeBench trace"),
         ("strokebench-trace 1\ncanvas 0 10\n", 2, "positive size"),
         ("strokebench-trace 1\ncanvas 10 10\nstroke\n0.1 1 1\n0.05 2 2\n", 5, "time goes backwards"),
@@ -40,6 +40,52 @@ import Traces
         } throws: { error in
             guard let e = error as? TraceError else { return false }
             return e.file == "bad.trace" && e.line == line && e.reason.contains(reason)
+        }
+    }
+
+    /// A copy interrupted or a disk filled leaves a prefix of the file: every proper prefix, cut at
+    /// a line boundary or mid-line, must be refused, never read as a shorter trace.
+    @Test func everyCutOfAVersion2FileIsRefused() {
+        let trace = Trace(canvas: CanvasSize(width: 100, height: 50), metadata: [("source", "hand-made")],
+                          strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2), Sample(time: 0.01, x: 3, y: 4)]),
+                                    Stroke(samples: [Sample(time: 0.02, x: 12, y: 14, force: 0.5)])])
+        let bytes = Array(TraceFormat.serialize(trace).utf8)
+        #expect((try? TraceFormat.parse(Data(bytes), file: "whole.trace")) == trace)
+        for cut in 0..<bytes.count - 1 { // dropping only the final newline leaves the whole file
+            #expect(throws: TraceError.self, "cut after \(cut) bytes") {
+                _ = try TraceFormat.parse(Data(bytes[..<cut]), file: "cut.trace")
+            }
+        }
+    }
+
+    @Test func aCutAtALineBoundaryNamesWhatIsMissing() {
+        let text = "strokebench-trace 2\ncanvas 10 10\nstroke\n0.1 1 1\n0.2 2 2\n"
+        #expect {
+            _ = try TraceFormat.parse(Data(text.utf8), file: "cut.trace")
+        } throws: { error in
+            guard let e = error as? TraceError else { return false }
+            return e.file == "cut.trace" && e.reason.contains("cut short")
+        }
+    }
+
+    @Test func version1FilesWithoutAnEndRecordStillRead() throws {
+        let text = "strokebench-trace 1\ncanvas 10 10\nstroke\n0.1 1 1\n0.2 2 2\n"
+        let (trace, version) = try TraceFormat.parseVersioned(Data(text.utf8), file: "old.trace")
+        #expect(version == 1)
+        #expect(trace.sampleCount == 2)
+    }
+
+    @Test(arguments: [
+        ("strokebench-trace 2\ncanvas 10 10\nstroke\n0.1 1 1\nend 2 1\n", 5, "part of the file is missing"),
+        ("strokebench-trace 2\ncanvas 10 10\nstroke\n0.1 1 1\nend 1\n", 5, "needs the sample and stroke counts"),
+        ("strokebench-trace 2\ncanvas 10 10\nstroke\n0.1 1 1\nend 1 1\nstroke\n", 6, "after the 'end' record"),
+    ])
+    func endRecordMistakesNameTheLine(text: String, line: Int, reason: String) {
+        #expect {
+            _ = try TraceFormat.parse(Data(text.utf8), file: "bad.trace")
+        } throws: { error in
+            guard let e = error as? TraceError else { return false }
+            return e.line == line && e.reason.contains(reason)
         }
     }
 

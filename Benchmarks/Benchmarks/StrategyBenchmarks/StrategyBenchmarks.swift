@@ -59,29 +59,14 @@ enum Fixture {
                                             style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
 
     /// The events of each run-loop turn at 120 Hz, as the run loop delivers them with every cost zero:
-    /// a turn at each vsync takes every sample up to it (began / moved / ended as in `RunLoopSimulation`).
+    /// a turn at each vsync takes every sample up to it, through the run loop's own `InputCoalescer`.
     static func turns(_ delivery: Delivery) -> [[TouchEvent]] {
+        var coalescer = InputCoalescer(input: input, delivery: delivery)
+        let vsyncs = VsyncGrid(hz: device.refreshRate)
         var turns: [[TouchEvent]] = []
-        var next = 0
         var vsync = 0
-        while next < input.count {
-            let time = Double(vsync) / device.refreshRate
-            var events: [TouchEvent] = []
-            var moved: [TouchPoint] = []
-            func flush() { if !moved.isEmpty { events.append(TouchEvent(phase: .moved, points: moved)); moved = [] } }
-            while next < input.count, input.times[next] <= time {
-                let point = TouchPoint(location: input.points[next], index: next)
-                if input.isStrokeStart[next] {
-                    flush(); events.append(TouchEvent(phase: .began, points: [point]))
-                } else if delivery == .perSample {
-                    events.append(TouchEvent(phase: .moved, points: [point]))
-                } else {
-                    moved.append(point)
-                }
-                if input.isStrokeEnd[next] { flush(); events.append(TouchEvent(phase: .ended, points: [])) }
-                next += 1
-            }
-            flush()
+        while !coalescer.isDone {
+            let events = coalescer.events(through: vsyncs.time(of: vsync))
             if !events.isEmpty { turns.append(events) }
             vsync += 1
         }

@@ -1,0 +1,68 @@
+import Display
+import Foundation
+import Strategies
+import Testing
+
+/// A baseline must replay what it recorded: `bench baseline record`, then `bench check` at once,
+/// passes for every strategy under every option that changes what a run does. The cases come from
+/// `StrategyRegistry` and each strategy's declared `options`, so a new strategy or option is covered
+/// without editing this test.
+///
+/// Budgets are off: the question is whether check rebuilds the recorded run, not whether the
+/// strategy is fast. Every variant runs in the virtual clock with `--costs zero`, so its timings are
+/// exact as well as its counters and check must exit 0: a check that dropped an option changes a
+/// counter, and one that dropped `--costs zero` measures timings far beyond the zero baseline
+/// (inconclusive, exit 3, with two runs). One variant per strategy keeps measured costs; with two
+/// timing runs each side no timing change can be significant (the smallest one-sided Mann-Whitney
+/// p-value of 2 against 2 is 1/6), so it must pass or be inconclusive, never a regression.
+@Suite struct BaselineRoundTripTests {
+    /// One way to run a strategy: the arguments after `--strategy NAME`.
+    struct Variant: CustomStringConvertible {
+        var label: String
+        var arguments: [String]
+        /// Measured costs make timings noisy: inconclusive (3) is then an acceptable answer.
+        var measured = false
+        var description: String { label }
+    }
+
+    /// Every declared option with a value that changes behaviour, then the replay-wide options.
+    static func variants(of strategy: any DrawingStrategy.Type) -> [Variant] {
+        var variants = [Variant(label: "defaults", arguments: [])]
+        for option in strategy.options {
+            switch option.kind {
+            case .flag: variants.append(Variant(label: option.name, arguments: ["--\(option.name)"]))
+            case .seconds(let range):
+                let value = range.lowerBound + (range.upperBound - range.lowerBound) / 4
+                variants.append(Variant(label: option.name, arguments: ["--\(option.name)", String(value)]))
+            }
+        }
+        variants.append(Variant(label: "per-sample", arguments: ["--delivery", "per-sample"]))
+        variants.append(Variant(label: "workers", arguments: ["--workers", "3"]))
+        variants.append(Variant(label: "hz-60", arguments: ["--hz", "60"]))
+        for device in DeviceProfile.all where device.name != ReplaySpec(strategy: strategy.name).device {
+            variants.append(Variant(label: device.name, arguments: ["--device", device.name]))
+        }
+        variants = variants.map { Variant(label: $0.label, arguments: ["--costs", "zero"] + $0.arguments) }
+        variants.append(Variant(label: "costs-measured", arguments: [], measured: true))
+        return variants
+    }
+
+    @Test(arguments: StrategyRegistry.names)
+    func recordThenCheckPasses(strategyName: String) throws {
+        let strategy = try #require(StrategyRegistry.strategy(named: strategyName))
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = try BenchTool.run(["trace", "generate", "--seed", "11", "--duration", "1", "--output", "s.trace"], in: folder)
+        try #require(generated.status == 0, "\(generated.stderr)")
+        for variant in Self.variants(of: strategy) {
+            let record = try BenchTool.run(
+                ["baseline", "record", "--output", "b.json", "--trace", "s.trace", "--clock", "virtual", "--repeat", "2",
+                 "--strategy", strategyName] + variant.arguments
+                + ["--budget", "hitch-ratio=off", "--budget", "overrun-p99=off", "--budget", "latency-p95=off"], in: folder)
+            try #require(record.status == 0, "\(strategyName) \(variant): record exits \(record.status): \(record.stderr)")
+            let check = try BenchTool.run(["check", "--baseline", "b.json"], in: folder)
+            let accepted: Set<Int32> = variant.measured ? [0, 3] : [0]
+            #expect(accepted.contains(check.status), "\(strategyName) \(variant): check exits \(check.status): \(check.stdout.split(separator: "\n").filter { $0.contains("regression") }.joined(separator: "; ")) \(check.stderr)")
+        }
+    }
+}
