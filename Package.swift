@@ -34,6 +34,9 @@ let package = Package(
             "Canvas", "Traces", "Strategies", "Metrics",
             .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "HeapModule", package: "swift-collections"),
+        ], resources: [
+            // The device cost model's sourced unit costs (docs/device-model.md).
+            .copy("Resources/device-costs.json"),
         ]),
         // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
         .target(name: "Reports", dependencies: ["Metrics", "Display", "Strategies"]),

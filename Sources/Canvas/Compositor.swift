@@ -48,14 +48,17 @@ public final class Compositor {
     /// Strokes each polyline as its own layer on top of the framebuffer, inside `clip`.
     /// - Returns: the pixels the layers' extents cover inside the clip.
     @discardableResult
-    public func drawLayers(_ layers: [[Point]], style: StrokeStyle, clip: PixelRect) throws(CanvasError) -> Int {
-        let ledger = WorkLedger()
+    /// - Parameter ledger: where the strokes are counted (a fresh one when not given).
+    public func drawLayers(_ layers: [[Point]], style: StrokeStyle, clip: PixelRect,
+                           counting ledger: WorkLedger = WorkLedger()) throws(CanvasError) -> Int {
+        let before = ledger.counters.pixelsRasterized
         let context = try Context(surface: framebufferSurface, counting: ledger)
         context.clip(to: clip)
         for layer in layers { context.stroke(CollectionOfOne(layer), style: style) }
         framebufferSurface.withUnsafePixels { _, _ in } // flush cairo's writes before pixman reads
-        pixelsComposited += ledger.counters.pixelsRasterized
-        return ledger.counters.pixelsRasterized
+        let drawn = ledger.counters.pixelsRasterized - before
+        pixelsComposited += drawn
+        return drawn
     }
 
     /// Copies `damage` of `contents` (placed at the screen origin) into the framebuffer.

@@ -53,21 +53,24 @@ public final class Context {
         cairo_rectangle(handle, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_fill(handle)
         cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
-        ledger?.counters.pixelsRasterized += rect.intersection(clipExtents).area
+        let filled = rect.intersection(clipExtents).area
+        ledger?.counters.pixelsRasterized += filled
+        ledger?.count(\.pixelsFilled, filled, in: surface.format)
     }
 
-    /// Draws `image` with its top-left corner at `rect`'s origin, within the clip (an image copy:
-    /// `UIImage.draw(in:)`). Counts the copied pixels as rasterized and their bytes as copied.
+    /// Draws `image` with its top-left corner at `rect`'s origin, within the clip: `UIImage.draw(in:)`,
+    /// whose default blend mode is normal, so a non-opaque image (every bitmap here has alpha) is
+    /// blended source-over, not copied. Counts the pixels as rasterized and blended, their bytes as copied.
     public func draw(_ image: Surface, in rect: PixelRect) {
-        cairo_set_operator(handle, CAIRO_OPERATOR_SOURCE)
+        cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
         cairo_set_source_surface(handle, image.handle, Double(rect.x), Double(rect.y))
         cairo_rectangle(handle, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
         cairo_fill(handle)
-        cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
         let copied = rect.intersection(clipExtents).intersection(
             PixelRect(x: rect.x, y: rect.y, width: image.width, height: image.height)).area
         ledger?.counters.pixelsRasterized += copied
         ledger?.counters.bytesCopied += copied * 4
+        ledger?.count(\.pixelsBlended, copied, in: surface.format)
     }
 
     /// Strokes polylines as one path, with round caps and joins: `CGContext.strokePath()` after
@@ -76,21 +79,28 @@ public final class Context {
     /// Counts one segment per line (one for a dot) and, as pixels rasterized, the path's bounding box
     /// grown by the ink radius (half the width plus a pixel of antialiasing), inside the clip. The box
     /// comes from the path's points: `cairo_stroke_extents` would stroke the whole path a second time
-    /// and so double the very cost being measured.
+    /// and so double the very cost being measured. For the device cost model it also counts, segment
+    /// by segment from geometry alone, the segments whose ink lies wholly outside the clip (culled, far
+    /// cheaper than drawn) and the ink the others lay inside it (`StrokeInk`).
     public func stroke<Lines: Sequence>(_ polylines: Lines, style: StrokeStyle)
     where Lines.Element: Collection, Lines.Element.Element == Point {
         var segments = 0
+        var ink = ledger.map { _ in StrokeInk(clip: clipExtents, radius: style.inkRadius) }
         for line in polylines {
             guard let first = line.first else { continue }
             cairo_move_to(handle, first.x, first.y)
             var count = 0
+            var previous = first
             for point in line.dropFirst() {
                 cairo_line_to(handle, point.x, point.y)
+                ink?.add(previous, point)
+                previous = point
                 count += 1
             }
             if count == 0 {
                 // cairo draws a round dot for a zero-length segment with round caps.
                 cairo_line_to(handle, first.x, first.y)
+                ink?.add(first, first)
                 count = 1
             }
             segments += count
@@ -100,14 +110,39 @@ public final class Context {
         cairo_set_line_width(handle, style.lineWidth)
         cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
-        if let ledger {
+        if let ledger, let ink {
             var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
             cairo_path_extents(handle, &x0, &y0, &x1, &y1)
             let r = style.inkRadius
             let extents = PixelRect(enclosingMinX: x0 - r, minY: y0 - r, maxX: x1 + r, maxY: y1 + r)
-            ledger.counters.pixelsRasterized += extents.intersection(clipExtents).area
+            let swept = extents.intersection(ink.clip).area
+            ledger.counters.pixelsRasterized += swept
+            ledger.counters.pixelsSwept += swept
+            ledger.count(\.pixelsStroked, Int(ink.pixels.rounded()), in: surface.format)
             ledger.counters.segmentsStroked += segments
+            ledger.counters.segmentsCulled += ink.culled
         }
         cairo_stroke(handle)
+    }
+}
+
+/// The ink of a stroke inside a clip, estimated segment by segment from geometry alone (so a dry
+/// replay could count it without rasterizing): a segment of length `l` lays about `(l + 2r)·2r`
+/// pixels of ink, a capsule's bounding strip, no more than its box inside the clip; a segment whose
+/// box misses the clip is culled.
+struct StrokeInk {
+    let clip: PixelRect
+    let radius: Double
+    private(set) var pixels = 0.0
+    private(set) var culled = 0
+
+    init(clip: PixelRect, radius: Double) { self.clip = clip; self.radius = radius }
+
+    mutating func add(_ a: Point, _ b: Point) {
+        let box = PixelRect(enclosingMinX: min(a.x, b.x) - radius, minY: min(a.y, b.y) - radius,
+                            maxX: max(a.x, b.x) + radius, maxY: max(a.y, b.y) + radius).intersection(clip)
+        guard !box.isEmpty else { culled += 1; return }
+        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        pixels += min(Double(box.area), (length + 2 * radius) * 2 * radius)
     }
 }

@@ -10,17 +10,28 @@ public final class Surface {
     public let height: Int
     /// Bytes per row, as cairo lays the pixels out.
     public let stride: Int
+    /// The pixel format the modelled device's API would allocate. cairo draws ARGB32 whatever it is;
+    /// the device cost model charges extended-range pixels as such (`WorkCounters.extendedRangePixels`).
+    public let format: PixelFormat
     /// True when the pixels belong to someone else and are not counted as a live bitmap.
     private var borrowed = false
+    /// Keeps bitmaps on glibc's heap, once per process. By default a large bitmap is sometimes mapped
+    /// afresh (every page faulted in and zeroed by the kernel on first touch) and sometimes carved from
+    /// reused heap (cleared with memset), depending on what was freed before, so the same allocation
+    /// cost up to three times as much from one frame to the next. On the heap, and never trimmed back
+    /// to the system, every allocation after the first few is a reuse and a clear: the same work costs
+    /// the same time, which is what a cost model fitted to this host needs.
+    private static let allocatorConfigured: Void = strokebench_keep_bitmaps_on_heap()
 
     /// Creates a bitmap filled with transparent black (cairo zero-fills new image surfaces).
     ///
     /// - Parameter ledger: counts the allocation as one bitmap allocated, when given.
     /// - Throws: `CanvasError` if the size is not positive or cairo cannot allocate it.
-    public init(width: Int, height: Int, counting ledger: WorkLedger? = nil) throws(CanvasError) {
+    public init(width: Int, height: Int, format: PixelFormat = .standard, counting ledger: WorkLedger? = nil) throws(CanvasError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw .invalidSize(width: width, height: height)
         }
+        Self.allocatorConfigured
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         do { try check(cairo_surface_status(surface)) } catch {
             cairo_surface_destroy(surface)
@@ -30,7 +41,9 @@ public final class Surface {
         self.width = width
         self.height = height
         stride = Int(cairo_image_surface_get_stride(surface))
+        self.format = format
         ledger?.counters.bitmapsAllocated += 1
+        ledger?.count(\.pixelsCleared, width * height, in: format)
         BitmapAccounting.allocated(stride * height)
     }
 
@@ -42,6 +55,7 @@ public final class Surface {
         self.width = width
         self.height = height
         self.stride = stride
+        format = .standard
         borrowed = true
     }
 
@@ -76,12 +90,39 @@ public final class Surface {
         try check(cairo_surface_write_to_png(handle, path))
     }
 
+    /// Counts this image as a layer's new contents, handed to the render server at a commit.
+    public func countUpload(in ledger: WorkLedger) {
+        ledger.count(\.pixelsUploaded, width * height, in: format)
+    }
+
     /// A new surface with the same pixels (one bitmap allocated, one full copy).
     public func copy(counting ledger: WorkLedger? = nil) throws(CanvasError) -> Surface {
-        let result = try Surface(width: width, height: height, counting: ledger)
+        let result = try Surface(width: width, height: height, format: format, counting: ledger)
         let context = try Context(surface: result, counting: ledger)
         context.draw(self, in: bounds)
         return result
+    }
+}
+
+/// The pixel format a device's drawing API allocates for a bitmap.
+public enum PixelFormat: String, Hashable, Sendable {
+    /// 8-bit sRGB with alpha, 4 bytes a pixel: `UIGraphicsBeginImageContextWithOptions` ("sRGB only",
+    /// WWDC18 session 219), view backing stores drawn in sRGB, and every bitmap on an sRGB screen.
+    case standard
+    /// Extended-range sRGB, a 16-bit float per component, 8 bytes a pixel: what
+    /// `UIGraphicsImageRenderer`'s automatic range picks on a wide-colour screen (`prefersExtendedRange`
+    /// "is true on devices that natively support wide color").
+    case extendedRange
+
+    /// Bytes a pixel on the device.
+    public var bytesPerPixel: Int { self == .standard ? 4 : 8 }
+}
+
+extension WorkLedger {
+    /// Adds `pixels` to the counter at `key`, and to its extended-range share when they are in that format.
+    func count(_ key: WritableKeyPath<WorkCounters, Int>, _ pixels: Int, in format: PixelFormat) {
+        counters[keyPath: key] += pixels
+        if format == .extendedRange, let extended = WorkCounters.extended(key) { counters[keyPath: extended] += pixels }
     }
 }
 

@@ -19,7 +19,74 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     /// Pixels the render server composited into the framebuffer.
     public var pixelsComposited: Int = 0
 
+    // The kinds of work the device cost model charges separately (docs/device-model.md). Each is
+    // counted from geometry where the work is done, so a dry replay that skips the raster could count
+    // them too.
+
+    /// Pixels of new bitmaps, allocated and cleared (cairo zero-fills, CoreGraphics clears).
+    public var pixelsCleared: Int = 0
+    /// Pixels filled with a colour.
+    public var pixelsFilled: Int = 0
+    /// Pixels of images drawn into a bitmap: `UIImage.draw(in:)`, a source-over blend.
+    public var pixelsBlended: Int = 0
+    /// Pixels of ink laid by stroked paths inside the clip, estimated per segment (`StrokeInk`).
+    public var pixelsStroked: Int = 0
+    /// Pixels of stroked paths' bounding boxes inside the clip: the span the scan converter sweeps.
+    public var pixelsSwept: Int = 0
+    /// Of the segments stroked, those wholly outside the clip: culled, not drawn.
+    public var segmentsCulled: Int = 0
+    /// Pixels of images handed to the render server as a layer's new contents at a commit: CoreAnimation
+    /// prepares the whole image, however little of it changed.
+    public var pixelsUploaded: Int = 0
+    /// Of the pixels cleared, filled, blended, stroked and uploaded, those in extended-range bitmaps
+    /// (`PixelFormat.extendedRange`: 8 bytes a pixel where the device's API picks it), by kind.
+    public var extendedCleared: Int = 0
+    public var extendedFilled: Int = 0
+    public var extendedBlended: Int = 0
+    public var extendedStroked: Int = 0
+    public var extendedUploaded: Int = 0
+    /// All extended-range pixels, of every kind.
+    public var extendedRangePixels: Int { extendedCleared + extendedFilled + extendedBlended + extendedStroked + extendedUploaded }
+
+    /// The extended-range share of the pixel counter at `key`.
+    public static func extended(_ key: WritableKeyPath<WorkCounters, Int>) -> WritableKeyPath<WorkCounters, Int>? {
+        switch key {
+        case \.pixelsCleared: \.extendedCleared
+        case \.pixelsFilled: \.extendedFilled
+        case \.pixelsBlended: \.extendedBlended
+        case \.pixelsStroked: \.extendedStroked
+        case \.pixelsUploaded: \.extendedUploaded
+        default: nil
+        }
+    }
+
     public init() {}
+
+    /// The difference of two tallies: the work counted between two readings of a ledger.
+    public static func - (lhs: WorkCounters, rhs: WorkCounters) -> WorkCounters {
+        var d = WorkCounters()
+        d.pixelsRasterized = lhs.pixelsRasterized - rhs.pixelsRasterized
+        d.bytesCopied = lhs.bytesCopied - rhs.bytesCopied
+        d.segmentsStroked = lhs.segmentsStroked - rhs.segmentsStroked
+        d.bitmapsAllocated = lhs.bitmapsAllocated - rhs.bitmapsAllocated
+        d.tasksStarted = lhs.tasksStarted - rhs.tasksStarted
+        d.tasksCancelled = lhs.tasksCancelled - rhs.tasksCancelled
+        d.tasksSuperseded = lhs.tasksSuperseded - rhs.tasksSuperseded
+        d.pixelsComposited = lhs.pixelsComposited - rhs.pixelsComposited
+        d.pixelsCleared = lhs.pixelsCleared - rhs.pixelsCleared
+        d.pixelsFilled = lhs.pixelsFilled - rhs.pixelsFilled
+        d.pixelsBlended = lhs.pixelsBlended - rhs.pixelsBlended
+        d.pixelsStroked = lhs.pixelsStroked - rhs.pixelsStroked
+        d.segmentsCulled = lhs.segmentsCulled - rhs.segmentsCulled
+        d.pixelsSwept = lhs.pixelsSwept - rhs.pixelsSwept
+        d.pixelsUploaded = lhs.pixelsUploaded - rhs.pixelsUploaded
+        d.extendedCleared = lhs.extendedCleared - rhs.extendedCleared
+        d.extendedFilled = lhs.extendedFilled - rhs.extendedFilled
+        d.extendedBlended = lhs.extendedBlended - rhs.extendedBlended
+        d.extendedStroked = lhs.extendedStroked - rhs.extendedStroked
+        d.extendedUploaded = lhs.extendedUploaded - rhs.extendedUploaded
+        return d
+    }
 
     public static func += (lhs: inout WorkCounters, rhs: WorkCounters) {
         lhs.pixelsRasterized += rhs.pixelsRasterized
@@ -30,6 +97,18 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         lhs.tasksCancelled += rhs.tasksCancelled
         lhs.tasksSuperseded += rhs.tasksSuperseded
         lhs.pixelsComposited += rhs.pixelsComposited
+        lhs.pixelsCleared += rhs.pixelsCleared
+        lhs.pixelsFilled += rhs.pixelsFilled
+        lhs.pixelsBlended += rhs.pixelsBlended
+        lhs.pixelsStroked += rhs.pixelsStroked
+        lhs.segmentsCulled += rhs.segmentsCulled
+        lhs.pixelsSwept += rhs.pixelsSwept
+        lhs.pixelsUploaded += rhs.pixelsUploaded
+        lhs.extendedCleared += rhs.extendedCleared
+        lhs.extendedFilled += rhs.extendedFilled
+        lhs.extendedBlended += rhs.extendedBlended
+        lhs.extendedStroked += rhs.extendedStroked
+        lhs.extendedUploaded += rhs.extendedUploaded
     }
 }
 
@@ -38,12 +117,22 @@ public struct WorkCounters: Hashable, Sendable, Codable {
 /// The main thread has one per run; each background render task has its own and hands it back with its
 /// result, so a ledger is never written from two threads at once.
 public final class WorkLedger {
+    /// Work done on this ledger's own thread.
     public var counters = WorkCounters()
+    /// Work handed over by background tasks whose completion ran here: part of the frame's work, but
+    /// not this thread's, so a cost model never charges it to this thread.
+    public private(set) var handedOver = WorkCounters()
     public init() {}
 
-    /// Returns what was counted since the last call and starts again from zero.
-    public func take() -> WorkCounters {
-        defer { counters = WorkCounters() }
-        return counters
+    /// Adds a finished background task's work.
+    public func absorb(_ background: WorkCounters) { handedOver += background }
+
+    /// Returns what was counted since the last call, this thread's and handed over, and starts again
+    /// from zero.
+    public func take() -> (all: WorkCounters, own: WorkCounters) {
+        defer { counters = WorkCounters(); handedOver = WorkCounters() }
+        var all = counters
+        all += handedOver
+        return (all, counters)
     }
 }

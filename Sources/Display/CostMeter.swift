@@ -1,3 +1,5 @@
+import Canvas
+
 /// Where a measured cost was spent.
 public enum CostPhase: Hashable, Sendable {
     case mainQueueBlocks, input, observers, commit, composite
@@ -5,19 +7,22 @@ public enum CostPhase: Hashable, Sendable {
     case backgroundStep(index: Int)
 }
 
-/// Measures the cost of work for the virtual clock. The production meter reads the wall clock
-/// (`Stopwatch`); tests substitute scripted costs so that deadlines, missed vsyncs, hitches and
-/// latencies can be checked against answers worked out by hand.
+/// Measures the cost of work for the virtual clock. The production meters read the wall clock
+/// (`Stopwatch`), charge nothing, or charge the work counted (`ModelCostMeter`); tests substitute
+/// scripted costs so that deadlines, missed vsyncs, hitches and latencies can be checked against
+/// answers worked out by hand.
 public protocol CostMeter: AnyObject {
     /// Runs `body` and returns its result with the cost to charge for it.
-    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration)
+    /// - Parameter ledger: where `body`'s work is counted (the thread's own ledger), for meters that
+    ///   charge by the work done.
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration)
 }
 
 /// Charges what the work really took on this machine.
 public final class WallClockMeter: CostMeter {
     public init() {}
     @inline(__always)
-    public func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         let (result, seconds) = try Stopwatch.measure(body)
         return (result, ReplayDuration(seconds: seconds))
     }
@@ -34,7 +39,7 @@ public final class ZeroCostMeter: CostMeter {
     /// Creates a meter; it holds no state.
     public init() {}
     /// Runs `body` and charges nothing for it.
-    public func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         (try body(), .zero)
     }
 }

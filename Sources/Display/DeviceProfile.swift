@@ -13,10 +13,27 @@ public struct DeviceProfile: Hashable, Sendable {
     public var touchRate: Double
     /// Active processor count, the size of YYAsyncLayer's queue pool on this device.
     public var cores: Int
+    /// iPad or iPhone: UIKit's `userInterfaceIdiom`, which the source article's spiral reads.
+    public var idiom: Idiom
+    /// A wide-colour (Display P3) screen, where `UIGraphicsImageRenderer`'s automatic range picks an
+    /// extended-range pixel format (Apple's `prefersExtendedRange` documentation: "The default is true
+    /// on devices that natively support wide color").
+    public var wideColor: Bool
 
-    public init(name: String, width: Int, height: Int, scale: Double, refreshRate: Double, touchRate: Double, cores: Int) {
+    /// UIKit's user-interface idiom.
+    public enum Idiom: String, Hashable, Sendable {
+        case phone, pad
+
+        /// The companion app's spiral starts at 200 pt on an iPad and 100 pt otherwise
+        /// (`var length: CGFloat = Display.pad ? 200 : 100`, almaleh/Drawing-Performance `Drawable.swift`).
+        public var spiralLength: Double { self == .pad ? 200 : 100 }
+    }
+
+    public init(name: String, width: Int, height: Int, scale: Double, refreshRate: Double, touchRate: Double, cores: Int,
+                idiom: Idiom = .phone, wideColor: Bool = false) {
         self.name = name; self.width = width; self.height = height; self.scale = scale
         self.refreshRate = refreshRate; self.touchRate = touchRate; self.cores = cores
+        self.idiom = idiom; self.wideColor = wideColor
     }
 
     /// Screen size in points.
@@ -25,10 +42,14 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// The profiles `bench list` shows.
     public static let all: [DeviceProfile] = [
-        DeviceProfile(name: "iphone-6s", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 2),
-        DeviceProfile(name: "iphone-15-pro", width: 1179, height: 2556, scale: 3, refreshRate: 120, touchRate: 120, cores: 6),
-        DeviceProfile(name: "ipad-pro-11", width: 1668, height: 2388, scale: 2, refreshRate: 120, touchRate: 240, cores: 8),
-        DeviceProfile(name: "ipad-pro-12.9", width: 2048, height: 2732, scale: 2, refreshRate: 120, touchRate: 240, cores: 8),
+        DeviceProfile(name: "iphone-6s", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 2,
+                      idiom: .phone, wideColor: false),
+        DeviceProfile(name: "iphone-15-pro", width: 1179, height: 2556, scale: 3, refreshRate: 120, touchRate: 120, cores: 6,
+                      idiom: .phone, wideColor: true),
+        DeviceProfile(name: "ipad-pro-11", width: 1668, height: 2388, scale: 2, refreshRate: 120, touchRate: 240, cores: 8,
+                      idiom: .pad, wideColor: true),
+        DeviceProfile(name: "ipad-pro-12.9", width: 2048, height: 2732, scale: 2, refreshRate: 120, touchRate: 240, cores: 8,
+                      idiom: .pad, wideColor: true),
     ]
 
     /// The profile with this name.

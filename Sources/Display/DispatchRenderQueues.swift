@@ -66,7 +66,7 @@ final class DispatchRenderQueues: RenderQueues, @unchecked Sendable {
             lock.unlock()
             let finished = UncheckedBox(output)
             mainQueue.post(at: finishedAt) { [ledger] in
-                ledger.value.counters += context.ledger.take()
+                ledger.value.absorb(context.ledger.take().all)
                 carried.value(finished.value, context)
             }
         }

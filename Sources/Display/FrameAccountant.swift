@@ -16,6 +16,9 @@ struct FrameAccountant {
     /// (due vsync of a turn, newest sample pending by its end), appended when it grows.
     private(set) var pending: [PendingContent] = []
     private var latencies: [Double]
+    /// With display-link input, when each sample was taken (ns): its latency counts from the turn that
+    /// took it, as the app's own touch-to-screen would, not from a recorded time it never had.
+    private var deliveredAt: [Int64]?
     /// Newest sample on screen (or committed for it).
     private(set) var shown = -1
     /// The latest vsync a picture is presented at.
@@ -29,6 +32,18 @@ struct FrameAccountant {
         self.grid = grid
         self.renderServer = renderServer
         latencies = [Double](repeating: .nan, count: configuration.input.count)
+        if configuration.inputMode == .displayLink { deliveredAt = [Int64](repeating: 0, count: configuration.input.count) }
+    }
+
+    /// Notes that samples `range` were delivered by the turn that started at `start`.
+    mutating func noteDelivered(_ range: Range<Int>, at start: ReplayInstant) {
+        guard deliveredAt != nil else { return }
+        for i in range { deliveredAt![i] = start.nanoseconds }
+    }
+
+    /// When sample `i` counts as having happened: its recorded time, or the turn that took it.
+    private func instant(of i: Int) -> ReplayInstant {
+        deliveredAt.map { ReplayInstant(nanoseconds: $0[i]) } ?? configuration.input.instant(of: i)
     }
 
     /// Sample latencies in ms, for the samples that were shown.
@@ -63,8 +78,7 @@ struct FrameAccountant {
         guard update.showsThrough > shown && !update.isBlank else { return nil }
         // A fading-in picture counts as shown once the fade has finished.
         let presentTime = grid.time(of: vsync) + ReplayDuration(seconds: update.fadeIn)
-        let input = configuration.input
-        for i in (shown + 1)...update.showsThrough { latencies[i] = (presentTime - input.instant(of: i)).milliseconds }
+        for i in (shown + 1)...update.showsThrough { latencies[i] = (presentTime - instant(of: i)).milliseconds }
         defer { shown = update.showsThrough }
         return (latencies[update.showsThrough], latencies[shown + 1])
     }
@@ -81,7 +95,7 @@ struct FrameAccountant {
             renderMs: turn.renderCost.milliseconds, compositeMs: 0, overrunMs: (turn.end - deadlineTime).milliseconds,
             missedVsyncs: missed, hitchMs: grid.duration(ofVsyncs: missed).milliseconds,
             latencyMinMs: latency?.min, latencyMaxMs: latency?.max,
-            counters: turn.counters, pointsRetained: turn.pointsRetained)
+            counters: turn.counters, mainCounters: turn.mainCounters, pointsRetained: turn.pointsRetained)
     }
 
     /// Adds the composite cost, then tallies, keeps and streams the record.

@@ -42,7 +42,8 @@ final class RenderServer: @unchecked Sendable {
         guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return }
         let work: @Sendable () -> Void = { [self] in
             do {
-                let (pixels, cost) = try meter.measure(.composite) { () throws(CanvasError) -> Int in
+                let ledger = WorkLedger()
+                let (pixels, cost) = try meter.measure(.composite, counting: ledger) { () throws(CanvasError) -> Int in
                     var pixels = 0
                     if let contents {
                         pixels += try compositor.composite(contents, damage: damage)
@@ -50,8 +51,9 @@ final class RenderServer: @unchecked Sendable {
                         pixels += compositor.clear(damage, to: background) // layer.contents = nil
                     }
                     if let overlays, let clip = damage.reduce(nil, { ($0 ?? $1).union($1) }) {
-                        pixels += try compositor.drawLayers(overlays, style: style, clip: clip)
+                        pixels += try compositor.drawLayers(overlays, style: style, clip: clip, counting: ledger)
                     }
+                    ledger.counters.pixelsComposited += pixels
                     return pixels
                 }
                 lock.lock(); costs[frame] = (cost, pixels); lock.unlock()

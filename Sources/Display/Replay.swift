@@ -22,6 +22,16 @@ public enum Delivery: String, CaseIterable, Sendable, Codable {
     case perSample = "per-sample"
 }
 
+/// Where the pace of input comes from (MODEL.md section 5).
+public enum InputMode: String, CaseIterable, Sendable, Codable {
+    /// Each sample arrives at its recorded time: open-loop, the trace sets the pace.
+    case recorded
+    /// Each vsync-triggered main-thread turn takes the next sample, whatever its time, as the source
+    /// article's companion app draws its spiral from a `CADisplayLink`: closed-loop, the app's own
+    /// speed sets the pace.
+    case displayLink = "display-link"
+}
+
 /// Everything one replay needs: what it is (the fields of its `ReplaySpec`), the input read from its
 /// trace, and how the run is observed (callbacks, whether frames are kept).
 public struct ReplayConfiguration {
@@ -33,6 +43,8 @@ public struct ReplayConfiguration {
     public var hz: Double
     public var clock: ClockMode
     public var delivery: Delivery
+    /// Recorded timing or display-link pacing.
+    public var inputMode: InputMode
     public var strategy: any DrawingStrategy.Type
     /// Background queues; nil for the default (the device's cores in the virtual clock, this
     /// machine's active processors in realtime, clamped to 1...16 as YYAsyncLayer does).
@@ -41,7 +53,7 @@ public struct ReplayConfiguration {
     public var settings: StrategySettings
     /// What the virtual clock charges; `meter` follows it.
     public var costs: CostMode {
-        didSet { meter = Self.meter(for: costs) }
+        didSet { meter = Self.meter(for: costs, device: device) }
     }
     /// Compare the final picture with the reference (skipped by callers that only want timing).
     public var comparePicture: Bool
@@ -56,13 +68,13 @@ public struct ReplayConfiguration {
     public var onFrame: ((FrameRecord) throws -> Void)?
 
     public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
-                clock: ClockMode = .virtual, delivery: Delivery = .coalesced, strategy: any DrawingStrategy.Type,
-                workers: Int? = nil, settings: StrategySettings = StrategySettings(), costs: CostMode = .measured,
-                comparePicture: Bool = true) {
+                clock: ClockMode = .virtual, delivery: Delivery = .coalesced, inputMode: InputMode = .recorded,
+                strategy: any DrawingStrategy.Type, workers: Int? = nil, settings: StrategySettings = StrategySettings(),
+                costs: CostMode = .measured, comparePicture: Bool = true) {
         self.input = input; self.traceName = traceName; self.device = device; self.hz = hz ?? device.refreshRate
-        self.clock = clock; self.delivery = delivery; self.strategy = strategy; self.workers = workers
+        self.clock = clock; self.delivery = delivery; self.inputMode = inputMode; self.strategy = strategy; self.workers = workers
         self.settings = settings; self.costs = costs; self.comparePicture = comparePicture
-        meter = Self.meter(for: costs)
+        meter = Self.meter(for: costs, device: device)
     }
 
     /// The replay `spec` describes, over `trace` (already read from `spec.trace.path`).
@@ -72,7 +84,7 @@ public struct ReplayConfiguration {
         try spec.validate()
         let device = spec.deviceProfile!
         self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
-                  hz: spec.hz, clock: spec.clock, delivery: spec.delivery, strategy: spec.strategyType!,
+                  hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType!,
                   workers: spec.workers, settings: spec.options, costs: spec.costs)
     }
 
@@ -80,14 +92,15 @@ public struct ReplayConfiguration {
     public var spec: ReplaySpec {
         ReplaySpec(strategy: strategy.name, options: settings, device: device.name,
                    hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
-                   workers: workers,
+                   input: inputMode, workers: workers,
                    trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count))
     }
 
-    private static func meter(for costs: CostMode) -> any CostMeter {
+    private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {
         switch costs {
         case .measured: WallClockMeter()
         case .zero: ZeroCostMeter()
+        case .model: ModelCostMeter(device: device)
         }
     }
 

@@ -6,6 +6,9 @@ public enum CostMode: String, CaseIterable, Sendable, Codable {
     case measured
     /// Nothing: an infinitely fast device, so the schedule, counters and picture depend on the input alone.
     case zero
+    /// The device cost model: the work each phase counted times the device's unit costs
+    /// (`DeviceCosts`). Deterministic: the same on every machine and under any load.
+    case model
 }
 
 /// Which trace a replay reads, and, once it has been read, what it held.
@@ -46,11 +49,13 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     public var clock: ClockMode
     public var costs: CostMode
     public var delivery: Delivery
+    /// Recorded timing (the default) or display-link pacing.
+    public var input: InputMode
     /// Background queues; nil for the default of the clock and device.
     public var workers: Int?
     public var trace: TraceIdentity
 
-    enum CodingKeys: String, CodingKey { case strategy, options, device, hz, clock, costs, delivery, workers, trace }
+    enum CodingKeys: String, CodingKey { case strategy, options, device, hz, clock, costs, delivery, input, workers, trace }
 
     /// The refresh rates accepted, in Hz.
     public static let rates: ClosedRange<Double> = 1...1000
@@ -59,12 +64,14 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
 
     public init(strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
                 hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
-                delivery: Delivery = .coalesced, workers: Int? = nil, trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn)) {
+                delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
+                trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn)) {
         self.strategy = strategy; self.options = options; self.device = device; self.hz = hz; self.clock = clock
-        self.costs = costs; self.delivery = delivery; self.workers = workers; self.trace = trace
+        self.costs = costs; self.delivery = delivery; self.input = input; self.workers = workers; self.trace = trace
     }
 
-    /// Decodes a spec whose `options` may be missing (no options given).
+    /// Decodes a spec whose `options` or `input` may be missing (no options given; recorded input,
+    /// as every spec was before display-link input existed).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         strategy = try c.decode(String.self, forKey: .strategy)
@@ -74,6 +81,7 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         clock = try c.decode(ClockMode.self, forKey: .clock)
         costs = try c.decode(CostMode.self, forKey: .costs)
         delivery = try c.decode(Delivery.self, forKey: .delivery)
+        input = try c.decodeIfPresent(InputMode.self, forKey: .input) ?? .recorded
         workers = try c.decodeIfPresent(Int.self, forKey: .workers)
         trace = try c.decode(TraceIdentity.self, forKey: .trace)
     }
@@ -113,7 +121,9 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         let rate = hz ?? deviceProfile?.refreshRate ?? 0
         parts += [device, "\(rate == rate.rounded() ? String(Int(rate)) : String(rate))Hz", clock.rawValue]
         if costs != .measured { parts.append("\(costs.rawValue)-costs") }
-        parts += [delivery.rawValue, trace.path]
+        parts.append(delivery.rawValue)
+        if input != .recorded { parts.append(input.rawValue) }
+        parts.append(trace.path)
         if let workers { parts.append("\(workers) workers") }
         return parts.joined(separator: " ")
     }

@@ -17,6 +17,8 @@ struct RunLoopSimulation {
     private var coalescer: InputCoalescer
     private var accountant: FrameAccountant
     private var frameCount = 0
+    /// The layer contents of the latest commit, to tell new contents from a backing store redrawn in place.
+    private var committedContents: Surface?
 
     init(_ configuration: ReplayConfiguration) throws {
         self.configuration = configuration
@@ -30,7 +32,8 @@ struct RunLoopSimulation {
         }
         coalescer = InputCoalescer(input: configuration.input, delivery: configuration.delivery)
         accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
-        let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings)
+        let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
+                                              imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
         // What the strategy allocates and draws up front is counted in the first frame's work.
         strategy = try configuration.strategy.init(canvas: canvas, environment: environment)
     }
@@ -39,26 +42,47 @@ struct RunLoopSimulation {
         let usageBefore = ResourceUsage.now()
         BitmapAccounting.resetPeak()
         let traceEnd = ReplayInstant(seconds: configuration.input.times.last ?? 0)
-        // Work still going five seconds after the last sample (or after the first second) is given up on.
-        let giveUpAt = max(traceEnd, ReplayInstant(seconds: 1)) + ReplayDuration(seconds: 5)
+        var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil // display-link: known once taken
         var vsync = 0                        // the vsync the next input turn belongs to
         var mainFree = ReplayInstant.zero    // when the main thread finishes its current turn
         var lastProgress: ReplayInstant?
         while true {
             let (start, trigger) = clock.nextTurn(due: max(grid.time(of: vsync), mainFree))
             let samplesBefore = coalescer.next
-            let events = trigger == .vsync ? coalescer.events(through: start) : []
+            let events = gather(trigger: trigger, start: start)
+            accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
+            if inputEnd == nil && coalescer.isDone { inputEnd = start }
             let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
             try accountant.account(turn, presentedAt: present(turn))
             mainFree = turn.end
             if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }
             clock.betweenTurns()
             if let progress, lastProgress.map({ turn.end - $0 >= ReplayDuration(seconds: 0.25) }) ?? true {
-                progress(turn.end.seconds, traceEnd.seconds); lastProgress = turn.end
+                progress(progressSeconds(at: turn.end, traceEnd: traceEnd), traceEnd.seconds); lastProgress = turn.end
             }
-            if (isSettled && grid.time(of: vsync) >= traceEnd && vsync >= accountant.lastPresent) || turn.end > giveUpAt { break }
+            guard let inputEnd else { continue }
+            // Work still going five seconds after the input ended (or after the first second) is given up on.
+            let giveUpAt = max(inputEnd, ReplayInstant(seconds: 1)) + ReplayDuration(seconds: 5)
+            if (isSettled && grid.time(of: vsync) >= inputEnd && vsync >= accountant.lastPresent) || turn.end > giveUpAt { break }
         }
         return try finish(vsyncCount: max(vsync, accountant.lastPresent), usageBefore: usageBefore)
+    }
+
+    private var recordedInput: Bool { configuration.inputMode == .recorded }
+
+    /// The input of a turn: nothing for a main-queue wake-up; at a vsync, every sample recorded by the
+    /// turn's start, or with display-link input the next sample, as a display-link callback takes it.
+    private mutating func gather(trigger: FrameRecord.Trigger, start: ReplayInstant) -> [TouchEvent] {
+        guard trigger == .vsync else { return [] }
+        return recordedInput ? coalescer.events(through: start) : coalescer.events(taking: 1)
+    }
+
+    /// How far the replay has got, in trace seconds: the clock with recorded input, the share of
+    /// samples taken with display-link input (whose pace the trace's times do not set).
+    private func progressSeconds(at time: ReplayInstant, traceEnd: ReplayInstant) -> Double {
+        if recordedInput { return time.seconds }
+        let count = configuration.input.count
+        return count == 0 ? traceEnd.seconds : traceEnd.seconds * Double(coalescer.next) / Double(count)
     }
 
     /// Runs one turn, phase by phase, each timed by the clock.
@@ -67,12 +91,25 @@ struct RunLoopSimulation {
         let (_, blocksCost) = clock.runPhase(.mainQueueBlocks) { for block in blocks { block() } }
         let (_, inputCost) = try clock.runPhase(.input) { for event in events { try strategy.handle(event) } }
         let (_, observersCost) = try clock.runPhase(.observers) { try strategy.beforeWaiting() }
-        let (update, commitCost) = try clock.runPhase(.commit) { try strategy.commit() }
+        let (update, commitCost) = try clock.runPhase(.commit) { try commit() }
         defer { frameCount += 1 }
+        let counters = ledger.take()
         return Turn(frame: frameCount, trigger: trigger, start: start, end: clock.now, samples: samples,
                     blocksCost: blocksCost, inputCost: inputCost, observersCost: observersCost, commitCost: commitCost,
-                    update: update, counters: ledger.take(), acceptedThrough: strategy.acceptedThrough,
-                    pointsRetained: strategy.pointsRetained)
+                    update: update, counters: counters.all, mainCounters: counters.own,
+                    acceptedThrough: strategy.acceptedThrough, pointsRetained: strategy.pointsRetained)
+    }
+
+    /// CoreAnimation's commit: the strategy displays what needs it, and a layer given new contents
+    /// has the whole image prepared for the render server (counted as uploaded; a backing store drawn
+    /// in place is the same image and is not).
+    private mutating func commit() throws -> LayerUpdate? {
+        let update = try strategy.commit()
+        if let contents = update?.contents, contents !== committedContents {
+            contents.countUpload(in: ledger)
+            committedContents = contents
+        }
+        return update
     }
 
     /// Hands the turn's update to the render server; returns the vsync it is presented at: the one

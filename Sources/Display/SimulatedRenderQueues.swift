@@ -102,7 +102,7 @@ final class SimulatedRenderQueues: RenderQueues {
         let context = TaskContext()
         func step(_ index: Int) {
             if index == 0 { running += 1; log.threadsPeak = max(log.threadsPeak, running) }
-            let (outcome, cost) = meter.measure(.backgroundStep(index: index)) { item.task.steps[index](context) }
+            let (outcome, cost) = meter.measure(.backgroundStep(index: index), counting: context.ledger) { item.task.steps[index](context) }
             context.elapsed += cost.seconds
             let end = scheduler.now + cost
             var finished: (any Sendable)?? = nil
@@ -119,7 +119,7 @@ final class SimulatedRenderQueues: RenderQueues {
                 let output = finished!
                 if let picture = output as? RenderedPicture { log.finished.append((end.seconds, picture.showsThrough)) }
                 mainQueue.post(at: end) { [ledger] in
-                    ledger.counters += context.ledger.take()
+                    ledger.absorb(context.ledger.take().all)
                     item.completion(output, context)
                 }
                 done(end)

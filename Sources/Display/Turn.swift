@@ -21,6 +21,8 @@ struct Turn {
     var update: LayerUpdate?
     /// Work counted during the turn (and by background tasks whose completion ran in it).
     var counters: WorkCounters
+    /// The main thread's own share of `counters`: what its phases were charged for.
+    var mainCounters: WorkCounters
     /// The strategy's `acceptedThrough` and `pointsRetained` at the end of the turn.
     var acceptedThrough: Int
     var pointsRetained: Int

@@ -9,6 +9,8 @@ final class VirtualClock: ReplayClock {
     private let scheduler = VirtualScheduler()
     private let mainQueue: MainQueue
     private let meter: any CostMeter
+    /// The main thread's ledger, whose work main-thread phases are charged for.
+    private let ledger: WorkLedger
     private let queues: SimulatedRenderQueues
     let renderServer: RenderServer
     private(set) var now = ReplayInstant.zero
@@ -16,6 +18,7 @@ final class VirtualClock: ReplayClock {
     init(workers: Int, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter, canvas: CanvasConfiguration) throws {
         self.mainQueue = mainQueue
         self.meter = meter
+        self.ledger = ledger
         queues = SimulatedRenderQueues(count: workers, scheduler: scheduler, mainQueue: mainQueue, ledger: ledger, meter: meter)
         renderServer = try RenderServer(width: canvas.width, height: canvas.height, background: canvas.background,
                                         style: canvas.style, threaded: false, meter: meter)
@@ -40,7 +43,7 @@ final class VirtualClock: ReplayClock {
     func takeMainQueueBlocks(turnStart start: ReplayInstant) -> [() -> Void] { mainQueue.take(postedBy: start) }
 
     func runPhase<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
-        let (result, cost) = try meter.measure(phase, body)
+        let (result, cost) = try meter.measure(phase, counting: ledger, body)
         now += cost
         scheduler.advance(to: now)
         queues.mainNow = now

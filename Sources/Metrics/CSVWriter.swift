@@ -33,6 +33,10 @@ public enum FrameCSV {
         "trigger", "start_ms", "end_ms", "deadline_ms", "present_ms", "input_ms", "observers_ms", "commit_ms",
         "latency_min_ms", "segments_stroked", "bitmaps_allocated", "tasks_started", "tasks_cancelled",
         "tasks_superseded", "pixels_composited", "points_retained",
+        // The main thread's own work, by the kinds the device cost model charges (docs/device-model.md).
+        "main_pixels_cleared", "main_pixels_filled", "main_pixels_blended", "main_pixels_stroked",
+        "main_pixels_swept", "main_segments_drawn", "main_segments_culled", "main_pixels_uploaded", "main_bitmaps_allocated",
+        "main_extended_range_pixels",
     ]
 
     /// The CSV text for `frames`.
@@ -46,7 +50,7 @@ public enum FrameCSV {
     public static func fields(_ f: FrameRecord) -> [String] {
         let n = { (v: Double) in CSVWriter.number(v) }
         let opt = { (v: Double?) in v.map { CSVWriter.number($0) } ?? "" }
-        let c = f.counters
+        let c = f.counters, m = f.mainCounters
         return [
             String(f.frame), n(f.vsyncMs), String(f.samples), n(f.mainMs), n(f.renderMs), n(f.compositeMs),
             n(f.overrunMs), String(f.missedVsyncs), n(f.hitchMs), opt(f.latencyMaxMs), String(c.pixelsRasterized),
@@ -54,7 +58,8 @@ public enum FrameCSV {
             n(f.inputMs), n(f.observersMs), n(f.commitMs), opt(f.latencyMinMs), String(c.segmentsStroked),
             String(c.bitmapsAllocated), String(c.tasksStarted), String(c.tasksCancelled), String(c.tasksSuperseded),
             String(c.pixelsComposited), String(f.pointsRetained),
-        ]
+        ] + [m.pixelsCleared, m.pixelsFilled, m.pixelsBlended, m.pixelsStroked, m.pixelsSwept, m.segmentsStroked - m.segmentsCulled,
+             m.segmentsCulled, m.pixelsUploaded, m.bitmapsAllocated, m.extendedRangePixels].map(String.init)
     }
 }
 

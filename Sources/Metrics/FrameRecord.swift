@@ -38,6 +38,9 @@ public struct FrameRecord: Hashable, Sendable {
     public var latencyMaxMs: Double?
     /// Work counted during the turn (and by background tasks that finished in it).
     public var counters: WorkCounters
+    /// The main thread's own share of `counters`, without background tasks' work: what the device
+    /// cost model charges the main thread for, and what the host fit explains `main_ms` with.
+    public var mainCounters: WorkCounters
     /// Points the strategy still stores and redraws.
     public var pointsRetained: Int
 
@@ -45,13 +48,14 @@ public struct FrameRecord: Hashable, Sendable {
                 presentMs: Double?, samples: Int, mainMs: Double, inputMs: Double, observersMs: Double,
                 commitMs: Double, renderMs: Double, compositeMs: Double, overrunMs: Double, missedVsyncs: Int,
                 hitchMs: Double, latencyMinMs: Double?, latencyMaxMs: Double?, counters: WorkCounters,
-                pointsRetained: Int) {
+                mainCounters: WorkCounters = WorkCounters(), pointsRetained: Int) {
         self.frame = frame; self.trigger = trigger; self.vsyncMs = vsyncMs; self.startMs = startMs
         self.endMs = endMs; self.deadlineMs = deadlineMs; self.presentMs = presentMs; self.samples = samples
         self.mainMs = mainMs; self.inputMs = inputMs; self.observersMs = observersMs; self.commitMs = commitMs
         self.renderMs = renderMs; self.compositeMs = compositeMs; self.overrunMs = overrunMs
         self.missedVsyncs = missedVsyncs; self.hitchMs = hitchMs; self.latencyMinMs = latencyMinMs
-        self.latencyMaxMs = latencyMaxMs; self.counters = counters; self.pointsRetained = pointsRetained
+        self.latencyMaxMs = latencyMaxMs; self.counters = counters; self.mainCounters = mainCounters
+        self.pointsRetained = pointsRetained
     }
 
     /// A turn that did something: delivered input, ran main-queue blocks, or committed a picture.

@@ -18,6 +18,8 @@ public struct FrameTally: Sendable {
     public private(set) var hitchTotalMs = 0.0
     /// Every frame's work counters, added up.
     public private(set) var counters = WorkCounters()
+    /// Display-link callbacks and main-thread busy time while input was drawn.
+    public private(set) var displayLink = DisplayLinkTally()
     /// Touch samples delivered so far: the points drawn, the x of the growth slope.
     private var drawnSoFar = 0
     private var growth = SlopeAccumulator()
@@ -36,6 +38,7 @@ public struct FrameTally: Sendable {
         missedVsyncs += frame.missedVsyncs
         hitchTotalMs += frame.hitchMs
         counters += frame.counters
+        displayLink.add(frame)
         guard frame.isActive else { return }
         activeMainMs.append(frame.mainMs)
         activeRenderMs.append(frame.renderMs)

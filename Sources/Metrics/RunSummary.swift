@@ -62,6 +62,10 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var hz: Double
     public var clock: String
     public var delivery: String
+    /// Where the timings come from: `measured` on this host, `zero`, or `model` (the device cost model).
+    public var costs = "measured"
+    /// `recorded` (samples at their times) or `display-link` (one sample per vsync-triggered turn).
+    public var input = "recorded"
     public var trace: String
     /// Background queues (async strategies; the pool size or simulated workers).
     public var workers: Int
@@ -103,6 +107,10 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var hitchTotalMs: Double
     public var hitchRatioMsPerS: Double
     public var hitchBand: HitchBand
+    /// `CADisplayLink` callbacks per second while input was drawn: the source article's FPS counter.
+    public var displayLinkFps: Double
+    /// Main-thread busy time over the same span, in percent.
+    public var mainThreadBusyPct: Double
     /// Process CPU time (user + system) during the replay.
     public var cpuS: Double
     /// Peak resident memory of the process so far (getrusage's high-water mark): in a sweep it
@@ -114,7 +122,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var machine: String
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", strategy, device, hz, clock, delivery, trace, workers, frames
+        case formatVersion = "format_version", strategy, device, hz, clock, delivery, costs, input, trace, workers, frames
         case durationS = "duration_s", samples, mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms"
         case overrunMs = "overrun_ms", latencyMs = "latency_ms", droppedFrames = "dropped_frames", droppedPct = "dropped_pct"
         case mainUsPerThousandPoints = "main_us_per_1000_points"
@@ -122,6 +130,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case missedVsyncs = "missed_vsyncs", blankFrames = "blank_frames", staleFrames = "stale_frames"
         case threadsPeak = "threads_peak", tasksSuperseded = "tasks_superseded", backlogPeak = "backlog_peak"
         case bitmapBytesPeak = "bitmap_bytes_peak", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
+        case displayLinkFps = "display_link_fps", mainThreadBusyPct = "main_thread_busy_pct"
         case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
     }
 
@@ -157,6 +166,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
         hitchTotalMs = tally.hitchTotalMs
         hitchRatioMsPerS = durationS > 0 ? hitchTotalMs / durationS : 0
         hitchBand = HitchBand(ratio: hitchRatioMsPerS)
+        displayLinkFps = tally.displayLink.fps
+        mainThreadBusyPct = tally.displayLink.busyPercent
         let total = tally.counters
         counters = CounterSummary(total, threadsPeak: threadsPeak)
         tasksSuperseded = total.tasksSuperseded

@@ -130,8 +130,14 @@ public final class StrategyEnvironment {
     public let renderQueues: RenderQueues?
     /// The values of the strategy's declared options, validated against `DrawingStrategy.options`.
     public let settings: StrategySettings
+    /// The pixel format `UIGraphicsImageRenderer` picks on this device: extended range on a
+    /// wide-colour screen, standard sRGB otherwise. A strategy whose source draws with that renderer
+    /// allocates its bitmaps in this format; `UIGraphicsBeginImageContextWithOptions` is always standard.
+    public let imageRendererFormat: PixelFormat
 
-    public init(ledger: WorkLedger, renderQueues: RenderQueues? = nil, settings: StrategySettings = StrategySettings()) {
+    public init(ledger: WorkLedger, renderQueues: RenderQueues? = nil, settings: StrategySettings = StrategySettings(),
+                imageRendererFormat: PixelFormat = .standard) {
         self.ledger = ledger; self.renderQueues = renderQueues; self.settings = settings
+        self.imageRendererFormat = imageRendererFormat
     }
 }

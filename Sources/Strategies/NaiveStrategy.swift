@@ -17,6 +17,8 @@ public final class NaiveStrategy: DrawingStrategy {
 
     private let canvas: CanvasConfiguration
     private let ledger: WorkLedger
+    /// `UIGraphicsImageRenderer(size:)`'s default format: extended range on a wide-colour screen.
+    private let imageRendererFormat: PixelFormat
     private var image: Surface?
     private var previous: Point?
     private var strokeHasMoved = false
@@ -28,6 +30,7 @@ public final class NaiveStrategy: DrawingStrategy {
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
         self.canvas = canvas
         self.ledger = environment.ledger
+        imageRendererFormat = environment.imageRendererFormat
     }
 
     /// Only what was drawn is pending: `touchesBegan` stores the point and draws nothing.
@@ -53,7 +56,7 @@ public final class NaiveStrategy: DrawingStrategy {
 
     /// `UIGraphicsImageRenderer.image { ... }`: a new bitmap, the old picture drawn into it, the new line stroked.
     private func render(_ line: [Point]) throws {
-        let next = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
+        let next = try Surface(width: canvas.width, height: canvas.height, format: imageRendererFormat, counting: ledger)
         let context = try Context(surface: next, counting: ledger)
         if let image {
             context.draw(image, in: canvas.bounds)

@@ -1,8 +1,25 @@
 import ArgumentParser
+import Display
 import Foundation
 import Traces
 
 extension TraceGenerator.Kind: ExpressibleByArgument {}
+
+/// What `bench trace generate --kind` draws: a kind of the seeded generator, or the source article's
+/// spiral (`SpiralTrace`), whose geometry comes from a device rather than a seed.
+enum GenerateKind: Equatable, ExpressibleByArgument {
+    case generator(TraceGenerator.Kind)
+    case spiral
+
+    init?(argument: String) {
+        if argument == "spiral" { self = .spiral; return }
+        guard let kind = TraceGenerator.Kind(rawValue: argument) else { return nil }
+        self = .generator(kind)
+    }
+
+    static var allValueStrings: [String] { TraceGenerator.Kind.allCases.map(\.rawValue) + ["spiral"] }
+    var name: String { if case .generator(let kind) = self { kind.rawValue } else { "spiral" } }
+}
 
 /// The digitizer models `bench trace generate` offers.
 enum DigitizerChoice: String, CaseIterable, ExpressibleByArgument {
@@ -33,11 +50,14 @@ extension Bench.Trace {
                 them with recorded people.
                 """)
 
-        @Option(help: "What to draw: \(TraceGenerator.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
-        var kind: TraceGenerator.Kind = .session
+        @Option(help: "What to draw: \(GenerateKind.allValueStrings.joined(separator: ", ")).")
+        var kind: GenerateKind = .generator(.session)
 
-        @Option(help: "Random seed; the same seed always gives the same trace.")
-        var seed: UInt64
+        @Option(help: "With --kind spiral: the device whose canvas (and iPad or iPhone size) the spiral is made for.")
+        var device: String?
+
+        @Option(help: "Random seed; the same seed always gives the same trace (every kind but spiral, which has no randomness).")
+        var seed: UInt64?
 
         // `.unconditional` here and below: a negative number is a value to reject by range, not an option name.
         @Option(parsing: .unconditional, help: "Session length in seconds.")
@@ -59,7 +79,17 @@ extension Bench.Trace {
             guard duration.isFinite, duration > 0, duration <= 24 * 3600 else { throw ValidationError("--duration must be in (0, 86400] s, not \(duration)") }
             if let rate { guard rate.isFinite, rate >= 1, rate <= 2000 else { throw ValidationError("--rate must be in [1, 2000] Hz, not \(rate)") } }
             _ = try canvasSize()
-            if kind == .session && digitizer != .pencil {
+            if kind == .spiral {
+                guard let device else { throw ValidationError("--kind spiral needs --device NAME: the spiral's size and canvas come from the device") }
+                guard DeviceProfile.named(device) != nil else {
+                    throw ValidationError("unknown device '\(device)' (known: \(DeviceProfile.all.map(\.name).joined(separator: ", ")))")
+                }
+            } else if device != nil {
+                throw ValidationError("--device applies to --kind spiral only")
+            } else if seed == nil {
+                throw ValidationError("Missing expected argument '--seed <seed>'")
+            }
+            if kind == .generator(.session) && digitizer != .pencil {
                 throw ValidationError("--kind session always samples like a pencil; use --rate to change its rate")
             }
         }
@@ -74,12 +104,20 @@ extension Bench.Trace {
 
         func run() throws {
             try checkWritable(output, option: "--output")
-            var d = digitizer.digitizer
-            if let rate { d.rate = rate }
-            let parameters = TraceGenerator.Parameters(kind: kind, duration: duration, canvas: try canvasSize(), digitizer: d)
-            let trace = TraceGenerator(seed: seed, parameters: parameters).generate()
+            let trace: Traces.Trace
+            switch kind {
+            case .spiral:
+                let profile = DeviceProfile.named(device!)! // checked in validate()
+                trace = SpiralTrace.make(canvas: CanvasSize(width: profile.widthPoints, height: profile.heightPoints),
+                                         initialLength: profile.idiom.spiralLength, refreshRate: profile.refreshRate)
+            case .generator(let generatorKind):
+                var d = digitizer.digitizer
+                if let rate { d.rate = rate }
+                let parameters = TraceGenerator.Parameters(kind: generatorKind, duration: duration, canvas: try canvasSize(), digitizer: d)
+                trace = TraceGenerator(seed: seed!, parameters: parameters).generate() // checked in validate()
+            }
             try writeTrace(trace, to: output)
-            print("generated \(kind.rawValue) seed \(seed): \(trace.strokes.count) strokes, \(trace.sampleCount) samples, "
+            print("generated \(kind.name)\(kind == .spiral ? " for \(device!)" : " seed \(seed!)"): \(trace.strokes.count) strokes, \(trace.sampleCount) samples, "
                 + "\(String(format: "%.2f", trace.duration)) s -> \(output)")
         }
     }

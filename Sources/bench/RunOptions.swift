@@ -8,6 +8,7 @@ import Traces
 extension ClockMode: ExpressibleByArgument {}
 extension Delivery: ExpressibleByArgument {}
 extension CostMode: ExpressibleByArgument {}
+extension InputMode: ExpressibleByArgument {}
 
 /// The options that choose what one replay is, pulled into `run` and `baseline record`: they make
 /// one `ReplaySpec`. A strategy's own options (`--graver-keep-contents`) are not declared here but
@@ -36,8 +37,11 @@ struct RunOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
     var workers: Int?
 
-    @Option(help: "Virtual clock only: charge 'measured' costs (default), or 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero).")
+    @Option(help: "Virtual clock only: charge 'measured' costs (default); 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero); or 'model', the device cost model: counted work times the device's sourced unit costs, the same on every machine (docs/device-model.md).")
     var costs: CostMode = .measured
+
+    @Option(help: "recorded (each sample at its recorded time, the default) or display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark).")
+    var input: InputMode = .recorded
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
         "The strategy's own options, as `bench list` shows them (e.g. --graver-keep-contents, --graver-fade-in 0.2).",
@@ -52,7 +56,7 @@ struct RunOptions: ParsableArguments {
     /// The replay these options describe (its trace not yet read).
     func spec() throws -> ReplaySpec {
         var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: clock, costs: costs, delivery: delivery,
-                              workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
+                              input: input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
         if let declared = spec.strategyType?.options {
             do { spec.options = try StrategySettings.parse(strategyArguments, declared: declared, strategy: strategy) }
             catch { throw ValidationError(error.description) }

@@ -39,6 +39,7 @@ enum SummaryTable {
             ["hitch-time ratio", "\(fmt(s.hitchRatioMsPerS, 2)) ms/s, \(band)"],
             ["dropped frames", "\(s.droppedFrames) (\(fmt(s.droppedPct, 2))%), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)"],
             ["missed vsyncs", "\(s.missedVsyncs)"],
+            ["display-link fps", "\(fmt(s.displayLinkFps, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%"],
             ["main-thread growth", "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn"],
             ["pixels rasterized", "\(c.pixelsRasterized)"],
             ["bytes copied", "\(c.bytesCopied)"],
@@ -52,7 +53,11 @@ enum SummaryTable {
             facts.append(["final picture", "\(verdict): \(fmt(p.differingPct, 4))% of pixels differ, max channel diff \(p.maxChannelDiff)"])
         }
         lines += align(facts)
-        lines.append("measured on \(s.machine)")
+        switch s.costs {
+        case "model": lines.append("timings modelled for \(s.device) by the device cost model (docs/device-model.md); cpu time and memory measured on \(s.machine)")
+        case "zero": lines.append("timings zero by request (--costs zero); cpu time and memory measured on \(s.machine)")
+        default: lines.append("measured on \(s.machine)")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -16,7 +16,7 @@ final class StepMeter: CostMeter {
     init(costs: [Int: Double], inputCost: Double = 0) { self.costs = costs; self.inputCost = inputCost }
     /// Drawing at step 1 (async-global, async-graver).
     convenience init(draw: Double) { self.init(costs: [1: draw]) }
-    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         let result = try body()
         switch phase {
         case let .backgroundStep(index): return (result, ReplayDuration(seconds: costs[index] ?? 0))

@@ -7,7 +7,7 @@ import Traces
 final class ScriptedMeter: CostMeter {
     /// Set by `ScriptedStrategy` when the work being measured should cost something.
     var pending: Double = 0
-    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         pending = 0
         let result = try body()
         defer { pending = 0 }

@@ -53,7 +53,7 @@ enum Fixtures {
 final class FixedCommitMeter: CostMeter {
     let commitSeconds: Double
     init(commitSeconds: Double) { self.commitSeconds = commitSeconds }
-    func measure<T>(_ phase: CostPhase, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         (try body(), ReplayDuration(seconds: phase == .commit ? commitSeconds : 0))
     }
 }

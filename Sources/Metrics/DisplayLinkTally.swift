@@ -1,0 +1,50 @@
+/// What the source article's FPS counter would show, gathered a frame at a time (MODEL.md section 3).
+///
+/// *Display-link fps*: callbacks per second a `CADisplayLink` on the main run loop would deliver while
+/// input is being drawn, that is vsync-triggered turns per second from the turn that delivers the
+/// first sample to the turn that delivers the last. The companion app's counter (konoma's
+/// FPSCounter) counts callbacks after the first of a window over the window's time, so the rate is
+/// intervals over time: `(callbacks - 1) / (last start - first start)`.
+///
+/// *Main-thread busy share*: main-thread busy time of every turn over the same span (from the first
+/// delivering turn's start to the last delivering turn's end), in percent.
+public struct DisplayLinkTally: Sendable, Hashable {
+    private var firstStartMs: Double?
+    private var callbacks = 0
+    private var busyMs = 0.0
+    /// Callbacks, last delivering start and end, and busy time, as of the last turn that delivered a sample.
+    private var atLastDelivery: (callbacks: Int, startMs: Double, endMs: Double, busyMs: Double)?
+
+    public init() {}
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.firstStartMs == b.firstStartMs && a.callbacks == b.callbacks && a.busyMs == b.busyMs
+            && a.atLastDelivery?.callbacks == b.atLastDelivery?.callbacks && a.atLastDelivery?.startMs == b.atLastDelivery?.startMs
+            && a.atLastDelivery?.endMs == b.atLastDelivery?.endMs && a.atLastDelivery?.busyMs == b.atLastDelivery?.busyMs
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(callbacks); hasher.combine(busyMs) }
+
+    /// Adds the next turn, in order.
+    public mutating func add(_ frame: FrameRecord) {
+        if firstStartMs == nil {
+            guard frame.samples > 0 else { return }
+            firstStartMs = frame.startMs
+        }
+        if frame.trigger == .vsync { callbacks += 1 }
+        busyMs += frame.mainMs
+        if frame.samples > 0 { atLastDelivery = (callbacks, frame.startMs, frame.endMs, busyMs) }
+    }
+
+    /// Callbacks per second while input was drawn; 0 when fewer than two turns delivered input.
+    public var fps: Double {
+        guard let first = firstStartMs, let last = atLastDelivery, last.startMs > first, last.callbacks > 1 else { return 0 }
+        return Double(last.callbacks - 1) / ((last.startMs - first) / 1000)
+    }
+
+    /// Main-thread busy time over the span input was drawn, in percent; 0 for an empty span.
+    public var busyPercent: Double {
+        guard let first = firstStartMs, let last = atLastDelivery, last.endMs > first else { return 0 }
+        return 100 * last.busyMs / (last.endMs - first)
+    }
+}

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Fit the device cost model's unit costs to this host, and report how well counters explain it.
+
+The device cost model (docs/device-model.md) charges each phase the work it counted times a unit
+cost per kind of work. This script asks whether the same model explains the machine it runs on:
+
+1. it replays every strategy with measured costs in the virtual clock, on training traces and on
+   held-out traces (other kinds of drawing, seeds and devices), writing per-frame CSVs. Input is
+   display-link paced, one sample per turn, so that every repeat of a replay does the same work in
+   the same frame whatever its timing; each frame's time is the median of --repeat replays, which
+   takes out the moments another process held the core. The first frame is left out: it counts
+   the strategy's set-up, which no phase is timed for;
+2. it fits one unit cost per kind (non-negative least squares, no intercept) to the training
+   frames' main-thread time (`main_ms`) against the main thread's own counters (`main_*` columns);
+3. it reports, on the held-out frames the fit never saw, R^2 of per-frame main-thread time over all
+   strategies, and the median relative error on frames of 0.1 ms or more;
+4. with --write, it stores the unit costs in Sources/Display/Resources/device-costs.json, with the
+   command and the figures as their source.
+
+Usage: python3 scripts/fit_host.py [--bench PATH] [--write] [--repeat N]
+"""
+import argparse
+import csv
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(ROOT, "Sources", "Display", "Resources", "device-costs.json")
+# The CSV column of each kind of work the model charges the main thread for (WorkKind in Swift).
+KINDS = {
+    "pixel_cleared": "main_pixels_cleared",
+    "pixel_filled": "main_pixels_filled",
+    "pixel_blended": "main_pixels_blended",
+    "pixel_stroked": "main_pixels_stroked",
+    "pixel_swept": "main_pixels_swept",
+    "segment_stroked": "main_segments_drawn",
+    "segment_culled": "main_segments_culled",
+    "pixel_uploaded": "main_pixels_uploaded",
+    "bitmap_allocated": "main_bitmaps_allocated",
+}
+# Training and held-out input: different kinds of drawing, seeds and canvases.
+TRAIN = [("session", 31, 6, "ipad-pro-11"), ("scribble", 32, 16, "iphone-6s")]
+HELD_OUT = [("handwriting", 41, 6, "ipad-pro-12.9"), ("shapes", 42, 6, "iphone-15-pro")]
+
+
+def run(cmd):
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(cmd)}: exit {result.returncode}: {result.stderr.strip().splitlines()[-1:]}")
+    return result.stdout
+
+
+def strategies(bench):
+    return [line.split()[1] for line in run([bench, "list"]).splitlines() if line.startswith("strategy ")]
+
+
+def frames(bench, folder, cases, names, repeat):
+    """Per-frame rows (counts by kind, median main_ms, strategy) of every strategy on every case,
+    keyed by case. Cases are replayed strategy by strategy, each strategy on every case in turn, so
+    that whatever else the machine does at a moment weighs on training and held-out frames alike."""
+    rows = {case: [] for case in cases}
+    for case in cases:
+        kind, seed, duration, _ = case
+        trace = os.path.join(folder, f"{kind}-{seed}.trace")
+        run([bench, "trace", "generate", "--kind", kind, "--seed", str(seed), "--duration", str(duration), "--output", trace])
+    for name in names:
+        for case in cases:
+            kind, seed, duration, device = case
+            trace = os.path.join(folder, f"{kind}-{seed}.trace")
+            runs = []
+            for r in range(repeat):
+                out = os.path.join(folder, f"{name}-{kind}-{device}-{r}.csv")
+                run([bench, "run", "--strategy", name, "--trace", trace, "--device", device, "--clock", "virtual",
+                     "--costs", "measured", "--input", "display-link", "--csv", out, "--format", "json"])
+                with open(out) as f:
+                    runs.append({int(row["frame"]): row for row in csv.DictReader(f)})
+            kept = 0
+            for frame, first in runs[0].items():
+                same = [run_[frame] for run_ in runs if frame in run_]
+                counts = [[float(row[c]) for c in KINDS.values()] for row in same]
+                if frame == 0 or len(same) < repeat or any(c != counts[0] for c in counts):
+                    continue  # set-up work, or a frame that did different work in another repeat
+                rows[case].append((counts[0], float(np.median([float(row["main_ms"]) for row in same])), name))
+                kept += 1
+            print(f"  {name} on {kind} ({device}): {kept} frames", file=sys.stderr)
+    return rows
+
+
+def nnls(x, y):
+    """Least squares with every coefficient at least 0: drop the most negative kind and refit."""
+    active = list(range(x.shape[1]))
+    while True:
+        coef = np.zeros(x.shape[1])
+        if active:
+            solution, *_ = np.linalg.lstsq(x[:, active], y, rcond=None)
+            coef[active] = solution
+        negative = [i for i in active if coef[i] < 0]
+        if not negative:
+            return coef
+        active.remove(min(negative, key=lambda i: coef[i]))
+
+
+def evaluate(coef, rows):
+    x = np.array([r[0] for r in rows]); y = np.array([r[1] for r in rows])
+    predicted = x @ coef
+    r2 = 1 - np.sum((y - predicted) ** 2) / np.sum((y - y.mean()) ** 2)
+    big = y >= 0.1
+    rel = np.abs(predicted[big] - y[big]) / y[big]
+    by_strategy = {}
+    for name in sorted({r[2] for r in rows}):
+        mask = np.array([r[2] == name for r in rows]) & big
+        if mask.any():
+            by_strategy[name] = (int(mask.sum()), float(np.median(np.abs(predicted[mask] - y[mask]) / y[mask])))
+    return float(r2), float(np.median(rel)) if big.any() else float("nan"), int(big.sum()), len(rows), by_strategy
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "bench"))
+    parser.add_argument("--write", action="store_true", help="store the fitted unit costs in device-costs.json")
+    parser.add_argument("--dump", help="also write the frames (counts, median main_ms, strategy) to this JSON file")
+    parser.add_argument("--from-dump", help="fit the frames a --dump wrote instead of replaying again")
+    parser.add_argument("--repeat", type=int, default=3, help="replays per case; each frame's time is their median")
+    args = parser.parse_args()
+    if args.from_dump:
+        with open(args.from_dump) as f:
+            dumped = json.load(f)
+        if dumped["kinds"] != list(KINDS):
+            sys.exit(f"{args.from_dump}: written for kinds {dumped['kinds']}, this script fits {list(KINDS)}")
+        train, held = dumped["train"], dumped["held_out"]
+    else:
+        names = strategies(args.bench)
+        with tempfile.TemporaryDirectory() as folder:
+            by_case = frames(args.bench, folder, TRAIN + HELD_OUT, names, args.repeat)
+        train = [row for case in TRAIN for row in by_case[case]]
+        held = [row for case in HELD_OUT for row in by_case[case]]
+    if args.dump:
+        with open(args.dump, "w") as f:
+            json.dump({"kinds": list(KINDS), "train": train, "held_out": held}, f)
+    x = np.array([r[0] for r in train]); y = np.array([r[1] for r in train])
+    coef_ms = nnls(x, y)
+    unit_ns = {kind: round(float(c) * 1e6, 6) for kind, c in zip(KINDS, coef_ms)}
+    r2_train, rel_train, _, _, _ = evaluate(coef_ms, train)
+    r2, rel, big, total, by_strategy = evaluate(coef_ms, held)
+    print("unit costs on this host (ns per unit):")
+    for kind, ns in unit_ns.items():
+        print(f"  {kind:18} {ns:12.4f}")
+    print(f"training: {len(train)} frames, R^2 {r2_train:.3f}, median relative error {100 * rel_train:.1f}%")
+    print(f"held out: {total} frames, R^2 {r2:.3f}; {big} frames of 0.1 ms or more, median relative error {100 * rel:.1f}%")
+    for name, (n, e) in by_strategy.items():
+        print(f"  {name:14} {n:6} frames >= 0.1 ms, median relative error {100 * e:.1f}%")
+    if args.write:
+        with open(DATA) as f:
+            data = json.load(f)
+        machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+        data["host"] = {
+            "machine": machine,
+            "source": (f"measured: python3 scripts/fit_host.py --write (non-negative least squares of per-frame main_ms on the "
+                       f"main thread's counters, every strategy, virtual clock, measured costs, display-link input, each frame the median of {args.repeat} replays; training "
+                       f"{', '.join(f'{k} seed {s} on {d}' for k, s, _, d in TRAIN)}). Held out "
+                       f"({', '.join(f'{k} seed {s} on {d}' for k, s, _, d in HELD_OUT)}): R^2 {r2:.3f} over {total} frames, "
+                       f"median relative error {100 * rel:.1f}% over the {big} frames of 0.1 ms or more"),
+            "unit_costs_ns": unit_ns,
+        }
+        with open(DATA, "w") as f:
+            json.dump(data, f, indent=2)
+            f.write("\n")
+        print(f"wrote {os.path.relpath(DATA, ROOT)}")
+    ok = r2 >= 0.9 and rel <= 0.25
+    print("the counters explain this host" if ok else "the counters do NOT explain this host well enough (want R^2 >= 0.9, median error <= 25%)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
