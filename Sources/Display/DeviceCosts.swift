@@ -111,12 +111,17 @@ public struct DeviceCostData: Codable, Sendable {
     /// The version this build reads.
     public static let version = 1
 
-    /// The data shipped with StrokeBench.
-    public static let shipped: DeviceCostData = {
+    /// Where the shipped data is: `Resources/device-costs.json`, copied into the module's bundle.
+    public static var shippedURL: URL {
         guard let url = Bundle.module.url(forResource: "device-costs", withExtension: "json") else {
             fatalError("device-costs.json is missing from the Display module's resources")
         }
-        do { return try load(Data(contentsOf: url), file: url.path) } catch { fatalError("\(error)") }
+        return url
+    }
+
+    /// The data shipped with StrokeBench.
+    public static let shipped: DeviceCostData = {
+        do { return try load(Data(contentsOf: shippedURL), file: shippedURL.path) } catch { fatalError("\(error)") }
     }()
 
     /// Reads the data, refusing versions this build does not know.

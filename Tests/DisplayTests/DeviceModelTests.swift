@@ -1,0 +1,101 @@
+import Canvas
+@testable import Display
+import Foundation
+import Metrics
+import Strategies
+import Testing
+import Traces
+
+/// The device cost model (docs/device-model.md): its data, its determinism, display-link input and
+/// the counters it charges.
+@Suite struct DeviceModelTests {
+    @Test func everyDeviceProfileHasUnitCostsFromSourcedData() throws {
+        let data = DeviceCostData.shipped
+        for device in DeviceProfile.all {
+            let costs = try data.unitCosts(of: device.name)
+            #expect(costs.nanoseconds.values.allSatisfy { $0 >= 0 && $0.isFinite }, "\(device.name)")
+            #expect(costs.nanoseconds.values.contains { $0 > 0 }, "\(device.name): every unit cost is zero")
+            let derivation = try #require(data.devices[device.name])
+            for number in [derivation.slowdown, derivation.memoryRatio, derivation.computeRatio].compactMap({ $0 }) {
+                #expect(!number.source.isEmpty && ["measured", "fit", "published", "fact"].contains(number.basis))
+            }
+        }
+        #expect(!data.host.source.isEmpty && !data.extendedRangeFactor.source.isEmpty)
+        // At most one free factor per device, and only where a published figure fixes it.
+        #expect(data.devices.values.filter { $0.slowdown != nil }.count == 1)
+    }
+
+    @Test func noStrategyIsNamedInTheDeviceCostData() throws {
+        let text = try String(contentsOf: DeviceCostData.shippedURL, encoding: .utf8).lowercased()
+        for name in StrategyRegistry.names where name != "null" {
+            #expect(!text.contains(name), "\(name)")
+        }
+    }
+
+    @Test func aDeviceDerivedFromAnotherScalesMemoryAndComputeByItsRatios() throws {
+        let data = DeviceCostData.shipped
+        let ipad = try data.unitCosts(of: "ipad-pro-11"), iphone = try data.unitCosts(of: "iphone-6s")
+        let ratios = try #require(data.devices["iphone-6s"])
+        for kind in WorkKind.allCases where (ipad.nanoseconds[kind] ?? 0) > 0 {
+            let ratio = kind.isMemoryBound ? ratios.memoryRatio!.value : ratios.computeRatio!.value
+            #expect(abs(iphone.nanoseconds[kind]! / ipad.nanoseconds[kind]! - ratio) < 1e-9, "\(kind)")
+        }
+    }
+
+    @Test func unitCostsChargeEachKindAndExtendedRangePixelsAtTheirFactor() {
+        let costs = UnitCosts(nanoseconds: [.pixelCleared: 1, .pixelBlended: 2, .segmentStroked: 100], extendedRangeFactor: 6)
+        var work = WorkCounters()
+        work.pixelsCleared = 1000
+        work.extendedCleared = 400
+        work.pixelsBlended = 10
+        work.segmentsStroked = 3
+        work.segmentsCulled = 1
+        // 1000 cleared + 5 x 400 extended extra, 10 blended at 2, 2 drawn segments at 100.
+        #expect(costs.cost(of: work) == ReplayDuration(nanoseconds: 1000 + 2000 + 20 + 200))
+    }
+
+    func spiralConfiguration(_ strategy: any DrawingStrategy.Type, points: Int = 300) -> ReplayConfiguration {
+        let device = DeviceProfile.named("iphone-6s")!
+        var spiral = SpiralTrace.make(canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
+                                      initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
+        spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
+        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+                                                device: device, clock: .virtual, inputMode: .displayLink,
+                                                strategy: strategy, costs: .model)
+        configuration.comparePicture = false
+        return configuration
+    }
+
+    @Test(arguments: ["naive", "flattened", "async-pool"])
+    func modelledRunsAreTheSameFrameForFrame(strategyName: String) throws {
+        let strategy = try #require(StrategyRegistry.strategy(named: strategyName))
+        let a = try Replay.run(spiralConfiguration(strategy)), b = try Replay.run(spiralConfiguration(strategy))
+        #expect(FrameCSV.render(a.frames) == FrameCSV.render(b.frames))
+        #expect(a.summary.displayLinkFps == b.summary.displayLinkFps)
+        #expect(a.summary.renderMs.max > 0) // drawing is charged, wherever it ran
+    }
+
+    @Test func displayLinkInputTakesOneSamplePerVsyncTurn() throws {
+        let result = try Replay.run(spiralConfiguration(NaiveStrategy.self, points: 200))
+        let delivering = result.frames.filter { $0.samples > 0 }
+        #expect(delivering.count == 200)
+        #expect(delivering.allSatisfy { $0.samples == 1 && $0.trigger == .vsync })
+        // Each callback's turn costs the same modelled time, so it starts when the previous one ends
+        // or at the next vsync, whichever is later: the fps follows from the turn.
+        let turn = try #require(delivering.dropFirst(2).first).mainMs
+        let period = 1000 / 60.0
+        let expected = 1000 / max(period, turn) // turns under a period wait for the vsync
+        #expect(abs(result.summary.displayLinkFps - expected) / expected < 0.05, "\(result.summary.displayLinkFps) against \(expected)")
+    }
+
+    @Test func theSpiralIsTheCompanionAppsGeometry() {
+        let canvas = CanvasSize(width: 834, height: 1194)
+        let spiral = SpiralTrace.make(canvas: canvas, initialLength: 200, refreshRate: 120)
+        let samples = spiral.strokes.flatMap(\.samples)
+        #expect(spiral.strokes.count == 1 && samples.count == 15_001)
+        func radius(_ s: Sample) -> Double { ((s.x - 417) * (s.x - 417) + (s.y - 597) * (s.y - 597)).squareRoot() }
+        #expect(abs(radius(samples[0]) - 200 * 2.0.squareRoot()) < 1e-9)
+        #expect(abs(radius(samples[15_000]) - 200 * pow(0.9999, 15_000) * 2.0.squareRoot()) < 1e-6)
+        #expect(abs(samples[1].time - 1.0 / 120) < 1e-12)
+    }
+}
