@@ -121,7 +121,11 @@ def unique(values):
 
 
 def caption(fig, sweep, extra):
-    text = f"Measured on {sweep.machines()}; {sweep.setting('clock')} clock, {sweep.setting('delivery')} delivery"
+    if sweep.setting("costs") == "model":
+        text = ("Modelled for each device by the device cost model (docs/device-model.md), not measured; "
+                f"{sweep.setting('clock')} clock, {sweep.setting('delivery')} delivery")
+    else:
+        text = f"Measured on {sweep.machines()}; {sweep.setting('clock')} clock, {sweep.setting('delivery')} delivery"
     if extra:
         text += f"; {extra}"
     fig.text(0.01, 0.005, text, fontsize=8, color="#555555", ha="left", va="bottom")

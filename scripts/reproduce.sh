@@ -48,6 +48,16 @@ sweep_seconds=$(($(date +%s) - sweep_started))
 say "charts"
 python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md"
 
+say "the same sweep, modelled for each device (--costs model): deterministic, so it may run beside anything"
+"$BENCH" sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --costs model \
+  --output "$out/modelled" >"$out/modelled.txt"
+python3 scripts/plot.py "$out/modelled" --output "$out/modelled" --table "$out/modelled/table.md"
+
+say "the article's benchmark, modelled: every strategy on the companion app's spiral (scripts/device_model_table.py)"
+python3 scripts/device_model_table.py "$out/device-model" --bench "$BENCH" >&2
+# The host fit's frames are made by scripts/fit_host.py --dump, not here: keep them.
+[ -f results/device-model/host-fit-frames.json.gz ] && cp results/device-model/host-fit-frames.json.gz "$out/device-model/"
+
 human_note="not run: $TRACES is missing here."
 if [ -d "$TRACES/omniglot" ]; then
   # Importers live in `bench trace import`; a bench without the `trace` command cannot read them.
@@ -108,9 +118,25 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo 'the machine shows in them: see the load average. Counters (`pixels_rasterized`, ...) do not depend'
   echo "on the machine."
   echo
-  echo "## The reference configuration"
+  echo "## The reference configuration, measured on this host"
   echo
   cat "$out/table.md"
+  echo
+  echo "## The same, modelled for the device"
+  echo
+  echo "\\`--costs model\\`: each phase charged the work it counted times the device's sourced unit costs"
+  echo "([docs/device-model.md](../docs/device-model.md)). Predictions for the device, identical on every machine."
+  echo
+  cat "$out/modelled/table.md"
+  echo
+  echo "![hitch grid, modelled](modelled/hitch-grid.png)"
+  echo
+  echo "## The article's benchmark, modelled"
+  echo
+  echo "Every strategy draws the companion app's spiral, one point per display-link callback, with modelled"
+  echo "costs; \\`naive\\` on the iPad Pro 11 is the figure the model was fitted to, everything else is a prediction."
+  echo
+  cat "$out/device-model/table.md"
   echo
   echo "## Charts"
   echo
@@ -127,7 +153,7 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo
   echo "![scaling](scaling.png)"
   echo
-  echo "Hitch-time ratio for every strategy, device and refresh rate, in Apple's WWDC20 bands:"
+  echo "Hitch-time ratio for every strategy, device and refresh rate, in Apple's WWDC20 bands, measured on this host:"
   echo
   echo "![hitch grid](hitch-grid.png)"
   echo

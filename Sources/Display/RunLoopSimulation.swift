@@ -135,7 +135,7 @@ struct RunLoopSimulation {
         clock.discardPending()
         let usage = ResourceUsage.now()
         let picture = configuration.comparePicture ? try compareWithReference(screen) : nil
-        let summary = RunSummary(
+        var summary = RunSummary(
             strategy: configuration.strategy.name, device: configuration.device.name, hz: grid.hz,
             clock: configuration.clock.rawValue, delivery: configuration.delivery.rawValue,
             trace: configuration.traceName, workers: configuration.resolvedWorkers, tally: accountant.tally,
@@ -145,6 +145,8 @@ struct RunLoopSimulation {
             threadsPeak: queueLog.threadsPeak, backlogPeak: queueLog.backlogPeak, bitmapBytesPeak: bitmapBytesPeak,
             cpuS: usage.cpuSeconds - usageBefore.cpuSeconds, peakMemoryMB: usage.peakResidentMB,
             picture: picture, machine: Machine.current.description)
+        summary.costs = configuration.costs.rawValue
+        summary.input = configuration.inputMode.rawValue
         return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen)
     }
 

@@ -30,7 +30,7 @@ public enum SummaryRow {
             "picture_checksum", "picture_differing_pct", "picture_max_channel_diff", "picture_matches_reference",
             // Added after the first sweeps: at the end, so older summaries keep their column order.
             "main_us_per_1000_points", "blank_frames", "stale_frames", "backlog_peak", "bitmap_bytes_peak",
-            "display_link_fps", "main_thread_busy_pct",
+            "display_link_fps", "main_thread_busy_pct", "costs", "input",
         ]
         return columns
     }()
@@ -66,7 +66,7 @@ public enum SummaryRow {
             s.picture?.checksum ?? "", s.picture.map { n($0.differingPct) } ?? "",
             s.picture.map { String($0.maxChannelDiff) } ?? "", s.picture.map { String($0.matchesReference) } ?? "",
             n(s.mainUsPerThousandPoints), String(s.blankFrames), String(s.staleFrames), String(s.backlogPeak),
-            String(s.bitmapBytesPeak), n(s.displayLinkFps), n(s.mainThreadBusyPct),
+            String(s.bitmapBytesPeak), n(s.displayLinkFps), n(s.mainThreadBusyPct), s.costs, s.input,
         ]
         return fields
     }
