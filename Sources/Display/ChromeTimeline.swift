@@ -39,7 +39,6 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
     static let flowInset = ReplayDuration(nanoseconds: 100)
 
     private let stream: TraceEventStream
-    private let input: ReplayInput
     private let grid: VsyncGrid
     private let lock = NSLock()
     private var namedLanes = Set<Int>()
@@ -64,7 +63,6 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
             ("trace", configuration.traceName), ("workers", String(configuration.resolvedWorkers)),
             ("time_base", configuration.clock == .virtual ? "simulated time" : "wall-clock time since the replay started"),
         ])
-        input = configuration.input
         grid = VsyncGrid(hz: configuration.hz)
         nameProcess(Track.samples.pid, "touch digitizer", order: 1)
         nameThread(Track.samples, "samples (oldest and newest each frame shows first)")
@@ -103,16 +101,14 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         heldPresentation = presentation
         guard let shown = presentation.firstShown else { return }
         for (end, sample) in [(0, shown.oldest), (1, shown.newest)] {
-            let id = 2 * presentation.frame + end
-            let time = input.instant(of: sample)
-            sampleSlice(sample, at: time)
-            let args: [(String, TraceEvent.Argument)] = [("sample", .int(sample)), ("sample_ms", .double(time.milliseconds)),
+            let id = 2 * presentation.frame + end, time = sample.time
+            sampleSlice(sample.index, at: time)
+            let args: [(String, TraceEvent.Argument)] = [("sample", .int(sample.index)), ("sample_ms", .double(time.milliseconds)),
                                                           ("frame", .int(presentation.frame))]
             stream.append(TraceEvent(.flowStart, name: "touch to screen", category: "latency", pid: Track.samples.pid,
                                      tid: Track.samples.tid, time: (time + Self.flowInset).nanoseconds, id: id, args: args))
             stream.append(TraceEvent(.flowEnd, name: "touch to screen", category: "latency", pid: Track.presented.pid,
-                                     tid: Track.presented.tid, time: (presentation.time + Self.flowInset).nanoseconds, id: id,
-                                     args: args))
+                                     tid: Track.presented.tid, time: (presentation.time + Self.flowInset).nanoseconds, id: id))
         }
     }
 
@@ -204,7 +200,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         if p.blank { args.append(("blank", .bool(true))) }
         if p.fadeIn > 0 { args.append(("fade_in_ms", .double(p.fadeIn * 1000))) }
         if let shown = p.firstShown {
-            args += [("oldest_sample", .int(shown.oldest)), ("newest_sample", .int(shown.newest))]
+            args += [("oldest_sample", .int(shown.oldest.index)), ("newest_sample", .int(shown.newest.index))]
         }
         if let max = p.latencyMaxMs, let min = p.latencyMinMs {
             args += [("latency_max_ms", .double(max)), ("latency_min_ms", .double(min))]
