@@ -6,7 +6,7 @@ import Metrics
 ///
 /// | process | threads (tracks) | events |
 /// |---|---|---|
-/// | touch digitizer | samples | a slice at each sample a presented frame shows first (its oldest and newest), where the flow arrows start |
+/// | touch digitizer | samples | an instant at each sample, when it was recorded (args: the frame that delivered it); a slice at each sample a presented frame shows first (its oldest and newest), where the flow arrows start |
 /// | app | main thread; render queue N or global queue worker N | one slice per main-thread phase of a turn; one slice per render task with its fate, its cancellation checks as instants; counters: points retained, live bitmap bytes, render backlog |
 /// | render server | render server | one slice per composite |
 /// | display | vsync; presented frames | an instant per vsync; one slice per presented frame, lasting while it is on screen |
@@ -65,7 +65,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         ])
         grid = VsyncGrid(hz: configuration.hz)
         nameProcess(Track.samples.pid, "touch digitizer", order: 1)
-        nameThread(Track.samples, "samples (oldest and newest each frame shows first)")
+        nameThread(Track.samples, "samples")
         nameProcess(Track.main.pid, "app: \(configuration.strategy.name)", order: 2)
         nameThread(Track.main, "main thread", order: 0)
         nameProcess(Track.renderServer.pid, "render server", order: 3)
@@ -89,6 +89,10 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
             if phase.kind == .input { args += [("events", .int(phase.items)), ("samples", .int(turn.samples))] }
             if phase.kind == .commit { args.append(("committed", .bool(turn.committed))) }
             slice(phase.name, on: Track.main, from: at, lasting: phase.duration, args: args)
+        }
+        for sample in turn.delivered {
+            stream.append(TraceEvent(.instant, name: "sample", category: "input", pid: Track.samples.pid, tid: Track.samples.tid,
+                                     time: sample.time.nanoseconds, args: [("sample", .int(sample.index)), ("frame", .int(turn.frame))]))
         }
         vsyncs(through: turn.end)
         counter("points retained", "points", turn.pointsRetained, at: turn.end)

@@ -60,7 +60,8 @@ struct FrameAccountant {
             let firstNew = shown + 1
             latency = noteShown(update, at: presentVsync)
             configuration.timeline.presented(presentation(turn, update, at: presentVsync, deadline: deadline,
-                                                          firstShown: latency.map { _ in (firstNew, update.showsThrough) }, latency: latency))
+                                                          firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
+                                                          latency: latency))
         }
         if let previous = held { try handOver(previous) }
         held = record(turn, deadline: deadline, presentVsync: presentVsync, latency: latency)
@@ -101,8 +102,10 @@ struct FrameAccountant {
             counters: turn.counters, mainCounters: turn.mainCounters, pointsRetained: turn.pointsRetained)
     }
 
+    private func sample(_ i: Int) -> TimelineSample { TimelineSample(index: i, time: configuration.input.instant(of: i)) }
+
     private func presentation(_ turn: Turn, _ update: LayerUpdate, at vsync: Int, deadline: Int,
-                              firstShown: (oldest: Int, newest: Int)?, latency: (min: Double, max: Double)?) -> TimelinePresentation {
+                              firstShown: (oldest: TimelineSample, newest: TimelineSample)?, latency: (min: Double, max: Double)?) -> TimelinePresentation {
         TimelinePresentation(frame: turn.frame, vsync: vsync, time: grid.time(of: vsync), missedVsyncs: vsync - deadline,
                              hitch: grid.duration(ofVsyncs: vsync - deadline), fadeIn: update.fadeIn,
                              showsThrough: update.showsThrough, blank: update.isBlank, firstShown: firstShown,

@@ -69,6 +69,8 @@ public struct TimelineTurn: Sendable {
     public var phases: [TimelinePhase]
     /// Samples delivered.
     public var samples: Int
+    /// Those samples, each with the instant it was recorded (its latency counts from there).
+    public var delivered: [TimelineSample]
     /// Whether the commit handed an update to the render server.
     public var committed: Bool
     /// The strategy's `pointsRetained` and the bytes of live bitmaps at the end of the turn.
@@ -91,10 +93,16 @@ public struct TimelinePresentation: Sendable {
     public var blank: Bool
     /// The samples this picture shows for the first time, oldest and newest: the ones the CSV's
     /// `latency_max_ms` and `latency_min_ms` name; nil when it shows nothing new.
-    public var firstShown: (oldest: Int, newest: Int)?
+    public var firstShown: (oldest: TimelineSample, newest: TimelineSample)?
     /// Those latencies in ms (max: the oldest's, min: the newest's).
     public var latencyMaxMs: Double?
     public var latencyMinMs: Double?
+}
+
+/// A touch sample: its index in the trace and the instant its latency counts from.
+public struct TimelineSample: Sendable {
+    public var index: Int
+    public var time: ReplayInstant
 }
 
 /// What a queue remembers of a render task between its submission and its end.
@@ -205,8 +213,8 @@ extension ReplayClock {
 }
 
 extension TimelineTurn {
-    /// The timeline's view of `turn`, which delivered `events`.
-    init(_ turn: Turn, events: [TouchEvent]) {
+    /// The timeline's view of `turn`, which delivered `events`; `sampleTime` says when a sample happened.
+    init(_ turn: Turn, events: [TouchEvent], sampleTime: (Int) -> ReplayInstant) {
         var kinds: [TouchEvent.Phase] = []
         for event in events where !kinds.contains(event.phase) { kinds.append(event.phase) }
         let input = kinds.isEmpty ? "input" : kinds.map { "touches" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
@@ -219,7 +227,9 @@ extension TimelineTurn {
                 TimelinePhase(kind: .observers, name: "beforeWaiting", duration: turn.observersCost, items: 0),
                 TimelinePhase(kind: .commit, name: "commit", duration: turn.commitCost, items: 0),
             ],
-            samples: turn.samples, committed: turn.update != nil, pointsRetained: turn.pointsRetained,
+            samples: turn.samples,
+            delivered: events.flatMap { $0.points.map { TimelineSample(index: $0.index, time: sampleTime($0.index)) } },
+            committed: turn.update != nil, pointsRetained: turn.pointsRetained,
             liveBitmapBytes: BitmapAccounting.liveBytes)
     }
 }

@@ -53,6 +53,9 @@ import Testing
         let frames = try CSVRows(folder.appendingPathComponent("f.csv"))
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let counters = try #require(summary["counters"] as? [String: Any])
+        // Every sample delivered is on the samples track, once.
+        let delivered = timeline.events.filter { $0.phase == "i" && $0.name == "sample" }.map { $0.int("sample")! }
+        #expect(delivered == Array(0..<(summary["samples"] as! Int)))
         mainSlicesSumToMainMs(timeline, frames)
         everyTaskAppearsOnceWithItsFate(timeline, counters)
         flowsPointAtTheSamplesTheLatenciesName(timeline, frames)
