@@ -122,7 +122,10 @@ def draw(timeline, start, end, output, title):
         return y
 
     for s in filter(visible, timeline.slices[main]):
-        bar(main, s[0], s[1], PHASE_COLOUR.get(s[3].get("phase"), "#999999"), linewidth=0)
+        # White edges keep back-to-back turns apart; hairline slices keep their colour.
+        wide = s[1] > (hi - lo) / 200
+        bar(main, s[0], s[1], PHASE_COLOUR.get(s[3].get("phase"), "#999999"), edgecolor="white" if wide else "none",
+            linewidth=0.4 if wide else 0)
     for track in render:
         for s in filter(visible, timeline.slices[track]):
             bar(track, s[0], s[1], FATE_COLOUR.get(s[3].get("fate"), "#999999"), edgecolor="white", linewidth=0.5)
