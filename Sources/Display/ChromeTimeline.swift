@@ -6,7 +6,7 @@ import Metrics
 ///
 /// | process | threads (tracks) | events |
 /// |---|---|---|
-/// | touch digitizer | samples | an instant at each sample, when it was recorded (args: the frame that delivered it); a slice at each sample a presented frame shows first (its oldest and newest), where the flow arrows start |
+/// | touch digitizer | samples | an instant at each sample, when it was recorded (with display-link input: when a turn took it; args: the frame that delivered it); a slice at each sample a presented frame shows first (its oldest and newest), where the flow arrows start |
 /// | app | main thread; render queue N or global queue worker N | one slice per main-thread phase of a turn; one slice per render task with its fate, its cancellation checks as instants; counters: points retained, live bitmap bytes, render backlog |
 /// | render server | render server | one slice per composite |
 /// | display | vsync; presented frames | an instant per vsync; one slice per presented frame, lasting while it is on screen |
@@ -60,6 +60,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
             ("strategy", configuration.strategy.name), ("device", configuration.device.name),
             ("hz", String(configuration.hz)), ("clock", configuration.clock.rawValue),
             ("costs", configuration.costs.rawValue), ("delivery", configuration.delivery.rawValue),
+            ("input", configuration.inputMode.rawValue),
             ("trace", configuration.traceName), ("workers", String(configuration.resolvedWorkers)),
             ("time_base", configuration.clock == .virtual ? "simulated time" : "wall-clock time since the replay started"),
         ])

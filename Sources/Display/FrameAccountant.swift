@@ -42,7 +42,7 @@ struct FrameAccountant {
     }
 
     /// When sample `i` counts as having happened: its recorded time, or the turn that took it.
-    private func instant(of i: Int) -> ReplayInstant {
+    func instant(of i: Int) -> ReplayInstant {
         deliveredAt.map { ReplayInstant(nanoseconds: $0[i]) } ?? configuration.input.instant(of: i)
     }
 
@@ -102,7 +102,7 @@ struct FrameAccountant {
             counters: turn.counters, mainCounters: turn.mainCounters, pointsRetained: turn.pointsRetained)
     }
 
-    private func sample(_ i: Int) -> TimelineSample { TimelineSample(index: i, time: configuration.input.instant(of: i)) }
+    private func sample(_ i: Int) -> TimelineSample { TimelineSample(index: i, time: instant(of: i)) }
 
     private func presentation(_ turn: Turn, _ update: LayerUpdate, at vsync: Int, deadline: Int,
                               firstShown: (oldest: TimelineSample, newest: TimelineSample)?, latency: (min: Double, max: Double)?) -> TimelinePresentation {

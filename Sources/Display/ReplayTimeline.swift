@@ -69,7 +69,7 @@ public struct TimelineTurn: Sendable {
     public var phases: [TimelinePhase]
     /// Samples delivered.
     public var samples: Int
-    /// Those samples, each with the instant it was recorded (its latency counts from there).
+    /// Those samples, each with the instant its latency counts from.
     public var delivered: [TimelineSample]
     /// Whether the commit handed an update to the render server.
     public var committed: Bool
@@ -99,7 +99,8 @@ public struct TimelinePresentation: Sendable {
     public var latencyMinMs: Double?
 }
 
-/// A touch sample: its index in the trace and the instant its latency counts from.
+/// A touch sample: its index in the trace and the instant its latency counts from: when it was
+/// recorded, or with display-link input the turn that took it.
 public struct TimelineSample: Sendable {
     public var index: Int
     public var time: ReplayInstant

@@ -54,7 +54,7 @@ struct RunLoopSimulation {
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
             if inputEnd == nil && coalescer.isDone { inputEnd = start }
             let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
-            configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: configuration.input.instant(of:)))
+            configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:)))
             try accountant.account(turn, presentedAt: present(turn))
             mainFree = turn.end
             if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }

@@ -3,13 +3,19 @@ import Strategies
 import Testing
 
 /// `bench run --timeline`: the JSON is parsed back and checked against the run's own CSV and summary,
-/// for every strategy, both clocks and both machine-independent and measured costs.
+/// for every strategy, both clocks, every cost mode and both kinds of input.
 @Suite struct TimelineTests {
-    /// Every strategy at zero cost (the schedule of the input alone) and at measured cost (where
-    /// renders overlap, are cancelled and superseded), in the virtual clock.
-    @Test(arguments: StrategyRegistry.names, ["zero", "measured"])
+    /// Every strategy in the virtual clock at every cost mode: zero (the schedule of the input alone),
+    /// measured and the device model (where renders overlap, are cancelled and superseded).
+    @Test(arguments: StrategyRegistry.names, ["zero", "measured", "model"])
     func theTimelineAgreesWithTheCSVAndCounters(strategy: String, costs: String) throws {
         try checkRun(["--strategy", strategy, "--clock", "virtual", "--costs", costs])
+    }
+
+    /// Display-link input: a sample's latency counts from the turn that took it, and so do its arrows.
+    @Test(arguments: ["naive", "async-pool"])
+    func theTimelineAgreesWithDisplayLinkInput(strategy: String) throws {
+        try checkRun(["--strategy", strategy, "--clock", "virtual", "--costs", "model", "--input", "display-link"])
     }
 
     /// The realtime clock: wall-clock time, real Dispatch queues reporting from their own threads.
