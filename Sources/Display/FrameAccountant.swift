@@ -42,7 +42,7 @@ struct FrameAccountant {
     }
 
     /// When sample `i` counts as having happened: its recorded time, or the turn that took it.
-    private func instant(of i: Int) -> ReplayInstant {
+    func instant(of i: Int) -> ReplayInstant {
         deliveredAt.map { ReplayInstant(nanoseconds: $0[i]) } ?? configuration.input.instant(of: i)
     }
 
@@ -57,7 +57,11 @@ struct FrameAccountant {
         if let update = turn.update, let presentVsync {
             lastPresent = max(lastPresent, presentVsync)
             presentations.append(.init(vsync: presentVsync, showsThrough: update.showsThrough, blank: update.isBlank))
+            let firstNew = shown + 1
             latency = noteShown(update, at: presentVsync)
+            configuration.timeline.presented(presentation(turn, update, at: presentVsync, deadline: deadline,
+                                                          firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
+                                                          latency: latency))
         }
         if let previous = held { try handOver(previous) }
         held = record(turn, deadline: deadline, presentVsync: presentVsync, latency: latency)
@@ -98,12 +102,24 @@ struct FrameAccountant {
             counters: turn.counters, mainCounters: turn.mainCounters, pointsRetained: turn.pointsRetained)
     }
 
+    private func sample(_ i: Int) -> TimelineSample { TimelineSample(index: i, time: instant(of: i)) }
+
+    private func presentation(_ turn: Turn, _ update: LayerUpdate, at vsync: Int, deadline: Int,
+                              firstShown: (oldest: TimelineSample, newest: TimelineSample)?, latency: (min: Double, max: Double)?) -> TimelinePresentation {
+        TimelinePresentation(frame: turn.frame, vsync: vsync, time: grid.time(of: vsync), missedVsyncs: vsync - deadline,
+                             hitch: grid.duration(ofVsyncs: vsync - deadline), fadeIn: update.fadeIn,
+                             showsThrough: update.showsThrough, blank: update.isBlank, firstShown: firstShown,
+                             latencyMaxMs: latency?.max, latencyMinMs: latency?.min)
+    }
+
     /// Adds the composite cost, then tallies, keeps and streams the record.
     private mutating func handOver(_ record: FrameRecord) throws {
         var record = record
         let composite = renderServer.takeCost(ofFrame: record.frame)
         record.compositeMs = composite.cost.milliseconds
         record.counters.pixelsComposited += composite.pixels
+        configuration.timeline.composited(frame: record.frame, commitEnd: ReplayInstant(nanoseconds: Int64((record.endMs * 1e6).rounded())),
+                                          cost: composite.cost, pixels: composite.pixels)
         tally.add(record)
         if configuration.keepsFrames { frames.append(record) }
         try configuration.onFrame?(record)

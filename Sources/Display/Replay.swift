@@ -66,6 +66,8 @@ public struct ReplayConfiguration {
     /// Called with each frame's finished record, in order, outside every timed phase (a frame is
     /// handed over one turn late, once the render server has composited it).
     public var onFrame: ((FrameRecord) throws -> Void)?
+    /// Told every step of the replay as it happens (`bench run --timeline`); nothing by default.
+    public var timeline: any ReplayTimeline = NoTimeline()
 
     public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
                 clock: ClockMode = .virtual, delivery: Delivery = .coalesced, inputMode: InputMode = .recorded,

@@ -32,6 +32,7 @@ struct RunLoopSimulation {
         }
         coalescer = InputCoalescer(input: configuration.input, delivery: configuration.delivery)
         accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
+        clock.attach(configuration.timeline)
         let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
                                               imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
         // What the strategy allocates and draws up front is counted in the first frame's work.
@@ -53,6 +54,7 @@ struct RunLoopSimulation {
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
             if inputEnd == nil && coalescer.isDone { inputEnd = start }
             let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
+            configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:)))
             try accountant.account(turn, presentedAt: present(turn))
             mainFree = turn.end
             if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }

@@ -10,10 +10,11 @@ import Strategies
 /// once as there are workers and queues the rest: that is what libdispatch does with CPU-bound work
 /// on Linux, where its thread pool stays near the core count (on iOS it grows threads when work
 /// blocks, which drawing does not).
-final class SimulatedRenderQueues: RenderQueues {
+final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
     private struct Queued {
         var task: RenderTask
         var completion: ((any Sendable)?, TaskContext) -> Void
+        var trace: TaskTrace
     }
 
     private let scheduler: VirtualScheduler
@@ -32,6 +33,9 @@ final class SimulatedRenderQueues: RenderQueues {
     /// Objects released "off the main thread": kept until the replay drops them between turns, so
     /// freeing them is never timed as main-thread work.
     private var released: [any Sendable] = []
+    var timeline: any ReplayTimeline = NoTimeline()
+    /// Which workers of the concurrent queue are drawing, so each task gets a lane of its own.
+    private var globalLanes: [Bool]
 
     /// - Parameter ledger: the main thread's ledger; a task's counters join it when its completion runs.
     init(count: Int, scheduler: VirtualScheduler, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter) {
@@ -41,20 +45,21 @@ final class SimulatedRenderQueues: RenderQueues {
         self.meter = meter
         serialQueues = Array(repeating: [], count: count)
         busy = Array(repeating: false, count: count)
+        globalLanes = Array(repeating: false, count: count)
     }
 
     var count: Int { serialQueues.count }
 
     func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
         pending += 1
-        serialQueues[queue].append(Queued(task: task, completion: completion))
+        serialQueues[queue].append(Queued(task: task, completion: completion, trace: trace()))
         noteBacklog()
         if !busy[queue] { startNext(on: queue, at: mainNow) }
     }
 
     func submitConcurrent(_ task: RenderTask, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
         pending += 1
-        globalBacklog.append(Queued(task: task, completion: completion))
+        globalBacklog.append(Queued(task: task, completion: completion, trace: trace()))
         noteBacklog()
         startGlobal(at: mainNow)
     }
@@ -75,23 +80,35 @@ final class SimulatedRenderQueues: RenderQueues {
     func dropReleased() { released.removeAll(keepingCapacity: true) }
 
     private func noteBacklog() {
-        let waiting = serialQueues.enumerated().reduce(globalBacklog.count) { $0 + $1.element.count }
         log.backlogPeak = max(log.backlogPeak, waiting)
+    }
+
+    /// Tasks submitted and not yet started.
+    private var waiting: Int { serialQueues.reduce(globalBacklog.count) { $0 + $1.count } }
+
+    /// A new task's record for the timeline (the task is queued, not yet counted as waiting).
+    private func trace() -> TaskTrace {
+        TaskTrace(ticket: timeline.renderTaskSubmitted(at: mainNow, waiting: waiting + 1), submitted: mainNow)
     }
 
     private func startNext(on queue: Int, at time: ReplayInstant) {
         guard !serialQueues[queue].isEmpty else { busy[queue] = false; return }
         busy[queue] = true
-        let item = serialQueues[queue].removeFirst()
+        var item = serialQueues[queue].removeFirst()
+        item.trace.lane = .serial(queue)
         run(item, at: time) { [unowned self] end in self.startNext(on: queue, at: end) }
     }
 
     private func startGlobal(at time: ReplayInstant) {
         while globalRunning < count, !globalBacklog.isEmpty {
             globalRunning += 1
-            let item = globalBacklog.removeFirst()
+            var item = globalBacklog.removeFirst()
+            let lane = globalLanes.firstIndex(of: false)!
+            globalLanes[lane] = true
+            item.trace.lane = .concurrent(lane)
             run(item, at: time) { [unowned self] end in
                 globalRunning -= 1
+                globalLanes[lane] = false
                 startGlobal(at: end)
             }
         }
@@ -100,9 +117,14 @@ final class SimulatedRenderQueues: RenderQueues {
     /// Runs `item`'s steps from `time` on, each at its simulated start; calls `done` with the end time.
     private func run(_ item: Queued, at time: ReplayInstant, done: @escaping (ReplayInstant) -> Void) {
         let context = TaskContext()
+        var trace = item.trace
         func step(_ index: Int) {
-            if index == 0 { running += 1; log.threadsPeak = max(log.threadsPeak, running) }
+            if index == 0 {
+                running += 1; log.threadsPeak = max(log.threadsPeak, running)
+                timeline.renderTaskStarted(at: scheduler.now, waiting: waiting)
+            }
             let (outcome, cost) = meter.measure(.backgroundStep(index: index), counting: context.ledger) { item.task.steps[index](context) }
+            trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0)
             context.elapsed += cost.seconds
             let end = scheduler.now + cost
             var finished: (any Sendable)?? = nil
@@ -118,9 +140,13 @@ final class SimulatedRenderQueues: RenderQueues {
                 pending -= 1
                 let output = finished!
                 if let picture = output as? RenderedPicture { log.finished.append((end.seconds, picture.showsThrough)) }
-                mainQueue.post(at: end) { [ledger] in
-                    ledger.absorb(context.ledger.take().all)
-                    item.completion(output, context)
+                trace.end = end
+                let trace = trace
+                mainQueue.post(at: end) { [ledger, unowned self] in
+                    let counted = context.ledger.take().all
+                    ledger.absorb(counted)
+                    timeline.renderTaskEnded(trace.finish(at: mainNow, output: output, context: context, counted: counted,
+                                                          ledger: ledger) { item.completion(output, context) })
                 }
                 done(end)
             }

@@ -66,7 +66,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
         queues.submitConcurrent(task) { [unowned self] output, context in
             inFlight -= 1
             guard let rendered = output as? RenderedImage else { return }
-            guard flag == drawFlag else {
+            guard !context.check({ flag != drawFlag }) else {
                 ledger.counters.tasksSuperseded += 1 // finished, then dropped by the flag check
                 queues.release(rendered.image)
                 return

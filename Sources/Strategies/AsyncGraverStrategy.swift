@@ -70,7 +70,7 @@ public final class AsyncGraverStrategy: DrawingStrategy {
         let drawn = Box<Surface>()
         let task = RenderTask(steps: [
             { context in
-                if interrupted() { context.ledger.counters.tasksCancelled += 1; return .stop }
+                if context.check(interrupted) { context.ledger.counters.tasksCancelled += 1; return .stop }
                 context.ledger.counters.tasksStarted += 1
                 return .proceed
             },
@@ -79,7 +79,7 @@ public final class AsyncGraverStrategy: DrawingStrategy {
                 return drawn.value == nil ? .stop : .proceed
             },
             { context in
-                if interrupted() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                if context.check(interrupted) { context.ledger.counters.tasksSuperseded += 1; return .stop }
                 return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
             },
         ])
@@ -87,7 +87,7 @@ public final class AsyncGraverStrategy: DrawingStrategy {
         queues.submitConcurrent(task) { [unowned self] output, context in
             inFlight -= 1
             guard let rendered = output as? RenderedImage else { return }
-            guard !interrupted() else {
+            guard !context.check(interrupted) else {
                 ledger.counters.tasksSuperseded += 1
                 queues.release(rendered.image)
                 return

@@ -86,7 +86,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         let drawn = Box<Surface>(), drawing = Box<Context>()
         var steps: [@Sendable (TaskContext) -> StepOutcome] = [
             { context in
-                if isCancelled() { context.ledger.counters.tasksCancelled += 1; return .stop }
+                if context.check(isCancelled) { context.ledger.counters.tasksCancelled += 1; return .stop }
                 context.ledger.counters.tasksStarted += 1
                 return .proceed
             },
@@ -105,19 +105,19 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         // block does); a render stopped there never finished its picture: it is cancelled.
         for line in snapshot {
             steps.append { context in
-                if isCancelled() { context.ledger.counters.tasksCancelled += 1; return .stop }
+                if context.check(isCancelled) { context.ledger.counters.tasksCancelled += 1; return .stop }
                 drawing.value!.stroke(CollectionOfOne(line), style: canvas.style)
                 return .proceed
             }
         }
         steps.append { context in
             drawing.value = nil
-            if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+            if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
             // UIGraphicsGetImageFromCurrentImageContext: the bitmap becomes the image, no copy.
             return .proceed
         }
         steps.append { context in
-            if isCancelled() { context.ledger.counters.tasksSuperseded += 1; return .stop }
+            if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
             return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
         }
         let task = RenderTask(steps: steps)
@@ -128,7 +128,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
             inFlight -= 1
             guard let rendered = output as? RenderedImage else { return }
             // The block on the main queue: one last check before the contents are set.
-            guard !isCancelled() else {
+            guard !context.check(isCancelled) else {
                 ledger.counters.tasksSuperseded += 1
                 return
             }

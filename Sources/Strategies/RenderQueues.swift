@@ -32,7 +32,24 @@ public final class TaskContext: @unchecked Sendable {
     public let ledger = WorkLedger()
     /// Measured seconds spent in this task's steps so far.
     public var elapsed: Double = 0
+    /// Cancellation checks made since the queue last took them (true: found cancelled), for the timeline.
+    private var checks: [Bool] = []
     public init() {}
+
+    /// A cancellation check (YYAsyncLayer's `isCancelled()`), noted so that a timeline can show it.
+    ///
+    /// - Returns: `isCancelled()`.
+    public func check(_ isCancelled: () -> Bool) -> Bool {
+        let cancelled = isCancelled()
+        checks.append(cancelled)
+        return cancelled
+    }
+
+    /// The checks made since the last call, oldest first (true: found cancelled).
+    public func takeChecks() -> [Bool] {
+        defer { checks.removeAll(keepingCapacity: true) }
+        return checks
+    }
 }
 
 /// A render task: steps run in order on one background queue, with the time between them being

@@ -24,15 +24,21 @@ extension Bench {
         @Option(help: "Write the final picture, as the display showed it, to this PNG file.")
         var png: String?
 
+        @Option(help: "Write the replay as a timeline, Chrome trace-event JSON (ui.perfetto.dev), to this file.")
+        var timeline: String?
+
         @Option(help: "table (for people) or json (the summary object).")
         var format: OutputFormat = .table
 
         func run() throws {
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
+            if let timeline { try checkWritable(timeline, option: "--timeline") }
             let configuration = try options.configuration()
             let progress = ProgressLine(clock: configuration.clock)
-            let result = try replay(configuration, writingFramesTo: csv) { replayed, total in progress.update(replayed, total) }
+            let result = try replay(configuration, writingFramesTo: csv, timelineTo: timeline) { replayed, total in
+                progress.update(replayed, total)
+            }
             progress.finish()
 
             if let png { try writePNG(result.screen, to: png) }
@@ -64,6 +70,29 @@ func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: Strin
         throw BenchFailure.io("\(csvPath): cannot write the frames (\(error.reason))")
     } catch let error as AtomicFile.WriteError {
         throw BenchFailure.io("\(csvPath): cannot write the frames (\(error.reason))")
+    }
+    return result!
+}
+
+/// Replays `configuration` as `replay(_:writingFramesTo:progress:)` does, streaming its timeline as
+/// Chrome trace-event JSON to `timelinePath` (if given), atomically too: a replay that fails or is
+/// killed leaves the previous file, or none.
+func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: String?, timelineTo timelinePath: String?,
+            progress: @escaping (Double, Double) -> Void) throws -> ReplayResult {
+    guard let timelinePath else { return try replay(configuration, writingFramesTo: csvPath, progress: progress) }
+    var configuration = configuration
+    var result: ReplayResult?
+    do {
+        try AtomicFile.write(to: timelinePath) { temporary in
+            let timeline = try ChromeTimeline(path: temporary, configuration: configuration)
+            configuration.timeline = timeline
+            result = try replay(configuration, writingFramesTo: csvPath, progress: progress)
+            try timeline.finish()
+        }
+    } catch let error as TraceEventStream.WriteError {
+        throw BenchFailure.io("\(timelinePath): cannot write the timeline (\(error.reason))")
+    } catch let error as AtomicFile.WriteError {
+        throw BenchFailure.io("\(timelinePath): cannot write the timeline (\(error.reason))")
     }
     return result!
 }

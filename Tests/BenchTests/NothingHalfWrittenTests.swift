@@ -37,9 +37,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try write("strokebench-trace 1\ncanvas 100 80\nstroke\n0.5 1 1\n0.4 2 2\n", to: "bad.trace", in: folder)
         try write("frame,previous\n", to: "frames.csv", in: folder)
-        let outcome = try BenchTool.run(quickRun + ["--trace", "bad.trace", "--csv", "frames.csv", "--png", "final.png"], in: folder)
+        try write("{\"traceEvents\":[]}\n", to: "timeline.json", in: folder)
+        let outcome = try BenchTool.run(quickRun + ["--trace", "bad.trace", "--csv", "frames.csv", "--png", "final.png",
+                                                    "--timeline", "timeline.json"], in: folder)
         #expect(outcome.status == 65)
         #expect(try String(contentsOf: folder.appendingPathComponent("frames.csv"), encoding: .utf8) == "frame,previous\n")
+        #expect(try String(contentsOf: folder.appendingPathComponent("timeline.json"), encoding: .utf8) == "{\"traceEvents\":[]}\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("final.png").path))
         #expect(try partialFiles(in: folder).isEmpty)
     }

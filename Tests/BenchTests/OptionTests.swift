@@ -34,6 +34,8 @@ import Testing
         (["--csv", "no/such/folder/frames.csv"], "no/such/folder/frames.csv: cannot write the --csv file: folder no/such/folder does not exist"),
         (["--png", "."], ".: cannot write the --png file: it is a folder"),
         (["--png", "small.trace/final.png"], "small.trace/final.png: cannot write the --png file: folder small.trace does not exist"),
+        (["--timeline", "no/such/folder/t.json"], "no/such/folder/t.json: cannot write the --timeline file: folder no/such/folder does not exist"),
+        (["--timeline", "."], ".: cannot write the --timeline file: it is a folder"),
     ])
     func unwritableOutputsExit74BeforeAnyWork(_ output: [String], _ message: String) throws {
         let folder = try scratchFolder()
