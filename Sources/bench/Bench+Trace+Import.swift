@@ -34,7 +34,7 @@ extension Bench.Trace {
             guard pauseBetweenFiles.isFinite, (0...60).contains(pauseBetweenFiles) else {
                 throw ValidationError("--pause-between-files must be 0...60 s, not \(pauseBetweenFiles)")
             }
-            if let resample { guard resample.isFinite, resample > 0, resample <= 2000 else { throw ValidationError("--resample must be in (0, 2000] Hz") } }
+            if let resample { try checkDigitizerRate(resample, option: "--resample") }
         }
 
         func run() throws {

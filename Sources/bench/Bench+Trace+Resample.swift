@@ -20,7 +20,7 @@ extension Bench.Trace {
         var output: String
 
         func validate() throws {
-            guard rate.isFinite, rate > 0, rate <= 2000 else { throw ValidationError("--rate must be in (0, 2000] Hz, not \(rate)") }
+            try checkDigitizerRate(rate, option: "--rate")
         }
 
         func run() throws {

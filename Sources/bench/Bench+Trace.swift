@@ -43,3 +43,10 @@ func writeTrace(_ trace: Traces.Trace, to path: String) throws {
     do { try TraceFormat.write(trace, to: path) }
     catch { throw BenchFailure.io("\(path): cannot write the trace (\(error.localizedDescription))") }
 }
+
+/// Refuses a digitizer rate (`--rate`, `--resample`) that no touch screen or pen samples at, saying
+/// the bounds (`TraceGenerator.Digitizer.rates`).
+func checkDigitizerRate(_ rate: Double, option: String) throws {
+    let bounds = TraceGenerator.Digitizer.rates
+    guard bounds.contains(rate) else { throw ValidationError(RateBounds.problem(option: option, rate: rate, bounds: bounds)) }
+}
