@@ -125,6 +125,7 @@ extension Bench {
             let plan = try plan()
             let part = shard.flatMap(Shard.init) ?? .whole
             let folder = SweepFolder(path: output)
+            try refuseWritingOverTraces(plan, into: folder, part: part)
             let manifest = SweepFolder.Manifest(plan: plan, shard: part)
             let runs = plan.runs(in: part)
             var rows = try startFolder(folder, manifest: manifest)
@@ -167,6 +168,15 @@ extension Bench {
                 throw ExitCode(130)
             }
             printError("sweep done: \(rows.count) runs in \(folder.summaryPath)")
+        }
+
+        /// Refuses a sweep whose folder, or a file it would write there, is one of its traces.
+        private func refuseWritingOverTraces(_ plan: SweepPlan, into folder: SweepFolder, part: Shard) throws {
+            let traces = plan.traces.filter { $0 != TraceIdentity.builtIn }.map { NamedPath(name: "a --traces input", path: $0) }
+            let writes = folder.files(for: plan.runs(in: part)).map { file in
+                NamedPath(name: file == folder.path ? "--output" : "--output \(folder.path) writes", path: file)
+            }
+            try refuseOverwriting(traces, with: writes)
         }
 
         /// Creates (or, with --resume, reopens) the output folder; the rows it already holds.

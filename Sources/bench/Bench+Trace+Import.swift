@@ -38,6 +38,12 @@ extension Bench.Trace {
         }
 
         func run() throws {
+            // The files the folders hold too: `--output` inside an imported folder, named like its files, is one of them.
+            let inputs: [String]
+            do { inputs = try TraceImporter.files(paths, format: format) } catch let error as TraceImportIOError {
+                throw BenchFailure.io(error.description)
+            }
+            try refuseOverwriting(inputs.map { NamedPath(name: "a file to import", path: $0) }, with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
             var layout = TraceImportLayout()
             layout.pauseBetweenFiles = pauseBetweenFiles

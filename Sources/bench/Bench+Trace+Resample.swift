@@ -24,6 +24,7 @@ extension Bench.Trace {
         }
 
         func run() throws {
+            try refuseOverwriting([NamedPath(name: "the trace to resample", path: file)], with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
             let trace = TraceResampler(rate: rate).resample(try readTrace(file))
             try writeTrace(trace, to: output)

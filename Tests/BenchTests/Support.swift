@@ -110,3 +110,15 @@ func snapshot(of folder: URL) throws -> [String: Data?] {
     }
     return entries
 }
+
+/// A small valid trace in the current format (version 2, with its `end` record).
+let smallTraceV2 = """
+    strokebench-trace 2
+    canvas 100 80
+    stroke
+    0.00 10 10
+    0.01 20 15
+    0.02 30 20
+    end 3 1
+
+    """
