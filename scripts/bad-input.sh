@@ -32,6 +32,9 @@ case_() {
     local shown
     if [ "$status" -eq 0 ]; then
         shown="(accepted) $(printf '%s\n' "$out" | grep -m1 -E '^trace |^imported |^generated ' || true)"
+        local note
+        note=$(printf '%s\n' "$err" | grep -m1 '^note: ' || true)
+        [ -n "$note" ] && shown="$shown; stderr: $note"
     else
         shown=$(printf '%s' "$err" | head -1)
         [ "$lines" -gt 1 ] && shown="$shown **(+$((lines - 1)) more lines)**"
@@ -41,7 +44,7 @@ case_() {
 }
 
 native() { printf "$2" > "$1"; }   # native NAME CONTENT (printf escapes)
-header='strokebench-trace 1\ncanvas 100 80\n'
+header='strokebench-trace 2\ncanvas 100 80\n'
 
 echo "# Bad input and bad options: what bench says"
 echo
@@ -69,8 +72,8 @@ printf 'strokebench-trace 1\x00\x01\x02\ncanvas 1 1\n' > nul.trace
 case_ "binary garbage (UTF-8 with NULs)" "${RUN[@]}" --trace nul.trace
 native text.trace 'Lorem ipsum dolor sit amet\n'
 case_ "another file's text (wrong magic)" "${RUN[@]}" --trace text.trace
-native v2.trace 'strokebench-trace 2\ncanvas 100 80\n'
-case_ "future format version" "${RUN[@]}" --trace v2.trace
+native v3.trace 'strokebench-trace 3\ncanvas 100 80\n'
+case_ "future format version" "${RUN[@]}" --trace v3.trace
 native v0.trace 'strokebench-trace 0\ncanvas 100 80\n'
 case_ "wrong (old) format version" "${RUN[@]}" --trace v0.trace
 native vx.trace 'strokebench-trace one\ncanvas 100 80\n'
@@ -129,6 +132,10 @@ native unknown.trace "${header}strk\n"
 case_ "unknown record" "${RUN[@]}" --trace unknown.trace
 native emptystroke.trace "${header}stroke\nstroke\n0 1 1\n"
 case_ "stroke with no samples" "${RUN[@]}" --trace emptystroke.trace
+native cut.trace "${header}stroke\n0.0 10 10\n0.1 50 40\n"
+case_ "cut at a line boundary (no 'end' record)" "${RUN[@]}" --trace cut.trace
+native endcount.trace "${header}stroke\n0.0 10 10\n0.1 50 40\nend 3 1\n"
+case_ "'end' counts more samples than the file holds" "${RUN[@]}" --trace endcount.trace
 # Absurd sample count: one more sample than TraceFormat.maxSamples (20,000,000), 6 bytes a line.
 { printf "${header}stroke\n"; yes '0 1 1' | head -n 20000001; } > many.trace
 case_ "absurd sample count (20,000,001 samples, 120 MB)" "${RUN[@]}" --trace many.trace
@@ -145,16 +152,18 @@ echo "### Valid but unusual: accepted and drawn"
 echo
 echo "| class | command | exit | result |"
 echo "|---|---|---|---|"
-native crlf.trace '\xef\xbb\xbfstrokebench-trace 1\r\n# a comment\r\ncanvas 100 80\r\n\r\nstroke\r\n0.0 10 10\r\n0.1 50 40\r\n'
+native crlf.trace '\xef\xbb\xbfstrokebench-trace 2\r\n# a comment\r\ncanvas 100 80\r\n\r\nstroke\r\n0.0 10 10\r\n0.1 50 40\r\nend 2 1\r\n'
 case_ "byte order mark, CRLF line ends, comments" "${RUN[@]}" --trace crlf.trace
-native tap.trace "${header}stroke\n0.1 50 40\n"
+native tap.trace "${header}stroke\n0.1 50 40\nend 1 1\n"
 case_ "single-point stroke (a tap: a dot)" "${RUN[@]}" --trace tap.trace
-native offcanvas.trace "${header}stroke\n0.0 -500 -500\n0.1 50 40\n0.2 900 700\n"
+native offcanvas.trace "${header}stroke\n0.0 -500 -500\n0.1 50 40\n0.2 900 700\nend 3 1\n"
 case_ "stroke leaving the canvas (clipped)" "${RUN[@]}" --trace offcanvas.trace
-native nostrokes.trace "${header}meta source empty\n"
+native nostrokes.trace "${header}meta source empty\nend 0 0\n"
 case_ "no strokes (idle frames)" "${RUN[@]}" --trace nostrokes.trace
-native repeats.trace "${header}stroke\n0.1 50 40\n0.1 50 40\n0.1 50 40\n"
+native repeats.trace "${header}stroke\n0.1 50 40\n0.1 50 40\n0.1 50 40\nend 3 1\n"
 case_ "repeated times and points" "${RUN[@]}" --trace repeats.trace
+native v1.trace 'strokebench-trace 1\ncanvas 100 80\nstroke\n0.0 10 10\n0.1 50 40\n'
+case_ "version 1 file (no 'end' record): read, with a note on stderr" "${RUN[@]}" --trace v1.trace
 echo
 
 xml_head='<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n<Gesture Name="x" NumPts="2">\n'
@@ -249,7 +258,7 @@ echo "## Options (checked before any work starts)"
 echo
 echo "| class | command | exit | stderr |"
 echo "|---|---|---|---|"
-native ok.trace "${header}stroke\n0.0 10 10\n0.1 50 40\n"
+native ok.trace "${header}stroke\n0.0 10 10\n0.1 50 40\nend 2 1\n"
 case_ "unknown strategy" run --strategy fastest --clock virtual
 case_ "unknown device" run --strategy naive --device iphone-99 --clock virtual
 case_ "refresh rate zero" run --strategy naive --hz 0 --clock virtual
@@ -278,3 +287,127 @@ case_ "generate: canvas of zero size" trace generate --seed 1 --canvas 0x100 --o
 case_ "generate: canvas of negative size" trace generate --seed 1 --canvas -5x100 --output g.trace
 case_ "import: unknown format" trace import --format svg ok.trace --output i.trace
 case_ "import: output folder missing" trace import --format omniglot tap.txt --output no/such/i.trace
+echo
+
+# Issue 15: what a hostile or careless user tries. Each row also gives the wall-clock time and the
+# peak resident memory of the bench process (GNU time), since "nothing hangs, nothing grows" is the
+# point; the files in the folder are compared before and after every refused case.
+echo "## Hostile input, outputs over inputs, rates and interrupted runs"
+echo
+echo "Each refused case must end in a few seconds and a few hundred MB at most, with one line on"
+echo "stderr, and write nothing: the last column lists every path that is new or changed in the folder"
+echo "afterwards (each file's checksum is compared). Times and peak memory (GNU time) are those of this"
+echo "run of the \`$(basename "$(dirname "$BENCH")")\` build of bench on this machine."
+echo
+echo "| class | command | exit | stderr | time | peak RSS | written |"
+echo "|---|---|---|---|---:|---:|---|"
+
+# fingerprint: every path below the current folder, with the checksum of each file, one a line,
+# leaving out the files this script writes itself.
+fingerprint() {
+    find . -mindepth 1 \( -name stdout.txt -o -name stderr.txt -o -name time.txt \) -prune -o -print0 | sort -z |
+        while IFS= read -r -d '' path; do
+            if [ -f "$path" ] && [ ! -L "$path" ]; then echo "$(md5sum < "$path" | cut -c1-32) $path"; else echo "- $path"; fi
+        done
+}
+
+# written BEFORE AFTER: the paths that are new or changed, or "nothing".
+written() {
+    local paths
+    paths=$(diff <(printf '%s\n' "$1") <(printf '%s\n' "$2") | sed -n 's/^> [^ ]* \.\///p' | tr '\n' ' ')
+    echo "${paths:-nothing}"
+}
+
+# hostile_ CLASS COMMAND...: like case_, with time, peak RSS and whether the folder changed.
+hostile_() {
+    local class=$1; shift
+    local before after status shown cmd time rss changed
+    before=$(fingerprint)
+    /usr/bin/time -f '%e %M' -o time.txt "$BENCH" "$@" >stdout.txt 2>stderr.txt; status=$?
+    after=$(fingerprint)
+    read -r time rss < <(tail -1 time.txt) # GNU time puts "Command exited with non-zero status N" first
+    shown=$(head -1 stderr.txt)
+    [ "$status" -eq 0 ] && shown="(accepted) $(grep -m1 -E '^trace |^imported ' stdout.txt || true)"
+    [ "$(grep -c '' stderr.txt)" -gt 1 ] && shown="$shown **(+$(( $(grep -c '' stderr.txt) - 1 )) more lines)**"
+    changed=$(written "$before" "$after")
+    cmd="bench $*"
+    printf '| %s | `%s` | %s | `%s` | %s s | %d MB | %s |\n' "$class" "${cmd//|/\\|}" "$status" "${shown//|/\\|}" \
+        "$time" "$((rss / 1024))" "$changed"
+}
+
+# The $1 log of issue 15: one 100 KB entity used 50,000 times in one attribute (250 KB), the X of
+# a <Point>, which the importer reads (and libxml2 expands as it does).
+{ printf '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE Gesture [\n<!ENTITY e "'
+  head -c 100000 /dev/zero | tr '\0' a
+  printf '">\n]>\n<Gesture Name="blowup" NumPts="1">\n<Point X="'
+  yes '&e;' | head -n 50000 | tr -d '\n'
+  printf '" Y="2" T="3"/>\n</Gesture>\n'; } > blowup.xml
+hostile_ "\$1: entity expansion (a 100 KB entity used 50,000 times in one attribute, 250 KB)" "${IMPORT1[@]}" blowup.xml
+printf '<?xml version="1.0"?>\n<Gesture Name="&e;">\n<Point X="1" Y="2" T="3"/>\n</Gesture>\n' > undeclared.xml
+hostile_ "\$1: an entity reference with no DTD" "${IMPORT1[@]}" undeclared.xml
+printf '<?xml version="1.0" encoding="UTF-7"?>\n+ADw-!DOCTYPE g +AFs-+ADw-!ENTITY e +ACI-x+ACI-+AD4-+AF0-+AD4-\n<Gesture Name="&e;"><Point X="1" Y="2" T="3"/></Gesture>\n' > utf7.xml
+hostile_ "\$1: a DTD spelled in UTF-7" "${IMPORT1[@]}" utf7.xml
+printf '<?xml version="1.0"?>\n<Gesture Name="a&amp;b&lt;c&#65;">\n<Point X="1" Y="2" T="3"/>\n</Gesture>\n' > predefined.xml
+hostile_ "\$1: XML's predefined entities and a character reference (accepted)" "${IMPORT1[@]}" predefined.xml
+rm -f out.trace
+
+ln -s ok.trace symbolic.trace
+ln ok.trace hard.trace
+mkdir -p logs sweep-with-trace
+cp tap.xml logs/g.xml
+cp ok.trace sweep-with-trace/summary.csv
+cp ok.trace ok.copy
+hostile_ "output over the input: --csv" "${RUN[@]}" --trace ok.trace --csv ok.trace
+hostile_ "output over the input: --png, spelled differently" "${RUN[@]}" --trace ok.trace --png ./ok.trace
+hostile_ "output over the input: through a symbolic link" "${RUN[@]}" --trace symbolic.trace --csv ok.trace
+hostile_ "output over the input: a hard link" "${RUN[@]}" --trace ok.trace --csv hard.trace
+hostile_ "output over another output" "${RUN[@]}" --trace ok.trace --csv f.csv --png f.csv
+hostile_ "output over the input: baseline record" baseline record --strategy naive --clock virtual --trace ok.trace --output ok.trace
+hostile_ "output over the input: trace resample" trace resample ok.trace --output ok.trace
+hostile_ "output over an input: trace import of a folder" trace import --format dollar1 logs --output logs/g.xml
+hostile_ "output over an input: sweep --output" sweep --strategies naive --traces ok.trace --output ok.trace
+hostile_ "output over an input: a file the sweep writes" sweep --strategies naive --traces sweep-with-trace/summary.csv --output sweep-with-trace
+cmp -s ok.trace ok.copy && echo "| (after the cases above) | \`cmp ok.trace <copy made before>\` | 0 | identical: the input was never touched | | | |"
+
+hostile_ "refresh rate below any display" "${RUN[@]}" --hz 0.0001
+hostile_ "refresh rate below any display, realtime clock" run --strategy naive --hz 0.0001 --clock realtime
+hostile_ "refresh rate above any display" "${RUN[@]}" --hz 5000
+hostile_ "sweep: a rate below any display in a list" sweep --strategies naive --hz 60,0.0001 --output sw
+hostile_ "generate: digitizer rate below any digitizer" trace generate --seed 1 --rate 0.0001 --output g.trace
+hostile_ "resample: digitizer rate above any digitizer" trace resample ok.trace --rate 5000 --output r.trace
+hostile_ "import: resample to 0 Hz" trace import --format dollar1 tap.xml --resample 0 --output i.trace
+
+# Issue 15's memory case: one stroke of 10 million samples (about 260 MB). Read whole (trace info
+# reads it and computes its statistics), and refused at its last line (the read alone).
+awk 'BEGIN { print "strokebench-trace 2"; print "canvas 834 1194"; print "stroke"
+             for (i = 0; i < 10000000; i++) printf "%.6f %.2f %.2f\n", i * 0.001, 100.25 + i % 600, 200.5 + i % 900
+             print "end 10000000 1" }' > one-stroke.trace
+hostile_ "one stroke of 10,000,000 samples ($(( $(stat -c %s one-stroke.trace) / 1000000 )) MB): read" trace info one-stroke.trace
+sed -i '$ s/end 10000000 1/end 10000001 1/' one-stroke.trace
+hostile_ "the same, refused at its last line: the read alone" trace info one-stroke.trace
+rm -f one-stroke.trace
+
+# signal_ CLASS SIGNAL COMMAND...: starts bench in an empty folder, sends SIGNAL as soon as a
+# temporary file is beside an output, and prints the exit status, the last stderr line and what the
+# folder holds afterwards.
+signal_() {
+    local class=$1 sig=$2; shift 2
+    rm -rf sig && mkdir sig
+    (cd sig && exec "$BENCH" "$@" >/dev/null 2>../stderr.txt) &
+    local pid=$! waited=0
+    until ls -A sig | grep -q '\.partial-' || [ $waited -gt 3000 ]; do sleep 0.01; waited=$((waited + 1)); done
+    local started; started=$(date +%s.%N)
+    kill -s "$sig" "$pid"; wait "$pid"; local status=$?
+    local took; took=$(echo "$(date +%s.%N) - $started" | bc)
+    local left; left=$(ls -A sig | sed "s/partial-$pid-/partial-PID-/" | tr '\n' ' ')
+    local cmd="bench $* (then kill -$sig once a .partial- file exists)"
+    printf '| %s | `%s` | %s | `%s` | %.2f s after the signal | | folder holds: %s |\n' "$class" "$cmd" "$status" \
+        "$(tail -1 stderr.txt)" "$took" "${left:-nothing}"
+}
+REALTIME=(run --strategy naive --device iphone-6s --clock realtime --csv f.csv --png f.png)
+signal_ "Ctrl-C during a realtime run" INT "${REALTIME[@]}"
+signal_ "SIGTERM during a realtime run" TERM "${REALTIME[@]}"
+signal_ "SIGKILL during a realtime run" KILL "${REALTIME[@]}"
+(cd sig && "$BENCH" "${RUN[@]}" --trace ../ok.trace --csv f.csv >/dev/null 2>../stderr.txt); status=$?
+printf '| %s | `%s` | %s | %s | | | %s |\n' "the next run writing f.csv after SIGKILL" "bench ${RUN[*]} --trace ../ok.trace --csv f.csv" \
+    "$status" "(accepted)" "folder holds: $(ls -A sig | tr '\n' ' ')"

@@ -1,4 +1,5 @@
 import Strategies
+import Traces
 
 /// What the virtual clock charges for work (MODEL.md section 4).
 public enum CostMode: String, CaseIterable, Sendable, Codable {
@@ -57,7 +58,10 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case strategy, options, device, hz, clock, costs, delivery, input, workers, trace }
 
-    /// The refresh rates accepted, in Hz.
+    /// The refresh rates accepted, in Hz: the rates a display can be driven at. 1 Hz is the floor of
+    /// variable-refresh panels (an iPhone's always-on screen); 1000 Hz is above every display sold
+    /// (the fastest monitors refresh at 480 to 540 Hz). Near zero a realtime replay would wait hours
+    /// for each vsync (10,000 s at 0.0001 Hz). Every rate option words its error alike: `RateBounds`.
     public static let rates: ClosedRange<Double> = 1...1000
     /// The background queue counts accepted (YYAsyncLayer's pool is at most 16).
     public static let workerCounts = 1...16
@@ -103,7 +107,7 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
             throw ReplaySpecError(field: "device", "unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
         }
         if let hz, !(hz.isFinite && Self.rates.contains(hz)) {
-            throw ReplaySpecError(field: "hz", "--hz must be a rate in \(Int(Self.rates.lowerBound))...\(Int(Self.rates.upperBound)) Hz, not \(hz)")
+            throw ReplaySpecError(field: "hz", RateBounds.problem(option: "--hz", rate: hz, bounds: Self.rates))
         }
         if let workers, !Self.workerCounts.contains(workers) {
             throw ReplaySpecError(field: "workers", "--workers must be \(Self.workerCounts.lowerBound)...\(Self.workerCounts.upperBound), not \(workers)")

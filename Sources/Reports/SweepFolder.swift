@@ -38,6 +38,11 @@ public struct SweepFolder {
     /// The per-frame CSV of `run`, relative to the folder (as recorded in `summary.csv`).
     public static func framesFile(for run: SweepRun) -> String { "frames/\(run.id).csv" }
 
+    /// The folder and every file a sweep of `runs` writes into it: what must not be one of its inputs.
+    public func files(for runs: [SweepRun]) -> [String] {
+        [path, manifestPath, summaryPath] + runs.map { path + "/" + Self.framesFile(for: $0) }
+    }
+
     /// Creates the folder and `frames/` inside it.
     public func create() throws {
         try FileManager.default.createDirectory(atPath: framesFolder, withIntermediateDirectories: true)

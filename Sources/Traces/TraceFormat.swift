@@ -32,7 +32,9 @@ public enum TraceFormat {
     /// Times beyond this many seconds (a week) are refused as absurd.
     public static let maxTime = 7 * 24 * 3600.0
     /// Files larger than this (1 GiB) are refused before they are read: `maxSamples` samples take
-    /// about 700 MB of text, and reading a file holds it, its decoded text and the samples at once.
+    /// about 700 MB of text. Reading holds the file's bytes and its decoded text for a moment (twice
+    /// the file), then the text and 40 bytes per sample, reserved once per stroke: 668 MB at peak
+    /// for a 260 MB file of one 10-million-sample stroke, 2.6 times its size (`docs/robustness.md`).
     public static let maxFileBytes = 1 << 30
 
     /// Refuses a file larger than `maxFileBytes` without reading it, then returns its bytes.
@@ -51,15 +53,17 @@ public enum TraceFormat {
         if size > limit {
             throw TraceError(file: path, line: 0, reason: "the file is \(size) bytes, more than the \(limit) a trace may have: too large to replay")
         }
-        // Read to the end whatever the size said (a pipe says 0), but never past the limit.
-        var bytes = [UInt8](repeating: 0, count: max(size, 1 << 16))
+        // Read to the end whatever the size said (a pipe says 0), but never past the limit. One
+        // byte more than the size, so that a file read whole meets its end without the buffer
+        // doubling; and `Data` throughout, returned without another copy.
+        var bytes = Data(count: max(size + 1, 1 << 16))
         var filled = 0
         while true {
             if filled == bytes.count {
                 guard bytes.count <= limit else {
                     throw TraceError(file: path, line: 0, reason: "the file is more than the \(limit) bytes a trace may have: too large to replay")
                 }
-                bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+                bytes.count *= 2
             }
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
@@ -69,7 +73,8 @@ public enum TraceFormat {
             if n == 0 { break }
             filled += n
         }
-        return Data(bytes[..<filled])
+        bytes.count = filled
+        return bytes
     }
 }
 
@@ -115,21 +120,24 @@ extension TraceFormat {
 
     /// Reads a trace file, with the format version it was written in (1 cannot show a cut).
     public static func readVersioned(contentsOf path: String) throws -> (trace: Trace, version: Int) {
-        try parseVersioned(try readBytes(of: path), file: path)
+        try parseVersioned(try readBytes(of: path), file: path) // the bytes are consumed: freed once decoded
     }
 
     /// Parses trace text. `file` names the source in errors.
     /// - Parameter maxSamples: the most samples accepted (tests lower it to reach the limit cheaply).
     /// - Throws: `TraceError` naming the line (0 when the whole file is at fault).
-    public static func parse(_ data: Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> Trace {
-        try parseVersioned(data, file: file, maxSamples: maxSamples).trace
+    public static func parse(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> Trace {
+        try parseVersioned(consume data, file: file, maxSamples: maxSamples).trace
     }
 
     /// `parse`, with the format version the text was written in.
-    public static func parseVersioned(_ data: Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> (trace: Trace, version: Int) {
+    /// - Complexity: memory: the decoded text (for a moment beside `data`, which is released then if
+    ///   the caller gave it up) and one `Sample` per sample, reserved per stroke, never doubled.
+    public static func parseVersioned(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> (trace: Trace, version: Int) {
         func fail(_ line: Int, _ reason: String) -> TraceError { TraceError(file: file, line: line, reason: reason) }
         guard !data.isEmpty else { throw fail(0, "empty file") }
         guard let text = String(data: data, encoding: .utf8) else { throw fail(0, "not UTF-8 text") }
+        _ = consume data
         var lineNumber = 0
         var sawHeader = false
         var canvas: CanvasSize?
@@ -147,7 +155,8 @@ extension TraceFormat {
             return v
         }
 
-        for (index, rawLine) in _TextLines(text) {
+        var lines = _TextLines(text)
+        while let (index, rawLine) = lines.next() {
             lineNumber = index
             var line = rawLine
             if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
@@ -198,7 +207,10 @@ extension TraceFormat {
                     guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples") }
                     strokes.append(Stroke(samples: done))
                 }
+                // Room for every line up to the next stroke: an array grown by doubling would hold
+                // the old and the new storage at once, up to three times the samples.
                 current = []
+                current!.reserveCapacity(min(lines.countBeforeNextRecord("stroke"), maxSamples - samples + 1))
                 currentLine = lineNumber
             default:
                 guard current != nil else {

@@ -24,6 +24,33 @@ struct _TextLines: Sequence, IteratorProtocol {
         position = end < text.endIndex ? utf8.index(after: end) : text.endIndex
         return (number, line)
     }
+
+    /// How many lines from here up to the next line whose first word is `record` (or the end): an
+    /// upper bound on the samples that follow, read ahead without moving.
+    func countBeforeNextRecord(_ record: String) -> Int {
+        let word = Array(record.utf8)
+        let rest = text.utf8[position...]
+        // The contiguous bytes when the string has them (a native string always does): fast, and
+        // this is a second pass over the whole file.
+        return rest.withContiguousStorageIfAvailable { Self.count(in: $0, before: word) } ?? Self.count(in: Array(rest), before: word)
+    }
+
+    private static func count<Bytes: RandomAccessCollection>(in bytes: Bytes, before word: [UInt8]) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
+        var count = 0
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            var first = start
+            while first < bytes.endIndex, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            let after = first + word.count
+            if after <= bytes.endIndex, bytes[first..<after].elementsEqual(word),
+               after == bytes.endIndex || bytes[after] <= UInt8(ascii: " ") { // a space, tab or line end: the whole word
+                return count
+            }
+            count += 1
+            start = (bytes[first...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex - 1) + 1
+        }
+        return count
+    }
 }
 
 extension Substring {

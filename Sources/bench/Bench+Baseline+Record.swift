@@ -41,6 +41,7 @@ extension Bench.Baseline {
         }
 
         func run() throws {
+            try refuseOverwriting(options.inputs, with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
             var baseline: Regression.Baseline
             if append && FileManager.default.fileExists(atPath: output) {

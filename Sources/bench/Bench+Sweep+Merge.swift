@@ -28,9 +28,8 @@ extension Bench.Sweep {
         func validate() throws {
             guard let output = destination.output else { throw ValidationError("--output DIR is required: the folder of the merged sweep") }
             guard !parts.isEmpty else { throw ValidationError("give at least one part folder") }
-            let target = URL(fileURLWithPath: output).standardizedFileURL.path
-            if parts.contains(where: { URL(fileURLWithPath: $0).standardizedFileURL.path == target }) {
-                throw ValidationError("--output must not be one of the parts")
+            if let part = parts.first(where: { sameFile($0, output) }) {
+                throw ValidationError("--output \(output) is the part \(part): the merge would write into its input; choose another folder")
             }
         }
 

@@ -125,6 +125,7 @@ extension Bench {
             let plan = try plan()
             let part = shard.flatMap(Shard.init) ?? .whole
             let folder = SweepFolder(path: output)
+            try refuseWritingOverTraces(plan, into: folder, part: part)
             let manifest = SweepFolder.Manifest(plan: plan, shard: part)
             let runs = plan.runs(in: part)
             var rows = try startFolder(folder, manifest: manifest)
@@ -136,7 +137,7 @@ extension Bench {
                                                                     hz: plan.rates.first, trace: trace, repetition: 1)))
             }
 
-            let interrupt = InterruptFlag.install()
+            let interrupt = InterruptFlag.install(keeping: "kept the finished runs in \(output); --resume finishes the sweep")
             defer { interrupt.uninstall() }
             let todo = runs.filter { !finished.contains($0.id) }
             if !finished.isEmpty { printError("resuming: \(runs.count - todo.count) of \(runs.count) runs already in \(output)") }
@@ -167,6 +168,15 @@ extension Bench {
                 throw ExitCode(130)
             }
             printError("sweep done: \(rows.count) runs in \(folder.summaryPath)")
+        }
+
+        /// Refuses a sweep whose folder, or a file it would write there, is one of its traces.
+        private func refuseWritingOverTraces(_ plan: SweepPlan, into folder: SweepFolder, part: Shard) throws {
+            let traces = plan.traces.filter { $0 != TraceIdentity.builtIn }.map { NamedPath(name: "a --traces input", path: $0) }
+            let writes = folder.files(for: plan.runs(in: part)).map { file in
+                NamedPath(name: file == folder.path ? "--output" : "--output \(folder.path) writes", path: file)
+            }
+            try refuseOverwriting(traces, with: writes)
         }
 
         /// Creates (or, with --resume, reopens) the output folder; the rows it already holds.
@@ -220,39 +230,30 @@ enum SweepTable {
 }
 
 /// Ctrl-C during a sweep: the first asks the sweep to stop after the current run, the second stops
-/// at once. Files are written atomically, so stopping at once loses only the run in progress.
+/// at once (`Interruption`, which removes the run's half-written file). Files are written
+/// atomically, so stopping at once loses only the run in progress.
 final class InterruptFlag: @unchecked Sendable { // `interrupted` is guarded by `lock`
     private let lock = NSLock()
     private var interrupted = false
-    private var source: DispatchSourceSignal?
 
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return interrupted }
 
-    /// Routes SIGINT to this flag instead of the default handler (which would kill the process).
-    static func install() -> InterruptFlag {
+    /// Takes the first SIGINT from `Interruption`; `kept` says what a sweep stopped at once keeps.
+    static func install(keeping kept: String) -> InterruptFlag {
         let flag = InterruptFlag()
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [flag] in
+        Interruption.shared.takeInterrupts(kept: kept) { [flag] in
             flag.lock.lock()
             let again = flag.interrupted
             flag.interrupted = true
             flag.lock.unlock()
-            if again {
-                printError("\ninterrupted again: stopping now; finished runs are kept")
-                exit(130)
-            }
+            if again { return false }
             printError("\ninterrupted: stopping after the current run (Ctrl-C again to stop now)")
+            return true
         }
-        source.resume()
-        flag.source = source
         return flag
     }
 
-    func uninstall() {
-        source?.cancel()
-        signal(SIGINT, SIG_DFL)
-    }
+    func uninstall() { Interruption.shared.release() }
 }
 
 /// Sweep progress on stderr: a bar with the current configuration and the time left, redrawn in

@@ -77,7 +77,7 @@ extension Bench.Trace {
 
         func validate() throws {
             guard duration.isFinite, duration > 0, duration <= 24 * 3600 else { throw ValidationError("--duration must be in (0, 86400] s, not \(duration)") }
-            if let rate { guard rate.isFinite, rate >= 1, rate <= 2000 else { throw ValidationError("--rate must be in [1, 2000] Hz, not \(rate)") } }
+            if let rate { try checkDigitizerRate(rate, option: "--rate") }
             _ = try canvasSize()
             if kind == .spiral {
                 guard let device else { throw ValidationError("--kind spiral needs --device NAME: the spiral's size and canvas come from the device") }

@@ -34,10 +34,16 @@ extension Bench.Trace {
             guard pauseBetweenFiles.isFinite, (0...60).contains(pauseBetweenFiles) else {
                 throw ValidationError("--pause-between-files must be 0...60 s, not \(pauseBetweenFiles)")
             }
-            if let resample { guard resample.isFinite, resample > 0, resample <= 2000 else { throw ValidationError("--resample must be in (0, 2000] Hz") } }
+            if let resample { try checkDigitizerRate(resample, option: "--resample") }
         }
 
         func run() throws {
+            // The files the folders hold too: `--output` inside an imported folder, named like its files, is one of them.
+            let inputs: [String]
+            do { inputs = try TraceImporter.files(paths, format: format) } catch let error as TraceImportIOError {
+                throw BenchFailure.io(error.description)
+            }
+            try refuseOverwriting(inputs.map { NamedPath(name: "a file to import", path: $0) }, with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
             var layout = TraceImportLayout()
             layout.pauseBetweenFiles = pauseBetweenFiles

@@ -20,10 +20,11 @@ extension Bench.Trace {
         var output: String
 
         func validate() throws {
-            guard rate.isFinite, rate > 0, rate <= 2000 else { throw ValidationError("--rate must be in (0, 2000] Hz, not \(rate)") }
+            try checkDigitizerRate(rate, option: "--rate")
         }
 
         func run() throws {
+            try refuseOverwriting([NamedPath(name: "the trace to resample", path: file)], with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
             let trace = TraceResampler(rate: rate).resample(try readTrace(file))
             try writeTrace(trace, to: output)

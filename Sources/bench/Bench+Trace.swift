@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Metrics
 import Traces
 
 extension Bench {
@@ -40,6 +41,16 @@ func readTrace(_ path: String) throws -> Traces.Trace {
 
 /// Writes a native trace for a `trace` subcommand (atomically), mapping failure to exit status 74.
 func writeTrace(_ trace: Traces.Trace, to path: String) throws {
-    do { try TraceFormat.write(trace, to: path) }
+    // AtomicFile rather than TraceFormat.write (Foundation's atomic write): its temporary file is
+    // one an interrupted bench knows to remove.
+    do { try AtomicFile.write(TraceFormat.serialize(trace), to: path) }
+    catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(path): cannot write the trace (\(error.reason))") }
     catch { throw BenchFailure.io("\(path): cannot write the trace (\(error.localizedDescription))") }
+}
+
+/// Refuses a digitizer rate (`--rate`, `--resample`) that no touch screen or pen samples at, saying
+/// the bounds (`TraceGenerator.Digitizer.rates`).
+func checkDigitizerRate(_ rate: Double, option: String) throws {
+    let bounds = TraceGenerator.Digitizer.rates
+    guard bounds.contains(rate) else { throw ValidationError(RateBounds.problem(option: option, rate: rate, bounds: bounds)) }
 }

@@ -11,11 +11,12 @@ struct Bench: ParsableCommand {
 
     /// Runs the command, turning StrokeBench's errors into one line on stderr and a documented exit status.
     static func main() {
+        Interruption.shared.install()
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as BenchFailure {
-            FileHandle.standardError.write(Data("bench: \(failure.message)\n".utf8))
+            StandardError.write("bench: \(failure.message)\n")
             Foundation.exit(failure.status.rawValue)
         } catch {
             // A usage error (EX_USAGE, 64) gets the same one-line form as every other failure; the
@@ -23,7 +24,7 @@ struct Bench: ParsableCommand {
             // Help, version and clean exits keep the parser's handling.
             if exitCode(for: error) == .validationFailure {
                 let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-                FileHandle.standardError.write(Data("bench: \(message) (--help shows the usage)\n".utf8))
+                StandardError.write("bench: \(message) (--help shows the usage)\n")
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
             exit(withError: error)
@@ -51,5 +52,23 @@ struct BenchFailure: Error {
 
 /// Diagnostics go to stderr; data to stdout.
 func printError(_ text: String, terminator: String = "\n") {
-    FileHandle.standardError.write(Data((text + terminator).utf8))
+    StandardError.write(text + terminator)
+}
+
+/// Every write to stderr, one at a time, so that the line a signal ends bench with is the last one
+/// (`Interruption`): the main thread may be about to print progress when the signal comes.
+enum StandardError {
+    private static let lock = NSLock()
+
+    static func write(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Writes `text` and keeps the lock, so nothing reaches stderr after it.
+    /// - Important: only on the way to `_exit`.
+    static func writeLast(_ text: String) {
+        lock.lock()
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 }

@@ -88,10 +88,14 @@ import Testing
         ImportCase(format: "dollar1", file: "nan.xml",
                    text: "<Gesture Name=\"x\">\n<Point X=\"NaN\" Y=\"2\" T=\"0\" />\n</Gesture>\n",
                    line: 2, reason: "not a finite number"),
-        // libxml2 cannot convert this encoding and prints its complaint unless told not to.
+        // The logs are UTF-8; another declared encoding is refused before libxml2 reads (and prints a
+        // complaint about) one it cannot convert.
         ImportCase(format: "dollar1", file: "ebcdic.xml",
                    text: "<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?>\n<Gesture><Point X=\"1\" Y=\"2\" T=\"3\"/></Gesture>\n",
-                   line: 1, reason: "not well-formed XML"),
+                   line: 1, reason: "the XML declaration names encoding 'EBCDIC-US': $1 gesture logs are UTF-8"),
+        ImportCase(format: "dollar1", file: "entity.xml",
+                   text: "<Gesture Name=\"&e;\">\n<Point X=\"1\" Y=\"2\" T=\"3\" />\n</Gesture>\n",
+                   line: 1, reason: "an entity other than XML's predefined &amp; &lt; &gt; &quot; &apos;"),
         ImportCase(format: "dollar1", file: "garbage.xml", text: "\u{1}\u{2}binary", line: 1, reason: "not well-formed XML"),
         ImportCase(format: "omniglot", file: "empty.txt", text: "", line: nil, reason: "not an Omniglot stroke file"),
         ImportCase(format: "omniglot", file: "word.txt", text: "START\n1,-1,zero\nBREAK\n", line: 2, reason: "t 'zero' is not a finite number"),
@@ -108,6 +112,28 @@ import Testing
         #expect(outcome.status == 65)
         try expectOneLineNaming(bad.file, line: bad.line, reason: bad.reason, outcome)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.trace").path))
+    }
+
+    /// Issue 15: a 250 KB $1 log declaring one 100 KB entity and using it 50,000 times in one
+    /// attribute of a `<Point>` (which the importer reads, so libxml2 expands it) ran for minutes,
+    /// its memory growing past 600 MB. Its DTD is now refused before
+    /// libxml2 reads it: at once, exit 65, one line, nothing written.
+    @Test(.timeLimit(.minutes(1)))
+    func anEntityExpansionLogIsRefusedAtOnce() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entity = String(repeating: "a", count: 100_000)
+        let uses = String(repeating: "&e;", count: 50_000)
+        try write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!DOCTYPE Gesture [\n<!ENTITY e \"\(entity)\">\n]>\n"
+                  + "<Gesture Name=\"x\" NumPts=\"1\">\n<Point X=\"\(uses)\" Y=\"2\" T=\"3\"/>\n</Gesture>\n", to: "bomb.xml", in: folder)
+        let before = try snapshot(of: folder)
+        let started = Date()
+        let outcome = try BenchTool.run(["trace", "import", "--format", "dollar1", "bomb.xml", "--output", "out.trace"], in: folder)
+        // Without the guard this ran for more than 95 s; refused, it takes well under a second.
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr == "bench: bomb.xml:2: a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities\n")
+        #expect(try snapshot(of: folder) == before)
     }
 
     /// Valid but unusual input is replayed, not refused.

@@ -97,3 +97,28 @@ let smallTrace = """
 
 /// `bench run` options that replay a trace quickly and deterministically.
 let quickRun = ["run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "virtual", "--costs", "zero"]
+
+/// Every path under `folder` and its bytes (nil for a folder): taken before and after a command, to
+/// show that it replaced nothing and left nothing behind.
+func snapshot(of folder: URL) throws -> [String: Data?] {
+    var entries: [String: Data?] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+        let url = folder.appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        entries[path] = isDirectory.boolValue ? .some(nil) : try FileHandle(forReadingFrom: url).readToEnd() ?? Data()
+    }
+    return entries
+}
+
+/// A small valid trace in the current format (version 2, with its `end` record).
+let smallTraceV2 = """
+    strokebench-trace 2
+    canvas 100 80
+    stroke
+    0.00 10 10
+    0.01 20 15
+    0.02 30 20
+    end 3 1
+
+    """

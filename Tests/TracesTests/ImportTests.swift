@@ -97,6 +97,69 @@ import Testing
     }
 }
 
+/// Entities: a small log that declares one and uses it in an attribute made libxml2 build text
+/// without bound, so a document type declaration is refused before libxml2 reads anything, and an
+/// entity reference other than XML's five predefined ones is an error.
+@Suite struct DollarOneEntityTests {
+    static let point = "<Point X=\"1\" Y=\"2\" T=\"3\"/>"
+
+    /// One 100 KB entity used 50,000 times in an attribute the importer reads: 250 KB on disk, 5 GB
+    /// expanded (libxml2 expands it when the attribute is read).
+    static let quadraticBlowup: Data = {
+        let entity = String(repeating: "a", count: 100_000)
+        let uses = String(repeating: "&e;", count: 50_000)
+        return Data("<?xml version=\"1.0\"?>\n<!DOCTYPE Gesture [\n<!ENTITY e \"\(entity)\">\n]>\n<Gesture><Point X=\"\(uses)\" Y=\"2\" T=\"3\"/></Gesture>\n".utf8)
+    }()
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDocumentTypeDeclarationIsRefusedWithItsLine() {
+        #expect(throws: TraceError(file: "bomb.xml", line: 2, reason: "a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities")) {
+            try DollarOneImporter.parse(Self.quadraticBlowup, file: "bomb.xml")
+        }
+    }
+
+    /// Comments, processing instructions and white space may come before a DTD; it is found after them.
+    @Test func aDocumentTypeDeclarationAfterCommentsIsFound() {
+        let text = "<?xml version=\"1.0\"?>\n<!-- a <!DOCTYPE in a comment -->\n<?pi x?>\n  <!DOCTYPE g SYSTEM \"g.dtd\">\n<Gesture>\(Self.point)</Gesture>\n"
+        #expect(throws: TraceError(file: "late.xml", line: 4, reason: "a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities")) {
+            try DollarOneImporter.parse(Data(text.utf8), file: "late.xml")
+        }
+    }
+
+    @Test(arguments: ["<Gesture Name=\"&e;\">\(point)</Gesture>\n", "<Gesture>\(point)&e;</Gesture>\n"])
+    func anUndeclaredEntityIsAnError(_ text: String) {
+        let reason = "not well-formed XML (an entity other than XML's predefined &amp; &lt; &gt; &quot; &apos;, libxml2 error 26)"
+        #expect(throws: TraceError(file: "e.xml", line: 1, reason: reason)) {
+            try DollarOneImporter.parse(Data(text.utf8), file: "e.xml")
+        }
+    }
+
+    /// The logs are UTF-8: another declared encoding (here UTF-7, which could spell a DTD in bytes
+    /// the scan does not read as markup) is refused by name.
+    @Test func anotherDeclaredEncodingIsRefused() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n+ADw-!DOCTYPE g +AFs-+ADw-!ENTITY e +ACI-x+ACI-+AD4-+AF0-+AD4-\n<Gesture Name=\"&e;\">\(Self.point)</Gesture>\n"
+        #expect(throws: TraceError(file: "utf7.xml", line: 1, reason: "the XML declaration names encoding 'UTF-7': $1 gesture logs are UTF-8")) {
+            try DollarOneImporter.parse(Data(text.utf8), file: "utf7.xml")
+        }
+    }
+
+    /// UTF-16 without a byte order mark is valid UTF-8 (every other byte a NUL), and libxml2 would
+    /// recognise it and read the DTD the scan cannot see; the reader is told the bytes are UTF-8.
+    @Test func undeclaredUTF16IsReadAsTheUTF8ItPassesFor() {
+        let text = "<!DOCTYPE g [<!ENTITY e \"x\">]><Gesture Name=\"&e;\">\(Self.point)</Gesture>\n"
+        let utf16 = Data(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(throws: TraceError(file: "utf16.xml", line: 1, reason: "not well-formed XML (invalid character, libxml2 error 9)")) {
+            try DollarOneImporter.parse(utf16, file: "utf16.xml")
+        }
+    }
+
+    @Test func predefinedEntitiesAndCharacterReferencesAreRead() throws {
+        let text = "<Gesture Name=\"a&amp;b&lt;c&gt;&quot;&apos;&#65;\">\(Self.point)</Gesture>\n"
+        let drawing = try DollarOneImporter.parse(Data(text.utf8), file: "ok.xml")
+        #expect(drawing.strokes.map(\.samples.count) == [1])
+    }
+}
+
 @Suite struct OmniglotImporterTests {
     static let drawing = """
         START

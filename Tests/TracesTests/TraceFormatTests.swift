@@ -89,6 +89,21 @@ import Traces
         }
     }
 
+    /// A stroke's samples are reserved once, from a count of the lines ahead, so reading a large
+    /// one-stroke file never holds an array's old and doubled storage at once (up to three times
+    /// the samples, the most of the 1.14 GB a 10-million-sample trace once took).
+    @Test func aStrokesSamplesAreReservedOnceNotGrownByDoubling() throws {
+        let n = 10_000
+        var text = "strokebench-trace 2\ncanvas 10 10\nstroke\n"
+        for i in 0..<n { text += "\(Double(i) / 1000) 1 1\n" }
+        text += "# a comment\nstroke\n20 2 2\n21 3 3\nend \(n + 2) 2\n"
+        let trace = try TraceFormat.parse(Data(text.utf8), file: "long.trace")
+        #expect(trace.strokes.map(\.samples.count) == [n, 2])
+        // Doubling from empty would end at 16,384; a reservation at n plus the allocator's rounding.
+        #expect(trace.strokes[0].samples.capacity < n + n / 10)
+        #expect(trace.strokes[1].samples.capacity < 16)
+    }
+
     @Test func generationIsDeterministicPerSeed() {
         #expect(TraceGenerator(seed: 7).generate() == TraceGenerator(seed: 7).generate())
         #expect(TraceGenerator(seed: 7).generate() != TraceGenerator(seed: 8).generate())

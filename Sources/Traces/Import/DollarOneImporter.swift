@@ -6,14 +6,17 @@ import Foundation
 /// y down, as StrokeBench's canvas), T in milliseconds of the device's tick count (only differences
 /// mean anything). Files usually start with a UTF-8 byte order mark.
 ///
-/// libxml2's streaming reader (`xmlTextReader`) does the parsing, so entities, comments and attribute
-/// order are handled as XML says, and entity expansion is bounded by libxml2's own limits. Not
+/// libxml2's streaming reader (`xmlTextReader`) does the parsing, so comments, character references
+/// and attribute order are handled as XML says. A document type declaration, and an encoding other
+/// than UTF-8, are refused before libxml2 sees them: the logs have neither, and a DTD's entities are
+/// the one way a small file can make the parser build text without bound (`prologProblem`). Not
 /// Foundation's `XMLParser`: on Linux it crashes on some malformed documents (an element name that
 /// is not UTF-8, a processing instruction with no data), which the FuzzDollarOne target found.
 public enum DollarOneImporter {
     /// Parses one file's bytes; `file` names it in errors.
-    /// - Throws: `TraceError` with the line of the first problem: bytes that are not UTF-8, malformed
-    ///   XML, a `<Point>` missing an attribute or with one that is not a finite number, or a file
+    /// - Throws: `TraceError` with the line of the first problem: bytes that are not UTF-8, another
+    ///   encoding declared, a document type declaration, malformed XML (an entity reference other than XML's five predefined ones
+    ///   among it), a `<Point>` missing an attribute or with one that is not a finite number, or a file
     ///   with no points.
     public static func parse(_ data: Data, file: String) throws(TraceError) -> RecordedDrawing {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -26,6 +29,7 @@ public enum DollarOneImporter {
         if let line = firstInvalidUTF8Line(body) {
             throw TraceError(file: file, line: line, reason: "not UTF-8 text")
         }
+        if let problem = prologProblem(body) { throw TraceError(file: file, line: problem.line, reason: problem.reason) }
         let points = try body.withUnsafeBytes { buffer in
             Result { () throws(TraceError) in try readPoints(buffer, file: file) }
         }.get()
@@ -36,10 +40,12 @@ public enum DollarOneImporter {
     /// Walks the document's nodes and collects every `<Point>`; stops at the first problem.
     private static func readPoints(_ buffer: UnsafeRawBufferPointer, file: String) throws(TraceError) -> [(x: Double, y: Double, t: Double)] {
         // The reader reads `buffer` in place: everything happens inside the caller's withUnsafeBytes.
-        // Never fetch a DTD or entity from the network; count lines past 65,535.
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        // Never fetch a DTD or entity from the network; count lines past 65,535. The bytes are read
+        // as the UTF-8 they were checked to be, whatever the XML declaration says: a declared
+        // encoding such as UTF-7 could spell `<!DOCTYPE` in bytes `documentTypeLine` never sees.
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
         guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count > 0,
-              let reader = xmlReaderForMemory(base, Int32(buffer.count), nil, nil, options) else {
+              let reader = xmlReaderForMemory(base, Int32(buffer.count), nil, "UTF-8", options) else {
             throw TraceError(file: file, line: 1, reason: "not well-formed XML (\(xmlProblem(4)))")
         }
         defer { xmlFreeTextReader(reader) }
@@ -116,7 +122,7 @@ public enum DollarOneImporter {
     static func xmlProblem(_ code: Int) -> String {
         let names: [Int: String] = [
             3: "no document start", 4: "empty document or not XML", 5: "extra content after the document",
-            9: "invalid character", 23: "entity reference without ';'", 26: "undeclared entity",
+            9: "invalid character", 23: "entity reference without ';'", 26: "an entity other than XML's predefined &amp; &lt; &gt; &quot; &apos;",
             38: "'<' in an attribute value", 39: "attribute value not quoted", 40: "attribute value not finished",
             41: "attribute without a value", 57: "XML declaration not finished", 65: "space required",
             68: "name required", 73: "'>' required", 76: "closing tag does not match", 77: "tag not finished (truncated file?)",
