@@ -359,6 +359,7 @@ cp ok.trace sweep-with-trace/summary.csv
 cp ok.trace ok.copy
 hostile_ "output over the input: --csv" "${RUN[@]}" --trace ok.trace --csv ok.trace
 hostile_ "output over the input: --png, spelled differently" "${RUN[@]}" --trace ok.trace --png ./ok.trace
+hostile_ "output over the input: --timeline" "${RUN[@]}" --trace ok.trace --timeline ok.trace
 hostile_ "output over the input: through a symbolic link" "${RUN[@]}" --trace symbolic.trace --csv ok.trace
 hostile_ "output over the input: a hard link" "${RUN[@]}" --trace ok.trace --csv hard.trace
 hostile_ "output over another output" "${RUN[@]}" --trace ok.trace --csv f.csv --png f.csv

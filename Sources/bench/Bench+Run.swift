@@ -31,7 +31,7 @@ extension Bench {
         var format: OutputFormat = .table
 
         func run() throws {
-            let outputs = [("--csv", csv), ("--png", png)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
+            let outputs = [("--csv", csv), ("--png", png), ("--timeline", timeline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
             try refuseOverwriting(options.inputs, with: outputs)
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }

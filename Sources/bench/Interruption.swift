@@ -69,7 +69,16 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
         var line = "bench: interrupted by \(name): "
         line += kept ?? (finished.isEmpty ? "wrote nothing, every file is as it was" : "kept \(finished.joined(separator: ", "))")
-        if !abandoned.isEmpty { line += " (removed the temporary file of the unfinished \(abandoned.joined(separator: ", ")))" }
+        if !abandoned.isEmpty {
+            let files = abandoned.count == 1 ? "file" : "files"
+            line += " (removed the temporary \(files) of the unfinished \(listed(abandoned)))"
+        }
         return line
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func listed(_ names: [String]) -> String {
+        guard names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 }

@@ -24,6 +24,20 @@ import Testing
         #expect(try snapshot(of: folder) == before)
     }
 
+    /// A run writing frames and a timeline at once: both temporary files go, and the line names both.
+    @Test func aSignalDuringARunWithATimelineRemovesBothTemporaryFiles() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = Self.realtimeRun + ["--timeline", "t.json"]
+        let outcome = try Self.interrupt(run, in: folder, with: SIGINT) { try partialFiles(in: folder).count == 2 }
+        #expect(outcome.status == 130)
+        let last = String(outcome.stderrLines.last ?? "")
+        #expect(last.hasPrefix("bench: interrupted by SIGINT: wrote nothing, every file is as it was (removed the temporary files of the unfinished "),
+                "\(outcome.stderr)")
+        #expect(last.contains("f.csv") && last.contains("t.json"), "\(last)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     /// SIGTERM stops a sweep at once (SIGINT first lets the run in progress finish): the finished
     /// runs are kept and the line says so.
     @Test func aSweepStoppedBySIGTERMSaysWhatItKept() throws {
