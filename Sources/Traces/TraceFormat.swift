@@ -162,6 +162,14 @@ extension TraceFormat {
             if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            // Most lines are valid samples: read them from their bytes (anything else, or anything
+            // this refuses, goes on to the general path and its exact error).
+            if current != nil, endLine == nil, samples < maxSamples, let sample = fastSample(trimmed), sample.time >= lastTime {
+                lastTime = sample.time
+                samples += 1
+                current!.append(sample)
+                continue
+            }
             let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if !sawHeader {
                 guard fields.first == Substring(magic) else { throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(version)')") }

@@ -1,0 +1,26 @@
+import Testing
+@testable import Traces
+
+/// The byte-level sample path must accept exactly the samples the general path accepts, with the
+/// same bits, and leave everything else (with its exact error) to the general path.
+@Suite struct FastSampleTests {
+    @Test(arguments: [
+        "0.000000 120.50 300.25", "0.004167 121.00 301.75 0.8", "1e-3 +2 -0", "12.5\t7 8", ".5 1. 2 1000",
+        "0.1 0.2 0.30000000000000004", "604800 1000000 -1000000", "3 4 5 0",
+    ])
+    func aPlainSampleReadsAsDoubleReadsIt(_ line: String) throws {
+        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { Double($0)! }
+        let expected = Sample(time: fields[0], x: fields[1], y: fields[2], force: fields.count == 4 ? fields[3] : nil)
+        let sample = try #require(TraceFormat.fastSample(line[...]))
+        #expect(sample == expected)
+        #expect(sample.time.bitPattern == expected.time.bitPattern && sample.y.bitPattern == expected.y.bitPattern)
+    }
+
+    @Test(arguments: [
+        "stroke", "end 3 1", "1 2", "1 2 3 4 5", "inf 2 3", "nan 1 1", "0x1p3 1 1", "1e 2 3", "- 1 2", "1e400 2 3",
+        "-1 2 3", "604801 2 3", "1 2000000 3", "1 2 3 -0.5", "1 2 3 1001", "1,5 2 3", "1 2 3 # note", "١ 2 3",
+    ])
+    func anythingElseIsLeftToTheGeneralPath(_ line: String) {
+        #expect(TraceFormat.fastSample(line[...]) == nil)
+    }
+}
