@@ -124,7 +124,7 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo
   echo "## The same, modelled for the device"
   echo
-  echo "\\`--costs model\\`: each phase charged the work it counted times the device's sourced unit costs"
+  echo "\`--costs model\`: each phase charged the work it counted times the device's sourced unit costs"
   echo "([docs/device-model.md](../docs/device-model.md)). Predictions for the device, identical on every machine."
   echo
   cat "$out/modelled/table.md"
@@ -134,7 +134,7 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo "## The article's benchmark, modelled"
   echo
   echo "Every strategy draws the companion app's spiral, one point per display-link callback, with modelled"
-  echo "costs; \\`naive\\` on the iPad Pro 11 is the figure the model was fitted to, everything else is a prediction."
+  echo "costs; \`naive\` on the iPad Pro 11 is the figure the model was fitted to, everything else is a prediction."
   echo
   cat "$out/device-model/table.md"
   echo
