@@ -38,10 +38,12 @@ extension TraceFormat {
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
-    /// A finite decimal number spelled with digits, sign, point and exponent only, read with the C
-    /// library's `strtod`: correctly rounded, as `Double(_:)` is, so both paths give the same bits.
-    private static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// A finite decimal number spelled with digits, sign, point and exponent only, correctly
+    /// rounded, as `Double(_:)` is, so both paths give the same bits: short plain decimals (what
+    /// traces hold) exactly by Clinger's fast path, anything else by the C library's `strtod`.
+    static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
         guard !field.isEmpty, field.count < 64 else { return nil }
+        if let value = shortDecimal(field) { return value }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: field.count + 1) { text -> Double? in
             for (index, byte) in field.enumerated() {
                 guard isDecimalByte(byte) else { return nil }
@@ -54,6 +56,37 @@ extension TraceFormat {
             guard end == start + field.count, value.isFinite else { return nil }
             return value
         }
+    }
+
+    /// Powers of ten that a `Double` holds exactly (10^22 is the last).
+    private static let exactPowersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
+    /// `[-]digits[.digits]` with at most 15 significant digits: the digits as an integer below
+    /// 2^53 and a power of ten at most 10^22, both exact, so one division is correctly rounded
+    /// (Clinger, "How to read floating point numbers accurately", 1990). Nil for any other form.
+    private static func shortDecimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = field[0] == UInt8(ascii: "-")
+        if negative || field[0] == UInt8(ascii: "+") { index = 1 }
+        var mantissa: Int64 = 0, digits = 0, fractionDigits = 0
+        var sawPoint = false
+        while index < field.count {
+            let byte = field[index]
+            if byte == UInt8(ascii: ".") {
+                guard !sawPoint else { return nil }
+                sawPoint = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if sawPoint { fractionDigits += 1 }
+            } else {
+                return nil // an exponent or a stray sign: strtod decides
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -magnitude : magnitude
     }
 
     private static func isDecimalByte(_ byte: UInt8) -> Bool {

@@ -24,3 +24,26 @@ import Testing
         #expect(TraceFormat.fastSample(line[...]) == nil)
     }
 }
+
+/// The decimal reader's own fast path against `Double(_:)`, bit for bit, over the forms traces hold
+/// and the edges of the fast path (15 and 16 digits, 22 and 23 fraction digits, signs, zeros).
+@Suite struct FastDecimalTests {
+    @Test func everyFormReadsToTheBitsDoubleGives() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "+0", "0.0", ".5", "5.", "-.5", "123456789012345", "1234567890123456", "0.1",
+                     "0.0000000000000000000001", "0.00000000000000000000001", "9007199254740993", "1e5", "-2.5E-3"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            let point = Int.random(in: 0...digits, using: &generator)
+            var text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let read = bytes.withUnsafeBufferPointer { TraceFormat.decimal($0) }
+            let expected = Double(text)
+            #expect(read?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+    }
+}
