@@ -95,13 +95,34 @@ public enum Checker {
             guard let limit = budgets.limits[budget] else { continue }
             results.append(budgetCheck(configuration: id, budget: budget, limit: limit, runs: candidate.runs))
         }
+        // Modelled timings are the counted work times fixed unit costs: no noise to allow for, so
+        // they are compared exactly, not by range and significance (identical repeats tie every rank).
+        let modelled = baseline.configuration.costs == .model
         for figure in TimingFigure.allCases {
-            results.append(timingCheck(
-                configuration: id, name: figure.rawValue, unit: figure.unit.rawValue,
-                baseline: baseline.runs.map(figure.value(in:)), candidate: candidate.runs.map(figure.value(in:)),
-                noiseFloor: tolerance.noiseFloor(figure.unit), tolerance: tolerance))
+            let (name, unit) = (figure.rawValue, figure.unit.rawValue)
+            let (was, now) = (baseline.runs.map(figure.value(in:)), candidate.runs.map(figure.value(in:)))
+            results.append(modelled
+                ? modelledTimingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now)
+                : timingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now,
+                              noiseFloor: tolerance.noiseFloor(figure.unit), tolerance: tolerance))
         }
         return results
+    }
+
+    /// A modelled timing figure (`--costs model`): the same on every machine and every repeat, so any
+    /// change beyond floating-point rounding (a relative 1e-9) is real: more is a regression, less an
+    /// improvement.
+    public static func modelledTimingCheck(configuration: String, name: String, unit: String,
+                                           baseline: [Double], candidate: [Double]) -> CheckResult {
+        let was = median(baseline), now = median(candidate)
+        let change: Double? = was > 0 ? (now - was) / was : nil
+        let same = abs(now - was) <= 1e-9 * max(abs(was), abs(now))
+        let verdict: Verdict = same ? .pass : now > was ? .regression : .improvement
+        let reason = same ? "exactly equal (modelled)"
+            : "modelled: \(number(now)) against the baseline's \(number(was)) \(unit)\(change.map { " (\(signedPercent($0)))" } ?? "")"
+        return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
+                           baseline: range(baseline), candidate: summary(candidate), change: change, pValue: nil,
+                           verdict: verdict, reason: reason)
     }
 
     /// An exact counter check: equal (or within `counterRelative`) passes, more is a regression, less an improvement.

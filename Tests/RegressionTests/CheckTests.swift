@@ -63,6 +63,24 @@ import Testing
         #expect(Verdict.overall(results.map(\.verdict)) == .regression)
     }
 
+    /// Modelled timings carry no noise: 2% slower passes a measured check (within 25%) but is a
+    /// regression when the baseline was modelled, and the same figures pass exactly.
+    @Test func modelledTimingsAreComparedExactly() throws {
+        var candidate = try entry()
+        var baseline = try scaleMainMs(candidate, by: 1 / 1.02)
+        #expect(Verdict.overall(Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults).map(\.verdict)) == .pass)
+
+        candidate.configuration.costs = .model
+        baseline.configuration.costs = .model
+        let slower = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
+        #expect(Set(failing(slower)) == ["main_ms.p50", "main_ms.p95", "main_ms.p99", "main_ms.mean", "main_ms.total"])
+        #expect(slower.first { $0.name == "main_ms.p50" }?.reason.hasPrefix("modelled: ") == true)
+        let same = Checker.compare(baseline: candidate, candidate: candidate, budgets: .defaults)
+        #expect(same.filter { $0.kind == .timing }.allSatisfy { $0.verdict == .pass && $0.reason == "exactly equal (modelled)" })
+        let faster = Checker.compare(baseline: candidate, candidate: baseline, budgets: .defaults)
+        #expect(Verdict.overall(faster.map(\.verdict)) == .improvement)
+    }
+
     @Test func aMuchSlowerBaselineIsAnImprovementOnly() throws {
         let candidate = try entry()
         let baseline = try scaleMainMs(candidate, by: 10)
