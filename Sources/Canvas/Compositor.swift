@@ -46,9 +46,9 @@ public final class Compositor {
     }
 
     /// Strokes each polyline as its own layer on top of the framebuffer, inside `clip`.
+    /// - Parameter ledger: where the strokes are counted (a fresh one when not given).
     /// - Returns: the pixels the layers' extents cover inside the clip.
     @discardableResult
-    /// - Parameter ledger: where the strokes are counted (a fresh one when not given).
     public func drawLayers(_ layers: [[Point]], style: StrokeStyle, clip: PixelRect,
                            counting ledger: WorkLedger = WorkLedger()) throws(CanvasError) -> Int {
         let before = ledger.counters.pixelsRasterized

@@ -113,9 +113,6 @@ public enum PixelFormat: String, Hashable, Sendable {
     /// `UIGraphicsImageRenderer`'s automatic range picks on a wide-colour screen (`prefersExtendedRange`
     /// "is true on devices that natively support wide color").
     case extendedRange
-
-    /// Bytes a pixel on the device.
-    public var bytesPerPixel: Int { self == .standard ? 4 : 8 }
 }
 
 extension WorkLedger {

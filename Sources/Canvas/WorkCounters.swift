@@ -62,53 +62,23 @@ public struct WorkCounters: Hashable, Sendable, Codable {
 
     public init() {}
 
+    /// Every counter, once: what `+=` and `-` combine, so a new counter is added in one place.
+    static let fields: [WritableKeyPath<WorkCounters, Int> & Sendable] = [
+        \.pixelsRasterized, \.bytesCopied, \.segmentsStroked, \.bitmapsAllocated, \.tasksStarted,
+        \.tasksCancelled, \.tasksSuperseded, \.pixelsComposited, \.pixelsCleared, \.pixelsFilled,
+        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.pixelsSwept, \.pixelsUploaded,
+        \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
+    ]
+
     /// The difference of two tallies: the work counted between two readings of a ledger.
     public static func - (lhs: WorkCounters, rhs: WorkCounters) -> WorkCounters {
-        var d = WorkCounters()
-        d.pixelsRasterized = lhs.pixelsRasterized - rhs.pixelsRasterized
-        d.bytesCopied = lhs.bytesCopied - rhs.bytesCopied
-        d.segmentsStroked = lhs.segmentsStroked - rhs.segmentsStroked
-        d.bitmapsAllocated = lhs.bitmapsAllocated - rhs.bitmapsAllocated
-        d.tasksStarted = lhs.tasksStarted - rhs.tasksStarted
-        d.tasksCancelled = lhs.tasksCancelled - rhs.tasksCancelled
-        d.tasksSuperseded = lhs.tasksSuperseded - rhs.tasksSuperseded
-        d.pixelsComposited = lhs.pixelsComposited - rhs.pixelsComposited
-        d.pixelsCleared = lhs.pixelsCleared - rhs.pixelsCleared
-        d.pixelsFilled = lhs.pixelsFilled - rhs.pixelsFilled
-        d.pixelsBlended = lhs.pixelsBlended - rhs.pixelsBlended
-        d.pixelsStroked = lhs.pixelsStroked - rhs.pixelsStroked
-        d.segmentsCulled = lhs.segmentsCulled - rhs.segmentsCulled
-        d.pixelsSwept = lhs.pixelsSwept - rhs.pixelsSwept
-        d.pixelsUploaded = lhs.pixelsUploaded - rhs.pixelsUploaded
-        d.extendedCleared = lhs.extendedCleared - rhs.extendedCleared
-        d.extendedFilled = lhs.extendedFilled - rhs.extendedFilled
-        d.extendedBlended = lhs.extendedBlended - rhs.extendedBlended
-        d.extendedStroked = lhs.extendedStroked - rhs.extendedStroked
-        d.extendedUploaded = lhs.extendedUploaded - rhs.extendedUploaded
-        return d
+        var difference = lhs
+        for field in fields { difference[keyPath: field] -= rhs[keyPath: field] }
+        return difference
     }
 
     public static func += (lhs: inout WorkCounters, rhs: WorkCounters) {
-        lhs.pixelsRasterized += rhs.pixelsRasterized
-        lhs.bytesCopied += rhs.bytesCopied
-        lhs.segmentsStroked += rhs.segmentsStroked
-        lhs.bitmapsAllocated += rhs.bitmapsAllocated
-        lhs.tasksStarted += rhs.tasksStarted
-        lhs.tasksCancelled += rhs.tasksCancelled
-        lhs.tasksSuperseded += rhs.tasksSuperseded
-        lhs.pixelsComposited += rhs.pixelsComposited
-        lhs.pixelsCleared += rhs.pixelsCleared
-        lhs.pixelsFilled += rhs.pixelsFilled
-        lhs.pixelsBlended += rhs.pixelsBlended
-        lhs.pixelsStroked += rhs.pixelsStroked
-        lhs.segmentsCulled += rhs.segmentsCulled
-        lhs.pixelsSwept += rhs.pixelsSwept
-        lhs.pixelsUploaded += rhs.pixelsUploaded
-        lhs.extendedCleared += rhs.extendedCleared
-        lhs.extendedFilled += rhs.extendedFilled
-        lhs.extendedBlended += rhs.extendedBlended
-        lhs.extendedStroked += rhs.extendedStroked
-        lhs.extendedUploaded += rhs.extendedUploaded
+        for field in fields { lhs[keyPath: field] += rhs[keyPath: field] }
     }
 }
 
