@@ -78,7 +78,8 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
 
     // MARK: ReplayTimeline
 
-    public func turnRan(_ turn: TimelineTurn) {
+    public func turnRan(_ turn: @autoclosure () -> TimelineTurn) {
+        let turn = turn()
         lock.lock(); defer { lock.unlock() }
         nextFrame = turn.frame + 1
         var at = turn.start
@@ -100,7 +101,8 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         counter("live bitmap bytes", "bytes", turn.liveBitmapBytes, at: turn.end)
     }
 
-    public func presented(_ presentation: TimelinePresentation) {
+    public func presented(_ presentation: @autoclosure () -> TimelinePresentation) {
+        let presentation = presentation()
         lock.lock(); defer { lock.unlock() }
         if let held = heldPresentation { emit(held, onScreenUntil: presentation.time) }
         heldPresentation = presentation

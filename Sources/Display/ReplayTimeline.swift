@@ -8,16 +8,17 @@ import Strategies
 /// they already have; `bench run --timeline` writes it as Chrome trace-event JSON (`ChromeTimeline`).
 ///
 /// Every requirement has a documented default that does nothing (`NoTimeline`), so a replay without
-/// a timeline pays one dynamic call per step and keeps nothing.
+/// a timeline pays one dynamic call per step and keeps nothing; a turn's and a presentation's
+/// descriptions are passed as autoclosures, built only by a timeline that reads them.
 ///
 /// Threading: `renderTaskStarted(at:waiting:)` may be called from a render queue's own thread (the
 /// realtime clock's Dispatch queues); everything else comes from the replay's thread. Times are the
 /// replay's own: simulated time in the virtual clock, wall-clock time since the start in realtime.
 public protocol ReplayTimeline: AnyObject {
     /// A run-loop turn ran: its phases, laid end to end from its start, sum to its `main_ms`.
-    func turnRan(_ turn: TimelineTurn)
+    func turnRan(_ turn: @autoclosure () -> TimelineTurn)
     /// A turn's commit is presented at a vsync (called in frame order, before `composited`).
-    func presented(_ presentation: TimelinePresentation)
+    func presented(_ presentation: @autoclosure () -> TimelinePresentation)
     /// The render server composited frame `frame`'s update, for `cost`, starting when the commit ended.
     func composited(frame: Int, commitEnd: ReplayInstant, cost: ReplayDuration, pixels: Int)
     /// A render task was queued; returns the ticket the queue hands back with the task's end.
@@ -30,8 +31,8 @@ public protocol ReplayTimeline: AnyObject {
 }
 
 extension ReplayTimeline {
-    public func turnRan(_ turn: TimelineTurn) {}
-    public func presented(_ presentation: TimelinePresentation) {}
+    public func turnRan(_ turn: @autoclosure () -> TimelineTurn) {}
+    public func presented(_ presentation: @autoclosure () -> TimelinePresentation) {}
     public func composited(frame: Int, commitEnd: ReplayInstant, cost: ReplayDuration, pixels: Int) {}
     public func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket { TimelineTicket(id: 0, frame: 0) }
     public func renderTaskStarted(at time: ReplayInstant, waiting: Int) {}

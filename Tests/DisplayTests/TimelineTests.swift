@@ -12,8 +12,8 @@ final class RecordedTimeline: ReplayTimeline {
     var tasks: [TimelineTask] = []
     private var submitted = 0
 
-    func turnRan(_ turn: TimelineTurn) { turns.append(turn) }
-    func presented(_ presentation: TimelinePresentation) { presentations.append(presentation) }
+    func turnRan(_ turn: @autoclosure () -> TimelineTurn) { turns.append(turn()) }
+    func presented(_ presentation: @autoclosure () -> TimelinePresentation) { presentations.append(presentation()) }
     func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket {
         defer { submitted += 1 }
         return TimelineTicket(id: submitted, frame: turns.count)
