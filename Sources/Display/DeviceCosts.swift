@@ -26,31 +26,31 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         }
     }
 
-    /// How many of those units are extended-range pixels (0 for kinds that are not pixels of a bitmap).
+    /// How many of those units are extended-range pixels (0 for kinds that are not pixels of a
+    /// bitmap): the extended share `WorkCounters` keeps beside this kind's counter.
     public func extendedCount(in counters: WorkCounters) -> Int {
-        switch self {
-        case .pixelCleared: counters.extendedCleared
-        case .pixelFilled: counters.extendedFilled
-        case .pixelBlended: counters.extendedBlended
-        case .pixelStroked: counters.extendedStroked
-        case .pixelUploaded: counters.extendedUploaded
-        default: 0
-        }
+        WorkCounters.extended(counter).map { counters[keyPath: $0] } ?? 0
     }
 
     /// How many units of this kind `counters` hold.
     public func count(in counters: WorkCounters) -> Int {
+        // The stroker's segments include the culled ones, which are charged as their own kind.
+        self == .segmentStroked ? counters.segmentsStroked - counters.segmentsCulled : counters[keyPath: counter]
+    }
+
+    /// The counter this kind is read from.
+    private var counter: WritableKeyPath<WorkCounters, Int> {
         switch self {
-        case .pixelCleared: counters.pixelsCleared
-        case .pixelFilled: counters.pixelsFilled
-        case .pixelBlended: counters.pixelsBlended
-        case .pixelStroked: counters.pixelsStroked
-        case .pixelSwept: counters.pixelsSwept
-        case .segmentStroked: counters.segmentsStroked - counters.segmentsCulled
-        case .segmentCulled: counters.segmentsCulled
-        case .pixelUploaded: counters.pixelsUploaded
-        case .bitmapAllocated: counters.bitmapsAllocated
-        case .pixelComposited: counters.pixelsComposited
+        case .pixelCleared: \.pixelsCleared
+        case .pixelFilled: \.pixelsFilled
+        case .pixelBlended: \.pixelsBlended
+        case .pixelStroked: \.pixelsStroked
+        case .pixelSwept: \.pixelsSwept
+        case .segmentStroked: \.segmentsStroked
+        case .segmentCulled: \.segmentsCulled
+        case .pixelUploaded: \.pixelsUploaded
+        case .bitmapAllocated: \.bitmapsAllocated
+        case .pixelComposited: \.pixelsComposited
         }
     }
 }
