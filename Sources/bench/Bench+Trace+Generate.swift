@@ -19,6 +19,7 @@ enum GenerateKind: Equatable, ExpressibleByArgument {
 
     static var allValueStrings: [String] { TraceGenerator.Kind.allCases.map(\.rawValue) + ["spiral"] }
     var name: String { if case .generator(let kind) = self { kind.rawValue } else { "spiral" } }
+    var defaultValueDescription: String { name }
 }
 
 /// The digitizer models `bench trace generate` offers.
@@ -50,7 +51,7 @@ extension Bench.Trace {
                 them with recorded people.
                 """)
 
-        @Option(help: "What to draw: \(GenerateKind.allValueStrings.joined(separator: ", ")).")
+        @Option(help: "What to draw: a kind of drawing session from the seed, or the article's spiral for --device.")
         var kind: GenerateKind = .generator(.session)
 
         @Option(help: "With --kind spiral: the device whose canvas (and iPad or iPhone size) the spiral is made for.")
@@ -60,22 +61,30 @@ extension Bench.Trace {
         var seed: UInt64?
 
         // `.unconditional` here and below: a negative number is a value to reject by range, not an option name.
-        @Option(parsing: .unconditional, help: "Session length in seconds.")
-        var duration: Double = 25
+        // Optional, with the defaults below, so that --kind spiral can refuse them rather than ignore them.
+        @Option(parsing: .unconditional, help: "Session length in seconds (default 25).")
+        var duration: Double?
 
-        @Option(help: "Digitizer model: pencil (240 Hz), tablet-pc (like the $1 logs), browser (like Omniglot).")
-        var digitizer: DigitizerChoice = .pencil
+        @Option(help: "Digitizer model: pencil (240 Hz, the default), tablet-pc (like the $1 logs), browser (like Omniglot).")
+        var digitizer: DigitizerChoice?
 
         @Option(parsing: .unconditional, help: "Digitizer rate in Hz (default: the digitizer's).")
         var rate: Double?
 
-        @Option(parsing: .unconditional, help: "Canvas size in points, WIDTHxHEIGHT.")
-        var canvas: String = "834x1194"
+        @Option(parsing: .unconditional, help: "Canvas size in points, WIDTHxHEIGHT (default 834x1194).")
+        var canvas: String?
 
         @Option(help: "The trace file to write.")
         var output: String
 
+        /// The seeded generator's options that were given: the spiral has no use for any of them.
+        private var generatorOptions: [String] {
+            [("--seed", seed != nil), ("--duration", duration != nil), ("--digitizer", digitizer != nil),
+             ("--rate", rate != nil), ("--canvas", canvas != nil)].filter(\.1).map(\.0)
+        }
+
         func validate() throws {
+            let duration = sessionDuration
             guard duration.isFinite, duration > 0, duration <= 24 * 3600 else { throw ValidationError("--duration must be in (0, 86400] s, not \(duration)") }
             if let rate { try checkDigitizerRate(rate, option: "--rate") }
             _ = try canvasSize()
@@ -84,17 +93,23 @@ extension Bench.Trace {
                 guard DeviceProfile.named(device) != nil else {
                     throw ValidationError("unknown device '\(device)' (known: \(DeviceProfile.all.map(\.name).joined(separator: ", ")))")
                 }
+                if let given = generatorOptions.first {
+                    throw ValidationError("\(given) does not apply to --kind spiral: its points, pace and canvas are the article's app's on --device")
+                }
             } else if device != nil {
                 throw ValidationError("--device applies to --kind spiral only")
             } else if seed == nil {
                 throw ValidationError("Missing expected argument '--seed <seed>'")
             }
-            if kind == .generator(.session) && digitizer != .pencil {
+            if kind == .generator(.session) && (digitizer ?? .pencil) != .pencil {
                 throw ValidationError("--kind session always samples like a pencil; use --rate to change its rate")
             }
         }
 
+        private var sessionDuration: Double { duration ?? 25 }
+
         func canvasSize() throws -> CanvasSize {
+            let canvas = self.canvas ?? "834x1194"
             let sides = canvas.lowercased().split(separator: "x").compactMap { Double($0) }
             guard sides.count == 2, sides.allSatisfy({ $0.isFinite && $0 >= 16 && $0 <= 100_000 }) else {
                 throw ValidationError("--canvas must be WIDTHxHEIGHT in points (16...100000), not '\(canvas)'")
@@ -111,9 +126,9 @@ extension Bench.Trace {
                 trace = SpiralTrace.make(canvas: CanvasSize(width: profile.widthPoints, height: profile.heightPoints),
                                          initialLength: profile.idiom.spiralLength, refreshRate: profile.refreshRate)
             case .generator(let generatorKind):
-                var d = digitizer.digitizer
+                var d = (digitizer ?? .pencil).digitizer
                 if let rate { d.rate = rate }
-                let parameters = TraceGenerator.Parameters(kind: generatorKind, duration: duration, canvas: try canvasSize(), digitizer: d)
+                let parameters = TraceGenerator.Parameters(kind: generatorKind, duration: sessionDuration, canvas: try canvasSize(), digitizer: d)
                 trace = TraceGenerator(seed: seed!, parameters: parameters).generate() // checked in validate()
             }
             try writeTrace(trace, to: output)
