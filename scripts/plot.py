@@ -120,6 +120,11 @@ def unique(values):
     return seen
 
 
+def basis(sweep):
+    """Where the figures come from, for every chart's title: the device cost model or this host."""
+    return "modelled for each device" if sweep.setting("costs") == "model" else "measured on this host"
+
+
 def caption(fig, sweep, extra):
     if sweep.setting("costs") == "model":
         text = ("Modelled for each device by the device cost model (docs/device-model.md), not measured; "
@@ -180,7 +185,7 @@ def timeline(sweep, ref, out, extra):
                plt.Line2D([], [], color="black", linestyle="--", label=f"frame budget at {hz_label(hz)} ({budget:.2f} ms)"),
                plt.Line2D([], [], color="#e53935", marker="x", linestyle="", label="frame that missed its vsync"),
                plt.Line2D([], [], color="black", marker="^", linestyle="", label="frame above the axis")]
-    fig.suptitle(f"Main-thread time per frame: {device} at {hz_label(hz)}, trace {trace_label(trace)}", fontsize=12)
+    fig.suptitle(f"Main-thread time per frame, {basis(sweep)}: {device} at {hz_label(hz)}, trace {trace_label(trace)}", fontsize=12)
     fig.legend(handles=handles, loc="upper center", ncol=4, fontsize=8, frameon=False,
                bbox_to_anchor=(0.5, 1 - 0.42 / fig.get_figheight()))
     fig.tight_layout(rect=(0, 0.03, 1, 1 - 0.6 / fig.get_figheight()))
@@ -215,7 +220,7 @@ def percentiles(sweep, ref, out, extra):
     ax.set_xlim(0, -math.log10(1 - 0.9995))
     ax.set_xlabel("percentile of active frames (log scale towards the tail)")
     ax.set_ylabel("main-thread time per frame (ms, log scale)")
-    ax.set_title(f"Main-thread time percentiles per strategy: {device} at {hz_label(hz)}, trace {trace_label(trace)}")
+    ax.set_title(f"Main-thread time percentiles per strategy, {basis(sweep)}: {device} at {hz_label(hz)}, trace {trace_label(trace)}")
     ax.grid(which="both", alpha=0.25)
     # Centre right: the empty band between the drawing strategies (ms) and null (µs).
     ax.legend(loc="center right", fontsize=9)
@@ -251,7 +256,7 @@ def scaling(sweep, ref, out, extra):
     ax.set_xlim(left=0)
     ax.set_xlabel("touch samples drawn so far (points in the picture)")
     ax.set_ylabel("main-thread time of a frame with input (ms)")
-    ax.set_title(f"Cost of a frame against the size of the drawing: {device} at {hz_label(hz)}, trace {trace_label(trace)}")
+    ax.set_title(f"Cost of a frame against the size of the drawing, {basis(sweep)}: {device} at {hz_label(hz)}, trace {trace_label(trace)}")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=9)
     fig.text(0.99, 0.005, "dots: single frames; the top 0.5% is cut off", fontsize=8, color="#555555", ha="right", va="bottom")
@@ -289,7 +294,7 @@ def hitch_grid(sweep, out, extra):
         ax.grid(which="minor", color="white", linewidth=2)
         ax.tick_params(which="minor", length=0)
         ax.set_title(f"trace {trace_label(trace)}" if len(traces) > 1 else "", fontsize=9, loc="left")
-    fig.suptitle("Hitch-time ratio (ms of hitch per s of replay) by strategy, device and refresh rate", fontsize=11)
+    fig.suptitle(f"Hitch-time ratio (ms of hitch per s of replay) by strategy, device and refresh rate, {basis(sweep)}", fontsize=11)
     fig.legend(handles=[Patch(color=c, label=f"{n} ({t})") for n, t, c in BANDS], loc="lower right", ncol=3, fontsize=8,
                frameon=False, bbox_to_anchor=(0.99, 0.025))
     fig.tight_layout(rect=(0, 0.07, 1, 0.97))

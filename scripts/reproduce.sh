@@ -157,7 +157,7 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo
   echo "![hitch grid](hitch-grid.png)"
   echo
-  echo "## A real human session"
+  echo "## A real human session, measured on this host"
   echo
   if [ -f "$out/human/table.md" ]; then
     echo "Omniglot drawings (MIT licence, see \`human/LICENSE\`): $human_note"
