@@ -138,7 +138,7 @@ runs=$(($(wc -l <"$out/summary.csv") - 1))
   echo
   cat "$out/device-model/table.md"
   echo
-  echo "## Charts"
+  echo "## Charts, measured on this host"
   echo
   echo "Main-thread time of every frame, per strategy, with the frame budget and the frames that missed it:"
   echo
