@@ -1,12 +1,21 @@
 import Synchronization
 
-/// Bytes held by live bitmaps (every `Surface` that owns its pixels), and the peak since the last reset:
-/// the memory spikes that whole-picture strategies cause.
-public enum BitmapAccounting {
-    private static let live = Atomic<Int>(0)
-    private static let peak = Atomic<Int>(0)
+/// Bytes held by live bitmaps (every `Surface` that owns its pixels, or stands for them in a dry replay),
+/// and the peak since the last reset: the memory spikes that whole-picture strategies cause.
+///
+/// Each replay counts its own (its ledgers share one), so replays running side by side in one process
+/// (`bench sweep --jobs`) do not see each other's bitmaps; surfaces made without a ledger are counted in
+/// `process`.
+public final class BitmapAccounting: Sendable {
+    private let live = Atomic<Int>(0)
+    private let peak = Atomic<Int>(0)
 
-    static func allocated(_ bytes: Int) {
+    /// Bitmaps made outside any replay's ledger.
+    public static let process = BitmapAccounting()
+
+    public init() {}
+
+    func allocated(_ bytes: Int) {
         let now = live.add(bytes, ordering: .relaxed).newValue
         var seen = peak.load(ordering: .relaxed)
         while now > seen {
@@ -16,12 +25,12 @@ public enum BitmapAccounting {
         }
     }
 
-    static func freed(_ bytes: Int) { live.subtract(bytes, ordering: .relaxed) }
+    func freed(_ bytes: Int) { live.subtract(bytes, ordering: .relaxed) }
 
     /// Bytes held by live bitmaps now.
-    public static var liveBytes: Int { live.load(ordering: .relaxed) }
+    public var liveBytes: Int { live.load(ordering: .relaxed) }
     /// The most bytes held at once since `resetPeak()`.
-    public static var peakBytes: Int { peak.load(ordering: .relaxed) }
+    public var peakBytes: Int { peak.load(ordering: .relaxed) }
     /// Starts a new peak from what is live now.
-    public static func resetPeak() { peak.store(live.load(ordering: .relaxed), ordering: .relaxed) }
+    public func resetPeak() { peak.store(live.load(ordering: .relaxed), ordering: .relaxed) }
 }

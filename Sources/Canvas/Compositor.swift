@@ -1,31 +1,41 @@
 import CPixman
 
 /// The render server's framebuffer: a screen-sized pixman image that layer contents are composited
-/// into, limited to the damage each layer reports.
+/// into, limited to the damage each layer reports. A dry compositor has no framebuffer and counts the
+/// same pixels without moving any (a dry replay's).
 public final class Compositor {
-    let framebuffer: OpaquePointer
+    /// pixman's image; nil for a dry compositor.
+    let framebuffer: OpaquePointer?
     /// Screen size in pixels.
     public let width: Int
     public let height: Int
     /// Pixels composited so far.
     public private(set) var pixelsComposited = 0
 
-    public init(width: Int, height: Int) throws(CanvasError) {
-        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
-        guard let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height), nil, 0) else {
-            throw .pixmanImageCreationFailed(width: width, height: height)
+    /// - Parameter rasterizes: allocate the framebuffer and move pixels (true), or only count them.
+    public init(width: Int, height: Int, rasterizes: Bool = true) throws(CanvasError) {
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else { throw .invalidSize(width: width, height: height) }
+        if rasterizes {
+            guard let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height), nil, 0) else {
+                throw .pixmanImageCreationFailed(width: width, height: height)
+            }
+            framebuffer = image
+        } else {
+            framebuffer = nil
         }
-        framebuffer = image
         self.width = width
         self.height = height
     }
 
-    /// The framebuffer seen by cairo, for the sublayers the render server rasterizes itself.
-    private lazy var framebufferSurface: Surface = Surface(
-        borrowing: pixman_image_get_data(framebuffer)!, width: width, height: height,
-        stride: Int(pixman_image_get_stride(framebuffer)))
+    /// True when the compositor counts pixels without a framebuffer.
+    public var isDry: Bool { framebuffer == nil }
 
-    deinit { pixman_image_unref(framebuffer) }
+    /// The framebuffer seen by cairo, for the sublayers the render server rasterizes itself.
+    private lazy var framebufferSurface: Surface = framebuffer.map {
+        Surface(borrowing: pixman_image_get_data($0)!, width: width, height: height, stride: Int(pixman_image_get_stride($0)))
+    } ?? Surface(dryBorrowingWidth: width, height: height)
+
+    deinit { if let framebuffer { pixman_image_unref(framebuffer) } }
 
     /// Fills `damage` with an opaque colour: what the screen shows where a layer has no contents.
     @discardableResult
@@ -37,8 +47,10 @@ public final class Compositor {
         for rect in damage {
             let r = rect.intersection(screen)
             guard !r.isEmpty else { continue }
-            var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
-            pixman_image_fill_rectangles(PIXMAN_OP_SRC, framebuffer, &fill, 1, &box)
+            if let framebuffer {
+                var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
+                pixman_image_fill_rectangles(PIXMAN_OP_SRC, framebuffer, &fill, 1, &box)
+            }
             total += r.area
         }
         pixelsComposited += total
@@ -55,7 +67,7 @@ public final class Compositor {
         let context = try Context(surface: framebufferSurface, counting: ledger)
         context.clip(to: clip)
         for layer in layers { context.stroke(CollectionOfOne(layer), style: style) }
-        framebufferSurface.withUnsafePixels { _, _ in } // flush cairo's writes before pixman reads
+        if !isDry { framebufferSurface.withUnsafePixels { _, _ in } } // flush cairo's writes before pixman reads
         let drawn = ledger.counters.pixelsRasterized - before
         pixelsComposited += drawn
         return drawn
@@ -66,6 +78,11 @@ public final class Compositor {
     @discardableResult
     public func composite(_ contents: Surface, damage: [PixelRect]) throws(CanvasError) -> Int {
         let screen = PixelRect(x: 0, y: 0, width: min(width, contents.width), height: min(height, contents.height))
+        guard let framebuffer else {
+            let total = damage.reduce(0) { $0 + $1.intersection(screen).area }
+            pixelsComposited += total
+            return total
+        }
         let total = try contents.withUnsafePixels { (pixels, stride) throws(CanvasError) -> Int in
             // Wraps cairo's buffer without copying; pixman reads it in place.
             guard let source = pixman_image_create_bits(
@@ -89,8 +106,9 @@ public final class Compositor {
         return total
     }
 
-    /// The framebuffer as a new surface: the picture the display shows.
+    /// The framebuffer as a new surface: the picture the display shows. A dry compositor has none.
     public func snapshot() throws(CanvasError) -> Surface {
+        guard let framebuffer else { preconditionFailure("the picture of a dry compositor (a dry replay draws none)") }
         let result = try Surface(width: width, height: height)
         result.withUnsafePixels { pixels, stride in
             guard let destination = pixman_image_create_bits(

@@ -4,17 +4,20 @@ import CCairo
 ///
 /// Strategies draw into surfaces with `Context`; the render server reads them with `Compositor`.
 public final class Surface {
-    let handle: OpaquePointer
+    /// cairo's image surface; nil for a dry surface, which has a size and a format but no pixels.
+    let handle: OpaquePointer?
     /// Size in pixels.
     public let width: Int
     public let height: Int
-    /// Bytes per row, as cairo lays the pixels out.
+    /// Bytes per row, as cairo lays the pixels out (or would, for a dry surface).
     public let stride: Int
     /// The pixel format the modelled device's API would allocate. cairo draws ARGB32 whatever it is;
     /// the device cost model charges extended-range pixels as such (`WorkCounters.extendedRangePixels`).
     public let format: PixelFormat
     /// True when the pixels belong to someone else and are not counted as a live bitmap.
     private var borrowed = false
+    /// Where this bitmap's bytes are counted while it lives; nil when it is not counted.
+    private let accounting: BitmapAccounting?
     /// Keeps bitmaps on glibc's heap, once per process. By default a large bitmap is sometimes mapped
     /// afresh (every page faulted in and zeroed by the kernel on first touch) and sometimes carved from
     /// reused heap (cleared with memset), depending on what was freed before, so the same allocation
@@ -23,29 +26,52 @@ public final class Surface {
     /// the same time, which is what a cost model fitted to this host needs.
     private static let allocatorConfigured: Void = strokebench_keep_bitmaps_on_heap()
 
-    /// Creates a bitmap filled with transparent black (cairo zero-fills new image surfaces).
+    /// Creates a bitmap filled with transparent black (cairo zero-fills new image surfaces), or, when
+    /// `ledger` does not rasterize, a dry surface with no pixels that counts the same work.
     ///
-    /// - Parameter ledger: counts the allocation as one bitmap allocated, when given.
+    /// - Parameter ledger: counts the allocation as one bitmap allocated, its pixels as cleared and its
+    ///   bytes as live, when given.
     /// - Throws: `CanvasError` if the size is not positive or cairo cannot allocate it.
     public init(width: Int, height: Int, format: PixelFormat = .standard, counting ledger: WorkLedger? = nil) throws(CanvasError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw .invalidSize(width: width, height: height)
         }
-        Self.allocatorConfigured
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        do { try check(cairo_surface_status(surface)) } catch {
-            cairo_surface_destroy(surface)
-            throw error
+        if ledger?.rasterizes ?? true {
+            Self.allocatorConfigured
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            do { try check(cairo_surface_status(surface)) } catch {
+                cairo_surface_destroy(surface)
+                throw error
+            }
+            handle = surface
+            stride = Int(cairo_image_surface_get_stride(surface))
+        } else {
+            handle = nil
+            stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         }
-        handle = surface
         self.width = width
         self.height = height
-        stride = Int(cairo_image_surface_get_stride(surface))
         self.format = format
+        accounting = ledger?.bitmaps ?? .process
         ledger?.counters.bitmapsAllocated += 1
         ledger?.count(\.pixelsCleared, width * height, in: format)
-        BitmapAccounting.allocated(stride * height)
+        accounting?.allocated(stride * height)
     }
+
+    /// A dry surface standing for pixels owned by someone else (the compositor's framebuffer): a size,
+    /// nothing to draw into, not counted as a live bitmap.
+    init(dryBorrowingWidth width: Int, height: Int) {
+        handle = nil
+        self.width = width
+        self.height = height
+        stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
+        format = .standard
+        borrowed = true
+        accounting = nil
+    }
+
+    /// True for a surface with no pixels: a dry replay's, which counts its work without rasterizing.
+    public var isDry: Bool { handle == nil }
 
     /// Wraps pixels owned by someone else (the compositor's framebuffer) as an opaque RGB24 surface.
     /// The owner must outlive the surface.
@@ -57,11 +83,12 @@ public final class Surface {
         self.stride = stride
         format = .standard
         borrowed = true
+        accounting = nil
     }
 
     deinit {
-        cairo_surface_destroy(handle)
-        if !borrowed { BitmapAccounting.freed(byteCount) }
+        if let handle { cairo_surface_destroy(handle) }
+        if !borrowed { accounting?.freed(byteCount) }
     }
 
     /// The whole surface as a rect.
@@ -71,7 +98,9 @@ public final class Surface {
 
     /// Calls `body` with the pixels (premultiplied ARGB32, native endian), after cairo has flushed
     /// pending drawing. The pointer is valid only inside `body`.
+    /// A dry surface has none: asking is a programming error.
     public func withUnsafePixels<R, E: Error>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws(E) -> R) throws(E) -> R {
+        let handle = pixelHandle
         cairo_surface_flush(handle)
         defer { cairo_surface_mark_dirty(handle) }
         return try body(cairo_image_surface_get_data(handle)!, stride)
@@ -79,6 +108,7 @@ public final class Surface {
 
     /// The pixel at (x, y) as 0xAARRGGBB (premultiplied). For tests and picture comparison.
     public func pixel(x: Int, y: Int) -> UInt32 {
+        let handle = pixelHandle
         cairo_surface_flush(handle)
         let row = cairo_image_surface_get_data(handle)! + y * stride
         return row.withMemoryRebound(to: UInt32.self, capacity: width) { $0[x] }
@@ -86,8 +116,15 @@ public final class Surface {
 
     /// Writes the surface as a PNG file.
     public func writePNG(to path: String) throws(CanvasError) {
+        let handle = pixelHandle
         cairo_surface_flush(handle)
         try check(cairo_surface_write_to_png(handle, path))
+    }
+
+    /// cairo's surface, for the operations that need pixels.
+    private var pixelHandle: OpaquePointer {
+        guard let handle else { preconditionFailure("the pixels of a dry surface (a dry replay draws none)") }
+        return handle
     }
 
     /// Counts this image as a layer's new contents, handed to the render server at a commit.

@@ -92,7 +92,23 @@ public final class WorkLedger {
     /// Work handed over by background tasks whose completion ran here: part of the frame's work, but
     /// not this thread's, so a cost model never charges it to this thread.
     public private(set) var handedOver = WorkCounters()
-    public init() {}
+    /// False for a dry replay's ledger: the surfaces made with it have no pixels, and drawing into them
+    /// only counts (`Surface.isDry`).
+    public let rasterizes: Bool
+    /// Where the bitmaps made with this ledger are counted while they live: one per replay.
+    public let bitmaps: BitmapAccounting
+
+    /// - Parameters:
+    ///   - rasterizes: draw pixels (true), or only count the work (a dry replay).
+    ///   - bitmaps: the replay's live-bitmap accounting.
+    public init(rasterizes: Bool = true, bitmaps: BitmapAccounting = .process) {
+        self.rasterizes = rasterizes
+        self.bitmaps = bitmaps
+    }
+
+    /// A new ledger for another thread of the same replay: it rasterizes, or not, as this one does, and
+    /// counts bitmaps in the same place.
+    public func sibling() -> WorkLedger { WorkLedger(rasterizes: rasterizes, bitmaps: bitmaps) }
 
     /// Adds a finished background task's work.
     public func absorb(_ background: WorkCounters) { handedOver += background }

@@ -65,11 +65,11 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
             var trace = trace.value
             trace.lane = taskLane
             timeline.renderTaskStarted(at: now, waiting: backlog)
-            let context = TaskContext()
+            let context = TaskContext(ledger: ledger.value.sibling())
             var output: (any Sendable)? = nil
-            for (index, step) in task.steps.enumerated() {
+            for index in 0..<task.stepCount {
                 let stepStart = now
-                let (outcome, cost) = Stopwatch.measure { step(context) }
+                let (outcome, cost) = Stopwatch.measure { task.step(index, context) }
                 trace.noteStep(startingAt: stepStart, context: context, first: index == 0)
                 context.elapsed += cost
                 if case .proceed = outcome { continue }

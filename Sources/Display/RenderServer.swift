@@ -25,14 +25,14 @@ final class RenderServer: @unchecked Sendable {
     private let background: Color
     private let style: StrokeStyle
 
-    init(width: Int, height: Int, background: Color, style: StrokeStyle, threaded: Bool, meter: any CostMeter) throws {
+    /// - Parameter rasterizes: composite pixels, or only count them (a dry replay, which has no screen).
+    init(width: Int, height: Int, background: Color, style: StrokeStyle, threaded: Bool, meter: any CostMeter,
+         rasterizes: Bool = true) throws {
         self.meter = meter
         self.background = background
         self.style = style
-        compositor = try Compositor(width: width, height: height)
-        let blank = try Surface(width: width, height: height)
-        try Context(surface: blank).fill(blank.bounds, with: background)
-        try compositor.composite(blank, damage: [blank.bounds])
+        compositor = try Compositor(width: width, height: height, rasterizes: rasterizes)
+        compositor.clear([PixelRect(x: 0, y: 0, width: width, height: height)], to: background)
         queue = threaded ? DispatchQueue(label: "strokebench.render-server", qos: .userInteractive) : nil
     }
 
@@ -75,10 +75,10 @@ final class RenderServer: @unchecked Sendable {
         return costs.removeValue(forKey: frame) ?? (.zero, 0)
     }
 
-    /// The picture on the screen, after all submitted work.
-    func screen() throws -> Surface {
+    /// The picture on the screen, after all submitted work; nil after a dry replay, which draws none.
+    func screen() throws -> Surface? {
         waitUntilIdle()
         if let failure { throw failure }
-        return try compositor.snapshot()
+        return compositor.isDry ? nil : try compositor.snapshot()
     }
 }

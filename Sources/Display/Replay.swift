@@ -55,8 +55,16 @@ public struct ReplayConfiguration {
     public var costs: CostMode {
         didSet { meter = Self.meter(for: costs, device: device) }
     }
-    /// Compare the final picture with the reference (skipped by callers that only want timing).
+    /// Compare the final picture with the reference (skipped by callers that only want timing, and by a
+    /// dry replay, which has no picture).
     public var comparePicture: Bool
+    /// Rasterize even where the costs need no pixels (`--raster`, `--png`): the picture is drawn and
+    /// compared, and every other figure is the same as the dry replay's.
+    public var forcesRaster = false
+    /// Whether this replay draws pixels. Measured costs time the drawing, so they always do; zero and
+    /// modelled costs charge the work counted from geometry, so they replay dry, counting the same work
+    /// without rasterizing it, unless `forcesRaster`.
+    public var rasterizes: Bool { costs == .measured || clock == .realtime || forcesRaster }
     /// What the virtual clock charges for work: set from `costs`; tests substitute scripted costs.
     public var meter: any CostMeter
     /// Keep every `FrameRecord` in `ReplayResult.frames`. Tests and short replays want them; the
@@ -126,8 +134,8 @@ public struct ReplayResult {
     /// What the summary was computed from: counts, totals and the active frames' times.
     public var tally: FrameTally
     public var summary: RunSummary
-    /// The picture the display showed at the end.
-    public var screen: Surface
+    /// The picture the display showed at the end; nil after a dry replay (`ReplayConfiguration.rasterizes`).
+    public var screen: Surface?
 }
 
 /// Replays a trace against the simulated display: the run loop of MODEL.md section 1.

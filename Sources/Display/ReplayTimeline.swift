@@ -215,8 +215,9 @@ extension ReplayClock {
 }
 
 extension TimelineTurn {
-    /// The timeline's view of `turn`, which delivered `events`; `sampleTime` says when a sample happened.
-    init(_ turn: Turn, events: [TouchEvent], sampleTime: (Int) -> ReplayInstant) {
+    /// The timeline's view of `turn`, which delivered `events`; `sampleTime` says when a sample happened,
+    /// `liveBitmapBytes` what the replay's bitmaps held at the turn's end.
+    init(_ turn: Turn, events: [TouchEvent], sampleTime: (Int) -> ReplayInstant, liveBitmapBytes: Int) {
         var kinds: [TouchEvent.Phase] = []
         for event in events where !kinds.contains(event.phase) { kinds.append(event.phase) }
         let input = kinds.isEmpty ? "input" : kinds.map { "touches" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
@@ -232,6 +233,6 @@ extension TimelineTurn {
             samples: turn.samples,
             delivered: events.flatMap { $0.points.map { TimelineSample(index: $0.index, time: sampleTime($0.index)) } },
             committed: turn.update != nil, pointsRetained: turn.pointsRetained,
-            liveBitmapBytes: BitmapAccounting.liveBytes)
+            liveBitmapBytes: liveBitmapBytes)
     }
 }

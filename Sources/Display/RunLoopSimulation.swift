@@ -11,7 +11,7 @@ struct RunLoopSimulation {
     private let configuration: ReplayConfiguration
     private let grid: VsyncGrid
     private let mainQueue = MainQueue()
-    private let ledger = WorkLedger()
+    private let ledger: WorkLedger
     private let clock: any ReplayClock
     private let strategy: any DrawingStrategy
     private var coalescer: InputCoalescer
@@ -23,10 +23,12 @@ struct RunLoopSimulation {
     init(_ configuration: ReplayConfiguration) throws {
         self.configuration = configuration
         grid = VsyncGrid(hz: configuration.hz)
+        ledger = WorkLedger(rasterizes: configuration.rasterizes, bitmaps: BitmapAccounting())
         let workers = configuration.resolvedWorkers, canvas = configuration.canvas
         switch configuration.clock {
         case .virtual:
-            clock = try VirtualClock(workers: workers, mainQueue: mainQueue, ledger: ledger, meter: configuration.meter, canvas: canvas)
+            clock = try VirtualClock(workers: workers, mainQueue: mainQueue, ledger: ledger, meter: configuration.meter, canvas: canvas,
+                                     rasterizes: configuration.rasterizes)
         case .realtime:
             clock = try WallClock(workers: workers, mainQueue: mainQueue, ledger: ledger, canvas: canvas)
         }
@@ -41,7 +43,7 @@ struct RunLoopSimulation {
 
     mutating func run(progress: ((Double, Double) -> Void)?) throws -> ReplayResult {
         let usageBefore = ResourceUsage.now()
-        BitmapAccounting.resetPeak()
+        ledger.bitmaps.resetPeak()
         let traceEnd = ReplayInstant(seconds: configuration.input.times.last ?? 0)
         var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil // display-link: known once taken
         var vsync = 0                        // the vsync the next input turn belongs to
@@ -54,7 +56,8 @@ struct RunLoopSimulation {
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
             if inputEnd == nil && coalescer.isDone { inputEnd = start }
             let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
-            configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:)))
+            configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:),
+                                                        liveBitmapBytes: ledger.bitmaps.liveBytes))
             try accountant.account(turn, presentedAt: present(turn))
             mainFree = turn.end
             if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }
@@ -130,13 +133,13 @@ struct RunLoopSimulation {
 
     /// The last frame, the final picture and its comparison with the reference, and the summary.
     private mutating func finish(vsyncCount: Int, usageBefore: ResourceUsage) throws -> ReplayResult {
-        let bitmapBytesPeak = BitmapAccounting.peakBytes
+        let bitmapBytesPeak = ledger.bitmaps.peakBytes
         let queueLog = clock.queueLog
         let screen = try clock.renderServer.screen()
         try accountant.finish()
         clock.discardPending()
         let usage = ResourceUsage.now()
-        let picture = configuration.comparePicture ? try compareWithReference(screen) : nil
+        let picture = try configuration.comparePicture ? screen.map(compareWithReference) : nil
         var summary = RunSummary(
             strategy: configuration.strategy.name, device: configuration.device.name, hz: grid.hz,
             clock: configuration.clock.rawValue, delivery: configuration.delivery.rawValue,

@@ -116,20 +116,20 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
 
     /// Runs `item`'s steps from `time` on, each at its simulated start; calls `done` with the end time.
     private func run(_ item: Queued, at time: ReplayInstant, done: @escaping (ReplayInstant) -> Void) {
-        let context = TaskContext()
+        let context = TaskContext(ledger: ledger.sibling())
         var trace = item.trace
         func step(_ index: Int) {
             if index == 0 {
                 running += 1; log.threadsPeak = max(log.threadsPeak, running)
                 timeline.renderTaskStarted(at: scheduler.now, waiting: waiting)
             }
-            let (outcome, cost) = meter.measure(.backgroundStep(index: index), counting: context.ledger) { item.task.steps[index](context) }
+            let (outcome, cost) = meter.measure(.backgroundStep(index: index), counting: context.ledger) { item.task.step(index, context) }
             trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0)
             context.elapsed += cost.seconds
             let end = scheduler.now + cost
             var finished: (any Sendable)?? = nil
             switch outcome {
-            case .proceed where index + 1 < item.task.steps.count:
+            case .proceed where index + 1 < item.task.stepCount:
                 scheduler.schedule(at: end) { step(index + 1) }
                 return
             case .proceed, .stop: finished = .some(nil)

@@ -15,13 +15,15 @@ final class VirtualClock: ReplayClock {
     let renderServer: RenderServer
     private(set) var now = ReplayInstant.zero
 
-    init(workers: Int, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter, canvas: CanvasConfiguration) throws {
+    /// - Parameter rasterizes: composite pixels, or only count them (a dry replay).
+    init(workers: Int, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter, canvas: CanvasConfiguration,
+         rasterizes: Bool) throws {
         self.mainQueue = mainQueue
         self.meter = meter
         self.ledger = ledger
         queues = SimulatedRenderQueues(count: workers, scheduler: scheduler, mainQueue: mainQueue, ledger: ledger, meter: meter)
         renderServer = try RenderServer(width: canvas.width, height: canvas.height, background: canvas.background,
-                                        style: canvas.style, threaded: false, meter: meter)
+                                        style: canvas.style, threaded: false, meter: meter, rasterizes: rasterizes)
     }
 
     var renderQueues: any RenderQueues { queues }

@@ -15,7 +15,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
     private let canvas: CanvasConfiguration
     private let queues: RenderQueues
     private let ledger: WorkLedger
-    private var stored = StoredLines()
+    private var stored: StoredLines
     private var needsDisplay = false
     private var drawFlag = 0
     private var inFlight = 0
@@ -24,6 +24,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else { throw StrategyError.needsRenderQueues(Self.name) }
         self.canvas = canvas
+        stored = StoredLines(style: canvas.style)
         self.queues = queues
         ledger = environment.ledger
     }

@@ -28,7 +28,7 @@ public final class AsyncGraverStrategy: DrawingStrategy {
     private let keepContents: Bool
     private let fadeIn: Double
     private let drawingCount = Sentinel()
-    private var stored = StoredLines()
+    private var stored: StoredLines
     private var needsDisplay = false
     private var inFlight = 0
     private var contents = LayerContents()
@@ -36,6 +36,7 @@ public final class AsyncGraverStrategy: DrawingStrategy {
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else { throw StrategyError.needsRenderQueues(Self.name) }
         self.canvas = canvas
+        stored = StoredLines(style: canvas.style)
         self.queues = queues
         ledger = environment.ledger
         keepContents = environment.settings.flag(Self.keepContentsOption)

@@ -31,7 +31,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
     private let queues: RenderQueues
     private let ledger: WorkLedger
     private let sentinel = Sentinel()
-    private var stored = StoredLines()
+    private var stored: StoredLines
     /// The pending YYTransaction (a set of one: this view's `contentsNeedUpdated`).
     private var transactionPending = false
     private var needsDisplay = false
@@ -44,6 +44,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
             throw StrategyError.needsRenderQueues(Self.name)
         }
         self.canvas = canvas
+        stored = StoredLines(style: canvas.style)
         self.queues = queues
         ledger = environment.ledger
     }
@@ -84,13 +85,15 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         let isCancelled: @Sendable () -> Bool = { value != sentinel.value }
         let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
         let drawn = Box<Surface>(), drawing = Box<Context>()
-        var steps: [@Sendable (TaskContext) -> StepOutcome] = [
-            { context in
+        // Steps: start, begin the image, one per stored line, end the image, hand it over. Made by index,
+        // so a render over a long session's thousands of lines costs only the steps it reaches.
+        let task = RenderTask(stepCount: snapshot.count + 4) { index, context in
+            switch index {
+            case 0:
                 if context.check(isCancelled) { context.ledger.counters.tasksCancelled += 1; return .stop }
                 context.ledger.counters.tasksStarted += 1
                 return .proceed
-            },
-            { context in
+            case 1:
                 // UIGraphicsBeginImageContextWithOptions(size, opaque, scale) and the opaque fill.
                 guard let image = try? Surface(width: canvas.width, height: canvas.height, counting: context.ledger),
                       let cg = try? Context(surface: image, counting: context.ledger) else { return .stop }
@@ -98,29 +101,23 @@ public final class AsyncPoolStrategy: DrawingStrategy {
                 drawn.value = image
                 drawing.value = cg
                 return .proceed
-            },
-        ]
-        // task.display: like YYText's drawing, which checks the cancel block before each line, the
-        // canvas checks isCancelled before each stroke (and so at its start, as the seed's display
-        // block does); a render stopped there never finished its picture: it is cancelled.
-        for line in snapshot {
-            steps.append { context in
+            case 2..<snapshot.count + 2:
+                // task.display: like YYText's drawing, which checks the cancel block before each line, the
+                // canvas checks isCancelled before each stroke (and so at its start, as the seed's display
+                // block does); a render stopped there never finished its picture: it is cancelled.
                 if context.check(isCancelled) { context.ledger.counters.tasksCancelled += 1; return .stop }
-                drawing.value!.stroke(CollectionOfOne(line), style: canvas.style)
+                drawing.value!.stroke([snapshot[index - 2]], style: canvas.style)
                 return .proceed
+            case snapshot.count + 2:
+                drawing.value = nil
+                if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                // UIGraphicsGetImageFromCurrentImageContext: the bitmap becomes the image, no copy.
+                return .proceed
+            default:
+                if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
             }
         }
-        steps.append { context in
-            drawing.value = nil
-            if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
-            // UIGraphicsGetImageFromCurrentImageContext: the bitmap becomes the image, no copy.
-            return .proceed
-        }
-        steps.append { context in
-            if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
-            return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
-        }
-        let task = RenderTask(steps: steps)
         inFlight += 1
         let queue = nextQueue
         nextQueue = (nextQueue + 1) % queues.count

@@ -17,7 +17,8 @@ public final class DirtyRectStrategy: DrawingStrategy {
     private let canvas: CanvasConfiguration
     private let backingStore: Surface
     private let context: Context
-    private var lines: [[Point]] = []
+    private var lines: [Polyline] = []
+    private var pointCount = 0
     private var dirty = PixelRect.zero
     private var newest = -1
 
@@ -28,7 +29,7 @@ public final class DirtyRectStrategy: DrawingStrategy {
         context.fill(canvas.bounds, with: canvas.background)
     }
 
-    public var pointsRetained: Int { lines.reduce(0) { $0 + $1.count } }
+    public var pointsRetained: Int { pointCount }
 
     /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay(rect)`.
     public var acceptedThrough: Int { newest }
@@ -37,7 +38,7 @@ public final class DirtyRectStrategy: DrawingStrategy {
         let points = event.points.map(\.location)
         switch event.phase {
         case .began:
-            lines.append(points)
+            lines.append(Polyline(points, style: canvas.style))
             dirty = dirty.union(canvas.style.inkBounds(of: points))
         case .moved:
             let previous = lines[lines.count - 1].last!
@@ -47,6 +48,7 @@ public final class DirtyRectStrategy: DrawingStrategy {
             break
         }
         if let last = event.points.last { newest = last.index }
+        pointCount += points.count
     }
 
     public func commit() -> LayerUpdate? {

@@ -15,7 +15,8 @@ public final class PointArrayStrategy: DrawingStrategy {
     private let ledger: WorkLedger
     private let backingStore: Surface
     private let context: Context
-    private var lines: [[Point]] = []
+    private var lines: [Polyline] = []
+    private var pointCount = 0
     private var needsDisplay = false
     private var newest = -1
 
@@ -27,17 +28,18 @@ public final class PointArrayStrategy: DrawingStrategy {
         context.fill(canvas.bounds, with: canvas.background)
     }
 
-    public var pointsRetained: Int { lines.reduce(0) { $0 + $1.count } }
+    public var pointsRetained: Int { pointCount }
 
     /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay()`.
     public var acceptedThrough: Int { newest }
 
     public func handle(_ event: TouchEvent) {
         switch event.phase {
-        case .began: lines.append(event.points.map(\.location))
+        case .began: lines.append(Polyline(event.points.map(\.location), style: canvas.style))
         case .moved: lines[lines.count - 1].append(contentsOf: event.points.map(\.location))
         case .ended: break
         }
+        pointCount += event.points.count
         if let last = event.points.last { newest = last.index }
         if event.phase != .ended { needsDisplay = true } // setNeedsDisplay()
     }

@@ -29,12 +29,14 @@ public enum StepOutcome: Sendable {
 public final class TaskContext: @unchecked Sendable {
     // One task runs on one queue at a time, so its context is never touched by two threads at once.
     /// Counters for this task; merged into the run's counters when the task ends.
-    public let ledger = WorkLedger()
+    public let ledger: WorkLedger
     /// Measured seconds spent in this task's steps so far.
     public var elapsed: Double = 0
     /// Cancellation checks made since the queue last took them (true: found cancelled), for the timeline.
     private var checks: [Bool] = []
-    public init() {}
+    /// - Parameter ledger: the task's own counters: a sibling of the replay's main ledger
+    ///   (`WorkLedger.sibling()`), so that the task rasterizes, or not, as the replay does.
+    public init(ledger: WorkLedger = WorkLedger()) { self.ledger = ledger }
 
     /// A cancellation check (YYAsyncLayer's `isCancelled()`), noted so that a timeline can show it.
     ///
@@ -57,8 +59,22 @@ public final class TaskContext: @unchecked Sendable {
 /// at the start, after drawing, and after making the image). The simulated queues give each step
 /// its measured cost in simulated time, so a newer invalidation can land between two steps.
 public struct RenderTask: Sendable {
-    public var steps: [@Sendable (TaskContext) -> StepOutcome]
-    public init(steps: [@Sendable (TaskContext) -> StepOutcome]) { self.steps = steps }
+    /// How many steps the task has.
+    public var stepCount: Int
+    /// Runs step `index` (0..<stepCount).
+    public var step: @Sendable (_ index: Int, TaskContext) -> StepOutcome
+
+    /// A task of the given steps, in order.
+    public init(steps: [@Sendable (TaskContext) -> StepOutcome]) {
+        self.init(stepCount: steps.count) { index, context in steps[index](context) }
+    }
+
+    /// A task of `stepCount` steps made by one function of the step's index: a render with a step per
+    /// stored line is made in constant time, however many lines, and only the steps that run cost anything.
+    public init(stepCount: Int, step: @escaping @Sendable (_ index: Int, TaskContext) -> StepOutcome) {
+        self.stepCount = stepCount
+        self.step = step
+    }
 }
 
 /// A pool of serial background queues and a way back to the main queue.

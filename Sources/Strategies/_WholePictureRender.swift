@@ -2,7 +2,7 @@ import Canvas
 
 /// The render every async strategy runs in the background: a new bitmap
 /// (`UIGraphicsBeginImageContextWithOptions`), filled with the opaque background, every line stroked.
-func renderWholePicture(_ lines: [[Point]], canvas: CanvasConfiguration, ledger: WorkLedger) -> Surface? {
+func renderWholePicture(_ lines: [Polyline], canvas: CanvasConfiguration, ledger: WorkLedger) -> Surface? {
     guard let image = try? Surface(width: canvas.width, height: canvas.height, counting: ledger),
           let context = try? Context(surface: image, counting: ledger) else { return nil }
     context.fill(canvas.bounds, with: canvas.background)
@@ -13,16 +13,20 @@ func renderWholePicture(_ lines: [[Point]], canvas: CanvasConfiguration, ledger:
 /// The touch handling the async strategies share: store every point, remember the newest sample,
 /// and say whether the view needs display (every began or moved event does).
 struct StoredLines {
-    private(set) var lines: [[Point]] = []
+    /// The style the lines are stroked in, for their running totals.
+    let style: StrokeStyle
+    private(set) var lines: [Polyline] = []
     private(set) var newest = -1
+    private(set) var pointCount = 0
 
-    var pointCount: Int { lines.reduce(0) { $0 + $1.count } }
+    init(style: StrokeStyle) { self.style = style }
 
     /// - Returns: true when the event added points.
     mutating func handle(_ event: TouchEvent) -> Bool {
         let points = event.points.map(\.location)
+        pointCount += points.count
         switch event.phase {
-        case .began: lines.append(points)
+        case .began: lines.append(Polyline(points, style: style))
         case .moved: lines[lines.count - 1].append(contentsOf: points)
         case .ended: break
         }

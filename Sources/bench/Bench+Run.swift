@@ -30,20 +30,24 @@ extension Bench {
         @Option(help: "table (for people) or json (the summary object).")
         var format: OutputFormat = .table
 
+        @Flag(help: "Rasterize with zero or modelled costs too, which otherwise replay dry: they count the work from geometry without drawing it, with the same figures, and no picture. --png rasterizes as well.")
+        var raster = false
+
         func run() throws {
             let outputs = [("--csv", csv), ("--png", png), ("--timeline", timeline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
             try refuseOverwriting(options.inputs, with: outputs)
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
-            let configuration = try options.configuration()
+            var configuration = try options.configuration()
+            configuration.forcesRaster = raster || png != nil
             let progress = ProgressLine(clock: configuration.clock)
             let result = try replay(configuration, writingFramesTo: csv, timelineTo: timeline) { replayed, total in
                 progress.update(replayed, total)
             }
             progress.finish()
 
-            if let png { try writePNG(result.screen, to: png) }
+            if let png, let screen = result.screen { try writePNG(screen, to: png) }
             switch format {
             case .json: print(try SummaryJSON.encode(result.summary))
             case .table: print(SummaryTable.render(result.summary))

@@ -51,6 +51,8 @@ enum SummaryTable {
         if let p = s.picture {
             let verdict = p.matchesReference ? "matches the reference" : "DIFFERS from the reference"
             facts.append(["final picture", "\(verdict): \(fmt(p.differingPct, 4))% of pixels differ, max channel diff \(p.maxChannelDiff)"])
+        } else if s.costs != "measured" {
+            facts.append(["final picture", "not drawn: a dry replay counts the work without rasterizing (--raster draws it)"])
         }
         lines += align(facts)
         switch s.costs {

@@ -1,0 +1,201 @@
+/// A line a strategy keeps and strokes again and again: its points, and running totals of its segments
+/// kept as points are added, so that counting a redraw's work does not walk every segment again.
+///
+/// `point-array` and the async strategies redraw every stored line on every change; counting that work
+/// segment by segment grows with the square of the stroke (a 15,001-point spiral redrawn 15,001 times is
+/// 112 million segments). The totals are kept per chunk of `PointChunk.capacity` points: a chunk whose
+/// ink lies wholly inside the clip adds its total, one wholly outside is culled whole, and only a chunk
+/// the clip's edge crosses is walked. The figures are the same as a walk's, exactly: ink is summed in
+/// whole units of 1/256 pixel, whose sum does not depend on the grouping.
+///
+/// Full chunks are immutable and shared, so a copy (an async render's snapshot of the lines) costs a
+/// reference per chunk, and appending to a line a snapshot holds copies at most one chunk's points.
+public struct Polyline: Sendable, RandomAccessCollection {
+    /// The ink radius the chunks' totals are for (`StrokeStyle.inkRadius`); a stroke in another style walks.
+    public let inkRadius: Double
+    /// Full chunks, oldest first.
+    private var chunks: [PointChunk] = []
+    /// The points after the full chunks (fewer than a chunk's capacity) and their segments' totals.
+    private var tail: [Point] = []
+    private var tailBlock = SegmentBlock()
+
+    /// A line with `points`, whose totals are kept for strokes in `style`.
+    public init(_ points: some Sequence<Point> = [], style: StrokeStyle) {
+        inkRadius = style.inkRadius
+        append(contentsOf: points)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { chunks.count * PointChunk.capacity + tail.count }
+    public subscript(position: Int) -> Point {
+        let full = chunks.count * PointChunk.capacity
+        return position < full ? chunks[position / PointChunk.capacity].points[position % PointChunk.capacity] : tail[position - full]
+    }
+
+    /// Adds one point at the end.
+    public mutating func append(_ point: Point) {
+        if let previous = last { tailBlock.add(Segment(previous, point), radius: inkRadius) }
+        tail.append(point)
+        if tail.count == PointChunk.capacity {
+            chunks.append(PointChunk(points: tail, block: tailBlock))
+            tail.removeAll(keepingCapacity: true)
+            tailBlock = SegmentBlock()
+        }
+    }
+
+    /// Adds points at the end, in order.
+    public mutating func append(contentsOf newPoints: some Sequence<Point>) {
+        for point in newPoints { append(point) }
+    }
+
+    /// Segments the stroker is handed: one per line between points, one for a dot, none when empty.
+    public var segmentCount: Int { count == 1 ? 1 : Swift.max(0, count - 1) }
+
+    /// Adds this line's work, stroked with `radius` inside `clip`, to `tally`.
+    func count(into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
+        guard let first else { return }
+        if count == 1 {
+            tally.add(Segment(first, first), clip: clip, radius: radius)
+            tally.extents.add(first)
+            return
+        }
+        guard radius == inkRadius else {
+            for point in self { tally.extents.add(point) }
+            tally.segments += count - 1
+            walk(1..<count, into: &tally, clip: clip, radius: radius)
+            return
+        }
+        let capacity = PointChunk.capacity
+        for (index, chunk) in chunks.enumerated() {
+            count(chunk.block, endingAt: Swift.max(1, index * capacity)..<(index + 1) * capacity, into: &tally, clip: clip, radius: radius)
+        }
+        let full = chunks.count * capacity
+        count(tailBlock, endingAt: Swift.max(1, full)..<Swift.max(1, full + tail.count), into: &tally, clip: clip, radius: radius)
+    }
+
+    /// Counts the segments that end at the points `ends`, summed in `block`.
+    private func count(_ block: SegmentBlock, endingAt ends: Range<Int>, into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
+        assert(block.count == ends.count)
+        guard block.count > 0 else { return }
+        tally.extents.add(block.extents)
+        tally.segments += block.count
+        if clip.contains(block.inkBounds) {
+            tally.inkUnits += block.inkUnits
+        } else if clip.intersection(block.inkBounds).isEmpty {
+            tally.culled += block.count
+        } else {
+            walk(ends, into: &tally, clip: clip, radius: radius)
+        }
+    }
+
+    /// Adds the ink of the segments ending at the points `ends`, one by one.
+    private func walk(_ ends: Range<Int>, into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
+        for i in ends { tally.add(Segment(self[i - 1], self[i]), clip: clip, radius: radius) }
+    }
+}
+
+/// `capacity` consecutive points of a `Polyline`, full and never changed again, with the totals of the
+/// segments that end at them.
+final class PointChunk: Sendable {
+    static let capacity = 64
+    let points: [Point]
+    let block: SegmentBlock
+    init(points: [Point], block: SegmentBlock) { self.points = points; self.block = block }
+}
+
+/// A straight piece of a stroked line, from `a` to `b` (the same point for a dot).
+struct Segment {
+    var a: Point, b: Point
+    init(_ a: Point, _ b: Point) { self.a = a; self.b = b }
+
+    /// The whole pixels its ink can touch: its box grown by the ink radius.
+    func inkBounds(radius r: Double) -> PixelRect {
+        PixelRect(enclosingMinX: min(a.x, b.x) - r, minY: min(a.y, b.y) - r, maxX: max(a.x, b.x) + r, maxY: max(a.y, b.y) + r)
+    }
+
+    /// The ink it lays inside `box` (its ink bounds, clipped), in units of 1/256 pixel: a capsule's bounding
+    /// strip, `(length + 2r)·2r` pixels, no more than the box.
+    func inkUnits(inside box: PixelRect, radius r: Double) -> Int {
+        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        return Int((min(Double(box.area), (length + 2 * r) * 2 * r) * StrokeTally.unitsPerPixel).rounded())
+    }
+}
+
+/// Consecutive segments of a `Polyline`, with what counting them unclipped gives.
+struct SegmentBlock: Sendable {
+    /// Segments in the block.
+    private(set) var count = 0
+    /// The union of the segments' ink bounds.
+    private(set) var inkBounds = PixelRect.zero
+    /// The ink of every segment, none clipped, in units of 1/256 pixel.
+    private(set) var inkUnits = 0
+    /// The segments' end points, as cairo's path holds them.
+    private(set) var extents = FixedExtents()
+
+    mutating func add(_ segment: Segment, radius: Double) {
+        let bounds = segment.inkBounds(radius: radius)
+        count += 1
+        inkBounds = inkBounds.union(bounds)
+        inkUnits += segment.inkUnits(inside: bounds, radius: radius)
+        extents.add(segment.a)
+        extents.add(segment.b)
+    }
+}
+
+/// What one `Context.stroke` call counts, from geometry alone: the same whether or not it rasterizes.
+struct StrokeTally {
+    /// Ink is summed in whole units of 1/256 pixel (cairo's own fixed-point step), so that a block's
+    /// total added at once equals its segments added one by one.
+    static let unitsPerPixel = 256.0
+    var segments = 0
+    /// Segments whose ink misses the clip.
+    var culled = 0
+    var inkUnits = 0
+    /// Every point of the path, for the span the scan converter sweeps.
+    var extents = FixedExtents()
+
+    /// Ink laid, in whole pixels.
+    var inkPixels: Int { Int((Double(inkUnits) / Self.unitsPerPixel).rounded()) }
+
+    mutating func add(_ segment: Segment, clip: PixelRect, radius: Double) {
+        let box = segment.inkBounds(radius: radius).intersection(clip)
+        guard !box.isEmpty else { culled += 1; return }
+        inkUnits += segment.inkUnits(inside: box, radius: radius)
+    }
+}
+
+/// The bounding box of points as cairo stores a path: each coordinate rounded to 24.8 fixed point.
+/// `cairo_path_extents` reports this box, so counting it here gives the same figure without a path.
+struct FixedExtents: Sendable {
+    private var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+
+    var isEmpty: Bool { minX > maxX }
+
+    mutating func add(_ point: Point) {
+        let x = Self.fixed(point.x), y = Self.fixed(point.y)
+        minX = Swift.min(minX, x); minY = Swift.min(minY, y); maxX = Swift.max(maxX, x); maxY = Swift.max(maxY, y)
+    }
+
+    mutating func add(_ other: FixedExtents) {
+        minX = Swift.min(minX, other.minX); minY = Swift.min(minY, other.minY)
+        maxX = Swift.max(maxX, other.maxX); maxY = Swift.max(maxY, other.maxY)
+    }
+
+    /// The box in pixels, as `cairo_path_extents` returns it (zeros for an empty path).
+    var box: (x0: Double, y0: Double, x1: Double, y1: Double) {
+        isEmpty ? (0, 0, 0, 0) : (Double(minX) / 256, Double(minY) / 256, Double(maxX) / 256, Double(maxY) / 256)
+    }
+
+    /// cairo's `_cairo_fixed_from_double`: add 1.5·2^44 so the 24.8 value lands in the low 32 bits of the
+    /// mantissa, rounded to nearest, ties to even, and wrapping as cairo's does far outside the surface.
+    static func fixed(_ value: Double) -> Int32 {
+        Int32(truncatingIfNeeded: (value + 26_388_279_066_624.0).bitPattern)
+    }
+}
+
+extension PixelRect {
+    /// True when `other` lies wholly inside this rect (an empty `other` is inside every rect).
+    public func contains(_ other: PixelRect) -> Bool {
+        other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
+    }
+}
