@@ -55,6 +55,7 @@ public struct Polyline: Sendable, RandomAccessCollection {
     func count(into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
         guard let first else { return }
         if count == 1 {
+            tally.segments += 1
             tally.add(Segment(first, first), clip: clip, radius: radius)
             tally.extents.add(first)
             return

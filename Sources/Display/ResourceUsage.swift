@@ -1,13 +1,21 @@
 import Foundation
 
-/// CPU time and peak memory of this process, from `getrusage`.
+/// CPU time and peak memory, from `getrusage`.
 struct ResourceUsage {
     var cpuSeconds: Double
+    /// The process's peak: shared by every replay the process has run.
     var peakResidentMB: Double
 
-    static func now() -> ResourceUsage {
+    /// - Parameter thread: the calling thread's CPU time (Linux; the process's elsewhere), for a virtual
+    ///   replay, which runs on one thread: replays side by side (`bench sweep --jobs`) then each read their
+    ///   own. Otherwise the whole process's, for a realtime replay's render threads.
+    static func now(thread: Bool = false) -> ResourceUsage {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #if os(Linux)
+        getrusage(thread ? 1 : RUSAGE_SELF.rawValue, &usage) // 1: RUSAGE_THREAD, which Glibc does not import
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
         // ru_maxrss is in kilobytes on Linux.

@@ -42,7 +42,7 @@ struct RunLoopSimulation {
     }
 
     mutating func run(progress: ((Double, Double) -> Void)?) throws -> ReplayResult {
-        let usageBefore = ResourceUsage.now()
+        let usageBefore = ResourceUsage.now(thread: configuration.clock == .virtual)
         ledger.bitmaps.resetPeak()
         let traceEnd = ReplayInstant(seconds: configuration.input.times.last ?? 0)
         var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil // display-link: known once taken
@@ -138,7 +138,7 @@ struct RunLoopSimulation {
         let screen = try clock.renderServer.screen()
         try accountant.finish()
         clock.discardPending()
-        let usage = ResourceUsage.now()
+        let usage = ResourceUsage.now(thread: configuration.clock == .virtual)
         let picture = try configuration.comparePicture ? screen.map(compareWithReference) : nil
         var summary = RunSummary(
             strategy: configuration.strategy.name, device: configuration.device.name, hz: grid.hz,

@@ -66,10 +66,23 @@ extension Bench {
         @Flag(help: "Finish an interrupted sweep in --output: skip the runs it already holds.")
         var resume = false
 
+        @Option(help: "Runs at once (default: this machine's cores with zero or modelled costs, which read no clock; 1 with measured costs, which must run alone). Output does not depend on it.")
+        var jobs: Int?
+
+        @Flag(help: "Rasterize with zero or modelled costs too, which otherwise replay dry (the same figures, no picture comparison).")
+        var raster = false
+
+        /// Runs at once: as asked, or the default of the costs.
+        var resolvedJobs: Int { jobs ?? (costs == .measured ? 1 : ProcessInfo.processInfo.activeProcessorCount) }
+
         func validate() throws {
             _ = try plan()
             if let shard, Shard(shard) == nil { throw ValidationError("--shard must be I/N with 1 <= I <= N, not '\(shard)'") }
             guard (1...1000).contains(repetitions) else { throw ValidationError("--repeat must be 1...1000, not \(repetitions)") }
+            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, not \(jobs)") }
+            if let jobs, jobs > 1, costs == .measured {
+                throw ValidationError("--jobs \(jobs) needs --costs zero or model: measured costs time the work on this machine, and runs side by side would slow each other")
+            }
         }
 
         /// The full plan these options describe, with `all` expanded and every name checked.
@@ -142,26 +155,35 @@ extension Bench {
             let todo = runs.filter { !finished.contains($0.id) }
             if !finished.isEmpty { printError("resuming: \(runs.count - todo.count) of \(runs.count) runs already in \(output)") }
             let progress = SweepProgress(total: todo.count)
-            var results: [RunSummary] = []
-            for run in todo {
-                if interrupt.isSet { break }
+            // Rows and results are kept in the plan's order whatever order runs finish in, so the files do
+            // not depend on --jobs.
+            let order = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1.id, $0) })
+            let position = { (row: [String: String]) in row["run_id"].flatMap { order[$0] } ?? -1 }
+            var results: [(run: SweepRun, summary: RunSummary)] = []
+            let raster = self.raster, folderPath = folder.path
+            try forEachRun(todo, jobs: resolvedJobs, stop: { interrupt.isSet }, perform: { run in
                 progress.begin(run)
-                let configuration = try replayConfiguration(plan.spec(for: run))
-                let framesFile = SweepFolder.framesFile(for: run)
-                let result = try replay(configuration, writingFramesTo: folder.path + "/" + framesFile) { replayed, total in
-                    progress.update(replayed, total)
+                var configuration = try replayConfiguration(plan.spec(for: run))
+                configuration.forcesRaster = raster
+                let result = try replay(configuration, writingFramesTo: folderPath + "/" + SweepFolder.framesFile(for: run)) {
+                    replayed, total in progress.update(run, replayed, total)
                 }
+                return UncheckedSendable(result.summary)
+            }, completed: { run, summary in
                 do {
-                    rows.append(SummaryRow.dictionary(SummaryRow.fields(run: run, summary: result.summary, framesCSV: framesFile)))
+                    rows.append(SummaryRow.dictionary(SummaryRow.fields(run: run, summary: summary.value,
+                                                                        framesCSV: SweepFolder.framesFile(for: run))))
+                    rows.sort { position($0) < position($1) }
                     try folder.writeSummary(rows)
                 } catch {
                     throw BenchFailure.io("\(output): cannot write the results of run \(run.id) (\(error.localizedDescription))")
                 }
-                progress.end(run, result.summary)
-                results.append(result.summary)
-            }
+                progress.end(run, summary.value)
+                results.append((run, summary.value))
+            })
             progress.finish()
-            if !results.isEmpty { print(SweepTable.render(results)) }
+            results.sort { order[$0.run.id]! < order[$1.run.id]! }
+            if !results.isEmpty { print(SweepTable.render(results.map(\.summary))) }
             if interrupt.isSet {
                 printError("interrupted: \(rows.count) of \(runs.count) runs finished and kept in \(output); "
                            + "run the same command with --resume to finish the sweep")
@@ -254,68 +276,4 @@ final class InterruptFlag: @unchecked Sendable { // `interrupted` is guarded by 
     }
 
     func uninstall() { Interruption.shared.release() }
-}
-
-/// Sweep progress on stderr: a bar with the current configuration and the time left, redrawn in
-/// place, on a terminal; otherwise (a log, CI) a plain line as each run starts and ends.
-final class SweepProgress {
-    private let total: Int
-    private let terminal = isatty(STDERR_FILENO) != 0
-    private let start = Date()
-    private var done = 0
-    private var current = ""
-    private var runStart = Date()
-    private var lastDraw = Date.distantPast
-
-    init(total: Int) { self.total = total }
-
-    func begin(_ run: SweepRun) {
-        current = "\(run.strategy) \(run.device) \(run.hz.map { SweepPlan.formatRate($0) + " Hz" } ?? "device Hz") "
-            + "\(SweepPlan.traceLabel(run.trace)) r\(run.repetition)"
-        runStart = Date()
-        if terminal { draw(fraction: 0, force: true) } else { printError("[\(done + 1)/\(total)] \(current)") }
-    }
-
-    func update(_ replayed: Double, _ traceSeconds: Double) {
-        guard terminal else { return }
-        draw(fraction: traceSeconds > 0 ? min(1, replayed / traceSeconds) : 0, force: false)
-    }
-
-    func end(_ run: SweepRun, _ summary: RunSummary) {
-        done += 1
-        guard !terminal else { return }
-        let took = Date().timeIntervalSince(runStart)
-        let left = done < total ? ", about \(Self.duration(remaining(fraction: 0))) left" : ""
-        printError(String(format: "[%d/%d] done in %.1f s: main p99 %.3f ms, hitch %.2f ms/s%@", done, total, took,
-                          summary.mainMs.p99, summary.hitchRatioMsPerS, left))
-    }
-
-    func finish() { if terminal { printError("\r\u{1B}[K", terminator: "") } }
-
-    /// Seconds left, assuming the runs to come cost what the finished ones did on average.
-    private func remaining(fraction: Double) -> Double {
-        let progressed = Double(done) + fraction
-        guard progressed > 0 else { return .nan }
-        return Date().timeIntervalSince(start) / progressed * (Double(total) - progressed)
-    }
-
-    private func draw(fraction: Double, force: Bool) {
-        let now = Date()
-        guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-        lastDraw = now
-        let width = 24
-        let overall = total > 0 ? (Double(done) + fraction) / Double(total) : 1
-        let filled = Int((overall * Double(width)).rounded(.down))
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        let eta = remaining(fraction: fraction)
-        printError("\r\u{1B}[K[\(bar)] \(done + 1)/\(total) \(current)  \(Int(fraction * 100))%  ETA \(Self.duration(eta))",
-                   terminator: "")
-    }
-
-    /// `1m05s`, `42s`, or `?` before anything is known.
-    static func duration(_ seconds: Double) -> String {
-        guard seconds.isFinite else { return "?" }
-        let s = Int(seconds.rounded())
-        return s >= 60 ? String(format: "%dm%02ds", s / 60, s % 60) : "\(s)s"
-    }
 }
