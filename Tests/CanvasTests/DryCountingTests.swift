@@ -1,0 +1,96 @@
+@testable import Canvas
+import Testing
+
+/// Counting without rasterizing: a dry surface counts what cairo's would, and a `Polyline`'s running
+/// totals count what walking its segments one by one counts.
+@Suite struct DryCountingTests {
+    /// A small deterministic generator, so a failure names a case that can be replayed.
+    struct LCG {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        mutating func point(in size: Double) -> Point { Point(x: next() * size - 20, y: next() * size - 20) }
+    }
+
+    /// Random lines (taps, short strokes, strokes of several chunks, some leaving the surface) and
+    /// random clips: the chunked totals equal a segment-by-segment walk, field for field.
+    @Test(arguments: 0..<40)
+    func chunkTotalsEqualAWalk(seed: UInt64) {
+        var random = LCG(state: seed)
+        let style = StrokeStyle(lineWidth: 1 + random.next() * 20)
+        let count = [1, 2, 63, 64, 65, 129, 300][Int(random.next() * 7)]
+        var line = Polyline(style: style)
+        var points: [Point] = []
+        var at = random.point(in: 400)
+        for _ in 0..<count {
+            at = Point(x: at.x + random.next() * 30 - 15, y: at.y + random.next() * 30 - 15)
+            points.append(at)
+            line.append(at)
+        }
+        let clip = PixelRect(x: Int(random.next() * 300) - 50, y: Int(random.next() * 300) - 50,
+                             width: Int(random.next() * 400), height: Int(random.next() * 400))
+        var chunked = StrokeTally(), walked = StrokeTally()
+        line.count(into: &chunked, clip: clip, radius: style.inkRadius)
+        let segments = points.count == 1 ? [Segment(points[0], points[0])] : zip(points, points.dropFirst()).map(Segment.init)
+        for segment in segments { walked.add(segment, clip: clip, radius: style.inkRadius) }
+        walked.segments = segments.count
+        for point in points { walked.extents.add(point) }
+        #expect(chunked.segments == walked.segments)
+        #expect(chunked.culled == walked.culled)
+        #expect(chunked.inkUnits == walked.inkUnits)
+        #expect(chunked.extents.box == walked.extents.box)
+        #expect(Array(line) == points)
+    }
+
+    /// Drawing the same things on a surface with pixels and on a dry one counts the same work, clips and
+    /// saved states included; cairo's own clip extents agree with the ones tracked.
+    @Test func aDrySurfaceCountsWhatARasterizedOneDoes() throws {
+        func draw(rasterizes: Bool) throws -> WorkCounters {
+            let ledger = WorkLedger(rasterizes: rasterizes, bitmaps: BitmapAccounting())
+            let surface = try Surface(width: 300, height: 200, format: .extendedRange, counting: ledger)
+            #expect(surface.isDry == !rasterizes)
+            let context = try Context(surface: surface, counting: ledger)
+            context.fill(surface.bounds, with: .white)
+            var random = LCG(state: 7)
+            let lines = (0..<5).map { _ in Polyline((0..<90).map { _ in random.point(in: 320) }, style: StrokeStyle(lineWidth: 6)) }
+            context.withSavedState {
+                context.clip(to: PixelRect(x: 40, y: 30, width: 120, height: 90))
+                context.clip(to: PixelRect(x: 60, y: -10, width: 400, height: 80))
+                #expect(context.clipExtents == PixelRect(x: 60, y: 30, width: 100, height: 40))
+                context.fill(surface.bounds, with: .white)
+                context.stroke(lines, style: StrokeStyle(lineWidth: 6))
+            }
+            #expect(context.clipExtents == surface.bounds)
+            context.stroke([[Point(x: 5, y: 5)], [Point(x: 10, y: 10), Point(x: 250, y: 190)]], style: StrokeStyle(lineWidth: 3))
+            let copy = try surface.copy(counting: ledger)
+            context.draw(copy, in: PixelRect(x: 10, y: 10, width: 300, height: 200))
+            #expect(ledger.bitmaps.liveBytes == 2 * surface.byteCount)
+            return ledger.counters
+        }
+        let rasterized = try draw(rasterizes: true), dry = try draw(rasterizes: false)
+        #expect(dry == rasterized)
+        #expect(dry.segmentsStroked == 5 * 89 + 2)
+        #expect(dry.segmentsCulled > 0 && dry.pixelsStroked > 0 && dry.extendedStroked == dry.pixelsStroked)
+    }
+
+    /// A dry compositor counts the pixels a rasterizing one moves.
+    @Test func aDryCompositorCountsWhatARasterizingOneDoes() throws {
+        func composite(rasterizes: Bool) throws -> (Int, WorkCounters) {
+            let ledger = WorkLedger(rasterizes: rasterizes)
+            let compositor = try Compositor(width: 120, height: 80, rasterizes: rasterizes)
+            let contents = try Surface(width: 200, height: 50, counting: ledger)
+            var pixels = try compositor.composite(contents, damage: [PixelRect(x: 100, y: 10, width: 50, height: 100)])
+            pixels += compositor.clear([PixelRect(x: -5, y: -5, width: 20, height: 20)], to: .white)
+            pixels += try compositor.drawLayers([[Point(x: 3, y: 4), Point(x: 60, y: 70)]], style: StrokeStyle(lineWidth: 4),
+                                                clip: PixelRect(x: 0, y: 0, width: 50, height: 50), counting: ledger)
+            return (pixels, ledger.counters)
+        }
+        let (rasterizedPixels, rasterized) = try composite(rasterizes: true)
+        let (dryPixels, dry) = try composite(rasterizes: false)
+        #expect(rasterizedPixels == dryPixels)
+        #expect(rasterized == dry)
+        #expect(dryPixels == 20 * 40 + 15 * 15 + 50 * 49)
+    }
+}
