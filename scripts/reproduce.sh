@@ -8,13 +8,28 @@
 # human session (two Omniglot characters, 40 drawers) is swept too, on ipad-pro-11 at 120 Hz, into results/human/.
 #
 #   scripts/reproduce.sh                      # everything
+#   scripts/reproduce.sh --modelled           # the modelled part alone (under a minute), measured part kept
 #   STRATEGIES=naive,null scripts/reproduce.sh  # fewer strategies, for a quick look
 #   HUMAN_TIMEOUT=300 scripts/reproduce.sh    # stop the human sweep after 5 min, keeping finished runs
+#
+# The modelled part (the sweep with --costs model and the article's spiral table) replays dry: it counts
+# the work from geometry without rasterizing, reads no clock, and runs as many replays at once as there
+# are cores. The measured part rasterizes and times every phase, one run at a time, and takes most of an hour.
 #
 # results/ is replaced only when everything succeeded; a failed run leaves the old one alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
+MODE=all
+case "${1:-}" in
+  "") ;;
+  --modelled) MODE=modelled ;;
+  *) echo "usage: scripts/reproduce.sh [--modelled]" >&2; exit 64 ;;
+esac
+if [ "$MODE" = modelled ] && [ ! -f results/measured-info.sh ]; then
+  echo "scripts/reproduce.sh --modelled: results/measured-info.sh is missing; run scripts/reproduce.sh once in full" >&2
+  exit 66
+fi
 
 STRATEGIES=${STRATEGIES:-all}
 DEVICES=${DEVICES:-all}
@@ -33,85 +48,118 @@ BENCH="$(swift build -c release --show-bin-path)/bench"
 
 out=results.new
 rm -rf "$out"
-mkdir -p "$out"
+if [ "$MODE" = modelled ]; then
+  say "keeping the measured results of the last full run (results/measured-info.sh)"
+  cp -a results "$out"
+  rm -rf "$out/modelled" "$out/modelled.txt" "$out/device-model"
+  mkdir -p "$out/device-model"
+  # shellcheck source=/dev/null
+  source results/measured-info.sh
+else
+  mkdir -p "$out"
 
-say "reference sweep: strategies $STRATEGIES, devices $DEVICES, $RATES Hz, default trace, virtual clock"
-sweep_cmd=(sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --output "$out")
-sweep_started=$(date +%s)
-# The virtual clock charges wall-clock costs, so other work on the machine shows in the figures:
-# the load average before and after goes into the README for whoever reads them.
-load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
-"$BENCH" "${sweep_cmd[@]}" >"$out/sweep.txt"
-load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
-sweep_seconds=$(($(date +%s) - sweep_started))
+  say "reference sweep: strategies $STRATEGIES, devices $DEVICES, $RATES Hz, default trace, virtual clock"
+  sweep_cmd=(sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --output "$out")
+  sweep_started=$(date +%s)
+  # The virtual clock charges wall-clock costs, so other work on the machine shows in the figures:
+  # the load average before and after goes into the README for whoever reads them.
+  load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+  "$BENCH" "${sweep_cmd[@]}" >"$out/sweep.txt"
+  load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)
+  sweep_seconds=$(($(date +%s) - sweep_started))
 
-say "charts"
-python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md"
+  say "charts"
+  python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md"
 
-say "the same sweep, modelled for each device (--costs model): deterministic, so it may run beside anything"
-"$BENCH" sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --costs model \
-  --output "$out/modelled" >"$out/modelled.txt"
-python3 scripts/plot.py "$out/modelled" --output "$out/modelled" --table "$out/modelled/table.md"
+fi
+
+say "the same sweep, modelled for each device (--costs model): dry, deterministic, so it may run beside anything"
+modelled_started=$(date +%s)
+modelled_cmd=(sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --costs model --output "$out/modelled")
+"$BENCH" "${modelled_cmd[@]}" >"$out/modelled.txt"
+modelled_sweep_seconds=$(($(date +%s) - modelled_started))
 
 say "the article's benchmark, modelled: every strategy on the companion app's spiral (scripts/device_model_table.py)"
 python3 scripts/device_model_table.py "$out/device-model" --bench "$BENCH" >&2
+modelled_seconds=$(($(date +%s) - modelled_started))
+python3 scripts/plot.py "$out/modelled" --output "$out/modelled" --table "$out/modelled/table.md"
 # The host fit's frames are made by scripts/fit_host.py --dump, not here: keep them.
 [ -f results/device-model/host-fit-frames.json.gz ] && cp results/device-model/host-fit-frames.json.gz "$out/device-model/"
 
-human_note="not run: $TRACES is missing here."
-if [ -d "$TRACES/omniglot" ]; then
-  # Importers live in `bench trace import`; a bench without the `trace` command cannot read them.
-  if "$BENCH" --help 2>/dev/null | grep -qE '^[[:space:]]+trace([[:space:]]|$)'; then
-    say "human session: importing Omniglot from $TRACES/omniglot"
-    mkdir -p "$out/human"
-    cp "$TRACES/omniglot/LICENSE" "$TRACES/omniglot/ATTRIBUTION.txt" "$out/human/" 2>/dev/null || true
-    # Two characters' worth of drawings (40 people, 74 strokes, 3 minutes with their real pauses):
-    # the whole folder is a 70-minute session that only the cheapest strategies replay in reasonable time.
-    "$BENCH" trace import --format omniglot "$TRACES/omniglot/strokes_background_small1/Latin/character01" \
-      "$TRACES/omniglot/strokes_background_small1/Latin/character02" --output "$out/human/omniglot.json" >&2
-    say "human session sweep (stopped after ${HUMAN_TIMEOUT}s if it runs long; finished runs are kept)"
-    human_started=$(date +%s)
-    status=0
-    # SIGINT, not TERM: bench sweep then finishes the run in progress and keeps every finished one.
-    # From inside human/, so the sweep records the trace as `omniglot.json`, not a path that the final
-    # move to results/ would leave dangling.
-    (cd "$out/human" && timeout -s INT "$HUMAN_TIMEOUT" "$BENCH" sweep --strategies "$STRATEGIES" --devices ipad-pro-11 \
-      --hz 120 --traces omniglot.json --clock virtual --output sweep >sweep.txt) || status=$?
-    human_seconds=$(($(date +%s) - human_started))
-    case $status in
-      0) human_note="every strategy, ipad-pro-11 at 120 Hz, ${human_seconds} s." ;;
-      130|124) human_note="stopped after ${HUMAN_TIMEOUT} s; the runs that finished are below." ;;
-      *) echo "the human-session sweep failed ($status)" >&2; exit "$status" ;;
-    esac
-    python3 scripts/plot.py "$out/human/sweep" --output "$out/human" --table "$out/human/table.md"
-    rm -f "$out/human/omniglot.json"  # regenerated from $TRACES; its licence files stay beside the results
-  else
-    human_note="not run: this bench has no \`trace import\` yet, so $TRACES cannot be read."
+if [ "$MODE" = all ]; then
+
+  human_note="not run: $TRACES is missing here."
+  if [ -d "$TRACES/omniglot" ]; then
+    # Importers live in `bench trace import`; a bench without the `trace` command cannot read them.
+    if "$BENCH" --help 2>/dev/null | grep -qE '^[[:space:]]+trace([[:space:]]|$)'; then
+      say "human session: importing Omniglot from $TRACES/omniglot"
+      mkdir -p "$out/human"
+      cp "$TRACES/omniglot/LICENSE" "$TRACES/omniglot/ATTRIBUTION.txt" "$out/human/" 2>/dev/null || true
+      # Two characters' worth of drawings (40 people, 74 strokes, 3 minutes with their real pauses):
+      # the whole folder is a 70-minute session that only the cheapest strategies replay in reasonable time.
+      "$BENCH" trace import --format omniglot "$TRACES/omniglot/strokes_background_small1/Latin/character01" \
+        "$TRACES/omniglot/strokes_background_small1/Latin/character02" --output "$out/human/omniglot.json" >&2
+      say "human session sweep (stopped after ${HUMAN_TIMEOUT}s if it runs long; finished runs are kept)"
+      human_started=$(date +%s)
+      status=0
+      # SIGINT, not TERM: bench sweep then finishes the run in progress and keeps every finished one.
+      # From inside human/, so the sweep records the trace as `omniglot.json`, not a path that the final
+      # move to results/ would leave dangling.
+      (cd "$out/human" && timeout -s INT "$HUMAN_TIMEOUT" "$BENCH" sweep --strategies "$STRATEGIES" --devices ipad-pro-11 \
+        --hz 120 --traces omniglot.json --clock virtual --output sweep >sweep.txt) || status=$?
+      human_seconds=$(($(date +%s) - human_started))
+      case $status in
+        0) human_note="every strategy, ipad-pro-11 at 120 Hz, ${human_seconds} s." ;;
+        130|124) human_note="stopped after ${HUMAN_TIMEOUT} s; the runs that finished are below." ;;
+        *) echo "the human-session sweep failed ($status)" >&2; exit "$status" ;;
+      esac
+      python3 scripts/plot.py "$out/human/sweep" --output "$out/human" --table "$out/human/table.md"
+      rm -f "$out/human/omniglot.json"  # regenerated from $TRACES; its licence files stay beside the results
+    else
+      human_note="not run: this bench has no \`trace import\` yet, so $TRACES cannot be read."
+    fi
   fi
+  total_seconds=$(($(date +%s) - started))
+  machine=$(python3 -c "import csv,sys; print(', '.join(sorted({r['machine'] for r in csv.DictReader(open(sys.argv[1]))})))" "$out/summary.csv")
+  cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
+  commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+  git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || commit="$commit (with uncommitted changes to the sources)"
+  measured_on=$(date -u +%Y-%m-%d)
+  # What the measured part was run with, for a later --modelled run that keeps it.
+  {
+    for v in measured_on machine cpu commit sweep_seconds load_before load_after total_seconds human_note; do
+      printf '%s=%q\n' "$v" "${!v}"
+    done
+    printf 'sweep_line=%q\n' "bench ${sweep_cmd[*]/$out/results}"
+    printf 'system=%q\n' "$(uname -srm)"
+    printf 'toolchain=%q\n' "$(swift --version 2>&1 | head -1)"
+    printf 'libraries=%q\n' "$(pkg-config --modversion cairo), $(pkg-config --modversion pixman-1)"
+  } >"$out/measured-info.sh"
 fi
 
 say "results/README.md"
-total_seconds=$(($(date +%s) - started))
-machine=$(python3 -c "import csv,sys; print(', '.join(sorted({r['machine'] for r in csv.DictReader(open(sys.argv[1]))})))" "$out/summary.csv")
-cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
-commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
-git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || commit="$commit (with uncommitted changes to the sources)"
 runs=$(($(wc -l <"$out/summary.csv") - 1))
+modelled_runs=$(($(wc -l <"$out/modelled/summary.csv") - 1))
+modelled_commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || modelled_commit="$modelled_commit (with uncommitted changes to the sources)"
 {
   echo "# Results"
   echo
-  echo "Measured by \`scripts/reproduce.sh\` on $(date -u +%Y-%m-%d). Regenerate them with that one script;"
-  echo "on another machine the figures differ, the shape of them should not."
+  echo "Measured by \`scripts/reproduce.sh\` on $measured_on, modelled on $(date -u +%Y-%m-%d). Regenerate them with that"
+  echo "one script (\`--modelled\` redoes the modelled part alone); on another machine the measured figures"
+  echo "differ, the shape of them should not, and the modelled ones are the same."
   echo
   echo "| | |"
   echo "|---|---|"
-  echo "| machine | $machine; ${cpu:-unknown CPU}; $(uname -srm) |"
-  echo "| toolchain | $(swift --version 2>&1 | head -1) |"
-  echo "| cairo, pixman | $(pkg-config --modversion cairo), $(pkg-config --modversion pixman-1) |"
-  echo "| commit | \`$commit\` |"
-  echo "| sweep | \`bench ${sweep_cmd[*]/$out/results}\`: $runs runs in ${sweep_seconds} s |"
-  echo "| load average | $load_before before the sweep, $load_after after (1, 5, 15 min; the machine has $(nproc) cores) |"
-  echo "| whole script | ${total_seconds} s, build and charts included |"
+  echo "| machine | $machine; ${cpu:-unknown CPU}; $system |"
+  echo "| toolchain | $toolchain |"
+  echo "| cairo, pixman | $libraries |"
+  echo "| commit, measured | \`$commit\` |"
+  echo "| sweep, measured | \`$sweep_line\`: $runs runs in ${sweep_seconds} s |"
+  echo "| load average | $load_before before the measured sweep, $load_after after (1, 5, 15 min; the machine has $(nproc) cores) |"
+  echo "| whole script, measured run | ${total_seconds} s, build and charts included |"
+  echo "| commit, modelled | \`$modelled_commit\` |"
+  echo "| modelled part, dry | \`bench ${modelled_cmd[*]/$out/results}\`: $modelled_runs runs in ${modelled_sweep_seconds} s; with the article's spiral table, ${modelled_seconds} s |"
   echo
   echo "The virtual clock never sleeps and charges each phase the wall-clock time it took here, so the"
   echo "times are this machine's for the work an iOS device would do (not an iPad's), and other work on"

@@ -43,18 +43,46 @@ let benchmarks: @Sendable () -> Void = {
                   configuration: .init(maxDuration: .seconds(60), maxIterations: passes * frames)) { benchmark in
             try Driver.shared(strategy, delivery: .coalesced).measureNextFrame(benchmark)
         }
+        // A whole dry replay with the device cost model (what `bench sweep --costs model` runs): the run
+        // loop, queues and accountant over counted work, no pixels. Its time per frame is what a modelled
+        // study costs; a counting step that grew with the stroke again would show here first.
+        Benchmark("\(strategy.name).dry-model-replay",
+                  configuration: .init(metrics: [.wallClock, .mallocCountTotal, Fixture.timePerFrame],
+                                       maxDuration: .seconds(60), maxIterations: 20,
+                                       // A whole replay's mallocs move by one or two from run to run (hash
+                                       // tables' growth); time per frame may double on a busy machine, as above.
+                                       thresholds: [.wallClock: timeThresholds, Fixture.timePerFrame: timeThresholds,
+                                                    .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5], absolute: [:])])) { benchmark in
+            var configuration = ReplayConfiguration(input: Fixture.modelledInput, traceName: "fixture",
+                                                    device: Fixture.modelledDevice, hz: 120, clock: .virtual,
+                                                    strategy: strategy, costs: .model)
+            configuration.keepsFrames = false
+            configuration.comparePicture = false
+            let start = ContinuousClock.now
+            let result = try Replay.run(configuration)
+            let elapsed = ContinuousClock.now - start
+            let frames = max(1, result.tally.frames)
+            let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+            benchmark.measurement(Fixture.timePerFrame, Int(nanoseconds / Double(frames)))
+        }
     }
 }
 
 /// The fixed input: 2 s of the seeded generator on an iPhone 6s screen (750 x 1334 px, 120 Hz turns).
 enum Fixture {
+    /// Nanoseconds of wall-clock time per frame of a whole replay.
+    static let timePerFrame = BenchmarkMetric.custom("ns per frame", polarity: .prefersSmaller, useScalingFactor: false)
     static let device = DeviceProfile(name: "bench-iphone", width: 750, height: 1334, scale: 2, refreshRate: 120,
                                       touchRate: 240, cores: 2)
-    static let input: ReplayInput = {
+    static let trace: Trace = {
         var parameters = TraceGenerator.Parameters()
         parameters.duration = 2
-        return ReplayInput(trace: TraceGenerator(seed: 7, parameters: parameters).generate(), device: device)
+        return TraceGenerator(seed: 7, parameters: parameters).generate()
     }()
+    static let input = ReplayInput(trace: trace, device: device)
+    /// The device cost model prices a profile it has sourced unit costs for: the iPhone 6s, the same screen.
+    static let modelledDevice = DeviceProfile.named("iphone-6s")!
+    static let modelledInput = ReplayInput(trace: trace, device: modelledDevice)
     static let canvas = CanvasConfiguration(width: device.width, height: device.height, scale: device.scale,
                                             style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
 
@@ -84,8 +112,8 @@ final class InlineRenderQueues: RenderQueues {
     func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
         let context = TaskContext()
         var output: (any Sendable)?
-        steps: for step in task.steps {
-            switch step(context) {
+        steps: for index in 0..<task.stepCount {
+            switch task.step(index, context) {
             case .proceed: continue
             case .stop: break steps
             case .finish(let value): output = value; break steps
