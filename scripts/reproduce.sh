@@ -228,4 +228,4 @@ git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || modelled_c
 
 rm -rf results
 mv "$out" results
-say "done in ${total_seconds} s: results/README.md"
+say "done in $(($(date +%s) - started)) s: results/README.md"
