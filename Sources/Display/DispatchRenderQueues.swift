@@ -85,6 +85,7 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
             lock.unlock()
             let finished = UncheckedBox(output), ended = UncheckedBox(trace)
             mainQueue.post(at: finishedAt) { [ledger, self] in
+                lock.lock(); _log.ended += 1; lock.unlock()
                 let counted = context.ledger.take().all
                 ledger.value.absorb(counted)
                 timeline.renderTaskEnded(ended.value.finish(at: now, output: finished.value, context: context, counted: counted,

@@ -46,8 +46,17 @@ struct FrameAccountant {
         deliveredAt.map { ReplayInstant(nanoseconds: $0[i]) } ?? configuration.input.instant(of: i)
     }
 
-    /// Sample latencies in ms, for the samples that were shown.
-    var sampleLatenciesMs: [Double] { latencies.filter { !$0.isNaN } }
+    /// Sample latencies in ms at the end of a replay whose last vsync is at `end`: a sample never shown
+    /// counts the time it waited until then, a lower bound, never 0 ms. Also how many were never shown.
+    func sampleLatencies(endingAt end: ReplayInstant) -> (latenciesMs: [Double], neverShown: Int) {
+        var neverShown = 0
+        let all = latencies.indices.map { i in
+            guard latencies[i].isNaN else { return latencies[i] }
+            neverShown += 1
+            return max(0, (end - instant(of: i)).milliseconds)
+        }
+        return (all, neverShown)
+    }
 
     /// Accounts for `turn`, whose picture (if it committed one) is presented at `presentVsync`.
     mutating func account(_ turn: Turn, presentedAt presentVsync: Int?) throws {

@@ -140,14 +140,16 @@ struct RunLoopSimulation {
         clock.discardPending()
         let usage = ResourceUsage.now(thread: configuration.clock == .virtual)
         let picture = try configuration.comparePicture ? screen.map(compareWithReference) : nil
+        let (latenciesMs, neverShown) = accountant.sampleLatencies(endingAt: grid.time(of: vsyncCount))
         var summary = RunSummary(
             strategy: configuration.strategy.name, device: configuration.device.name, hz: grid.hz,
             clock: configuration.clock.rawValue, delivery: configuration.delivery.rawValue,
             trace: configuration.traceName, workers: configuration.resolvedWorkers, tally: accountant.tally,
-            samples: configuration.input.count, sampleLatenciesMs: accountant.sampleLatenciesMs,
+            samples: configuration.input.count, sampleLatenciesMs: latenciesMs, samplesNeverShown: neverShown,
             presentations: accountant.presentations, pending: accountant.pending,
             finishedRenders: queueLog.finished, vsyncCount: vsyncCount,
             threadsPeak: queueLog.threadsPeak, backlogPeak: queueLog.backlogPeak, bitmapBytesPeak: bitmapBytesPeak,
+            rendersEnded: queueLog.ended,
             cpuS: usage.cpuSeconds - usageBefore.cpuSeconds, peakMemoryMB: usage.peakResidentMB,
             picture: picture, machine: Machine.current.description)
         summary.costs = configuration.costs.rawValue

@@ -143,6 +143,7 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
                 trace.end = end
                 let trace = trace
                 mainQueue.post(at: end) { [ledger, unowned self] in
+                    log.ended += 1
                     let counted = context.ledger.take().all
                     ledger.absorb(counted)
                     timeline.renderTaskEnded(trace.finish(at: mainNow, output: output, context: context, counted: counted,

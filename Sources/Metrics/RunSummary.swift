@@ -79,8 +79,17 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var renderMs: Percentiles
     public var compositeMs: Percentiles
     public var overrunMs: Percentiles
-    /// Touch-to-screen latency over every sample shown.
+    /// Touch-to-screen latency over every sample. A sample never shown counts with the time it waited
+    /// until the replay's last vsync, a lower bound (`samplesNeverShown` says how many), never as 0 ms.
     public var latencyMs: Percentiles
+    /// Samples whose ink no presented picture ever showed.
+    public var samplesNeverShown: Int
+    /// Presented pictures a second that show new ink while the pen moves (`InkVisibility`).
+    public var inkUpdatesPerS: Double
+    /// The longest time accepted ink waited unseen, in ms (`InkVisibility`).
+    public var longestStaleMs: Double
+    /// Background renders cancelled or thrown away, in percent of the renders that ended.
+    public var rendersWastedPct: Double
     /// How main-thread time grows with the drawing: the least-squares slope of active frames'
     /// `main_ms` against the touch samples delivered so far (the points in the picture), in
     /// microseconds per thousand points. A strategy that redraws every stored point grows by its
@@ -132,12 +141,14 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case bitmapBytesPeak = "bitmap_bytes_peak", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
         case displayLinkFps = "display_link_fps", mainThreadBusyPct = "main_thread_busy_pct"
         case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
+        case samplesNeverShown = "samples_never_shown", inkUpdatesPerS = "ink_updates_per_s"
+        case longestStaleMs = "longest_stale_ms", rendersWastedPct = "renders_wasted_pct"
     }
 
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
-                workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double],
+                workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double], samplesNeverShown: Int = 0,
                 presentations: [ScreenTimeline.Presentation], pending: [PendingContent], finishedRenders: [(time: Double, showsThrough: Int)],
-                vsyncCount: Int, threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int,
+                vsyncCount: Int, threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int, rendersEnded: Int = 0,
                 cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
         self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
         self.trace = trace; self.workers = workers; self.machine = machine
@@ -149,6 +160,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         compositeMs = Percentiles(tally.activeCompositeMs)
         overrunMs = Percentiles(tally.activeOverrunMs)
         latencyMs = Percentiles(sampleLatenciesMs)
+        self.samplesNeverShown = samplesNeverShown
         mainUsPerThousandPoints = 1_000_000 * tally.mainMsPerPoint
         let dropped = DroppedFrames(pending: pending, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
                                     hz: hz, vsyncCount: vsyncCount)
@@ -171,6 +183,11 @@ public struct RunSummary: Hashable, Sendable, Codable {
         let total = tally.counters
         counters = CounterSummary(total, threadsPeak: threadsPeak)
         tasksSuperseded = total.tasksSuperseded
+        let ink = InkVisibility(presentations: presentations, pending: pending, hz: hz, vsyncCount: vsyncCount,
+                                penSpanMs: tally.displayLink.penSpanMs)
+        inkUpdatesPerS = ink.inkUpdatesPerS
+        longestStaleMs = ink.longestStaleMs
+        rendersWastedPct = rendersEnded > 0 ? 100 * Double(total.tasksCancelled + total.tasksSuperseded) / Double(rendersEnded) : 0
         self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
     }
 

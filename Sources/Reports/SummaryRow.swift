@@ -31,6 +31,7 @@ public enum SummaryRow {
             // Added after the first sweeps: at the end, so older summaries keep their column order.
             "main_us_per_1000_points", "blank_frames", "stale_frames", "backlog_peak", "bitmap_bytes_peak",
             "display_link_fps", "main_thread_busy_pct", "costs", "input",
+            "samples_never_shown", "ink_updates_per_s", "longest_stale_ms", "renders_wasted_pct",
         ]
         return columns
     }()
@@ -67,6 +68,7 @@ public enum SummaryRow {
             s.picture.map { String($0.maxChannelDiff) } ?? "", s.picture.map { String($0.matchesReference) } ?? "",
             n(s.mainUsPerThousandPoints), String(s.blankFrames), String(s.staleFrames), String(s.backlogPeak),
             String(s.bitmapBytesPeak), n(s.displayLinkFps), n(s.mainThreadBusyPct), s.costs, s.input,
+            String(s.samplesNeverShown), n(s.inkUpdatesPerS), n(s.longestStaleMs), n(s.rendersWastedPct),
         ]
         return fields
     }

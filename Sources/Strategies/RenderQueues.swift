@@ -104,5 +104,7 @@ public struct RenderQueueLog: Sendable {
     public var threadsPeak = 0
     /// Most tasks submitted but not yet started.
     public var backlogPeak = 0
+    /// Tasks that ended, whatever their fate, and whose completion ran on the main thread.
+    public var ended = 0
     public init() {}
 }

@@ -13,6 +13,16 @@ enum SummaryJSON {
 
 /// The run summary as an aligned table for people, with units and the hitch band in words.
 enum SummaryTable {
+    /// One line a person can act on: the hitch band, and whether ink reached the screen while the pen
+    /// moved, which the hitch ratio does not say (a strategy that presents nothing new hitches nothing).
+    static func verdict(_ s: RunSummary, band: String) -> String {
+        let notShown = s.samplesNeverShown > 0 ? ", and \(s.samplesNeverShown) of \(s.samples) samples never reached the screen" : ""
+        if s.samples > 1 && s.inkUpdatesPerS < 1 {
+            return "verdict: ink is NOT shown while drawing (\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink\(notShown)); the hitch ratio, \(band), measures frame pacing, not ink"
+        }
+        return "verdict: hitch ratio \(band); ink shown while drawing, \(fmt(s.inkUpdatesPerS, 1)) updates/s\(notShown)"
+    }
+
     static func render(_ s: RunSummary) -> String {
         var lines: [String] = []
         let floor = s.strategy == "null" ? "  (calibration floor: the harness's own overhead)" : ""
@@ -41,6 +51,8 @@ enum SummaryTable {
             ["missed vsyncs", "\(s.missedVsyncs)"],
             ["display-link fps", "\(fmt(s.displayLinkFps, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%"],
             ["main-thread growth", "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn"],
+            ["ink on screen", "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink while drawing, longest wait \(fmt(s.longestStaleMs, 0)) ms, \(s.samplesNeverShown) samples never shown"],
+            ["renders wasted", "\(fmt(s.rendersWastedPct, 1))% cancelled or thrown away"],
             ["pixels rasterized", "\(c.pixelsRasterized)"],
             ["bytes copied", "\(c.bytesCopied)"],
             ["segments stroked", "\(c.segmentsStroked)"],
@@ -55,6 +67,7 @@ enum SummaryTable {
             facts.append(["final picture", "not drawn: a dry replay counts the work without rasterizing (--raster draws it)"])
         }
         lines += align(facts)
+        lines.append(verdict(s, band: band))
         switch s.costs {
         case "model": lines.append("timings modelled for \(s.device) by the device cost model (docs/device-model.md); cpu time and memory measured on \(s.machine)")
         case "zero": lines.append("timings zero by request (--costs zero); cpu time and memory measured on \(s.machine)")

@@ -1,0 +1,41 @@
+/// What a person drawing sees of their ink, beside the frame-pacing figures: a strategy can keep the
+/// display link at full rate and hitch nothing while showing no ink at all until the pen lifts, and only
+/// these figures say so.
+public struct InkVisibility: Hashable, Sendable {
+    /// Presented pictures a second that show ink not shown before, while the pen moves (the span
+    /// `DisplayLinkTally` counts callbacks over).
+    public var inkUpdatesPerS: Double
+    /// The longest time, in ms, that ink the app had accepted (drawn, invalidated or queued a render
+    /// for: *pending content*) waited before a picture showing it was presented, from the vsync it was
+    /// due at; ink never shown waits until the replay's last vsync.
+    public var longestStaleMs: Double
+
+    /// - Parameters:
+    ///   - presentations: in commit order.
+    ///   - pending: when content became pending, in order.
+    ///   - penSpanMs: the first and last turn start that delivered input, in ms; nil when none did.
+    public init(presentations: [ScreenTimeline.Presentation], pending: [PendingContent], hz: Double, vsyncCount: Int,
+                penSpanMs: (start: Double, end: Double)?) {
+        let byVsync = presentations.enumerated().sorted { ($0.element.vsync, $0.offset) < ($1.element.vsync, $1.offset) }
+            .map(\.element)
+        // The first vsync at which each newly shown sample appears, in vsync order.
+        var shownAt: [(vsync: Int, through: Int)] = []
+        for p in byVsync where !p.blank && p.showsThrough > (shownAt.last?.through ?? -1) {
+            shownAt.append((p.vsync, p.showsThrough))
+        }
+        var updates = 0
+        if let span = penSpanMs, span.end > span.start {
+            updates = shownAt.filter { (span.start...span.end).contains(Double($0.vsync) * 1000 / hz) }.count
+            inkUpdatesPerS = Double(updates) / ((span.end - span.start) / 1000)
+        } else {
+            inkUpdatesPerS = 0
+        }
+        var longest = 0, next = 0
+        for content in pending {
+            while next < shownAt.count && shownAt[next].through < content.through { next += 1 }
+            let shown = next < shownAt.count ? shownAt[next].vsync : vsyncCount
+            longest = max(longest, shown - content.vsync, 0)
+        }
+        longestStaleMs = Double(longest) * 1000 / hz
+    }
+}
