@@ -29,28 +29,30 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     /// How many of those units are extended-range pixels (0 for kinds that are not pixels of a
     /// bitmap): the extended share `WorkCounters` keeps beside this kind's counter.
     public func extendedCount(in counters: WorkCounters) -> Int {
-        WorkCounters.extended(counter).map { counters[keyPath: $0] } ?? 0
+        switch self {
+        case .pixelCleared: counters.extendedCleared
+        case .pixelFilled: counters.extendedFilled
+        case .pixelBlended: counters.extendedBlended
+        case .pixelStroked: counters.extendedStroked
+        case .pixelUploaded: counters.extendedUploaded
+        case .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pixelComposited: 0
+        }
     }
 
     /// How many units of this kind `counters` hold.
     public func count(in counters: WorkCounters) -> Int {
-        // The stroker's segments include the culled ones, which are charged as their own kind.
-        self == .segmentStroked ? counters.segmentsStroked - counters.segmentsCulled : counters[keyPath: counter]
-    }
-
-    /// The counter this kind is read from.
-    private var counter: WritableKeyPath<WorkCounters, Int> {
         switch self {
-        case .pixelCleared: \.pixelsCleared
-        case .pixelFilled: \.pixelsFilled
-        case .pixelBlended: \.pixelsBlended
-        case .pixelStroked: \.pixelsStroked
-        case .pixelSwept: \.pixelsSwept
-        case .segmentStroked: \.segmentsStroked
-        case .segmentCulled: \.segmentsCulled
-        case .pixelUploaded: \.pixelsUploaded
-        case .bitmapAllocated: \.bitmapsAllocated
-        case .pixelComposited: \.pixelsComposited
+        case .pixelCleared: counters.pixelsCleared
+        case .pixelFilled: counters.pixelsFilled
+        case .pixelBlended: counters.pixelsBlended
+        case .pixelStroked: counters.pixelsStroked
+        case .pixelSwept: counters.pixelsSwept
+        // The stroker's segments include the culled ones, which are charged as their own kind.
+        case .segmentStroked: counters.segmentsStroked - counters.segmentsCulled
+        case .segmentCulled: counters.segmentsCulled
+        case .pixelUploaded: counters.pixelsUploaded
+        case .bitmapAllocated: counters.bitmapsAllocated
+        case .pixelComposited: counters.pixelsComposited
         }
     }
 }
@@ -158,9 +160,21 @@ public struct DeviceCostData: Codable, Sendable {
 /// One device's unit costs: what a unit of each kind of counted work takes on it.
 public struct UnitCosts: Hashable, Sendable {
     /// ns per unit of each kind.
-    public var nanoseconds: [WorkKind: Double]
+    public var nanoseconds: [WorkKind: Double] { didSet { table = Self.table(nanoseconds) } }
     /// An extended-range pixel costs this many times a standard one.
     public var extendedRangeFactor: Double
+    /// `nanoseconds` in `WorkKind.allCases` order: read several times a frame, so not hashed each time.
+    private var table: [Double]
+
+    public init(nanoseconds: [WorkKind: Double], extendedRangeFactor: Double) {
+        self.nanoseconds = nanoseconds
+        self.extendedRangeFactor = extendedRangeFactor
+        table = Self.table(nanoseconds)
+    }
+
+    private static func table(_ nanoseconds: [WorkKind: Double]) -> [Double] {
+        WorkKind.allCases.map { nanoseconds[$0] ?? 0 }
+    }
 
     /// What `counters` cost: every kind's count times its unit cost, an extended-range pixel costing
     /// `extendedRangeFactor` times a standard one of the same kind.
@@ -168,9 +182,27 @@ public struct UnitCosts: Hashable, Sendable {
         var ns = 0.0
         for kind in kinds {
             let units = Double(kind.count(in: counters)) + (extendedRangeFactor - 1) * Double(kind.extendedCount(in: counters))
-            ns += units * (nanoseconds[kind] ?? 0)
+            ns += units * table[kind.index]
         }
         return ReplayDuration(nanoseconds: Int64(ns.rounded()))
+    }
+}
+
+extension WorkKind {
+    /// Position in `allCases` (`DeviceCostTests` checks the two agree), without hashing.
+    var index: Int {
+        switch self {
+        case .pixelCleared: 0
+        case .pixelFilled: 1
+        case .pixelBlended: 2
+        case .pixelStroked: 3
+        case .pixelSwept: 4
+        case .segmentStroked: 5
+        case .segmentCulled: 6
+        case .pixelUploaded: 7
+        case .bitmapAllocated: 8
+        case .pixelComposited: 9
+        }
     }
 }
 

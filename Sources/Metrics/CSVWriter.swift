@@ -14,15 +14,41 @@ public struct CSVWriter {
     }
 
     static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        // Bytes, not Characters: a per-frame CSV escapes tens of fields a frame, and grapheme breaking
+        // each one cost more than the replay.
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Forgets the rows written so far (a stream that has written them to a file).
     public mutating func clear() { text.removeAll(keepingCapacity: true) }
 
-    /// Formats a number for CSV: fixed decimals, no exponent.
-    public static func number(_ v: Double, digits: Int = 4) -> String { String(format: "%.\(digits)f", v) }
+    /// Formats a number for CSV: fixed decimals, no exponent, exactly as `String(format: "%.4f")` does.
+    ///
+    /// A per-frame CSV formats a dozen numbers a frame, and `String(format:)` took more time than a dry
+    /// replay itself; so a number whose scaled value is clearly not a rounding tie is rounded and printed
+    /// as integers, and anything else (a near tie, a huge or non-finite value) goes to `String(format:)`.
+    /// `CSVNumberTests` checks the two agree.
+    public static func number(_ v: Double, digits: Int = 4) -> String {
+        guard (0...9).contains(digits) else { return String(format: "%.\(digits)f", v) }
+        let scale = Self.powersOfTen[digits]
+        let scaled = abs(v) * Double(scale)
+        // The product is within |scaled|·2^-53 of the exact one: a fraction farther than that from one
+        // half rounds the same way as the exact value, which is what printf rounds.
+        let fraction = scaled - scaled.rounded(.down)
+        guard v.isFinite, scaled < 0x1p52, abs(fraction - 0.5) > scaled * 0x1p-50 + 0x1p-60 else {
+            return String(format: "%.\(digits)f", v)
+        }
+        let units = UInt64(scaled.rounded(.toNearestOrAwayFromZero))
+        var text = v.sign == .minus ? "-" : ""
+        text += String(units / scale)
+        guard digits > 0 else { return text }
+        let decimals = String(units % scale)
+        return text + "." + String(repeating: "0", count: digits - decimals.count) + decimals
+    }
+
+    private static let powersOfTen: [UInt64] = (0...9).map { (0..<$0).reduce(UInt64(1)) { r, _ in r * 10 } }
 }
 
 /// The per-frame CSV of `bench run --csv` (MODEL.md section 6 names the first columns).

@@ -25,6 +25,11 @@ import Traces
         #expect(data.devices.values.filter { $0.slowdown != nil }.count == 1)
     }
 
+    /// The unit-cost table is indexed by a kind's position in `allCases`, without hashing.
+    @Test func everyKindsIndexIsItsPosition() {
+        for (position, kind) in WorkKind.allCases.enumerated() { #expect(kind.index == position, "\(kind)") }
+    }
+
     @Test func noStrategyIsNamedInTheDeviceCostData() throws {
         let text = try String(contentsOf: DeviceCostData.shippedURL, encoding: .utf8).lowercased()
         for name in StrategyRegistry.names where name != "null" {
