@@ -10,7 +10,7 @@ ends (RunLoopSimulation does the same), so a saturated main thread makes one cal
 
 Every unit cost of the device is the host's times the factor (`slowdown` in device-costs.json), so
 a modelled turn scales exactly with it: this script replays naive on the spiral with the current
-factor, reads the median main-thread time of a turn, and scales the factor to make it 54.7 ms. The
+factor, reads the median main-thread time of a turn, and scales the factor to make it 1000/17 = 58.8 ms, at the central estimate of every sourced range. The
 other devices derive from this one by published hardware ratios; nothing else is fitted.
 
 Usage: python3 scripts/fit_device.py [--bench PATH] [--write]

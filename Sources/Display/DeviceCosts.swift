@@ -59,13 +59,34 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
 
 /// A number with where it comes from: every unit cost of the model can be traced to one.
 public struct Sourced: Codable, Hashable, Sendable {
+    /// The central estimate.
     public var value: Double
+    /// The ends of the range the source states ("between 6 and 9"), or that its published figures span;
+    /// absent when it gives one value.
+    public var low: Double?
+    public var high: Double?
     /// `measured` (a fit to this project's own measured runs), `fit` (fitted to a named published
     /// figure: a free factor), `published` (a published measurement or hardware figure), or `fact`
     /// (a documented platform fact).
     public var basis: String
     /// The reference: a URL, a document and its words, or the command that produced the figure.
     public var source: String
+
+    /// The value at `estimate`: its central value, or an end of its range.
+    public func at(_ estimate: ModelEstimate) -> Double {
+        switch estimate {
+        case .central: value
+        case .low: low ?? value
+        case .high: high ?? value
+        }
+    }
+}
+
+/// Where in the model's stated uncertainty a modelled run is priced: every sourced range at its central
+/// value, or every one at the end that makes work cheapest (`low`) or dearest (`high`). A fitted factor
+/// has no range: it is fitted at the central estimate.
+public enum ModelEstimate: String, CaseIterable, Sendable {
+    case central, low, high
 }
 
 /// The device cost model's data (`Resources/device-costs.json`, docs/device-model.md): unit costs
@@ -138,7 +159,7 @@ public struct DeviceCostData: Codable, Sendable {
 
     /// The unit costs of `device`, in ns per unit.
     /// - Throws: `DeviceCostError` when the data does not derive the device (or derives it in a loop).
-    public func unitCosts(of device: String, seen: Set<String> = []) throws -> UnitCosts {
+    public func unitCosts(of device: String, at estimate: ModelEstimate = .central, seen: Set<String> = []) throws -> UnitCosts {
         guard let derivation = devices[device] else {
             throw DeviceCostError("the device cost model has no unit costs for '\(device)' (it has: \(devices.keys.sorted().joined(separator: ", ")))")
         }
@@ -147,13 +168,13 @@ public struct DeviceCostData: Codable, Sendable {
         if derivation.relativeTo == "host" {
             base = host.unitCostsNs
         } else {
-            base = try unitCosts(of: derivation.relativeTo, seen: seen.union([device])).nanoseconds
+            base = try unitCosts(of: derivation.relativeTo, at: estimate, seen: seen.union([device])).nanoseconds
         }
-        let memory = derivation.slowdown?.value ?? derivation.memoryRatio?.value ?? 1
-        let compute = derivation.slowdown?.value ?? derivation.computeRatio?.value ?? 1
+        let memory = derivation.slowdown?.value ?? derivation.memoryRatio?.at(estimate) ?? 1
+        let compute = derivation.slowdown?.value ?? derivation.computeRatio?.at(estimate) ?? 1
         var costs: [WorkKind: Double] = [:]
         for kind in WorkKind.allCases { costs[kind] = (base[kind] ?? 0) * (kind.isMemoryBound ? memory : compute) }
-        return UnitCosts(nanoseconds: costs, extendedRangeFactor: extendedRangeFactor.value)
+        return UnitCosts(nanoseconds: costs, extendedRangeFactor: extendedRangeFactor.at(estimate))
     }
 }
 

@@ -14,10 +14,10 @@ public final class ModelCostMeter: CostMeter {
 
     public init(unitCosts: UnitCosts) { self.unitCosts = unitCosts }
 
-    /// The meter of `device`, from the shipped data. Every device profile has unit costs there
-    /// (`DeviceCostTests`), so a failure here is a broken build, not bad input.
-    public convenience init(device: DeviceProfile) {
-        do { self.init(unitCosts: try DeviceCostData.shipped.unitCosts(of: device.name)) }
+    /// The meter of `device` at `estimate`, from the shipped data. Every device profile has unit costs
+    /// there (`DeviceCostTests`), so a failure here is a broken build, not bad input.
+    public convenience init(device: DeviceProfile, at estimate: ModelEstimate = .central) {
+        do { self.init(unitCosts: try DeviceCostData.shipped.unitCosts(of: device.name, at: estimate)) }
         catch { fatalError("\(error)") }
     }
 

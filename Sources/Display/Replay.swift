@@ -144,9 +144,29 @@ public enum Replay {
     /// background work is left (or five seconds after the last sample, whichever comes first).
     ///
     /// - Parameter progress: called now and then with (replayed seconds, trace seconds).
+    ///
+    /// With the device cost model, the replay is priced again, dry and without outputs, at the two ends
+    /// of the model's stated uncertainty (`ModelEstimate`), and the summary carries each figure's range.
     public static func run(_ configuration: ReplayConfiguration,
                            progress: ((Double, Double) -> Void)? = nil) throws -> ReplayResult {
         var loop = try RunLoopSimulation(configuration)
-        return try loop.run(progress: progress)
+        var result = try loop.run(progress: progress)
+        if configuration.costs == .model, configuration.meter is ModelCostMeter {
+            result.summary.bracket(with: try [ModelEstimate.low, .high].map { try end(of: configuration, at: $0) })
+        }
+        return result
+    }
+
+    /// The summary of `configuration` priced at `estimate`: dry, no frames kept or streamed, no timeline.
+    private static func end(of configuration: ReplayConfiguration, at estimate: ModelEstimate) throws -> RunSummary {
+        var end = configuration
+        end.meter = ModelCostMeter(device: configuration.device, at: estimate)
+        end.keepsFrames = false
+        end.onFrame = nil
+        end.timeline = NoTimeline()
+        end.comparePicture = false
+        end.forcesRaster = false
+        var loop = try RunLoopSimulation(end)
+        return try loop.run(progress: nil).summary
     }
 }

@@ -3,6 +3,8 @@ import Canvas
 /// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).
 public enum HitchBand: String, Sendable, Codable {
     case good, warning, critical
+    /// A modelled run whose hitch ratio falls in different bands at the ends of the model's uncertainty.
+    case uncertain
 
     /// Under 5 ms/s is good, 5 to 10 a warning, over 10 critical.
     public init(ratio: Double) {
@@ -90,6 +92,13 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var longestStaleMs: Double
     /// Background renders cancelled or thrown away, in percent of the renders that ended.
     public var rendersWastedPct: Double
+    /// With modelled costs, the lowest and highest value of each figure the article's kind of table
+    /// reports, over the central estimate and the two ends of the model's stated uncertainty
+    /// (`bracket(with:)`); nil for other costs.
+    public var displayLinkFpsLow, displayLinkFpsHigh: Double?
+    public var mainThreadBusyPctLow, mainThreadBusyPctHigh: Double?
+    public var hitchRatioMsPerSLow, hitchRatioMsPerSHigh: Double?
+    public var droppedPctLow, droppedPctHigh: Double?
     /// How main-thread time grows with the drawing: the least-squares slope of active frames'
     /// `main_ms` against the touch samples delivered so far (the points in the picture), in
     /// microseconds per thousand points. A strategy that redraws every stored point grows by its
@@ -143,6 +152,10 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
         case samplesNeverShown = "samples_never_shown", inkUpdatesPerS = "ink_updates_per_s"
         case longestStaleMs = "longest_stale_ms", rendersWastedPct = "renders_wasted_pct"
+        case displayLinkFpsLow = "display_link_fps_low", displayLinkFpsHigh = "display_link_fps_high"
+        case mainThreadBusyPctLow = "main_thread_busy_pct_low", mainThreadBusyPctHigh = "main_thread_busy_pct_high"
+        case hitchRatioMsPerSLow = "hitch_ratio_ms_per_s_low", hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
+        case droppedPctLow = "dropped_pct_low", droppedPctHigh = "dropped_pct_high"
     }
 
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
@@ -189,6 +202,21 @@ public struct RunSummary: Hashable, Sendable, Codable {
         longestStaleMs = ink.longestStaleMs
         rendersWastedPct = rendersEnded > 0 ? 100 * Double(total.tasksCancelled + total.tasksSuperseded) / Double(rendersEnded) : 0
         self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
+    }
+
+    /// Sets the `_low` / `_high` figures from this (central) run and `ends`, the same replay priced at
+    /// the ends of the model's uncertainty; the hitch band is `uncertain` unless every run falls in one.
+    public mutating func bracket(with ends: [RunSummary]) {
+        let all = [self] + ends
+        func range(_ figure: (RunSummary) -> Double) -> (Double, Double) {
+            let values = all.map(figure)
+            return (values.min()!, values.max()!)
+        }
+        (displayLinkFpsLow, displayLinkFpsHigh) = range(\.displayLinkFps)
+        (mainThreadBusyPctLow, mainThreadBusyPctHigh) = range(\.mainThreadBusyPct)
+        (hitchRatioMsPerSLow, hitchRatioMsPerSHigh) = range(\.hitchRatioMsPerS)
+        (droppedPctLow, droppedPctHigh) = range(\.droppedPct)
+        if Set(all.map(\.hitchBand)).count > 1 { hitchBand = .uncertain }
     }
 
     /// Least-squares slope of y against x (0 when x does not vary).

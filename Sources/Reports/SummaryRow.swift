@@ -32,6 +32,9 @@ public enum SummaryRow {
             "main_us_per_1000_points", "blank_frames", "stale_frames", "backlog_peak", "bitmap_bytes_peak",
             "display_link_fps", "main_thread_busy_pct", "costs", "input",
             "samples_never_shown", "ink_updates_per_s", "longest_stale_ms", "renders_wasted_pct",
+            // With modelled costs, each figure's range over the model's stated uncertainty; empty otherwise.
+            "display_link_fps_low", "display_link_fps_high", "main_thread_busy_pct_low", "main_thread_busy_pct_high",
+            "hitch_ratio_ms_per_s_low", "hitch_ratio_ms_per_s_high", "dropped_pct_low", "dropped_pct_high",
         ]
         return columns
     }()
@@ -48,7 +51,7 @@ public enum SummaryRow {
     /// The row for one finished run, aligned with `columns`.
     public static func fields(run: SweepRun, summary s: RunSummary, framesCSV: String) -> [String] {
         let n = { (v: Double) in CSVWriter.number(v) }
-        var fields = [
+        var fields: [String] = [
             String(formatVersion), String(run.index), run.id, s.strategy, s.device, SweepPlan.formatRate(s.hz), s.clock,
             s.delivery, s.trace, String(run.repetition), String(s.workers), s.machine, framesCSV,
             String(s.frames), n(s.durationS), String(s.samples),
@@ -69,7 +72,8 @@ public enum SummaryRow {
             n(s.mainUsPerThousandPoints), String(s.blankFrames), String(s.staleFrames), String(s.backlogPeak),
             String(s.bitmapBytesPeak), n(s.displayLinkFps), n(s.mainThreadBusyPct), s.costs, s.input,
             String(s.samplesNeverShown), n(s.inkUpdatesPerS), n(s.longestStaleMs), n(s.rendersWastedPct),
-        ]
+        ] + [s.displayLinkFpsLow, s.displayLinkFpsHigh, s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh,
+             s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, s.droppedPctLow, s.droppedPctHigh].map { $0.map(n) ?? "" }
         return fields
     }
 

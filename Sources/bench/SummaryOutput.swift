@@ -13,6 +13,12 @@ enum SummaryJSON {
 
 /// The run summary as an aligned table for people, with units and the hitch band in words.
 enum SummaryTable {
+    /// ` (low-high)` over the model's uncertainty, or nothing for a run that is not modelled.
+    static func range(_ low: Double?, _ high: Double?, _ digits: Int) -> String {
+        guard let low, let high else { return "" }
+        return " (\(fmt(low, digits))-\(fmt(high, digits)) over the model's range)"
+    }
+
     /// One line a person can act on: the hitch band, and whether ink reached the screen while the pen
     /// moved, which the hitch ratio does not say (a strategy that presents nothing new hitches nothing).
     static func verdict(_ s: RunSummary, band: String) -> String {
@@ -43,13 +49,14 @@ enum SummaryTable {
         case .good: band = "good (under 5 ms/s)"
         case .warning: band = "warning (5-10 ms/s)"
         case .critical: band = "critical (over 10 ms/s)"
+        case .uncertain: band = "uncertain (the model's range spans bands)"
         }
         let c = s.counters
         var facts: [[String]] = [
-            ["hitch-time ratio", "\(fmt(s.hitchRatioMsPerS, 2)) ms/s, \(band)"],
-            ["dropped frames", "\(s.droppedFrames) (\(fmt(s.droppedPct, 2))%), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)"],
+            ["hitch-time ratio", "\(fmt(s.hitchRatioMsPerS, 2)) ms/s\(range(s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, 2)), \(band)"],
+            ["dropped frames", "\(s.droppedFrames) (\(fmt(s.droppedPct, 2))%\(range(s.droppedPctLow, s.droppedPctHigh, 2))), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)"],
             ["missed vsyncs", "\(s.missedVsyncs)"],
-            ["display-link fps", "\(fmt(s.displayLinkFps, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%"],
+            ["display-link fps", "\(fmt(s.displayLinkFps, 1))\(range(s.displayLinkFpsLow, s.displayLinkFpsHigh, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%\(range(s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh, 1))"],
             ["main-thread growth", "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn"],
             ["ink on screen", "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink while drawing, longest wait \(fmt(s.longestStaleMs, 0)) ms, \(s.samplesNeverShown) samples never shown"],
             ["renders wasted", "\(fmt(s.rendersWastedPct, 1))% cancelled or thrown away"],

@@ -104,3 +104,49 @@ import Traces
         #expect(abs(samples[1].time - 1.0 / 120) < 1e-12)
     }
 }
+
+/// The model's stated uncertainty: a modelled run is priced again at the cheap and dear ends of every
+/// sourced range, and reports each figure's range around its central estimate.
+@Suite struct ModelUncertaintyTests {
+    func spiral(on deviceName: String, points: Int = 200) -> ReplayConfiguration {
+        let device = DeviceProfile.named(deviceName)!
+        var spiral = SpiralTrace.make(canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
+                                      initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
+        spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
+        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+                                                device: device, clock: .virtual, inputMode: .displayLink,
+                                                strategy: StrategyRegistry.strategy(named: "naive")!, costs: .model)
+        configuration.comparePicture = false
+        return configuration
+    }
+
+    /// On a wide-colour iPad, naive's extended-range bitmaps cost 6 to 9 times a standard one: its fps
+    /// has a real range, with the central estimate inside it.
+    @Test func aModelledRunReportsItsRange() throws {
+        let s = try Replay.run(spiral(on: "ipad-pro-11")).summary
+        let low = try #require(s.displayLinkFpsLow), high = try #require(s.displayLinkFpsHigh)
+        #expect(low < s.displayLinkFps && s.displayLinkFps < high)
+        #expect(try #require(s.mainThreadBusyPctLow) <= s.mainThreadBusyPct)
+        #expect(s.mainThreadBusyPct <= (try #require(s.mainThreadBusyPctHigh)))
+        #expect(try #require(s.droppedPctLow) <= (try #require(s.droppedPctHigh)))
+    }
+
+    /// The ends are the extended-range factor's stated range, 6 and 9, around a central 7.5.
+    @Test func theEndsAreTheSourcesRange() throws {
+        let data = DeviceCostData.shipped
+        #expect(data.extendedRangeFactor.at(.low) == 6 && data.extendedRangeFactor.at(.high) == 9)
+        #expect(try data.unitCosts(of: "ipad-pro-11", at: .central).extendedRangeFactor == 7.5)
+    }
+
+    /// Other costs report no range, and a band is given only when the whole range falls in it.
+    @Test func onlyModelledRunsHaveARangeAndABandNeedsTheWholeRange() throws {
+        var measured = spiral(on: "iphone-6s")
+        measured.costs = .zero
+        #expect(try Replay.run(measured).summary.displayLinkFpsLow == nil)
+        var s = try Replay.run(spiral(on: "iphone-6s")).summary
+        var dear = s
+        dear.hitchBand = s.hitchBand == .good ? .critical : .good
+        s.bracket(with: [dear])
+        #expect(s.hitchBand == .uncertain)
+    }
+}
