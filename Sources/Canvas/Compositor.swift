@@ -61,12 +61,12 @@ public final class Compositor {
     /// - Parameter ledger: where the strokes are counted (a fresh one when not given).
     /// - Returns: the pixels the layers' extents cover inside the clip.
     @discardableResult
-    public func drawLayers(_ layers: [[Point]], style: StrokeStyle, clip: PixelRect,
+    public func drawLayers(_ layers: [Polyline], style: StrokeStyle, clip: PixelRect,
                            counting ledger: WorkLedger = WorkLedger()) throws(CanvasError) -> Int {
         let before = ledger.counters.pixelsRasterized
         let context = try Context(surface: framebufferSurface, counting: ledger)
         context.clip(to: clip)
-        for layer in layers { context.stroke(CollectionOfOne(layer), style: style) }
+        for layer in layers { context.stroke([layer], style: style) }
         if !isDry { framebufferSurface.withUnsafePixels { _, _ in } } // flush cairo's writes before pixman reads
         let drawn = ledger.counters.pixelsRasterized - before
         pixelsComposited += drawn

@@ -47,7 +47,7 @@ public struct LayerUpdate: @unchecked Sendable {
     public var damage: [PixelRect]
     /// Sublayers drawn by the render server above the contents, each one polyline stroked as its own
     /// layer (`CAShapeLayer`), all of them re-composited with every update; nil when there are none.
-    public var overlays: [[Point]]?
+    public var overlays: [Polyline]?
     /// Seconds the new contents take to fade in (a `CATransition`); the picture is fully shown then.
     public var fadeIn: Double = 0
     /// The newest trace sample the picture reflects (`TouchPoint.index`), or -1 for none.
@@ -57,7 +57,7 @@ public struct LayerUpdate: @unchecked Sendable {
     public var backgroundRenderSeconds: Double?
 
     public init(contents: Surface?, damage: [PixelRect], showsThrough: Int, backgroundRenderSeconds: Double? = nil,
-                overlays: [[Point]]? = nil, fadeIn: Double = 0) {
+                overlays: [Polyline]? = nil, fadeIn: Double = 0) {
         self.contents = contents; self.damage = damage; self.showsThrough = showsThrough
         self.backgroundRenderSeconds = backgroundRenderSeconds; self.overlays = overlays; self.fadeIn = fadeIn
     }

@@ -21,7 +21,7 @@ public final class SublayerStrategy: DrawingStrategy {
     private let canvas: CanvasConfiguration
     private let ledger: WorkLedger
     private var base: Surface
-    private var layers: [[Point]] = []
+    private var layers: [Polyline] = []
     private var layersBounds = PixelRect.zero
     private var lastPoint: Point?
     private var newest = -1
@@ -58,7 +58,7 @@ public final class SublayerStrategy: DrawingStrategy {
     }
 
     private func addLayer(_ segment: [Point]) {
-        layers.append(segment)
+        layers.append(Polyline(segment, style: canvas.style))
         layersBounds = layersBounds.union(canvas.style.inkBounds(of: segment))
         layersChanged = true
     }
@@ -69,7 +69,7 @@ public final class SublayerStrategy: DrawingStrategy {
         let image = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
         let context = try Context(surface: image, counting: ledger)
         context.draw(base, in: canvas.bounds)
-        for layer in layers { context.stroke(CollectionOfOne(layer), style: canvas.style) }
+        for layer in layers { context.stroke([layer], style: canvas.style) }
         base = image
         layers.removeAll(keepingCapacity: true)
         layersBounds = .zero

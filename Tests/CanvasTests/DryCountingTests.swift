@@ -83,7 +83,8 @@ import Testing
             let contents = try Surface(width: 200, height: 50, counting: ledger)
             var pixels = try compositor.composite(contents, damage: [PixelRect(x: 100, y: 10, width: 50, height: 100)])
             pixels += compositor.clear([PixelRect(x: -5, y: -5, width: 20, height: 20)], to: .white)
-            pixels += try compositor.drawLayers([[Point(x: 3, y: 4), Point(x: 60, y: 70)]], style: StrokeStyle(lineWidth: 4),
+            pixels += try compositor.drawLayers([Polyline([Point(x: 3, y: 4), Point(x: 60, y: 70)], style: StrokeStyle(lineWidth: 4))],
+                                                style: StrokeStyle(lineWidth: 4),
                                                 clip: PixelRect(x: 0, y: 0, width: 50, height: 50), counting: ledger)
             return (pixels, ledger.counters)
         }
