@@ -8,12 +8,23 @@ import Canvas
 /// line. The article's companion app also flattens when the live stroke passes 200 points, keeping
 /// its last point so the line continues. `draw(_ rect:)`, clipped to the dirty rect, draws the
 /// flattened image and then strokes the live points.
+///
+/// `--flattened-whole-layer` models the companion app's auto-draw instead of its touch path: its
+/// `drawSpiral()` (`FreeDrawingImageViewCPUFast.swift`), run by a `CADisplayLink`, appends the next
+/// spiral point and calls `self.layer.setNeedsDisplay()`, so every tick redraws the whole view: the
+/// flattened image blended across the bounds and the live line stroked. The article's "about 25% CPU"
+/// was measured with it.
 public final class FlattenedStrategy: DrawingStrategy {
     public static let name = "flattened"
     public static let summary = "dirty-rect plus a flattened bitmap at pen up and every 200 live points"
 
     /// The companion app's limit on live points before it flattens mid-stroke.
     public static let livePointLimit = 200
+    /// The companion app's auto-draw: the whole layer invalidated every tick.
+    public static let wholeLayerOption = StrategyOption(
+        name: "flattened-whole-layer", kind: .flag,
+        help: "invalidate the whole layer on every event, as the companion app's spiral auto-draw does (layer.setNeedsDisplay())")
+    public static var options: [StrategyOption] { [wholeLayerOption] }
 
     private let canvas: CanvasConfiguration
     private let ledger: WorkLedger
@@ -23,10 +34,12 @@ public final class FlattenedStrategy: DrawingStrategy {
     private var line: [Point] = []
     private var dirty = PixelRect.zero
     private var newest = -1
+    private let wholeLayer: Bool
 
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         self.canvas = canvas
         ledger = environment.ledger
+        wholeLayer = environment.settings.flag(Self.wholeLayerOption)
         backingStore = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
         context = try Context(surface: backingStore, counting: ledger)
         context.fill(canvas.bounds, with: canvas.background)
@@ -52,6 +65,7 @@ public final class FlattenedStrategy: DrawingStrategy {
             try flattenImage(keepingLastPoint: false)
         }
         if let last = event.points.last { newest = last.index }
+        if wholeLayer && event.phase != .ended { dirty = canvas.bounds } // layer.setNeedsDisplay()
     }
 
     /// `flattenImage()`: a new bitmap holding `draw(bounds)`, then the live points dropped.
