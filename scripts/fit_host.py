@@ -17,7 +17,16 @@ cost per kind of work. This script asks whether the same model explains the mach
 4. with --write, it stores the unit costs in Sources/Display/Resources/device-costs.json, with the
    command and the figures as their source.
 
-Usage: python3 scripts/fit_host.py [--bench PATH] [--write] [--repeat N]
+With --leave-one-strategy-out it asks the harder question a user's own strategy poses: how well are
+a strategy's frames predicted by unit costs that never saw it? The device cost model's host costs come
+from `bench calibrate`, one microbenchmark per kind of work, which sees no strategy at all: for each
+strategy this reports the median relative error of its main-thread time predicted with costs calibrated
+now, on this machine, on frames of 0.1 ms or more (`median_relative_error`, a fraction). Beside it,
+`fit_without_it` is the same for this script's regression refitted without that strategy, which shows
+why regressed costs do not transfer: kinds that always come together (every full-canvas blend follows
+a full-canvas clear) take each other's cost. `--format json` prints one object keyed by strategy.
+
+Usage: python3 scripts/fit_host.py [--bench PATH] [--write] [--repeat N] [--leave-one-strategy-out] [--format text|json]
 """
 import argparse
 import csv
@@ -43,6 +52,7 @@ KINDS = {
     "segment_culled": "main_segments_culled",
     "pixel_uploaded": "main_pixels_uploaded",
     "bitmap_allocated": "main_bitmaps_allocated",
+    "path_stroked": "main_paths_stroked",
 }
 # Training and held-out input: different kinds of drawing, seeds and canvases.
 TRAIN = [("session", 31, 6, "ipad-pro-11"), ("scribble", 32, 16, "iphone-6s")]
@@ -120,6 +130,33 @@ def evaluate(coef, rows):
     return float(r2), float(np.median(rel)) if big.any() else float("nan"), int(big.sum()), len(rows), by_strategy
 
 
+def calibrated_costs(bench):
+    """ms per unit of each kind, as `bench calibrate` measures them on this machine now."""
+    measured = json.loads(run([bench, "calibrate", "--format", "json"]))["unit_costs_ns"]
+    return np.array([measured.get(kind, 0) / 1e6 for kind in KINDS]), measured
+
+
+def leave_one_strategy_out(rows, calibrated):
+    """Per strategy with frames of 0.1 ms or more: the median relative error of its main-thread time
+    predicted with calibrated costs (which saw no strategy), and with this script's regression refitted
+    on every other strategy's frames."""
+    result = {}
+    for name in sorted({r[2] for r in rows}):
+        test = [r for r in rows if r[2] == name and r[1] >= 0.1]
+        if not test:
+            continue
+        x = np.array([r[0] for r in test]); y = np.array([r[1] for r in test])
+        train = [r for r in rows if r[2] != name]
+        refit = nnls(np.array([r[0] for r in train]), np.array([r[1] for r in train]))
+        result[name] = {
+            "frames": len(test),
+            "median_relative_error": round(float(np.median(np.abs(x @ calibrated - y) / y)), 4),
+            "fit_without_it": {"median_relative_error": round(float(np.median(np.abs(x @ refit - y) / y)), 4),
+                               "unit_costs_ns": {kind: round(float(c) * 1e6, 4) for kind, c in zip(KINDS, refit)}},
+        }
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "bench"))
@@ -127,6 +164,9 @@ def main():
     parser.add_argument("--dump", help="also write the frames (counts, median main_ms, strategy) to this JSON file")
     parser.add_argument("--from-dump", help="fit the frames a --dump wrote instead of replaying again")
     parser.add_argument("--repeat", type=int, default=3, help="replays per case; each frame's time is their median")
+    parser.add_argument("--leave-one-strategy-out", action="store_true",
+                        help="fit without each strategy in turn and report how well it is predicted")
+    parser.add_argument("--format", choices=["text", "json"], default="text")
     args = parser.parse_args()
     if args.from_dump:
         with open(args.from_dump) as f:
@@ -143,6 +183,18 @@ def main():
     if args.dump:
         with open(args.dump, "w") as f:
             json.dump({"kinds": list(KINDS), "train": train, "held_out": held}, f)
+    if args.leave_one_strategy_out:
+        calibrated, measured = calibrated_costs(args.bench)
+        loso = leave_one_strategy_out(train + held, calibrated)
+        if args.format == "json":
+            print(json.dumps(loso, indent=2, sort_keys=True))
+        else:
+            print("unit costs by microbenchmark (bench calibrate, ns per unit): "
+                  + ", ".join(f"{kind} {measured.get(kind, 0):.4g}" for kind in KINDS))
+            for name, r in loso.items():
+                print(f"{name:14} {r['frames']:6} frames >= 0.1 ms: median relative error {100 * r['median_relative_error']:.1f}% "
+                      f"with calibrated costs, {100 * r['fit_without_it']['median_relative_error']:.1f}% with the regression refitted without it")
+        return 0
     x = np.array([r[0] for r in train]); y = np.array([r[1] for r in train])
     coef_ms = nnls(x, y)
     unit_ns = {kind: round(float(c) * 1e6, 6) for kind, c in zip(KINDS, coef_ms)}

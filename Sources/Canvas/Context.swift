@@ -125,6 +125,7 @@ public final class Context {
                 ledger.count(\.pixelsStroked, tally.inkPixels, in: surface.format)
                 ledger.counters.segmentsStroked += tally.segments
                 ledger.counters.segmentsCulled += tally.culled
+                ledger.counters.pathsStroked += 1
                 if let handle { assertExtentsMatchCairo(tally.extents, handle) }
             }
         }

@@ -35,6 +35,10 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     public var pixelsSwept: Int = 0
     /// Of the segments stroked, those wholly outside the clip: culled, not drawn.
     public var segmentsCulled: Int = 0
+    /// Paths handed to the stroker (`strokePath()` calls that drew anything): each has a cost of its own,
+    /// whatever its length (the stroker's and rasterizer's set-up), which a strategy stroking hundreds of
+    /// one-segment layers pays hundreds of times.
+    public var pathsStroked: Int = 0
     /// Pixels of images handed to the render server as a layer's new contents at a commit: CoreAnimation
     /// prepares the whole image, however little of it changed.
     public var pixelsUploaded: Int = 0
@@ -66,7 +70,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     static let fields: [WritableKeyPath<WorkCounters, Int> & Sendable] = [
         \.pixelsRasterized, \.bytesCopied, \.segmentsStroked, \.bitmapsAllocated, \.tasksStarted,
         \.tasksCancelled, \.tasksSuperseded, \.pixelsComposited, \.pixelsCleared, \.pixelsFilled,
-        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.pixelsSwept, \.pixelsUploaded,
+        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.pathsStroked, \.pixelsSwept, \.pixelsUploaded,
         \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
     ]
 
@@ -96,6 +100,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         r.pixelsStroked = op(a.pixelsStroked, b.pixelsStroked)
         r.pixelsSwept = op(a.pixelsSwept, b.pixelsSwept)
         r.segmentsCulled = op(a.segmentsCulled, b.segmentsCulled)
+        r.pathsStroked = op(a.pathsStroked, b.pathsStroked)
         r.pixelsUploaded = op(a.pixelsUploaded, b.pixelsUploaded)
         r.extendedCleared = op(a.extendedCleared, b.extendedCleared)
         r.extendedFilled = op(a.extendedFilled, b.extendedFilled)

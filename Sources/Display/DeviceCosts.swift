@@ -17,12 +17,13 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     case pixelUploaded = "pixel_uploaded"
     case bitmapAllocated = "bitmap_allocated"
     case pixelComposited = "pixel_composited"
+    case pathStroked = "path_stroked"
 
     /// True for the kinds that scale with memory bandwidth.
     public var isMemoryBound: Bool {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelUploaded, .pixelComposited: true
-        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated: false
+        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pathStroked: false
         }
     }
 
@@ -35,7 +36,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelBlended: counters.extendedBlended
         case .pixelStroked: counters.extendedStroked
         case .pixelUploaded: counters.extendedUploaded
-        case .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pixelComposited: 0
+        case .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pixelComposited, .pathStroked: 0
         }
     }
 
@@ -53,6 +54,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelUploaded: counters.pixelsUploaded
         case .bitmapAllocated: counters.bitmapsAllocated
         case .pixelComposited: counters.pixelsComposited
+        case .pathStroked: counters.pathsStroked
         }
     }
 }
@@ -223,6 +225,7 @@ extension WorkKind {
         case .pixelUploaded: 7
         case .bitmapAllocated: 8
         case .pixelComposited: 9
+        case .pathStroked: 10
         }
     }
 }

@@ -62,7 +62,7 @@ public enum FrameCSV {
         // The main thread's own work, by the kinds the device cost model charges (docs/device-model.md).
         "main_pixels_cleared", "main_pixels_filled", "main_pixels_blended", "main_pixels_stroked",
         "main_pixels_swept", "main_segments_drawn", "main_segments_culled", "main_pixels_uploaded", "main_bitmaps_allocated",
-        "main_extended_range_pixels",
+        "main_extended_range_pixels", "main_paths_stroked",
     ]
 
     /// The CSV text for `frames`.
@@ -85,7 +85,7 @@ public enum FrameCSV {
             String(c.bitmapsAllocated), String(c.tasksStarted), String(c.tasksCancelled), String(c.tasksSuperseded),
             String(c.pixelsComposited), String(f.pointsRetained),
         ] + [m.pixelsCleared, m.pixelsFilled, m.pixelsBlended, m.pixelsStroked, m.pixelsSwept, m.segmentsStroked - m.segmentsCulled,
-             m.segmentsCulled, m.pixelsUploaded, m.bitmapsAllocated, m.extendedRangePixels].map(String.init)
+             m.segmentsCulled, m.pixelsUploaded, m.bitmapsAllocated, m.extendedRangePixels, m.pathsStroked].map(String.init)
     }
 }
 

@@ -7,7 +7,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
-        subcommands: [Run.self, List.self, Trace.self, Sweep.self, Compare.self, Baseline.self, Check.self])
+        subcommands: [Run.self, List.self, Trace.self, Sweep.self, Compare.self, Baseline.self, Check.self, Calibrate.self])
 
     /// Runs the command, turning StrokeBench's errors into one line on stderr and a documented exit status.
     static func main() {
