@@ -183,7 +183,7 @@ public enum AtomicFile {
 
     /// A path's folder (`.` for a bare name) and last component, split on the last `/` by hand:
     /// Foundation's `deletingLastPathComponent` traps on a one-character name (issue 21).
-    static func split(_ path: String) -> (folder: String, name: String) {
+    public static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
