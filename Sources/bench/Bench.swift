@@ -16,6 +16,10 @@ struct Bench: ParsableCommand {
         // with exit 74, not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = RepeatedOptions.problem(in: arguments) {
+            StandardError.write("bench: \(problem) (--help shows the usage)\n")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         if SweepGroup.asksForSweepHelp(arguments) {
             print(helpMessage(for: Sweep.self))
             Foundation.exit(0)
