@@ -327,7 +327,7 @@ hostile_() {
     after=$(fingerprint)
     read -r time rss < <(tail -1 time.txt) # GNU time puts "Command exited with non-zero status N" first
     shown=$(head -1 stderr.txt)
-    [ "$status" -eq 0 ] && shown="(accepted) $(grep -m1 -E '^trace |^imported ' stdout.txt || true)"
+    [ "$status" -eq 0 ] && shown="(accepted) $(grep -m1 -E '^trace |^imported |^generated |^recorded |^merged |^OVERVIEW: |^frame,' stdout.txt | cut -c1-100 || true)"
     [ "$(grep -c '' stderr.txt)" -gt 1 ] && shown="$shown **(+$(( $(grep -c '' stderr.txt) - 1 )) more lines)**"
     changed=$(written "$before" "$after")
     cmd="bench $*"
@@ -432,10 +432,10 @@ hostile_ "--csv, --png and --timeline onto one character device" "${RUN[@]}" --t
 hostile_ "--csv onto a full device (like /dev/full)" "${RUN[@]}" --trace ok.trace --csv "$full"
 hostile_ "--png onto a full device" "${RUN[@]}" --trace ok.trace --png "$full"
 hostile_ "--timeline onto a full device" "${RUN[@]}" --trace ok.trace --timeline "$full"
-mkfifo fifo.csv; (cat fifo.csv > fifo-read.txt &)
+mkfifo fifo.csv; (cat fifo.csv > "$work.fifo-read" &)   # the reader's copy outside the folder compared
 hostile_ "--csv onto a FIFO with a reader: streamed to it" "${RUN[@]}" --trace ok.trace --csv fifo.csv
-sleep 0.2; echo "| (after the case above) | \`head -c 40 <what the FIFO's reader got>\` | 0 | \`$(head -c 40 fifo-read.txt | tr -d '\r\n')\` | | | |"
-rm -f fifo-read.txt
+sleep 0.2; echo "| (after the case above) | \`head -c 40 <what the FIFO's reader got>\` | 0 | \`$(head -c 40 "$work.fifo-read" | tr -d '\r\n')\` | | | |"
+rm -f "$work.fifo-read"
 hostile_ "--csv - (standard output; the summary moves to stderr)" "${RUN[@]}" --trace ok.trace --csv -
 echo old > target.csv; ln -s target.csv link.csv; ln -s nowhere.csv dangling.csv
 hostile_ "--csv onto a symbolic link: its target replaced, the link kept" "${RUN[@]}" --trace ok.trace --csv link.csv
