@@ -102,10 +102,11 @@ public enum AtomicFile {
     /// For a process about to exit on a signal: removes the temporary file of every write in
     /// progress and stops any other write from starting or finishing, so that nothing half-written
     /// is left and nothing is renamed into place after this returns.
-    /// - Returns: the destinations whose writes were abandoned, and those this process finished
-    ///   writing (each once, in the order written).
+    /// - Returns: the destinations whose writes were abandoned (their temporary files removed),
+    ///   those this process finished writing (each once, in the order written), and the in-place
+    ///   outputs (`-`, a device, a FIFO) cut off part way, which nothing can take back.
     /// - Important: never returns the lock it takes: call it only on the way to `_exit`.
-    public static func abandonWrites() -> (abandoned: [String], finished: [String]) {
+    public static func abandonWrites() -> (abandoned: [String], finished: [String], incomplete: [String]) {
         ledger.abandonAll()
     }
 
@@ -132,6 +133,8 @@ public enum AtomicFile {
 
     /// Standard output, a device or a FIFO: written as it is produced, with nothing to rename.
     private static func writeInPlace(_ path: String, at target: String, _ produce: (String) throws -> Void) throws {
+        ledger.beginInPlace(path)
+        defer { ledger.endInPlace(path) }
         try produce(target)
         ledger.finished(path)
     }
@@ -206,6 +209,7 @@ private final class WriteLedger: @unchecked Sendable { // every field is guarded
     private let lock = NSLock()
     private var inProgress: [(temporary: String, destination: String)] = []
     private var finished: [String] = []
+    private var inPlace: [String] = []
 
     func begin(_ temporary: String, of destination: String) {
         lock.lock(); defer { lock.unlock() }
@@ -221,7 +225,18 @@ private final class WriteLedger: @unchecked Sendable { // every field is guarded
         if !finished.contains(path) { finished.append(path) }
     }
 
-    /// Records a destination written in place (nothing to rename, nothing to remove).
+    /// An in-place write (nothing to rename, nothing to remove) has begun or ended.
+    func beginInPlace(_ path: String) {
+        lock.lock(); defer { lock.unlock() }
+        inPlace.append(path)
+    }
+
+    func endInPlace(_ path: String) {
+        lock.lock(); defer { lock.unlock() }
+        if let index = inPlace.firstIndex(of: path) { inPlace.remove(at: index) }
+    }
+
+    /// Records a destination written in place, whole.
     func finished(_ path: String) {
         lock.lock(); defer { lock.unlock() }
         if !finished.contains(path) { finished.append(path) }
@@ -233,14 +248,14 @@ private final class WriteLedger: @unchecked Sendable { // every field is guarded
         forget(temporary)
     }
 
-    func abandonAll() -> (abandoned: [String], finished: [String]) {
+    func abandonAll() -> (abandoned: [String], finished: [String], incomplete: [String]) {
         lock.lock() // kept: the process is exiting, and no write may start or finish meanwhile
         var abandoned: [String] = []
         for (temporary, destination) in inProgress {
             unlink(temporary)
             abandoned.append(destination)
         }
-        return (abandoned, finished)
+        return (abandoned, finished, inPlace)
     }
 
     private func forget(_ temporary: String) {

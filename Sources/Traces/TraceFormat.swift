@@ -329,8 +329,28 @@ extension TraceFormat {
 
 extension TraceFormat {
     /// Writes a trace to `path` atomically (a temporary file renamed into place), so a failed write
-    /// leaves the previous file or none.
+    /// leaves the previous file or none. Only a regular file (or none) is replaced that way: a
+    /// symbolic link is followed to its target, and a device or FIFO is written in place, never
+    /// renamed over (`bench` itself writes through `AtomicFile`, which has the same rules).
+    /// - Throws: Foundation's error, or `POSIXError` for a device or FIFO that cannot be written.
     public static func write(_ trace: Trace, to path: String) throws {
-        try Data(serialize(trace).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let data = Data(serialize(trace).utf8)
+        let target = realpath(path, nil).map { resolved in defer { free(resolved) }; return String(cString: resolved) } ?? path
+        var status = stat()
+        guard stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG else {
+            return try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+        }
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += n
+            }
+        }
     }
 }
