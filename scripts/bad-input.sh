@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Feeds bench every class of bad input and bad option that issue 7 lists (and the valid but unusual
-# inputs it must accept), and prints a Markdown table: the class, the command, the exit status and
+# inputs it must accept; issues 15 and 21 add what a hostile or careless user tries), and prints a Markdown table: the class, the command, the exit status and
 # the exact stderr. docs/bad-input.md is this script's output:
 #
 #   scripts/bad-input.sh > docs/bad-input.md
@@ -327,7 +327,7 @@ hostile_() {
     after=$(fingerprint)
     read -r time rss < <(tail -1 time.txt) # GNU time puts "Command exited with non-zero status N" first
     shown=$(head -1 stderr.txt)
-    [ "$status" -eq 0 ] && shown="(accepted) $(grep -m1 -E '^trace |^imported ' stdout.txt || true)"
+    [ "$status" -eq 0 ] && shown="(accepted) $(grep -m1 -E '^trace |^imported |^generated |^recorded |^merged |^OVERVIEW: |^frame,' stdout.txt | cut -c1-100 || true)"
     [ "$(grep -c '' stderr.txt)" -gt 1 ] && shown="$shown **(+$(( $(grep -c '' stderr.txt) - 1 )) more lines)**"
     changed=$(written "$before" "$after")
     cmd="bench $*"
@@ -412,3 +412,92 @@ signal_ "SIGKILL during a realtime run" KILL "${REALTIME[@]}"
 (cd sig && "$BENCH" "${RUN[@]}" --trace ../ok.trace --csv f.csv >/dev/null 2>../stderr.txt); status=$?
 printf '| %s | `%s` | %s | %s | | | %s |\n' "the next run writing f.csv after SIGKILL" "bench ${RUN[*]} --trace ../ok.trace --csv f.csv" \
     "$status" "(accepted)" "folder holds: $(ls -A sig | tr '\n' ' ')"
+echo
+
+# Issue 21: never crash, never destroy. Each row as in the section above: exit, the first stderr
+# line, time, peak memory, and every path new or changed (a device or FIFO shows as unchanged:
+# only regular files are checksummed, and a replaced device would show as a new file).
+echo "## Never crash, never destroy (issue 21)"
+echo
+echo "Outputs that are not regular files are written in place, never replaced; a symbolic link is"
+echo "followed; one-character and long names work; a long number is read; pipes and devices are read"
+echo "with a bound; \`sweep merge\` is reached; a baseline that would check nothing is refused."
+echo "Devices are made with mknod in the temporary folder (when run as root), never the real /dev."
+echo
+echo "| class | command | exit | stderr | time | peak RSS | written |"
+echo "|---|---|---|---|---:|---:|---|"
+if [ "$(id -u)" = 0 ] && mknod -m 666 mynull c 1 3 && mknod -m 666 myfull c 1 7; then null=mynull full=myfull; else null=/dev/null full=/dev/full; fi
+hostile_ "--csv onto a character device (like /dev/null): written in place" "${RUN[@]}" --trace ok.trace --csv "$null"
+hostile_ "--csv, --png and --timeline onto one character device" "${RUN[@]}" --trace ok.trace --csv "$null" --png "$null" --timeline "$null"
+hostile_ "--csv onto a full device (like /dev/full)" "${RUN[@]}" --trace ok.trace --csv "$full"
+hostile_ "--png onto a full device" "${RUN[@]}" --trace ok.trace --png "$full"
+hostile_ "--timeline onto a full device" "${RUN[@]}" --trace ok.trace --timeline "$full"
+mkfifo fifo.csv; (cat fifo.csv > "$work.fifo-read" &)   # the reader's copy outside the folder compared
+hostile_ "--csv onto a FIFO with a reader: streamed to it" "${RUN[@]}" --trace ok.trace --csv fifo.csv
+sleep 0.2; echo "| (after the case above) | \`head -c 40 <what the FIFO's reader got>\` | 0 | \`$(head -c 40 "$work.fifo-read" | tr -d '\r\n')\` | | | |"
+rm -f "$work.fifo-read"
+hostile_ "--csv - (standard output; the summary moves to stderr)" "${RUN[@]}" --trace ok.trace --csv -
+echo old > target.csv; ln -s target.csv link.csv; ln -s nowhere.csv dangling.csv
+hostile_ "--csv onto a symbolic link: its target replaced, the link kept" "${RUN[@]}" --trace ok.trace --csv link.csv
+hostile_ "--csv onto a symbolic link to nothing" "${RUN[@]}" --trace ok.trace --csv dangling.csv
+hostile_ "one-character name: --csv a" "${RUN[@]}" --trace ok.trace --csv a
+hostile_ "one-character name: --png é" "${RUN[@]}" --trace ok.trace --png é
+hostile_ "one-character name: --timeline t" "${RUN[@]}" --trace ok.trace --timeline t
+hostile_ "one-character name: trace generate --output g" trace generate --seed 1 --duration 1 --output g
+hostile_ "one-character name: baseline record --output b" baseline record --strategy naive --clock virtual --costs zero --trace ok.trace --repeat 1 --output b
+hostile_ "one-character name: trace resample --output r" trace resample ok.trace --output r
+rm -f a é t g b r
+long=$(printf 'x%.0s' $(seq 250)); toolong=$(printf 'y%.0s' $(seq 256))
+hostile_ "a 250-character --png name (its temporary name is shortened)" "${RUN[@]}" --trace ok.trace --png "$long"
+hostile_ "a 256-character --png name: refused before the replay" run --strategy naive --clock virtual --png "$toolong"
+rm -f "$long"
+native long.trace "${header}stroke\n0.10000000000000000555 10 15\nend 1 1\n"
+hostile_ "a 20-digit time (trapped the reader)" trace info long.trace
+native longforce.trace "${header}stroke\n0.5 10 15 12345678901234567890\nend 1 1\n"
+hostile_ "a 20-digit force" trace info longforce.trace
+hostile_ "--trace /dev/zero" "${RUN[@]}" --trace /dev/zero
+mkdir -p om && ln -s /dev/zero om/zero.txt
+hostile_ "an Omniglot folder holding a link to /dev/zero" trace import --format omniglot om --output om.trace
+rm -rf om
+hostile_ "trace generate past the reader's 20,000,000 samples" trace generate --seed 1 --duration 86400 --rate 1000 --output g.trace
+native endneg.trace "${header}stroke\n0.0 10 10\nend -1 -1\n"
+hostile_ "'end -1 -1'" trace info endneg.trace
+hostile_ "an option given twice" run --strategy async-graver --clock virtual --graver-fade-in 0.2 --graver-fade-in 0.3
+SWEEP=(sweep --strategies naive,dirty-rect,flattened,null --devices ipad-pro-11,iphone-6s --traces ok.trace --costs zero)
+"$BENCH" "${SWEEP[@]}" --output whole >/dev/null 2>&1
+printf '1\n2\n3\n' | xargs -P 3 -I{} "$BENCH" "${SWEEP[@]}" --shard {}/3 --output part{} >/dev/null 2>&1
+hostile_ "sweep merge of three shards run at once (xargs -P 3)" sweep merge part1 part2 part3 --output merged
+hostile_ "sweep merge --help" sweep merge --help
+rm -rf whole part1 part2 part3 merged
+"$BENCH" baseline record --strategy dirty-rect --trace ok.trace --clock virtual --costs model --repeat 1 --output base.json >/dev/null 2>&1
+python3 - <<'PY'
+import json
+j = json.load(open('base.json'))
+def edited(name, edit):
+    k = json.loads(json.dumps(j)); edit(k); json.dump(k, open(name, 'w'), indent=2)
+edited('nobudget.json', lambda k: k['budgets'].pop('hitch_ratio_ms_per_s'))
+edited('noconfig.json', lambda k: k.__setitem__('configurations', []))
+edited('unknown.json', lambda k: k['configurations'][0]['run'].__setitem__('strategyy', 'naive'))
+edited('v25.json', lambda k: k.__setitem__('format_version', 2.5))
+edited('fraction.json', lambda k: k['configurations'][0]['runs'][0].__setitem__('frames', 2.5))
+edited('device.json', lambda k: k['configurations'][0]['run'].__setitem__('device', 'iphone-6s'))
+open('notjson.json', 'w').write(json.dumps(j, indent=2).replace('"machine"', '"machine" "x"', 1))
+PY
+hostile_ "baseline: a budget key deleted" check --baseline nobudget.json
+hostile_ "baseline: \"configurations\": []" check --baseline noconfig.json
+hostile_ "baseline: an unknown key" check --baseline unknown.json
+hostile_ "baseline: format_version 2.5" check --baseline v25.json
+hostile_ "baseline: a fraction where a whole number belongs" check --baseline fraction.json
+hostile_ "baseline: not JSON" check --baseline notjson.json
+hostile_ "baseline: the device edited" check --baseline device.json
+hostile_ "baseline: /dev/zero" check --baseline /dev/zero
+printf '{' > huge.json; truncate -s 1500000000 huge.json
+hostile_ "baseline: 1.5 GB (sparse)" check --baseline huge.json
+rm -f huge.json
+mkdir -p elsewhere
+(cd elsewhere && hostile_ "baseline: checked from elsewhere/ (its trace found beside the baseline)" check --baseline ../base.json)
+"$BENCH" "${RUN[@]}" --trace ok.trace --csv base.csv >/dev/null 2>&1
+python3 -c "
+import csv; rows = list(csv.DictReader(open('base.csv'))); w = csv.DictWriter(open('neg.csv', 'w', newline=''), fieldnames=rows[0].keys()); w.writeheader()
+for r in rows: r['main_ms'] = '-1e308'; w.writerow(r)"
+hostile_ "compare: main_ms = -1e308" compare base.csv neg.csv

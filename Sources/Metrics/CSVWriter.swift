@@ -90,8 +90,9 @@ public enum FrameCSV {
 }
 
 /// The per-frame CSV written row by row while a replay runs, so that the frames of a long replay
-/// need not be held in memory. Meant for the temporary file of an `AtomicFile` write: a replay that
-/// fails leaves the destination as it was.
+/// need not be held in memory. Meant for the target an `AtomicFile` write gives its producer: the
+/// temporary file (a replay that fails leaves the destination as it was), or a device, a FIFO or
+/// standard output written in place.
 ///
 /// Not thread-safe: the replay's thread appends.
 public final class FrameCSVStream {
@@ -102,22 +103,16 @@ public final class FrameCSVStream {
         public var description: String { "\(path): \(reason)" }
     }
 
-    private let path: String
-    private let handle: FileHandle
+    private let sink: OutputSink
     private var buffer = CSVWriter(header: FrameCSV.columns)
     /// Rows are written in blocks of about this many bytes.
     private static let block = 1 << 16
 
-    /// Creates (or empties) `path` and writes the header.
+    /// Opens `path` with `OutputTarget.openForWriting` (a new file is created or emptied; a device,
+    /// a FIFO or `-` is written as it is) and buffers the header.
     public init(path: String) throws {
-        self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw WriteError(path: path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
-        }
-        self.handle = handle
+        do { sink = try OutputSink(path: path) } catch { throw WriteError(path: path, reason: error.reason) }
     }
-
-    deinit { try? handle.close() }
 
     /// Appends one frame's row.
     public func append(_ frame: FrameRecord) throws {
@@ -128,14 +123,12 @@ public final class FrameCSVStream {
     /// Writes what is buffered and closes the file.
     public func finish() throws {
         try flush()
-        do { try handle.close() } catch { throw WriteError(path: path, reason: "cannot close: \(error.localizedDescription)") }
+        do { try sink.close() } catch { throw WriteError(path: sink.path, reason: error.reason) }
     }
 
     private func flush() throws {
         guard !buffer.text.isEmpty else { return }
-        do { try handle.write(contentsOf: Data(buffer.text.utf8)) } catch {
-            throw WriteError(path: path, reason: "cannot write: \(error.localizedDescription)")
-        }
+        do { try sink.write(buffer.text) } catch { throw WriteError(path: sink.path, reason: error.reason) }
         buffer.clear()
     }
 }

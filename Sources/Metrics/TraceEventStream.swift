@@ -111,8 +111,8 @@ public struct TraceEvent: Sendable {
 
 /// Writes Chrome trace-event JSON (`{"displayTimeUnit": ..., "otherData": ..., "traceEvents": [...]}`)
 /// event by event, in blocks, so that the timeline of an hour-long replay is never held in memory.
-/// Meant for the temporary file of an `AtomicFile` write: a replay that fails leaves the destination
-/// as it was.
+/// Meant for the target an `AtomicFile` write gives its producer: the temporary file (a replay that
+/// fails leaves the destination as it was), or a device, a FIFO or standard output written in place.
 ///
 /// Thread-safe: in the realtime clock the render queues report from their own threads. The format
 /// does not need events in time order; viewers sort them.
@@ -131,8 +131,7 @@ public final class TraceEventStream: @unchecked Sendable { // everything mutable
     /// which processes and threads there are and what their events mean (docs/timeline.md).
     public static let version = 1
 
-    private let path: String
-    private let handle: FileHandle
+    private let sink: OutputSink
     private let lock = NSLock()
     private var buffer = ""
     private var first = true
@@ -143,22 +142,17 @@ public final class TraceEventStream: @unchecked Sendable { // everything mutable
     /// Events are written in blocks of about this many bytes.
     private static let block = 1 << 16
 
-    /// Creates (or empties) `path` and writes the header.
+    /// Opens `path` with `OutputTarget.openForWriting` (a new file is created or emptied; a device,
+    /// a FIFO or `-` is written as it is) and buffers the header.
     ///
     /// - Parameter metadata: string pairs for `otherData` (strategy, device, clock, ...), after the version.
     public init(path: String, metadata: [(String, String)]) throws {
-        self.path = path
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw WriteError(path: path, reason: "cannot create the file: \(String(cString: strerror(errno)))")
-        }
-        self.handle = handle
+        do { sink = try OutputSink(path: path) } catch { throw WriteError(path: path, reason: error.reason) }
         let other = [("strokebench_timeline_version", String(Self.version))] + metadata
         buffer = "{\"displayTimeUnit\":\"ms\",\"otherData\":{"
             + other.map { "\(TraceEvent.quoted($0.0)):\(TraceEvent.quoted($0.1))" }.joined(separator: ",")
             + "},\"traceEvents\":[\n"
     }
-
-    deinit { try? handle.close() }
 
     /// Appends one event.
     public func append(_ event: TraceEvent) {
@@ -180,14 +174,14 @@ public final class TraceEventStream: @unchecked Sendable { // everything mutable
         buffer += "\n]}\n"
         flush()
         if let failure { throw failure }
-        do { try handle.close() } catch { throw WriteError(path: path, reason: "cannot close: \(error.localizedDescription)") }
+        do { try sink.close() } catch { throw WriteError(path: sink.path, reason: error.reason) }
     }
 
     /// Writes the buffer; the caller holds `lock`.
     private func flush() {
         guard failure == nil, !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: Data(buffer.utf8)) } catch {
-            failure = WriteError(path: path, reason: "cannot write: \(error.localizedDescription)")
+        do { try sink.write(buffer) } catch {
+            failure = WriteError(path: sink.path, reason: error.reason)
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -64,39 +64,41 @@ public struct Baseline: Hashable, Sendable, Codable {
         catch { throw BaselineError.io(path, "cannot write the baseline (\(error.localizedDescription))") }
     }
 
-    /// Reads and validates a baseline file.
+    /// Reads and validates a baseline file (at most `maxFileBytes`, whatever kind of file it is).
     ///
     /// - Throws: `BaselineError.io` when it cannot be read, `BaselineError.data` naming the file and the
-    ///   field when it is not a baseline this version understands.
+    ///   field (or the line, for text that is not JSON) when it is not a baseline this version understands.
     public static func read(from path: String) throws -> Baseline {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw BaselineError.io(path, "cannot read the baseline (\(error.localizedDescription))") }
-        return try decode(data, file: path)
+        try decode(try readBounded(path), file: path)
     }
 
-    /// Decodes and validates a baseline; `file` names it in errors.
+    /// Decodes and validates a baseline; `file` names it in errors. Strict: the kind and version
+    /// first, then every key known, every budget's key present (null turns one off), and at least one
+    /// configuration, each with timing runs: a baseline that would check nothing is refused.
     public static func decode(_ data: Data, file: String) throws -> Baseline {
-        struct Probe: Decodable {
-            var format_version: Int?
-            var kind: String?
+        guard let object = try parseJSON(data, file: file) as? [String: Any] else {
+            throw BaselineError.data(file, "not a JSON object: a baseline is one object, as bench baseline record writes it")
         }
-        let decoder = JSONDecoder()
-        let probe: Probe
-        do { probe = try decoder.decode(Probe.self, from: data) }
-        catch { throw BaselineError.data(file, "not a JSON object (\(Self.describe(error)))") }
-        guard probe.kind == kindName else {
-            throw BaselineError.data(file, "kind: expected \"\(kindName)\", found \(probe.kind.map { "\"\($0)\"" } ?? "none")")
+        let kind = object["kind"] as? String
+        guard kind == kindName else {
+            throw BaselineError.data(file, "kind: expected \"\(kindName)\", found \(kind.map { "\"\($0)\"" } ?? "none")")
         }
         // The version decides how to read the rest, so it is checked before anything else is decoded.
-        guard let version = probe.format_version else { throw BaselineError.data(file, "format_version: missing") }
-        guard version == currentFormatVersion else {
-            let advice = version < currentFormatVersion ? "; re-record it with bench baseline record" : ""
-            throw BaselineError.data(file, "format_version: \(version) is not a version this bench reads (it reads \(currentFormatVersion))\(advice)")
-        }
+        try checkVersion(object, file: file)
+        let decoder = JSONDecoder()
         let baseline: Baseline
         do { baseline = try decoder.decode(Baseline.self, from: data) }
-        catch { throw BaselineError.data(file, describe(error)) }
+        catch {
+            if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let field = fieldWithWrongNumber(in: object, decodes: { (try? decoder.decode(Baseline.self, from: JSONSerialization.data(withJSONObject: $0))) != nil }) {
+                throw BaselineError.data(file, "\(field): a whole number was expected")
+            }
+            throw BaselineError.data(file, describe(error))
+        }
+        try refuseUnknownKeys(object, try JSONSerialization.jsonObject(with: JSONEncoder().encode(baseline)), file: file)
+        guard !baseline.configurations.isEmpty else {
+            throw BaselineError.data(file, "configurations: empty; a baseline that checks nothing would always pass (record one with bench baseline record)")
+        }
         for (i, entry) in baseline.configurations.enumerated() where entry.runs.isEmpty {
             throw BaselineError.data(file, "configurations[\(i)].runs: no timing runs recorded")
         }

@@ -107,14 +107,20 @@ public struct Budgets: Hashable, Sendable, Codable {
         init?(intValue: Int) { nil }
     }
 
-    /// Reads the object form; unknown keys are an error.
+    /// Reads the object form: every budget's key, with a number or null (off). An unknown key is an
+    /// error, and so is a missing one: deleting a key would otherwise turn its budget off unseen.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         var limits: [Budget: Double] = [:]
-        for key in container.allKeys {
-            guard let budget = Budget(rawValue: key.stringValue) else {
+        for key in container.allKeys where Budget(rawValue: key.stringValue) == nil {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                debugDescription: "unknown budget '\(key.stringValue)'")
+        }
+        for budget in Budget.allCases {
+            let key = Key(stringValue: budget.rawValue)
+            guard container.contains(key) else {
                 throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                    debugDescription: "unknown budget '\(key.stringValue)'")
+                    debugDescription: "missing; every budget is written, with a limit or null for off")
             }
             limits[budget] = try container.decodeIfPresent(Double.self, forKey: key)
         }

@@ -112,8 +112,11 @@ public struct SweepFolder {
             let presented = !(row["present_ms"] ?? "").isEmpty
             let mainQueue = row["trigger"] == "main-queue"
             guard samples > 0 || presented || mainQueue else { continue }
-            guard let ms = Double(row["main_ms"] ?? ""), ms.isFinite else {
-                throw Failure("\(file):\(offset + 2): main_ms is not a number")
+            let text = row["main_ms"] ?? ""
+            guard let ms = Double(text) else { throw Failure("\(file):\(offset + 2): main_ms '\(text)' is not a number") }
+            // A time is finite and not negative: -1e308 would make a -inf median and a verdict of "better".
+            guard ms.isFinite, ms >= 0 else {
+                throw Failure("\(file):\(offset + 2): main_ms \(text) is not a possible time (a time is a finite number of ms, 0 or more)")
             }
             values.append(ms)
         }

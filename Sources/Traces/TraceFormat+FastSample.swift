@@ -76,6 +76,8 @@ extension TraceFormat {
                 guard !sawPoint else { return nil }
                 sawPoint = true
             } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                // A 16th digit leaves the exact range (and a 19th would overflow Int64): strtod decides.
+                guard digits < 15 else { return nil }
                 mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
                 digits += 1
                 if sawPoint { fractionDigits += 1 }
@@ -84,7 +86,7 @@ extension TraceFormat {
             }
             index += 1
         }
-        guard digits > 0, digits <= 15 else { return nil }
+        guard digits > 0 else { return nil }
         let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
         return negative ? -magnitude : magnitude
     }

@@ -37,33 +37,42 @@ public enum TraceFormat {
     /// for a 260 MB file of one 10-million-sample stroke, 2.6 times its size (`docs/robustness.md`).
     public static let maxFileBytes = 1 << 30
 
+    /// What is read from a pipe or a device (which says no size) at most: 256 MiB, about 9 million
+    /// samples. A larger trace is read from a file, which says its size first.
+    public static let maxStreamBytes = 256 << 20
+
     /// Refuses a file larger than `maxFileBytes` without reading it, then returns its bytes.
+    ///
+    /// A pipe or a device says no size, so it is read in blocks, at most `maxStreamBytes`, and
+    /// refused at the first NUL byte: text never holds one, and `/dev/zero` (or a link to it in an
+    /// imported folder) is refused at once instead of after a gigabyte. The buffer never grows past
+    /// the limit, so memory stays bounded by it.
     ///
     /// Plain `open`, `fstat` and `read`: the size is checked on the descriptor that is then read,
     /// and Foundation's `Data(contentsOf:)` is avoided because it leaks its buffer on an empty
     /// file (LeakSanitizer reports it under `swift test --sanitize=address`).
-    /// - Throws: `TraceError` (line 0) for a file too large, or `FileReadError` when it cannot be read.
+    /// - Throws: `TraceError` (line 0) for a file too large or not text, or `FileReadError` when it cannot be read.
     static func readBytes(of path: String, limit: Int = maxFileBytes) throws -> Data {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileReadError(path: path, errno: errno) }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw FileReadError(path: path, errno: errno) }
-        let size = Int(status.st_size)
+        let regular = status.st_mode & S_IFMT == S_IFREG
+        let size = regular ? Int(status.st_size) : 0
         if size > limit {
             throw TraceError(file: path, line: 0, reason: "the file is \(size) bytes, more than the \(limit) a trace may have: too large to replay")
         }
-        // Read to the end whatever the size said (a pipe says 0), but never past the limit. One
+        let cap = regular ? limit : min(limit, maxStreamBytes)
+        // Read to the end whatever the size said (a file may grow), but never past the cap. One
         // byte more than the size, so that a file read whole meets its end without the buffer
-        // doubling; and `Data` throughout, returned without another copy.
-        var bytes = Data(count: max(size + 1, 1 << 16))
+        // growing; and `Data` throughout, returned without another copy.
+        var bytes = Data(count: min(max(size + 1, 1 << 16), cap + 1))
         var filled = 0
         while true {
             if filled == bytes.count {
-                guard bytes.count <= limit else {
-                    throw TraceError(file: path, line: 0, reason: "the file is more than the \(limit) bytes a trace may have: too large to replay")
-                }
-                bytes.count *= 2
+                guard bytes.count <= cap else { throw tooLarge(path, cap: cap, regular: regular) }
+                bytes.count = min(bytes.count * 2, cap + 1)
             }
             let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
@@ -71,10 +80,19 @@ public enum TraceFormat {
                 throw FileReadError(path: path, errno: errno)
             }
             if n == 0 { break }
+            if !regular, let offset = bytes[filled..<(filled + n)].firstIndex(of: 0) {
+                throw TraceError(file: path, line: 0, reason: "a NUL byte at byte \(offset): not text, so not a trace (a device such as /dev/zero?)")
+            }
             filled += n
         }
         bytes.count = filled
         return bytes
+    }
+
+    private static func tooLarge(_ path: String, cap: Int, regular: Bool) -> TraceError {
+        regular
+            ? TraceError(file: path, line: 0, reason: "the file is more than the \(cap) bytes a trace may have: too large to replay")
+            : TraceError(file: path, line: 0, reason: "more than the \(cap) bytes read from a pipe or device at most: save the trace to a file (a file may have up to \(maxFileBytes))")
     }
 }
 
@@ -193,8 +211,12 @@ extension TraceFormat {
                 guard fields.count == 3, let n = Int(fields[1]), let m = Int(fields[2]) else {
                     throw fail(lineNumber, "'end' needs the sample and stroke counts")
                 }
+                guard n >= 0, m >= 0 else {
+                    throw fail(lineNumber, "'end' needs counts of 0 or more, not \(fields[1].quotedForError()) \(fields[2].quotedForError())")
+                }
                 guard n == samples, m == strokes.count else {
-                    throw fail(lineNumber, "'end' counts \(n) samples in \(m) strokes, but the file holds \(samples) in \(strokes.count): part of the file is missing")
+                    throw fail(lineNumber, "'end' counts \(n) samples in \(m) strokes, but the file holds \(samples) in \(strokes.count): "
+                        + Self.endMismatch(counted: (n, m), held: (samples, strokes.count)))
                 }
                 endLine = lineNumber
             case "canvas":
@@ -257,6 +279,14 @@ extension TraceFormat {
         return (Trace(canvas: canvas, metadata: metadata, strokes: strokes), fileVersion)
     }
 
+    /// Why an `end` record's counts and the file disagree: fewer held than counted is a file cut
+    /// short; more held is lines added or the record edited.
+    private static func endMismatch(counted: (Int, Int), held: (Int, Int)) -> String {
+        if counted.0 >= held.0 && counted.1 >= held.1 { return "part of the file is missing" }
+        if counted.0 <= held.0 && counted.1 <= held.1 { return "the file holds more than its 'end' record says (lines added, or the record edited)" }
+        return "the counts and the file disagree (the file or its 'end' record was edited)"
+    }
+
     /// The trace as file text. Times are written to the microsecond and positions to a hundredth
     /// of a point, which `parse` reads back exactly as written.
     public static func serialize(_ trace: Trace) -> String {
@@ -299,8 +329,28 @@ extension TraceFormat {
 
 extension TraceFormat {
     /// Writes a trace to `path` atomically (a temporary file renamed into place), so a failed write
-    /// leaves the previous file or none.
+    /// leaves the previous file or none. Only a regular file (or none) is replaced that way: a
+    /// symbolic link is followed to its target, and a device or FIFO is written in place, never
+    /// renamed over (`bench` itself writes through `AtomicFile`, which has the same rules).
+    /// - Throws: Foundation's error, or `POSIXError` for a device or FIFO that cannot be written.
     public static func write(_ trace: Trace, to path: String) throws {
-        try Data(serialize(trace).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let data = Data(serialize(trace).utf8)
+        let target = realpath(path, nil).map { resolved in defer { free(resolved) }; return String(cString: resolved) } ?? path
+        var status = stat()
+        guard stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG else {
+            return try data.write(to: URL(fileURLWithPath: target), options: .atomic)
+        }
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += n
+            }
+        }
     }
 }

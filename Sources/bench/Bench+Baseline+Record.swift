@@ -54,7 +54,10 @@ extension Bench.Baseline {
             }
 
             let configuration = try options.configuration()
-            let entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
+            var entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
+            if !entry.configuration.trace.isBuiltIn {
+                entry.configuration.trace.path = BaselineTracePath.stored(entry.configuration.trace.path, baseline: output)
+            }
             let described = entry.configuration
             baseline.add(entry)
             do { try baseline.write(to: output) }

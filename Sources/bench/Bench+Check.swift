@@ -3,6 +3,7 @@ import Display
 import Foundation
 import Metrics
 import Regression
+import Traces
 
 extension ReportFormat: ExpressibleByArgument {}
 
@@ -89,13 +90,30 @@ extension Bench {
             let field = "\(baseline): configurations[\(i)].run"
             do { try recorded.validate() }
             catch { throw BenchFailure.data("\(field).\(error.field): \(error.reason)") }
-            let configuration = try replayConfiguration(recorded)
+            var located = recorded
+            if !recorded.trace.isBuiltIn { located.trace.path = BaselineTracePath.resolved(recorded.trace.path, baseline: baseline) }
+            let configuration = try replayConfiguration(located)
             let now = configuration.spec.trace
             guard now.inputChecksum == recorded.trace.inputChecksum else {
-                throw BenchFailure.data("\(field).trace.input_checksum: the trace '\(recorded.trace.path)' replays differently from when "
+                // The checksum covers the samples as placed on the device's canvas, so an edited
+                // device changes it too: say which, when another device explains the recorded one.
+                if let device = deviceMatching(recorded.trace.inputChecksum, of: configuration) {
+                    throw BenchFailure.data("\(field).device: '\(recorded.device)' is not the device this configuration was recorded on "
+                        + "(its input matches '\(device)'); the file was edited: restore the device, or re-record the baseline")
+                }
+                throw BenchFailure.data("\(field).trace.input_checksum: the trace '\(located.trace.path)' replays differently from when "
                     + "the baseline was recorded (\(now.inputChecksum ?? "none"), not \(recorded.trace.inputChecksum ?? "none")); re-record the baseline")
             }
             return configuration
+        }
+
+        /// The device on which `configuration`'s trace has the input checksum `checksum`, if it is
+        /// another than the configuration's own.
+        private func deviceMatching(_ checksum: String?, of configuration: ReplayConfiguration) -> String? {
+            guard let checksum else { return nil }
+            let trace = configuration.spec.trace.isBuiltIn ? TraceGenerator.default : try? readTrace(configuration.spec.trace.path)
+            guard let trace else { return nil }
+            return DeviceProfile.all.first { $0.name != configuration.device.name && ReplayInput(trace: trace, device: $0).checksum == checksum }?.name
         }
 
         private func parseTolerance() throws -> Tolerance {

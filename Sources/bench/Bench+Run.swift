@@ -48,10 +48,12 @@ extension Bench {
             progress.finish()
 
             if let png, let screen = result.screen { try writePNG(screen, to: png) }
-            switch format {
-            case .json: print(try SummaryJSON.encode(result.summary))
-            case .table: print(SummaryTable.render(result.summary))
+            let summary = switch format {
+            case .json: try SummaryJSON.encode(result.summary)
+            case .table: SummaryTable.render(result.summary)
             }
+            // An output written to standard output (`-`) owns it: the summary goes to stderr instead.
+            if outputs.contains(where: { $0.path == OutputTarget.standardOutputName }) { printError(summary) } else { print(summary) }
         }
     }
 }
@@ -103,10 +105,13 @@ func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: Strin
     return result!
 }
 
-/// Writes a PNG atomically (a temporary file renamed into place), mapping failure to exit status 74.
+/// Writes a PNG atomically (a temporary file renamed into place; a device, FIFO or `-` in place),
+/// mapping failure to exit status 74.
 func writePNG(_ surface: Surface, to path: String) throws {
     do {
-        try AtomicFile.write(to: path) { temporary in try surface.writePNG(to: temporary) }
+        try AtomicFile.writeThroughFile(to: path) { temporary in try surface.writePNG(to: temporary) }
+    } catch let error as AtomicFile.WriteError {
+        throw BenchFailure.io("\(path): cannot write the picture (\(error.reason))")
     } catch {
         throw BenchFailure.io("\(path): cannot write the picture (\(error))")
     }

@@ -6,10 +6,13 @@ import Reports
 import Strategies
 
 extension Bench {
-    /// `bench sweep`: every combination of strategies, devices, rates and traces, into one folder.
+    /// `bench sweep` (`bench sweep run`): every combination of strategies, devices, rates and traces,
+    /// into one folder; the default subcommand of `SweepGroup`.
     struct Sweep: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run every combination of strategies, devices, refresh rates and traces; write a tidy summary.",
+            usage: SweepGroup.usage,
             discussion: """
                 Writes DIR/summary.csv (one row per run: the configuration, then every summary figure as its \
                 own column) and DIR/frames/<run>.csv (the per-frame CSV of each run), plus DIR/sweep.json \
@@ -21,8 +24,7 @@ extension Bench {
                 a CI matrix, Slurm array jobs or GNU parallel over ssh; `bench sweep merge` joins the parts.
 
                 Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error, 130 interrupted.
-                """,
-            subcommands: [Merge.self])
+                """)
 
         @Option(help: "Comma-separated strategies, or all (see `bench list`).")
         var strategies: String = "all"
@@ -34,7 +36,7 @@ extension Bench {
         var hz: String?
 
         @Option(parsing: .upToNextOption,
-                help: "Trace files to replay; `default` is the built-in 24 s generated session (the default).")
+                help: "Trace files to replay; `default` is the built-in 30 s generated session (the default).")
         var traces: [String] = []
 
         @Option(help: "virtual (simulated clock, never sleeps; the default) or realtime (wall-clock pacing).")
@@ -46,7 +48,7 @@ extension Bench {
         @Option(name: .customLong("repeat"), help: "Run every configuration this many times.")
         var repetitions: Int = 1
 
-        @Option(help: "Virtual clock only: measured (default) or zero costs, as for `bench run`.")
+        @Option(help: "Virtual clock only: measured (default), zero or model (the device cost model) costs, as for `bench run`.")
         var costs: CostMode = .measured
 
         @Option(parsing: .unconditional, help: "Background queues for async strategies (default: as for `bench run`).")

@@ -104,7 +104,23 @@ extension Bench.Trace {
             if kind == .generator(.session) && (digitizer ?? .pencil) != .pencil {
                 throw ValidationError("--kind session always samples like a pencil; use --rate to change its rate")
             }
+            if kind != .spiral { try refuseMoreSamplesThanATraceHolds(duration: duration) }
         }
+
+        /// The pen is down at most the whole session, so `duration x rate` bounds the samples: a
+        /// session that could pass the reader's limit is refused before it is made (one of 86,400 s
+        /// at 1000 Hz grew past 4 GB, to write a file `bench` would refuse to read).
+        private func refuseMoreSamplesThanATraceHolds(duration: Double) throws {
+            let rate = self.rate ?? (digitizer ?? .pencil).digitizer.rate
+            let bound = duration * rate
+            guard bound <= Double(TraceFormat.maxSamples) else {
+                let longest = Int((Double(TraceFormat.maxSamples) / rate).rounded(.down))
+                throw ValidationError("--duration \(Self.number(duration)) s at \(Self.number(rate)) Hz could make up to \(Int(bound)) samples, "
+                    + "more than the \(TraceFormat.maxSamples) a trace may hold; at this rate --duration may be at most \(longest) s")
+            }
+        }
+
+        private static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
         private var sessionDuration: Double { duration ?? 25 }
 

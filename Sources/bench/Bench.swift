@@ -7,13 +7,25 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
-        subcommands: [Run.self, List.self, Trace.self, Sweep.self, Compare.self, Baseline.self, Check.self, Calibrate.self])
+        subcommands: [Run.self, List.self, Trace.self, SweepGroup.self, Compare.self, Baseline.self, Check.self, Calibrate.self])
 
     /// Runs the command, turning StrokeBench's errors into one line on stderr and a documented exit status.
     static func main() {
         Interruption.shared.install()
+        // A reader that goes away (`bench run --csv - | head`) is a failed write, said in one line
+        // with exit 74, not a silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = RepeatedOptions.problem(in: arguments) {
+            StandardError.write("bench: \(problem) (--help shows the usage)\n")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        if SweepGroup.asksForSweepHelp(arguments) {
+            print(helpMessage(for: Sweep.self))
+            Foundation.exit(0)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let failure as BenchFailure {
             StandardError.write("bench: \(failure.message)\n")

@@ -56,22 +56,30 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
 
     /// Removes what is half-written, says what was kept, and exits `128 + number`.
     private func stop(on number: Int32, kept: String?) -> Never {
-        let (abandoned, finished) = AtomicFile.abandonWrites()
+        let (abandoned, finished, incomplete) = AtomicFile.abandonWrites()
         fflush(nil) // what a table or JSON printed so far is kept too
-        StandardError.writeLast(Self.message(signal: number, abandoned: abandoned, finished: finished, kept: kept) + "\n")
+        StandardError.writeLast(Self.message(signal: number, abandoned: abandoned, finished: finished, kept: kept,
+                                             incomplete: incomplete) + "\n")
         // `_exit`, not `exit`: the main thread may be in the middle of a replay, and running the
         // exit handlers under it could crash on the way out.
         _exit(128 + number)
     }
 
     /// `bench: interrupted by SIGINT: kept f.csv (removed the temporary file of the unfinished f.png)`.
-    static func message(signal number: Int32, abandoned: [String], finished: [String], kept: String?) -> String {
+    /// An output written in place (`-`, a device, a FIFO) has no temporary file to remove: what it
+    /// was given is already out, so the line says it is incomplete (`; - is incomplete: it was written in place`).
+    static func message(signal number: Int32, abandoned: [String], finished: [String], kept: String?,
+                        incomplete: [String] = []) -> String {
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
         var line = "bench: interrupted by \(name): "
-        line += kept ?? (finished.isEmpty ? "wrote nothing, every file is as it was" : "kept \(finished.joined(separator: ", "))")
+        let wroteNothing = finished.isEmpty && incomplete.isEmpty
+        line += kept ?? (wroteNothing ? "wrote nothing, every file is as it was" : finished.isEmpty ? "finished no output" : "kept \(finished.joined(separator: ", "))")
         if !abandoned.isEmpty {
             let files = abandoned.count == 1 ? "file" : "files"
             line += " (removed the temporary \(files) of the unfinished \(listed(abandoned)))"
+        }
+        if !incomplete.isEmpty {
+            line += "; \(listed(incomplete)) \(incomplete.count == 1 ? "is" : "are") incomplete: written in place, as far as the replay got"
         }
         return line
     }

@@ -23,7 +23,9 @@ func refuseOverwriting(_ inputs: [NamedPath], with outputs: [NamedPath]) throws 
             let same = input.path == output.path ? "" : " (\(input.path))"
             throw BenchFailure.usage("\(output.name) \(output.path): that is \(input.name)\(same); writing it would destroy it; choose another file")
         }
-        if let earlier = outputs[..<index].first(where: { sameFile($0.path, output.path) }) {
+        // Two outputs may share a character device (`--csv /dev/null --png /dev/null`): each is
+        // written to it in place, and neither replaces the other.
+        if !isCharacterDevice(output.path), let earlier = outputs[..<index].first(where: { sameFile($0.path, output.path) }) {
             throw BenchFailure.usage("\(output.name) \(output.path): that is also the \(earlier.name) output; one would replace the other; choose another file")
         }
     }
@@ -45,4 +47,10 @@ private func canonicalPath(_ path: String) -> String {
     let folder = url.deletingLastPathComponent()
     let resolved = realpath(folder.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
     return ((resolved ?? folder.path) as NSString).appendingPathComponent(url.lastPathComponent)
+}
+
+/// Whether `path` names a character device (`/dev/null`), following links.
+private func isCharacterDevice(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Canvas
 import Display
 import Foundation
+import Metrics
 import Strategies
 import Traces
 
@@ -79,28 +80,10 @@ func replayConfiguration(_ spec: ReplaySpec) throws -> ReplayConfiguration {
 }
 
 /// Checks that `path` can be written before any work starts, so a typo in an output path fails in
-/// a second rather than after an hour's replay.
-///
-/// Permission bits are not enough (root passes them, and `/proc` or a read-only mount refuse
-/// writes anyway), so this creates and removes a scratch file in the folder, which is exactly what
-/// the atomic write at the end will need.
+/// a second rather than after an hour's replay (`AtomicFile.checkWritable` says what is checked:
+/// what the path names, its folder, its name's length and its temporary file's).
+/// - Throws: `BenchFailure.io` (74): `PATH: cannot write the OPTION file: REASON`.
 func checkWritable(_ path: String, option: String) throws {
-    let what = "cannot write the \(option) file"
-    let fm = FileManager.default
-    var isDirectory: ObjCBool = false
-    if fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw BenchFailure.io("\(path): \(what): it is a folder")
-    }
-    let folder = (path as NSString).deletingLastPathComponent
-    let directory = folder.isEmpty ? "." : folder
-    guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw BenchFailure.io("\(path): \(what): folder \(directory) does not exist")
-    }
-    let probe = (directory as NSString).appendingPathComponent(".bench-write-check-\(getpid())-\(UUID().uuidString)")
-    let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    guard fd >= 0 else {
-        throw BenchFailure.io("\(path): \(what): \(String(cString: strerror(errno)).lowercased())")
-    }
-    close(fd)
-    unlink(probe)
+    do { try AtomicFile.checkWritable(path) }
+    catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(path): cannot write the \(option) file: \(error.reason)") }
 }

@@ -38,6 +38,23 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// An output written in place (`-` here) has no temporary file: the line says it is incomplete
+    /// rather than "wrote nothing" (issue 21).
+    @Test func aSignalDuringAnInPlaceWriteSaysItIsIncomplete() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = ["run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "realtime", "--csv", "-"]
+        // The replay's first progress line comes once the in-place write has begun.
+        let outcome = try Self.interrupt(run, in: folder, with: SIGINT) {
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { name in
+                name.hasPrefix(".stderr-") && (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains("replaying") == true
+            }
+        }
+        #expect(outcome.status == 130)
+        #expect(outcome.stderrLines.last == "bench: interrupted by SIGINT: finished no output; - is incomplete: written in place, as far as the replay got",
+                "\(outcome.stderr)")
+    }
+
     /// SIGTERM stops a sweep at once (SIGINT first lets the run in progress finish): the finished
     /// runs are kept and the line says so.
     @Test func aSweepStoppedBySIGTERMSaysWhatItKept() throws {

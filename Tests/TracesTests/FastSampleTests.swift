@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Traces
 
@@ -22,6 +23,20 @@ import Testing
     ])
     func anythingElseIsLeftToTheGeneralPath(_ line: String) {
         #expect(TraceFormat.fastSample(line[...]) == nil)
+    }
+
+    /// Issue 21: 19 or more digits overflowed the fast path's Int64 mantissa and trapped (exit
+    /// 132) before strtod could read them; now they read exactly as `Double(_:)` reads them, and
+    /// a whole trace holding them parses.
+    @Test(arguments: [
+        "0.10000000000000000555", "12345678901234567890", "-99999999999999999999.5", "0.0000000000000000000000001",
+        "1234567890123456789012345678901234567890", "000000000000000000001", "1.00000000000000000000000000001",
+    ])
+    func aLongNumberReadsExactlyWithoutTrapping(_ text: String) throws {
+        let read = Array(text.utf8).withUnsafeBufferPointer { TraceFormat.decimal($0) }
+        #expect(read?.bitPattern == Double(text)?.bitPattern)
+        let trace = try TraceFormat.parse(Data("strokebench-trace 2\ncanvas 100 80\nstroke\n0 10 15 0.\(text.filter(\.isNumber))\nend 1 1\n".utf8), file: "long.trace")
+        #expect(trace.sampleCount == 1)
     }
 }
 

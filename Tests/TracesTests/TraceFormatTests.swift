@@ -23,6 +23,25 @@ import Traces
         #expect(try TraceFormat.read(contentsOf: path) == trace)
     }
 
+    /// Issue 21: only a regular file is renamed over. A link is followed (the link kept), and a
+    /// character device is written in place (one made with mknod when root, else /dev/null).
+    @Test func writeFollowsLinksAndWritesDevicesInPlace() throws {
+        let folder = NSTemporaryDirectory() + "strokebench-write-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let trace = Trace(canvas: CanvasSize(width: 100, height: 50), metadata: [], strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2)])])
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.trace", withDestinationPath: "target.trace")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/target.trace"))
+        try TraceFormat.write(trace, to: folder + "/link.trace")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.trace") == "target.trace")
+        #expect(try TraceFormat.read(contentsOf: folder + "/target.trace") == trace)
+
+        let device = mknod(folder + "/null", S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 ? folder + "/null" : "/dev/null"
+        try TraceFormat.write(trace, to: device)
+        var status = stat()
+        #expect(lstat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    }
+
     @Test(arguments: [
         ("", 0, "empty file"),
         ("strokebench-trace 3\ncanvas 10 10\n", 1, "format version 3 is not supported"),
