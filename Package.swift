@@ -32,7 +32,6 @@ let package = Package(
         // Device profiles, the display clock, the run loop and the render server.
         .target(name: "Display", dependencies: [
             "Canvas", "Traces", "Strategies", "Metrics",
-            .product(name: "DequeModule", package: "swift-collections"),
             .product(name: "HeapModule", package: "swift-collections"),
         ], resources: [
             // The device cost model's sourced unit costs (docs/device-model.md).
