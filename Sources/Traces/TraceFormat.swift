@@ -152,136 +152,20 @@ extension TraceFormat {
     /// - Complexity: memory: the decoded text (for a moment beside `data`, which is released then if
     ///   the caller gave it up) and one `Sample` per sample, reserved per stroke, never doubled.
     public static func parseVersioned(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> (trace: Trace, version: Int) {
-        func fail(_ line: Int, _ reason: String) -> TraceError { TraceError(file: file, line: line, reason: reason) }
-        guard !data.isEmpty else { throw fail(0, "empty file") }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail(0, "not UTF-8 text") }
+        guard !data.isEmpty else { throw TraceError(file: file, line: 0, reason: "empty file") }
+        guard let text = String(data: data, encoding: .utf8) else { throw TraceError(file: file, line: 0, reason: "not UTF-8 text") }
         _ = consume data
-        var lineNumber = 0
-        var sawHeader = false
-        var canvas: CanvasSize?
-        var metadata: [(key: String, value: String)] = []
-        var strokes: [Stroke] = []
-        var current: [Sample]? = nil
-        var currentLine = 0 // where the open stroke began, named if it turns out empty
-        var lastTime = -Double.infinity
-        var samples = 0
-        var fileVersion = version
-        var endLine: Int?
-
-        func number(_ field: Substring, _ name: String) throws(TraceError) -> Double {
-            guard let v = Double(field), v.isFinite else { throw fail(lineNumber, "\(name) '\(field.quotedForError())' is not a finite number") }
-            return v
-        }
-
+        var reader = _TraceReader(file: file, maxSamples: maxSamples)
         var lines = _TextLines(text)
         while let (index, rawLine) = lines.next() {
-            lineNumber = index
-            var line = rawLine
-            if lineNumber == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            // Most lines are valid samples: read them from their bytes (anything else, or anything
-            // this refuses, goes on to the general path and its exact error).
-            if current != nil, endLine == nil, samples < maxSamples, let sample = fastSample(trimmed), sample.time >= lastTime {
-                lastTime = sample.time
-                samples += 1
-                current!.append(sample)
-                continue
-            }
-            let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if !sawHeader {
-                guard fields.first == Substring(magic) else { throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(version)')") }
-                guard fields.count == 2 else { throw fail(lineNumber, "missing format version") }
-                guard let v = Int(fields[1]) else { throw fail(lineNumber, "format version '\(fields[1].quotedForError())' is not a number") }
-                guard readableVersions.contains(v) else {
-                    throw fail(lineNumber, "format version \(v) is not supported (this build reads versions \(readableVersions.lowerBound) to \(readableVersions.upperBound))")
-                }
-                fileVersion = v
-                sawHeader = true
-                continue
-            }
-            if let endLine { throw fail(lineNumber, "a record after the 'end' record of line \(endLine)") }
-            switch fields[0] {
-            case "end" where fileVersion >= 2:
-                if let done = current {
-                    guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples") }
-                    strokes.append(Stroke(samples: done))
-                    current = nil
-                }
-                guard fields.count == 3, let n = Int(fields[1]), let m = Int(fields[2]) else {
-                    throw fail(lineNumber, "'end' needs the sample and stroke counts")
-                }
-                guard n >= 0, m >= 0 else {
-                    throw fail(lineNumber, "'end' needs counts of 0 or more, not \(fields[1].quotedForError()) \(fields[2].quotedForError())")
-                }
-                guard n == samples, m == strokes.count else {
-                    throw fail(lineNumber, "'end' counts \(n) samples in \(m) strokes, but the file holds \(samples) in \(strokes.count): "
-                        + Self.endMismatch(counted: (n, m), held: (samples, strokes.count)))
-                }
-                endLine = lineNumber
-            case "canvas":
-                guard canvas == nil else { throw fail(lineNumber, "second 'canvas' line") }
-                guard fields.count == 3 else { throw fail(lineNumber, "'canvas' needs a width and a height") }
-                let w = try number(fields[1], "canvas width"), h = try number(fields[2], "canvas height")
-                guard w > 0, h > 0 else { throw fail(lineNumber, "canvas must have a positive size, not \(fields[1].quotedForError()) x \(fields[2].quotedForError())") }
-                guard w <= maxCoordinate, h <= maxCoordinate else { throw fail(lineNumber, "canvas \(fields[1].quotedForError()) x \(fields[2].quotedForError()) is absurdly large (more than \(Int(maxCoordinate)) points)") }
-                canvas = CanvasSize(width: w, height: h)
-            case "meta":
-                guard fields.count >= 2 else { throw fail(lineNumber, "'meta' needs a key") }
-                let key = String(fields[1])
-                let afterKey = trimmed.dropFirst(4).drop { $0 == " " || $0 == "\t" }.dropFirst(key.count)
-                metadata.append((key, String(afterKey.drop { $0 == " " || $0 == "\t" })))
-            case "stroke":
-                guard canvas != nil else { throw fail(lineNumber, "'stroke' before the 'canvas' line") }
-                if let done = current {
-                    guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples") }
-                    strokes.append(Stroke(samples: done))
-                }
-                // Room for every line up to the next stroke: an array grown by doubling would hold
-                // the old and the new storage at once, up to three times the samples.
-                current = []
-                current!.reserveCapacity(min(lines.countBeforeNextRecord("stroke"), maxSamples - samples + 1))
-                currentLine = lineNumber
-            default:
-                guard current != nil else {
-                    // A number here is a sample whose 'stroke' line is missing; anything else is a word we do not know.
-                    let reason = Double(fields[0]) != nil ? "sample before any 'stroke' line" : "unknown record '\(fields[0].quotedForError())'"
-                    throw fail(lineNumber, reason)
-                }
-                // A word where a sample's time belongs is a record we do not know, not a short sample.
-                if fields[0].first?.isLetter == true && Double(fields[0]) == nil {
-                    throw fail(lineNumber, "unknown record '\(fields[0].quotedForError())'")
-                }
-                guard fields.count == 3 || fields.count == 4 else {
-                    throw fail(lineNumber, "a sample is 'time x y [force]', found \(fields.count) fields")
-                }
-                let t = try number(fields[0], "time"), x = try number(fields[1], "x"), y = try number(fields[2], "y")
-                let force = fields.count == 4 ? try number(fields[3], "force") : nil
-                guard t >= 0, t <= maxTime else { throw fail(lineNumber, "time \(fields[0].quotedForError()) is outside 0...\(Int(maxTime)) s") }
-                guard abs(x) <= maxCoordinate, abs(y) <= maxCoordinate else { throw fail(lineNumber, "coordinate (\(fields[1].quotedForError()), \(fields[2].quotedForError())) is absurdly large (beyond ±\(Int(maxCoordinate)) points)") }
-                if let force, force < 0 || force > 1000 { throw fail(lineNumber, "force \(force) is outside 0...1000") }
-                guard t >= lastTime else { throw fail(lineNumber, "time goes backwards (\(fields[0].quotedForError()) s after \(lastTime) s)") }
-                lastTime = t
-                samples += 1
-                guard samples <= maxSamples else { throw fail(lineNumber, "more than \(maxSamples) samples: too large to replay") }
-                current!.append(Sample(time: t, x: x, y: y, force: force))
-            }
+            try reader.read(line: rawLine, number: index, lines: &lines)
         }
-        guard sawHeader else { throw fail(0, "no '\(magic) \(version)' header") }
-        guard let canvas else { throw fail(0, "no 'canvas' line") }
-        if fileVersion >= 2 && endLine == nil {
-            throw fail(0, "no 'end' record after line \(lineNumber): the file is cut short (an interrupted copy or a full disk?)")
-        }
-        if let done = current {
-            guard !done.isEmpty else { throw fail(currentLine, "stroke with no samples (truncated file?)") }
-            strokes.append(Stroke(samples: done))
-        }
-        return (Trace(canvas: canvas, metadata: metadata, strokes: strokes), fileVersion)
+        return try reader.finish()
     }
 
     /// Why an `end` record's counts and the file disagree: fewer held than counted is a file cut
     /// short; more held is lines added or the record edited.
-    private static func endMismatch(counted: (Int, Int), held: (Int, Int)) -> String {
+    static func endMismatch(counted: (Int, Int), held: (Int, Int)) -> String {
         if counted.0 >= held.0 && counted.1 >= held.1 { return "part of the file is missing" }
         if counted.0 <= held.0 && counted.1 <= held.1 { return "the file holds more than its 'end' record says (lines added, or the record edited)" }
         return "the counts and the file disagree (the file or its 'end' record was edited)"
