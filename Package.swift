@@ -1,60 +1,78 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Every library module is prefixed `StrokeBench` so that a user's package, which may well have its own
+// `Canvas` or `Metrics` target, still builds against StrokeBench (SwiftPM module names are global).
 let package = Package(
     name: "StrokeBench",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bench", targets: ["bench"]),
-        .library(name: "StrokeBench", targets: ["Canvas", "Traces", "Display", "Strategies", "Metrics", "Reports", "Regression"]),
+        // The strategy API: `import StrokeBench` to write a DrawingStrategy of your own.
+        .library(name: "StrokeBench", targets: ["StrokeBench"]),
+        // The whole `bench` command line as a library: `StrokeBenchCLI.main(strategies: [Mine.self])`.
+        .library(name: "StrokeBenchCLI", targets: ["StrokeBenchCLI"]),
+        // Everything below the command line, for tools and benchmarks that replay in-process.
+        .library(name: "StrokeBenchKit", targets: [
+            "StrokeBench", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDisplay", "StrokeBenchStrategies",
+            "StrokeBenchMetrics", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
+        ]),
         // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
-        .library(name: "StrokeBenchTraces", targets: ["Traces"]),
+        .library(name: "StrokeBenchTraces", targets: ["StrokeBenchTraces"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
-        // System libraries, found with pkg-config; nothing but a module map and a shim header.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // System libraries, found with pkg-config; nothing but a module map and a shim header. The
+        // providers are the install hints SwiftPM prints when pkg-config cannot find one.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"]), .brew(["pixman"])]),
         // libxml2's streaming reader, for the $1 gesture logs (Foundation's XMLParser crashes on some bad input).
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
 
+        // What names one replay: the spec, its modes, the trace's identity, strategy options, format versions.
+        .target(name: "StrokeBenchSpec"),
         // Safe Swift over cairo (rasterization) and pixman (compositing), with work counters.
-        .target(name: "Canvas", dependencies: ["CCairo", "CPixman"]),
+        .target(name: "StrokeBenchCanvas", dependencies: ["CCairo", "CPixman"]),
+        // The public strategy API: DrawingStrategy, touch events, layer updates, render queues.
+        .target(name: "StrokeBench", dependencies: ["StrokeBenchCanvas", "StrokeBenchSpec"]),
         // Traces: the model, the versioned file format, the seeded generator.
-        .target(name: "Traces", dependencies: ["CLibXML2"]),
-        // Drawing strategies: one file each, behind the DrawingStrategy protocol.
-        .target(name: "Strategies", dependencies: ["Canvas"]),
+        .target(name: "StrokeBenchTraces", dependencies: ["CLibXML2", "StrokeBenchSpec"]),
+        // The built-in drawing strategies, one file each, written against the public API only.
+        .target(name: "StrokeBenchStrategies", dependencies: ["StrokeBench"]),
         // Per-frame records, run summaries, percentiles, CSV and JSON writers.
-        .target(name: "Metrics", dependencies: ["Canvas"]),
+        .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchCanvas", "StrokeBenchSpec"]),
         // Device profiles, the display clock, the run loop and the render server.
-        .target(name: "Display", dependencies: [
-            "Canvas", "Traces", "Strategies", "Metrics",
+        .target(name: "StrokeBenchDisplay", dependencies: [
+            "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchSpec",
             .product(name: "HeapModule", package: "swift-collections"),
         ], resources: [
             // The device cost model's sourced unit costs (docs/device-model.md).
             .copy("Resources/device-costs.json"),
         ]),
         // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
-        .target(name: "Reports", dependencies: ["Metrics", "Display", "Strategies"]),
+        .target(name: "StrokeBenchReports", dependencies: ["StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchDisplay", "StrokeBenchStrategies"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
-        .target(name: "Regression", dependencies: ["Display", "Metrics", "Canvas"]),
-        // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
-        .target(name: "CSanitizerHooks"),
-        .executableTarget(name: "bench", dependencies: [
-            "CSanitizerHooks", "Display", "Traces", "Strategies", "Metrics", "Canvas", "Reports", "Regression",
+        .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchDisplay", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchSpec"]),
+        // The `bench` command line, with the built-in strategies plus any a user passes in.
+        .target(name: "StrokeBenchCLI", dependencies: [
+            "StrokeBenchDisplay", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas",
+            "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
+        .target(name: "CSanitizerHooks"),
+        .executableTarget(name: "bench", dependencies: ["CSanitizerHooks", "StrokeBenchCLI"]),
 
-        .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-        .testTarget(name: "TracesTests", dependencies: ["Traces"]),
-        .testTarget(name: "DisplayTests", dependencies: ["Display", "Traces", "Strategies", "Metrics", "Canvas"]),
-        .testTarget(name: "MetricsTests", dependencies: ["Metrics", "Canvas"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Metrics", "Display", "Strategies", "Traces"]),
+        .testTarget(name: "CanvasTests", dependencies: ["StrokeBenchCanvas"]),
+        .testTarget(name: "TracesTests", dependencies: ["StrokeBenchTraces"]),
+        .testTarget(name: "DisplayTests", dependencies: ["StrokeBenchDisplay", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
+        .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchCanvas"]),
+        .testTarget(name: "ReportsTests", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchDisplay", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         // The command line as users and scripts meet it: runs the built `bench` executable.
-        .testTarget(name: "BenchTests", dependencies: ["bench", "Metrics", "Strategies", "Display"]),
-        .testTarget(name: "RegressionTests", dependencies: ["Regression", "Display", "Traces", "Strategies", "Metrics", "Canvas"]),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchDisplay"]),
+        .testTarget(name: "RegressionTests", dependencies: ["StrokeBenchRegression", "StrokeBenchDisplay", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
     ]
 )

@@ -17,7 +17,7 @@ let package = Package(
         .executableTarget(
             name: "StrategyBenchmarks",
             dependencies: [
-                .product(name: "StrokeBench", package: "StrokeBench"),
+                .product(name: "StrokeBenchKit", package: "StrokeBench"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/StrategyBenchmarks",

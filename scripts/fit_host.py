@@ -14,7 +14,7 @@ cost per kind of work. This script asks whether the same model explains the mach
    frames' main-thread time (`main_ms`) against the main thread's own counters (`main_*` columns);
 3. it reports, on the held-out frames the fit never saw, R^2 of per-frame main-thread time over all
    strategies, and the median relative error on frames of 0.1 ms or more;
-4. with --write, it stores the unit costs in Sources/Display/Resources/device-costs.json, with the
+4. with --write, it stores the unit costs in Sources/StrokeBenchDisplay/Resources/device-costs.json, with the
    command and the figures as their source.
 
 With --leave-one-strategy-out it asks the harder question a user's own strategy poses: how well are

@@ -1,7 +1,8 @@
-import Display
+import StrokeBenchDisplay
 import Foundation
-import Strategies
+import StrokeBenchStrategies
 import Testing
+import StrokeBenchSpec
 
 /// A baseline must replay what it recorded: `bench baseline record`, then `bench check` at once,
 /// passes for every strategy under every option that changes what a run does. The cases come from

@@ -1,5 +1,5 @@
 import Foundation
-import Strategies
+import StrokeBenchStrategies
 import Testing
 
 /// A dry replay (zero or modelled costs) counts the work without rasterizing it; `--raster` draws it.

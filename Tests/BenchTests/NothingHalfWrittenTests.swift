@@ -1,5 +1,5 @@
 import Foundation
-import Metrics
+import StrokeBenchMetrics
 import Testing
 
 /// Outputs are written to a temporary file and renamed into place, so a reader sees the previous

@@ -1,5 +1,5 @@
 import Foundation
-import Strategies
+import StrokeBenchStrategies
 import Testing
 
 /// `bench run --timeline`: the JSON is parsed back and checked against the run's own CSV and summary,

@@ -1,4 +1,4 @@
-import Canvas
+import StrokeBenchCanvas
 import Testing
 
 @Suite struct CanvasTests {

@@ -1,4 +1,4 @@
-@testable import Canvas
+@testable import StrokeBenchCanvas
 import Testing
 
 /// Counting without rasterizing: a dry surface counts what cairo's would, and a `Polyline`'s running

@@ -1,4 +1,4 @@
-@testable import Canvas
+@testable import StrokeBenchCanvas
 import Testing
 
 /// `+=` and `-` combine the counters listed in `WorkCounters.fields`: a counter added to the struct

@@ -1,9 +1,10 @@
-import Canvas
-@testable import Display
-import Metrics
-import Strategies
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
+import StrokeBenchMetrics
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
+import StrokeBenchSpec
 
 /// Background steps cost what the test says (`costs[step index]`); input costs `inputCost` in every
 /// turn; everything else is free.

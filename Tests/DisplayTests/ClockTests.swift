@@ -1,9 +1,10 @@
-import Canvas
-@testable import Display
-import Metrics
-import Strategies
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
+import StrokeBenchMetrics
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
+import StrokeBenchSpec
 
 /// The display clock and run loop on hand-made traces, at 100 Hz so that vsyncs fall every 10 ms.
 /// Every expected figure below is worked out by hand in the comments.

@@ -1,10 +1,10 @@
-import Canvas
-@testable import Display
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
 import Foundation
-import Metrics
-import Strategies
+import StrokeBenchMetrics
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
 
 /// The device cost model (docs/device-model.md): its data, its determinism, display-link input and
 /// the counters it charges.

@@ -1,8 +1,8 @@
-import Canvas
-@testable import Display
-import Strategies
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
 
 /// An object a render task holds, counting how many are alive.
 final class TaskPayload: @unchecked Sendable { // the count is only touched by the replay's thread

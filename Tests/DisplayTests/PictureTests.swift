@@ -1,10 +1,11 @@
-import Canvas
-import Display
+import StrokeBenchCanvas
+import StrokeBenchDisplay
 import Foundation
-import Metrics
-import Strategies
+import StrokeBenchMetrics
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
+import StrokeBenchSpec
 
 /// Every strategy must end with the reference picture: the whole trace stroked once.
 @Suite struct PictureTests {

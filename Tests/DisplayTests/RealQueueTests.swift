@@ -1,6 +1,7 @@
-import Display
-import Strategies
+import StrokeBenchDisplay
+import StrokeBenchStrategies
 import Testing
+import StrokeBenchSpec
 
 /// async-global and async-graver in the realtime clock: their render tasks run on real Dispatch
 /// queues (the global concurrent queue, and Graver's serial queues) while the main thread replays

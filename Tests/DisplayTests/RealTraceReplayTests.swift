@@ -1,8 +1,8 @@
-import Display
+import StrokeBenchDisplay
 import Foundation
-import Strategies
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
 
 /// Every strategy replays recorded human input, imported as `bench trace import` does, and ends
 /// with the reference picture: a few real files from each data set in `../shared/traces` (the

@@ -1,9 +1,9 @@
-import Canvas
-@testable import Display
-import Metrics
-import Strategies
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
+import StrokeBenchMetrics
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
 
 /// The other systems of the seed articles, each with its tell-tale behaviour, on small traces with
 /// scripted costs (vsyncs every 10 ms).
@@ -103,4 +103,5 @@ import Traces
 
 #if canImport(Glibc)
 import Glibc
+import StrokeBenchSpec
 #endif

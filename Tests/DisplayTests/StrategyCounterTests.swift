@@ -1,9 +1,9 @@
-import Canvas
-@testable import Display
-import Metrics
-import Strategies
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
+import StrokeBenchMetrics
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
 
 /// Exact work counters on a hand-made trace, worked out by hand.
 ///

@@ -1,7 +1,7 @@
-import Canvas
-@testable import Display
-import Strategies
-import Traces
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
+import StrokeBenchStrategies
+import StrokeBenchTraces
 
 /// Costs written by the test: a commit that draws costs `drawCost`, everything else nothing.
 final class ScriptedMeter: CostMeter {

@@ -1,9 +1,10 @@
-import Canvas
-@testable import Display
-import Metrics
-import Strategies
+import StrokeBenchCanvas
+@testable import StrokeBenchDisplay
+import StrokeBenchMetrics
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
+import StrokeBenchSpec
 
 /// A timeline that keeps what it is told, for tests.
 final class RecordedTimeline: ReplayTimeline {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Metrics
+@testable import StrokeBenchMetrics
 import Testing
 
 /// `CSVWriter.number` prints what `String(format: "%.4f")` prints, for every kind of value: the CSVs are

@@ -1,5 +1,5 @@
-import Canvas
-@testable import Metrics
+import StrokeBenchCanvas
+@testable import StrokeBenchMetrics
 import Testing
 
 @Suite struct PercentileTests {

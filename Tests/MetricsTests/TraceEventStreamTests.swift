@@ -1,5 +1,5 @@
 import Foundation
-@testable import Metrics
+@testable import StrokeBenchMetrics
 import Testing
 
 /// The Chrome trace-event writer behind `bench run --timeline`.

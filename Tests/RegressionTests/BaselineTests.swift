@@ -1,8 +1,9 @@
 import Foundation
-import Display
-import Metrics
-@testable import Regression
+import StrokeBenchDisplay
+import StrokeBenchMetrics
+@testable import StrokeBenchRegression
 import Testing
+import StrokeBenchSpec
 
 /// The baseline file: versioned, validated, named errors.
 @Suite struct BaselineTests {

@@ -1,8 +1,8 @@
-import Display
+import StrokeBenchDisplay
 import Foundation
-import Metrics
-@testable import Regression
-import Strategies
+import StrokeBenchMetrics
+@testable import StrokeBenchRegression
+import StrokeBenchStrategies
 import Testing
 
 /// Record, edit, check: the "done when" on the small device, with scripted costs so that the

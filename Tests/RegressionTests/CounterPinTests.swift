@@ -1,8 +1,9 @@
-import Display
-import Metrics
-import Regression
-import Strategies
+import StrokeBenchDisplay
+import StrokeBenchMetrics
+import StrokeBenchRegression
+import StrokeBenchStrategies
 import Testing
+import StrokeBenchSpec
 
 /// The work counters every strategy does on the fixed traces, pinned exactly.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-@testable import Metrics
-@testable import Regression
+@testable import StrokeBenchMetrics
+@testable import StrokeBenchRegression
 import Testing
 
 @Suite struct MannWhitneyTests {

@@ -1,9 +1,9 @@
-import Display
-import Metrics
-import Regression
-import Strategies
+import StrokeBenchDisplay
+import StrokeBenchMetrics
+import StrokeBenchRegression
+import StrokeBenchStrategies
 import Testing
-import Traces
+import StrokeBenchTraces
 
 /// Timing asserted only as ratios measured in the same test, with margins far inside what the strategies
 /// really show, so that a busy two-core machine (another build beside the tests) does not fail them.

@@ -1,4 +1,4 @@
-@testable import Regression
+@testable import StrokeBenchRegression
 import Testing
 
 @Suite struct VerdictTests {

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import Display
-import Metrics
-@testable import Reports
-import Strategies
-import Traces
+import StrokeBenchDisplay
+import StrokeBenchMetrics
+@testable import StrokeBenchReports
+import StrokeBenchStrategies
+import StrokeBenchTraces
 
 /// Runs made up in the test: a configuration row and the samples it stands for.
 private func run(_ strategy: String, device: String = "ipad-pro-11", hz: String = "120", machine: String = "m1",

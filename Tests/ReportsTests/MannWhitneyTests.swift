@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Metrics
-@testable import Reports
+@testable import StrokeBenchMetrics
+@testable import StrokeBenchReports
 
 @Suite struct MannWhitneyTests {
     @Test func separatedSamplesMatchTheTextbookValue() {

@@ -1,6 +1,6 @@
 import Testing
-@testable import Reports
-import Metrics
+@testable import StrokeBenchReports
+import StrokeBenchMetrics
 
 @Suite struct SweepPlanTests {
     let plan = SweepPlan(strategies: ["naive", "point-array", "null"], devices: ["ipad-pro-11", "iphone-6s"],

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Traces
+@testable import StrokeBenchTraces
 
 /// The byte-level sample path must accept exactly the samples the general path accepts, with the
 /// same bits, and leave everything else (with its exact error) to the general path.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Traces
+@testable import StrokeBenchTraces
 
 @Suite struct GeneratorTests {
     @Test func theDefaultTraceIsALongSessionAt240Hz() {

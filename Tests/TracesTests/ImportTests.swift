@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Traces
+@testable import StrokeBenchTraces
 
 /// Messy input, hand-made: each kind of messiness the importers must survive, in a few lines.
 @Suite struct TimeRepairTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Traces
+import StrokeBenchTraces
 
 @Suite struct TraceFormatTests {
     @Test func roundTripKeepsEverythingTheFileStores() throws {

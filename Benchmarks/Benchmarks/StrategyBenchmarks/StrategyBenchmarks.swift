@@ -3,11 +3,11 @@
 // small fixed trace. Thresholds for `swift package benchmark thresholds check` are in ../../Thresholds/.
 
 import Benchmark
-import Canvas
-import Display
+import StrokeBenchCanvas
+import StrokeBenchDisplay
 import Foundation
-import Strategies
-import Traces
+import StrokeBenchStrategies
+import StrokeBenchTraces
 
 /// Every benchmark measures exactly this many passes over the fixture, so that its distribution (and so
 /// its malloc-count percentiles, which `Thresholds/` pins exactly) does not depend on how fast the

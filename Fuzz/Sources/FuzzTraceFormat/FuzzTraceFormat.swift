@@ -1,5 +1,5 @@
 import Foundation
-import Traces
+import StrokeBenchTraces
 
 /// libFuzzer's entry point: parses the bytes as the native trace format. A thrown `TraceError` is the
 /// expected answer to bad bytes; a crash, a sanitizer report, a leak or a hang is a finding.

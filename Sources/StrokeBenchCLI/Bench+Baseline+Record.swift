@@ -1,0 +1,110 @@
+import ArgumentParser
+import StrokeBenchDisplay
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchRegression
+
+extension Bench.Baseline {
+    /// `bench baseline record`: replay a configuration once to count its work and K times to time it,
+    /// and write (or add to) a baseline file.
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record exact counters and a timing range of repeated runs into a baseline file.",
+            discussion: """
+                One counting replay (the virtual clock with every cost zero, so the counters and the final \
+                picture depend on the trace and strategy alone), then --repeat timing runs in the chosen clock, \
+                whose range is the baseline for the timing checks. The file is written atomically; --append adds \
+                this configuration to an existing baseline (replacing the same configuration), so one file can hold \
+                several strategies or devices. Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error.
+                """)
+
+        @OptionGroup var options: RunOptions
+
+        @Option(help: "The baseline file to write.")
+        var output: String
+
+        @Option(name: .customLong("repeat"), help: "Timing runs to record; the range needs several, and a timing regression at least 3.")
+        var repeatCount: Int = 3
+
+        @Flag(help: "Add this configuration to the baseline in --output instead of starting a new one.")
+        var append = false
+
+        @Option(name: .customLong("budget"), help: ArgumentHelp(
+            "A budget: NAME=LIMIT or NAME=off; repeatable. hitch-ratio (ms/s, default 5), overrun-p99 (ms, default 0), latency-p95 (ms, default 50).",
+            valueName: "name=limit"))
+        var budgetSettings: [String] = []
+
+        func validate() throws {
+            guard (1...100).contains(repeatCount) else { throw ValidationError("--repeat must be 1...100, not \(repeatCount)") }
+            do { _ = try Budgets.defaults.applying(budgetSettings) }
+            catch let error as BudgetSettingError { throw ValidationError(error.description) }
+        }
+
+        func run() throws {
+            try refuseOverwriting(options.inputs, with: [NamedPath(name: "--output", path: output)])
+            try checkWritable(output, option: "--output")
+            var baseline: StrokeBenchRegression.Baseline
+            if append && FileManager.default.fileExists(atPath: output) {
+                baseline = try readBaseline(output)
+                baseline.budgets = try baseline.budgets.applying(budgetSettings)
+            } else {
+                baseline = StrokeBenchRegression.Baseline(
+                    recorded: ISO8601DateFormatter().string(from: Date()), machine: Machine.current.description,
+                    budgets: try Budgets.defaults.applying(budgetSettings), configurations: [])
+            }
+
+            let configuration = try options.configuration()
+            var entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
+            if !entry.configuration.trace.isBuiltIn {
+                entry.configuration.trace.path = BaselineTracePath.stored(entry.configuration.trace.path, baseline: output)
+            }
+            let described = entry.configuration
+            baseline.add(entry)
+            do { try baseline.write(to: output) }
+            catch let error as BaselineError { throw BenchFailure.io(error.description) }
+
+            print(RecordSummary.render(entry, budgets: baseline.budgets, file: output))
+            if repeatCount < 3 {
+                printError("note: with \(repeatCount) timing run(s), no timing difference can be significant; check will report timings as pass or inconclusive only")
+            }
+            // A budget the baseline's own runs miss will fail every check: say so now, not in CI.
+            for budget in Budget.allCases {
+                guard let limit = baseline.budgets.limits[budget] else { continue }
+                let verdict = budget.verdict(limit: limit, runs: entry.runs)
+                if verdict != .pass {
+                    printError("warning: \(described.id): budget \(budget.optionName) (\(budget.rawValue) <= \(limit)) is exceeded in "
+                        + "\(entry.runs.filter { budget.value(in: $0) > limit }.count) of \(entry.runs.count) recorded runs; "
+                        + "bench check will not pass it until it is met or changed with --budget \(budget.optionName)=LIMIT|off")
+                }
+            }
+        }
+    }
+}
+
+/// Reads a baseline, turning its errors into the exit statuses of MODEL.md section 6.
+func readBaseline(_ path: String) throws -> StrokeBenchRegression.Baseline {
+    do { return try StrokeBenchRegression.Baseline.read(from: path) }
+    catch let error as BaselineError {
+        switch error {
+        case .io: throw BenchFailure.io(error.description)
+        case .data: throw BenchFailure.data(error.description)
+        }
+    }
+}
+
+/// What `bench baseline record` prints: the counters and the timing ranges it kept.
+enum RecordSummary {
+    static func render(_ entry: BaselineEntry, budgets: Budgets, file: String) -> String {
+        var lines = ["recorded \(entry.configuration.id) into \(file): \(entry.runs.count) timing runs"]
+        let c = entry.counters
+        lines.append("  counters: pixels_rasterized \(c.pixelsRasterized), bytes_copied \(c.bytesCopied), "
+            + "segments_stroked \(c.segmentsStroked), bitmaps_allocated \(c.bitmapsAllocated), tasks_started \(c.tasksStarted)")
+        for figure in TimingFigure.allCases {
+            let values = entry.runs.map(figure.value(in:))
+            let lo = values.min() ?? 0, hi = values.max() ?? 0
+            lines.append("  \(figure.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) "
+                + String(format: "%.3f .. %.3f %@", lo, hi, figure.unit.rawValue))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

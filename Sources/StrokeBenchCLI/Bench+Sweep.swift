@@ -1,0 +1,282 @@
+import ArgumentParser
+import StrokeBenchDisplay
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchReports
+import StrokeBenchStrategies
+import StrokeBenchSpec
+
+extension Bench {
+    /// `bench sweep` (`bench sweep run`): every combination of strategies, devices, rates and traces,
+    /// into one folder; the default subcommand of `SweepGroup`.
+    struct Sweep: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run",
+            abstract: "Run every combination of strategies, devices, refresh rates and traces; write a tidy summary.",
+            usage: SweepGroup.usage,
+            discussion: """
+                Writes DIR/summary.csv (one row per run: the configuration, then every summary figure as its \
+                own column) and DIR/frames/<run>.csv (the per-frame CSV of each run), plus DIR/sweep.json \
+                (the plan). The clock is virtual unless --clock says otherwise, so a sweep never sleeps. \
+                Every file is written atomically and summary.csv after each run: an interrupted sweep (Ctrl-C \
+                stops after the current run) keeps every finished run, and --resume finishes it.
+
+                --shard I/N runs the I-th of N disjoint parts (each with an even share of every strategy), for \
+                a CI matrix, Slurm array jobs or GNU parallel over ssh; `bench sweep merge` joins the parts.
+
+                Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error, 130 interrupted.
+                """)
+
+        @Option(help: "Comma-separated strategies, or all (see `bench list`).")
+        var strategies: String = "all"
+
+        @Option(help: "Comma-separated device profiles, or all (see `bench list`).")
+        var devices: String = "ipad-pro-11"
+
+        @Option(help: "Comma-separated display refresh rates in Hz (default: each device's own).")
+        var hz: String?
+
+        @Option(parsing: .upToNextOption,
+                help: "Trace files to replay; `default` is the built-in 30 s generated session (the default).")
+        var traces: [String] = []
+
+        @Option(help: "virtual (simulated clock, never sleeps; the default) or realtime (wall-clock pacing).")
+        var clock: ClockMode = .virtual
+
+        @Option(help: "coalesced (one event per turn) or per-sample (one event per sample).")
+        var delivery: Delivery = .coalesced
+
+        @Option(name: .customLong("repeat"), help: "Run every configuration this many times.")
+        var repetitions: Int = 1
+
+        @Option(help: "Virtual clock only: measured (default), zero or model (the device cost model) costs, as for `bench run`.")
+        var costs: CostMode = .measured
+
+        @Option(parsing: .unconditional, help: "Background queues for async strategies (default: as for `bench run`).")
+        var workers: Int?
+
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+            "Strategy options (`bench list`), each applied to the swept strategies that declare it.",
+            valueName: "strategy-options"))
+        var strategyArguments: [String] = []
+
+        @Option(help: "Run only part I of N (1-based), e.g. 2/4.")
+        var shard: String?
+
+        @OptionGroup var destination: SweepDestination
+        var output: String? { destination.output }
+
+        @Flag(help: "Finish an interrupted sweep in --output: skip the runs it already holds.")
+        var resume = false
+
+        @Option(help: "Runs at once (default: this machine's cores with zero or modelled costs, which read no clock; 1 with measured costs, which must run alone). Output does not depend on it.")
+        var jobs: Int?
+
+        @Flag(help: "Rasterize with zero or modelled costs too, which otherwise replay dry (the same figures, no picture comparison).")
+        var raster = false
+
+        /// Runs at once: as asked, or the default of the costs.
+        var resolvedJobs: Int { jobs ?? (costs == .measured ? 1 : ProcessInfo.processInfo.activeProcessorCount) }
+
+        func validate() throws {
+            _ = try plan()
+            if let shard, Shard(shard) == nil { throw ValidationError("--shard must be I/N with 1 <= I <= N, not '\(shard)'") }
+            guard (1...1000).contains(repetitions) else { throw ValidationError("--repeat must be 1...1000, not \(repetitions)") }
+            if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, not \(jobs)") }
+            if let jobs, jobs > 1, costs == .measured {
+                throw ValidationError("--jobs \(jobs) needs --costs zero or model: measured costs time the work on this machine, and runs side by side would slow each other")
+            }
+        }
+
+        /// The full plan these options describe, with `all` expanded and every name checked.
+        func plan() throws -> SweepPlan {
+            let strategyNames = try Self.list(strategies, all: StrategyRegistry.names, option: "--strategies", what: "strategy")
+            let deviceNames = try Self.list(devices, all: DeviceProfile.all.map(\.name), option: "--devices", what: "device")
+            var rates: [Double] = []
+            if let hz {
+                for item in hz.split(separator: ",", omittingEmptySubsequences: false) {
+                    let text = item.trimmingCharacters(in: .whitespaces)
+                    guard let rate = Double(text) else { throw ValidationError("--hz: '\(text)' is not a number") }
+                    if !rates.contains(rate) { rates.append(rate) }
+                }
+            }
+            let traceList = traces.isEmpty ? ["default"] : traces
+            // Every swept strategy's declarations together: an option must mean something to one of them.
+            let declared = strategyNames.flatMap { StrategyRegistry.strategy(named: $0)!.options }
+            let settings: StrategySettings
+            do { settings = try StrategySettings.parse(strategyArguments, declared: declared, strategy: "the swept strategies") }
+            catch { throw ValidationError(error.description) }
+            let plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
+                                 clock: clock, delivery: delivery, repetitions: repetitions, costs: costs,
+                                 workers: workers, options: settings)
+            // Each run's spec validates as `bench run` would validate it (rates, workers, costs and clock).
+            for run in plan.runs.prefix(plan.strategies.count * max(1, plan.rates.count) * plan.devices.count) {
+                do { try plan.spec(for: run).validate() }
+                catch { throw ValidationError(error.description) }
+            }
+            // Run ids name files; two traces with one base name would overwrite each other's frames.
+            let labels = traceList.map(SweepPlan.traceLabel)
+            if let clash = labels.first(where: { l in labels.filter { $0 == l }.count > 1 }) {
+                throw ValidationError("--traces: two traces are both named '\(clash)'; rename one")
+            }
+            return plan
+        }
+
+        /// Splits a comma-separated list, expanding `all` and rejecting unknown names.
+        static func list(_ text: String, all: [String], option: String, what: String) throws -> [String] {
+            var names: [String] = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = item.trimmingCharacters(in: .whitespaces)
+                if name == "all" { names += all.filter { !names.contains($0) }; continue }
+                guard all.contains(name) else {
+                    throw ValidationError("\(option): unknown \(what) '\(name)'; valid: \(all.joined(separator: ", ")), all")
+                }
+                if !names.contains(name) { names.append(name) }
+            }
+            return names
+        }
+
+        func run() throws {
+            guard let output else { throw ValidationError("--output DIR is required: the folder the sweep writes") }
+            let plan = try plan()
+            let part = shard.flatMap(Shard.init) ?? .whole
+            let folder = SweepFolder(path: output)
+            try refuseWritingOverTraces(plan, into: folder, part: part)
+            let manifest = SweepFolder.Manifest(plan: plan, shard: part)
+            let runs = plan.runs(in: part)
+            var rows = try startFolder(folder, manifest: manifest)
+            let finished = Set(rows.compactMap { $0["run_id"] })
+
+            // Check every trace before the first run, so a typo fails in a second, not after an hour.
+            for trace in plan.traces {
+                _ = try replayConfiguration(plan.spec(for: SweepRun(index: 0, strategy: plan.strategies[0], device: plan.devices[0],
+                                                                    hz: plan.rates.first, trace: trace, repetition: 1)))
+            }
+
+            let interrupt = InterruptFlag.install(keeping: "kept the finished runs in \(output); --resume finishes the sweep")
+            defer { interrupt.uninstall() }
+            let todo = runs.filter { !finished.contains($0.id) }
+            if !finished.isEmpty { printError("resuming: \(runs.count - todo.count) of \(runs.count) runs already in \(output)") }
+            let progress = SweepProgress(total: todo.count)
+            // Rows and results are kept in the plan's order whatever order runs finish in, so the files do
+            // not depend on --jobs.
+            let order = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1.id, $0) })
+            let position = { (row: [String: String]) in row["run_id"].flatMap { order[$0] } ?? -1 }
+            var results: [(run: SweepRun, summary: RunSummary)] = []
+            let raster = self.raster, folderPath = folder.path
+            try forEachRun(todo, jobs: resolvedJobs, stop: { interrupt.isSet }, perform: { run in
+                progress.begin(run)
+                var configuration = try replayConfiguration(plan.spec(for: run))
+                configuration.forcesRaster = raster
+                let result = try replay(configuration, writingFramesTo: folderPath + "/" + SweepFolder.framesFile(for: run)) {
+                    replayed, total in progress.update(run, replayed, total)
+                }
+                return UncheckedSendable(result.summary)
+            }, completed: { run, summary in
+                do {
+                    rows.append(SummaryRow.dictionary(SummaryRow.fields(run: run, summary: summary.value,
+                                                                        framesCSV: SweepFolder.framesFile(for: run))))
+                    rows.sort { position($0) < position($1) }
+                    try folder.writeSummary(rows)
+                } catch {
+                    throw BenchFailure.io("\(output): cannot write the results of run \(run.id) (\(error.localizedDescription))")
+                }
+                progress.end(run, summary.value)
+                results.append((run, summary.value))
+            })
+            progress.finish()
+            results.sort { order[$0.run.id]! < order[$1.run.id]! }
+            if !results.isEmpty { print(SweepTable.render(results.map(\.summary))) }
+            if interrupt.isSet {
+                printError("interrupted: \(rows.count) of \(runs.count) runs finished and kept in \(output); "
+                           + "run the same command with --resume to finish the sweep")
+                throw ExitCode(130)
+            }
+            printError("sweep done: \(rows.count) runs in \(folder.summaryPath)")
+        }
+
+        /// Refuses a sweep whose folder, or a file it would write there, is one of its traces.
+        private func refuseWritingOverTraces(_ plan: SweepPlan, into folder: SweepFolder, part: Shard) throws {
+            let traces = plan.traces.filter { $0 != TraceIdentity.builtIn }.map { NamedPath(name: "a --traces input", path: $0) }
+            let writes = folder.files(for: plan.runs(in: part)).map { file in
+                NamedPath(name: file == folder.path ? "--output" : "--output \(folder.path) writes", path: file)
+            }
+            try refuseOverwriting(traces, with: writes)
+        }
+
+        /// Creates (or, with --resume, reopens) the output folder; the rows it already holds.
+        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest) throws -> [[String: String]] {
+            let fm = FileManager.default
+            let exists = fm.fileExists(atPath: folder.summaryPath) || fm.fileExists(atPath: folder.manifestPath)
+            if exists && !resume {
+                throw BenchFailure.usage("\(folder.path) already holds a sweep; pass --resume to finish it, or choose another --output")
+            }
+            do { try folder.create() } catch {
+                throw BenchFailure.io("\(folder.path): cannot create the sweep folder (\(error.localizedDescription))")
+            }
+            var rows: [[String: String]] = []
+            if exists {
+                let old: SweepFolder.Manifest?
+                do { old = try folder.readManifest(); rows = fm.fileExists(atPath: folder.summaryPath) ? try folder.readSummary() : [] }
+                catch { throw BenchFailure.data("\(error)") }
+                guard old == manifest else {
+                    throw BenchFailure.usage("\(folder.manifestPath): --resume needs the same options as the interrupted sweep")
+                }
+            }
+            // An empty summary.csv (the header) from the start: a part with no runs yet still merges.
+            do { try folder.writeManifest(manifest); try folder.writeSummary(rows) } catch {
+                throw BenchFailure.io("\(folder.manifestPath): cannot write (\(error.localizedDescription))")
+            }
+            return rows
+        }
+
+    }
+}
+
+/// Where `sweep` and `sweep merge` write. One group shared by both, because the argument parser
+/// reads a parent command's options after a subcommand's name too: two `--output` declarations
+/// would leave the subcommand's unset.
+struct SweepDestination: ParsableArguments {
+    @Option(help: "Folder for summary.csv, sweep.json and frames/ (created if missing).")
+    var output: String?
+}
+
+/// A one-line-per-run table of a sweep's results on stdout, for people watching it finish.
+enum SweepTable {
+    static func render(_ summaries: [RunSummary]) -> String {
+        let f = SummaryTable.fmt
+        var table = [["strategy", "device", "hz", "trace", "main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %"]]
+        for s in summaries {
+            table.append([s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace), f(s.mainMs.p50, 3),
+                          f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue, f(s.droppedPct, 2)])
+        }
+        return SummaryTable.align(table).joined(separator: "\n")
+    }
+}
+
+/// Ctrl-C during a sweep: the first asks the sweep to stop after the current run, the second stops
+/// at once (`Interruption`, which removes the run's half-written file). Files are written
+/// atomically, so stopping at once loses only the run in progress.
+final class InterruptFlag: @unchecked Sendable { // `interrupted` is guarded by `lock`
+    private let lock = NSLock()
+    private var interrupted = false
+
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return interrupted }
+
+    /// Takes the first SIGINT from `Interruption`; `kept` says what a sweep stopped at once keeps.
+    static func install(keeping kept: String) -> InterruptFlag {
+        let flag = InterruptFlag()
+        Interruption.shared.takeInterrupts(kept: kept) { [flag] in
+            flag.lock.lock()
+            let again = flag.interrupted
+            flag.interrupted = true
+            flag.lock.unlock()
+            if again { return false }
+            printError("\ninterrupted: stopping after the current run (Ctrl-C again to stop now)")
+            return true
+        }
+        return flag
+    }
+
+    func uninstall() { Interruption.shared.release() }
+}

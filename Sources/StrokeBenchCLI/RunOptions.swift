@@ -1,0 +1,90 @@
+import ArgumentParser
+import StrokeBenchCanvas
+import StrokeBenchDisplay
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import StrokeBenchSpec
+
+extension ClockMode: ExpressibleByArgument {}
+extension Delivery: ExpressibleByArgument {}
+extension CostMode: ExpressibleByArgument {}
+extension InputMode: ExpressibleByArgument {}
+
+/// The options that choose what one replay is, pulled into `run` and `baseline record`: they make
+/// one `ReplaySpec`. A strategy's own options (`--graver-keep-contents`) are not declared here but
+/// by the strategy (`DrawingStrategy.options`); they are collected as they come and checked against
+/// the chosen strategy's declarations.
+struct RunOptions: ParsableArguments {
+    @Option(help: "Drawing strategy (see `bench list`, which also lists each strategy's own options).")
+    var strategy: String
+
+    @Option(help: "Trace file to replay (default: the built-in generated 30 s session).")
+    var trace: String?
+
+    @Option(help: "Device profile (see `bench list`).")
+    var device: String = "ipad-pro-11"
+
+    // `.unconditional`: a negative number is a value to reject by range, not an option name.
+    @Option(parsing: .unconditional, help: "Display refresh rate in Hz (default: the device's).")
+    var hz: Double?
+
+    @Option(help: "realtime (wall-clock pacing, real threads) or virtual (simulated clock, never sleeps).")
+    var clock: ClockMode = .realtime
+
+    @Option(help: "coalesced (one event per turn) or per-sample (one event per sample).")
+    var delivery: Delivery = .coalesced
+
+    @Option(parsing: .unconditional, help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
+    var workers: Int?
+
+    @Option(help: "Virtual clock only: charge 'measured' costs (default); 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero); or 'model', the device cost model: counted work times the device's sourced unit costs, the same on every machine (docs/device-model.md).")
+    var costs: CostMode = .measured
+
+    @Option(help: "recorded (each sample at its recorded time, the default) or display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark).")
+    var input: InputMode = .recorded
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "The strategy's own options, as `bench list` shows them (e.g. --graver-keep-contents, --graver-fade-in 0.2).",
+        valueName: "strategy-options"))
+    var strategyArguments: [String] = []
+
+    func validate() throws {
+        do { try spec().validate() }
+        catch let error as ReplaySpecError { throw ValidationError(error.description) }
+    }
+
+    /// The replay these options describe (its trace not yet read).
+    func spec() throws -> ReplaySpec {
+        var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: clock, costs: costs, delivery: delivery,
+                              input: input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
+        if let declared = spec.strategyType?.options {
+            do { spec.options = try StrategySettings.parse(strategyArguments, declared: declared, strategy: strategy) }
+            catch { throw ValidationError(error.description) }
+        }
+        return spec
+    }
+
+    /// The replay these options describe. Reading the trace is the only fallible step.
+    func configuration() throws -> ReplayConfiguration { try replayConfiguration(try spec()) }
+}
+
+/// The replay `spec` describes, its trace read (the built-in one for `default`).
+///
+/// - Throws: `BenchFailure` for a trace that cannot be read (65 or 74) or a spec that does not
+///   validate (64: the spec came from options the user gave).
+func replayConfiguration(_ spec: ReplaySpec) throws -> ReplayConfiguration {
+    let trace = spec.trace.isBuiltIn ? TraceGenerator.default : try readTrace(spec.trace.path)
+    do { return try ReplayConfiguration(spec, trace: trace) }
+    catch { throw BenchFailure.usage(error.description) }
+}
+
+/// Checks that `path` can be written before any work starts, so a typo in an output path fails in
+/// a second rather than after an hour's replay (`AtomicFile.checkWritable` says what is checked:
+/// what the path names, its folder, its name's length and its temporary file's).
+/// - Throws: `BenchFailure.io` (74): `PATH: cannot write the OPTION file: REASON`.
+func checkWritable(_ path: String, option: String) throws {
+    do { try AtomicFile.checkWritable(path) }
+    catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(path): cannot write the \(option) file: \(error.reason)") }
+}

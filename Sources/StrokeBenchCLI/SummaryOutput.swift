@@ -1,0 +1,98 @@
+import Foundation
+import StrokeBenchMetrics
+
+/// The run summary as one JSON object.
+enum SummaryJSON {
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+/// The run summary as an aligned table for people, with units and the hitch band in words.
+enum SummaryTable {
+    /// ` (low-high)` over the model's uncertainty, or nothing for a run that is not modelled.
+    static func range(_ low: Double?, _ high: Double?, _ digits: Int) -> String {
+        guard let low, let high else { return "" }
+        return " (\(fmt(low, digits))-\(fmt(high, digits)) over the model's range)"
+    }
+
+    /// One line a person can act on: the hitch band, and whether ink reached the screen while the pen
+    /// moved, which the hitch ratio does not say (a strategy that presents nothing new hitches nothing).
+    static func verdict(_ s: RunSummary, band: String) -> String {
+        let notShown = s.samplesNeverShown > 0 ? ", and \(s.samplesNeverShown) of \(s.samples) samples never reached the screen" : ""
+        if s.samples > 1 && s.inkUpdatesPerS < 1 {
+            return "verdict: ink is NOT shown while drawing (\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink\(notShown)); the hitch ratio, \(band), measures frame pacing, not ink"
+        }
+        return "verdict: hitch ratio \(band); ink shown while drawing, \(fmt(s.inkUpdatesPerS, 1)) updates/s\(notShown)"
+    }
+
+    static func render(_ s: RunSummary) -> String {
+        var lines: [String] = []
+        let floor = s.strategy == "null" ? "  (calibration floor: the harness's own overhead)" : ""
+        lines.append("strategy \(s.strategy) on \(s.device) at \(fmt(s.hz, 0)) Hz, \(s.clock) clock, \(s.delivery) delivery\(floor)")
+        lines.append("trace \(s.trace): \(s.samples) samples, \(fmt(s.durationS, 2)) s replayed in \(s.frames) frames")
+        lines.append("")
+        let header = ["", "p50", "p90", "p95", "p99", "max"]
+        let rows: [(String, Percentiles)] = [
+            ("main thread (ms)", s.mainMs), ("render (ms)", s.renderMs), ("composite (ms)", s.compositeMs),
+            ("overrun (ms)", s.overrunMs), ("touch latency (ms)", s.latencyMs),
+        ]
+        var table = [header]
+        for (name, p) in rows { table.append([name] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) }) }
+        lines += align(table)
+        lines.append("")
+        let band: String
+        switch s.hitchBand {
+        case .good: band = "good (under 5 ms/s)"
+        case .warning: band = "warning (5-10 ms/s)"
+        case .critical: band = "critical (over 10 ms/s)"
+        case .uncertain: band = "uncertain (the model's range spans bands)"
+        }
+        let c = s.counters
+        var facts: [[String]] = [
+            ["hitch-time ratio", "\(fmt(s.hitchRatioMsPerS, 2)) ms/s\(range(s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, 2)), \(band)"],
+            ["dropped frames", "\(s.droppedFrames) (\(fmt(s.droppedPct, 2))%\(range(s.droppedPctLow, s.droppedPctHigh, 2))), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)"],
+            ["missed vsyncs", "\(s.missedVsyncs)"],
+            ["display-link fps", "\(fmt(s.displayLinkFps, 1))\(range(s.displayLinkFpsLow, s.displayLinkFpsHigh, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%\(range(s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh, 1))"],
+            ["main-thread growth", "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn"],
+            ["ink on screen", "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink while drawing, longest wait \(fmt(s.longestStaleMs, 0)) ms, \(s.samplesNeverShown) samples never shown"],
+            ["renders wasted", "\(fmt(s.rendersWastedPct, 1))% cancelled or thrown away"],
+            ["pixels rasterized", "\(c.pixelsRasterized)"],
+            ["bytes copied", "\(c.bytesCopied)"],
+            ["segments stroked", "\(c.segmentsStroked)"],
+            ["bitmaps allocated", "\(c.bitmapsAllocated)"],
+            ["tasks started / cancelled / superseded", "\(c.tasksStarted) / \(c.tasksCancelled) / \(c.tasksSuperseded) (threads peak \(c.threadsPeak))"],
+            ["cpu time", "\(fmt(s.cpuS, 2)) s, peak memory \(fmt(s.peakMemoryMB, 0)) MB"],
+        ]
+        if let p = s.picture {
+            let verdict = p.matchesReference ? "matches the reference" : "DIFFERS from the reference"
+            facts.append(["final picture", "\(verdict): \(fmt(p.differingPct, 4))% of pixels differ, max channel diff \(p.maxChannelDiff)"])
+        } else if s.costs != "measured" {
+            facts.append(["final picture", "not drawn: a dry replay counts the work without rasterizing (--raster draws it)"])
+        }
+        lines += align(facts)
+        lines.append(verdict(s, band: band))
+        switch s.costs {
+        case "model": lines.append("timings modelled for \(s.device) by the device cost model (docs/device-model.md); cpu time and memory measured on \(s.machine)")
+        case "zero": lines.append("timings zero by request (--costs zero); cpu time and memory measured on \(s.machine)")
+        default: lines.append("measured on \(s.machine)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func fmt(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
+
+    /// Left-aligns the first column and right-aligns the rest.
+    static func align(_ rows: [[String]]) -> [String] {
+        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { col in rows.map { col < $0.count ? $0[col].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return i == 0 ? cell + pad : (row.count == 2 ? cell : pad + cell)
+            }.joined(separator: "  ")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import StrokeBenchCanvas
+
+/// Where a measured cost was spent.
+public enum CostPhase: Hashable, Sendable {
+    case mainQueueBlocks, input, observers, commit, composite
+    /// Step `index` (from 0) of a background render task.
+    case backgroundStep(index: Int)
+}
+
+/// Measures the cost of work for the virtual clock. The production meters read the wall clock
+/// (`Stopwatch`), charge nothing, or charge the work counted (`ModelCostMeter`); tests substitute
+/// scripted costs so that deadlines, missed vsyncs, hitches and latencies can be checked against
+/// answers worked out by hand.
+public protocol CostMeter: AnyObject {
+    /// Runs `body` and returns its result with the cost to charge for it.
+    /// - Parameter ledger: where `body`'s work is counted (the thread's own ledger), for meters that
+    ///   charge by the work done.
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration)
+}
+
+/// Charges what the work really took on this machine.
+public final class WallClockMeter: CostMeter {
+    public init() {}
+    @inline(__always)
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        let (result, seconds) = try Stopwatch.measure(body)
+        return (result, ReplayDuration(seconds: seconds))
+    }
+}
+
+/// Charges nothing for any work: the schedule of an infinitely fast device.
+///
+/// In the virtual clock a turn that runs late delays the next one, which then coalesces more samples
+/// into one event; so with measured costs the work counters of `naive` or `point-array` change from run
+/// to run with the machine's load. With every cost zero, every turn starts at its vsync and the schedule,
+/// and so every counter and the final picture, is a function of the trace, device, rate, delivery and
+/// strategy alone.
+public final class ZeroCostMeter: CostMeter {
+    /// Creates a meter; it holds no state.
+    public init() {}
+    /// Runs `body` and charges nothing for it.
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        (try body(), .zero)
+    }
+}

@@ -1,0 +1,278 @@
+import StrokeBenchCanvas
+import Foundation
+
+/// This host's unit cost of each kind of counted work, measured by a microbenchmark of that kind alone
+/// (`bench calibrate`), never by regressing replays' frame times on their counters.
+///
+/// A regression over replays cannot tell kinds apart that always come together (every full-canvas blend
+/// follows a full-canvas clear), so its costs fit the strategies it saw and not one it did not. Here each
+/// kind is timed where it is the only work that varies: bitmaps of several sizes for a clear and an
+/// allocation, fills and blends of several areas, strokes designed so that segments, ink, swept span and
+/// culled segments vary independently, and composites of several areas. Each cost is a least-squares
+/// slope over those sizes, with what each case counted read from the same `WorkLedger` a replay uses.
+public struct HostCalibration: Codable, Sendable {
+    /// ns per unit of each kind measured here. `pixel_uploaded` has no host analogue (pixman reads an
+    /// image in place), so it is 0.
+    public var unitCostsNs: [WorkKind: Double]
+    /// How each kind was measured and how well a line through its points fits them.
+    public var fits: [Fit]
+
+    enum CodingKeys: String, CodingKey { case unitCostsNs = "unit_costs_ns", fits }
+
+    /// One kind's (or one group's) least-squares fit.
+    public struct Fit: Codable, Sendable {
+        public var kinds: [WorkKind]
+        public var method: String
+        /// Cases timed (each the median of its repeats).
+        public var cases: Int
+        /// R² of the fitted times against the measured ones.
+        public var r2: Double
+    }
+
+    /// Measures every kind on a canvas of `width` x `height` pixels (a device's screen), each case the
+    /// median of `repeats` timings.
+    public static func measure(width: Int, height: Int, repeats: Int = 15) throws -> HostCalibration {
+        var calibration = HostCalibration(unitCostsNs: [:], fits: [])
+        let timer = CaseTimer(repeats: repeats)
+        try calibration.add(timer.bitmaps(width: width, height: height))
+        try calibration.add(timer.fills(width: width, height: height))
+        try calibration.add(timer.blends(width: width, height: height))
+        try calibration.add(timer.strokes(width: width, height: height))
+        try calibration.add(timer.composites(width: width, height: height))
+        calibration.unitCostsNs[.pixelUploaded] = 0
+        return calibration
+    }
+
+    private mutating func add(_ result: (costs: [WorkKind: Double], fit: Fit)) {
+        unitCostsNs.merge(result.costs) { _, new in new }
+        fits.append(result.fit)
+    }
+}
+
+/// Times cases of one kind of work and fits their costs.
+fileprivate struct CaseTimer {
+    let repeats: Int
+
+    /// One timed case: what it counted, and its median time in ns.
+    struct Case {
+        var counters: WorkCounters
+        var ns: Double
+    }
+
+    /// Rounds of `repeats` timings each case is measured in; its time is the least of the rounds' medians.
+    static let rounds = 5
+
+    /// Runs `body` in `rounds` rounds of `repeats` (each after one warm-up run) with a fresh ledger each
+    /// time. The case's time is the least of the rounds' medians: a median takes out the odd slow run, the
+    /// least of several a round during which something else held the machine. Counters are the last run's.
+    /// - Parameter shared: a ledger the body counts in itself (a context made once); each run's counters
+    ///   are what it added there. Without one, each run gets a fresh ledger.
+    func time(_ body: (WorkLedger) throws -> Void, counting shared: WorkLedger? = nil) rethrows -> Case {
+        var medians: [Double] = []
+        var counters = WorkCounters()
+        for _ in 0..<Self.rounds {
+            var times: [Double] = []
+            for i in 0...repeats {
+                let ledger = shared ?? WorkLedger(bitmaps: BitmapAccounting())
+                let before = ledger.counters
+                let start = Stopwatch.now()
+                try body(ledger)
+                let elapsed = Stopwatch.now() - start
+                if i > 0 { times.append(elapsed * 1e9) }
+                counters = ledger.counters - before
+            }
+            times.sort()
+            medians.append(times[times.count / 2])
+        }
+        return Case(counters: counters, ns: medians.min()!)
+    }
+
+    /// New bitmaps of several sizes: ns per cleared pixel (slope) and per bitmap (intercept). As in a
+    /// replay, each new bitmap is made while the previous one is alive, and is drawn into (untimed) before
+    /// it is let go: glibc's `calloc` skips clearing memory no one has written, which a bitmap never is.
+    func bitmaps(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
+        var cases: [Case] = []
+        for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
+            let side = share.squareRoot()
+            let w = max(1, Int(Double(width) * side)), h = max(1, Int(Double(height) * side))
+            var previous = try Surface(width: w, height: h)
+            var medians: [Double] = [], counters = WorkCounters()
+            for _ in 0..<Self.rounds {
+                var times: [Double] = []
+                for i in 0...repeats {
+                    let ledger = WorkLedger(bitmaps: BitmapAccounting())
+                    let start = Stopwatch.now()
+                    let surface = try Surface(width: w, height: h, counting: ledger)
+                    let elapsed = Stopwatch.now() - start
+                    try Context(surface: surface).fill(surface.bounds, with: .white)
+                    previous = surface
+                    if i > 0 { times.append(elapsed * 1e9) }
+                    counters = ledger.counters
+                }
+                times.sort()
+                medians.append(times[times.count / 2])
+            }
+            _ = previous
+            cases.append(Case(counters: counters, ns: medians.min()!))
+        }
+        let (coef, r2) = Regression.fit(cases, kinds: [.pixelCleared, .bitmapAllocated])
+        return ([.pixelCleared: coef[0], .bitmapAllocated: coef[1]],
+                .init(kinds: [.pixelCleared, .bitmapAllocated], method: "Surface(width:height:) made while the previous one lives, each drawn into before it is freed, 5 sizes up to the canvas; slope and intercept", cases: cases.count, r2: r2))
+    }
+
+    /// Opaque fills of several areas of a canvas-sized bitmap: ns per filled pixel.
+    func fills(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
+        let surface = try Surface(width: width, height: height)
+        let context = try Context(surface: surface)
+        var cases: [Case] = []
+        for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
+            let rect = PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * share)))
+            cases.append(time { ledger in
+                let counted = try! Context(surface: surface, counting: ledger)
+                counted.fill(rect, with: .white)
+            })
+        }
+        _ = context
+        let (coef, r2) = Regression.fit(cases, kinds: [.pixelFilled], intercept: true)
+        return ([.pixelFilled: coef[0]], .init(kinds: [.pixelFilled], method: "Context.fill of 5 areas of a canvas-sized bitmap; slope", cases: cases.count, r2: r2))
+    }
+
+    /// A canvas-sized image drawn (blended source-over) into another, clipped to several areas: ns per blended pixel.
+    func blends(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
+        let target = try Surface(width: width, height: height), image = try Surface(width: width, height: height)
+        try Context(surface: image).fill(image.bounds, with: .white)
+        var cases: [Case] = []
+        for share in [0.00002, 0.05, 0.25, 0.5, 1.0] {
+            let clip = PixelRect(x: 0, y: 0, width: max(1, Int(Double(width) * min(1, share * 50))), height: max(1, Int(Double(height) * min(1, share))))
+            // One context for every call, as a strategy keeps its backing store's: the time of a call alone.
+            let ledger = WorkLedger()
+            let context = try Context(surface: target, counting: ledger)
+            cases.append(time({ _ in
+                context.withSavedState {
+                    context.clip(to: clip)
+                    context.draw(image, in: target.bounds)
+                }
+            }, counting: ledger))
+        }
+        let (coef, r2) = Regression.fit(cases, kinds: [.pixelBlended], intercept: true)
+        return ([.pixelBlended: coef[0]],
+                .init(kinds: [.pixelBlended], method: "Context.draw of a canvas-sized image clipped to 5 areas on a context made once; slope", cases: cases.count, r2: r2))
+    }
+
+    /// Strokes designed so that drawn segments, ink, swept span, culled segments and paths vary
+    /// independently: spirals of several segment lengths and widths, dots far apart, many one-segment
+    /// paths, and spirals drawn into a small clip they miss. One least-squares fit of the five kinds over
+    /// every case.
+    func strokes(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
+        let surface = try Surface(width: width, height: height)
+        var cases: [Case] = []
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        func stroke(_ lines: [[Point]], lineWidth: Double, clip: PixelRect? = nil) -> Case {
+            let polylines = lines.map { Polyline($0, style: StrokeStyle(lineWidth: lineWidth)) }
+            return time { ledger in
+                let context = try! Context(surface: surface, counting: ledger)
+                if let clip { context.clip(to: clip) }
+                context.stroke(polylines, style: StrokeStyle(lineWidth: lineWidth))
+            }
+        }
+        // Strokes as people draw them: spirals that never cross themselves (each turn clear of the last by
+        // more than the line width), with n segments of length l at width w. Varying l and w moves ink
+        // independently of the segment count.
+        func spiral(segments n: Int, length l: Double, lineWidth w: Double, around centre: Point) -> [Point] {
+            var points = [centre], angle = 0.0, radius = w * 2
+            for _ in 0..<n {
+                let step = l / radius
+                angle += step
+                radius += (w + 4) * step / (2 * .pi)
+                points.append(Point(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle)))
+            }
+            return points
+        }
+        for (n, l, w) in [(200, 2.0, 10.0), (1000, 2.0, 10.0), (200, 6.0, 10.0), (1000, 6.0, 10.0), (400, 12.0, 10.0),
+                          (400, 3.0, 4.0), (400, 3.0, 24.0), (200, 20.0, 24.0), (1500, 4.0, 6.0)] {
+            cases.append(stroke([spiral(segments: n, length: l, lineWidth: w, around: Point(x: cx, y: cy))], lineWidth: w))
+        }
+        // Dots far apart: little ink and few segments over a large swept span.
+        for spread in [0.1, 0.45, 0.9] {
+            let dx = Double(width) * spread / 2, dy = Double(height) * spread / 2
+            cases.append(stroke([[Point(x: cx - dx, y: cy - dy)], [Point(x: cx + dx, y: cy + dy)]], lineWidth: 10))
+        }
+        // Paths: k separate strokes of one short segment each, as a layer-per-event strategy strokes them.
+        for k in [50, 200, 800] {
+            let lines = (0..<k).map { i -> Polyline in
+                let at = Point(x: cx + Double(i % 40) * 12, y: cy + Double(i / 40) * 12)
+                return Polyline([at, Point(x: at.x + 4, y: at.y + 3)], style: StrokeStyle(lineWidth: 10))
+            }
+            cases.append(time { ledger in
+                let context = try! Context(surface: surface, counting: ledger)
+                for line in lines { context.stroke([line], style: StrokeStyle(lineWidth: 10)) }
+            })
+        }
+        // Culled: a spiral of n segments drawn into a small clip it misses, beside one short line drawn in it.
+        let clip = PixelRect(x: 0, y: 0, width: 64, height: 64)
+        for n in [500, 2000, 6000] {
+            let outside = spiral(segments: n, length: 4, lineWidth: 10, around: Point(x: cx, y: cy))
+            cases.append(stroke([[Point(x: 10, y: 10), Point(x: 40, y: 40)], outside], lineWidth: 10, clip: clip))
+        }
+        let kinds: [WorkKind] = [.segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .pathStroked]
+        let (coef, r2) = Regression.fit(cases, kinds: kinds, intercept: true)
+        return (Dictionary(uniqueKeysWithValues: zip(kinds, coef.prefix(kinds.count))),
+                .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss; one least-squares fit", cases: cases.count, r2: r2))
+    }
+
+    /// A canvas-sized image composited into the framebuffer, limited to several areas of damage: ns per composited pixel.
+    func composites(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
+        let compositor = try Compositor(width: width, height: height)
+        let image = try Surface(width: width, height: height)
+        var cases: [Case] = []
+        for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
+            let damage = PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * share)))
+            cases.append(time { ledger in ledger.counters.pixelsComposited += try! compositor.composite(image, damage: [damage]) })
+        }
+        let (coef, r2) = Regression.fit(cases, kinds: [.pixelComposited], intercept: true)
+        return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of a canvas-sized image, 5 areas of damage; slope", cases: cases.count, r2: r2))
+    }
+}
+
+/// Ordinary least squares of case times on their counts, by the normal equations (a handful of unknowns).
+fileprivate enum Regression {
+    /// Coefficients in `kinds` order (then the intercept, when asked for or when it is the last kind's
+    /// role), and R² of the fit. Negative coefficients are clamped to 0: a kind cannot cost less than nothing.
+    static func fit(_ cases: [CaseTimer.Case], kinds: [WorkKind], intercept: Bool = false) -> (coefficients: [Double], r2: Double) {
+        // `.bitmapAllocated` in a bitmap case is one per case: it is the intercept.
+        let rows = cases.map { c in kinds.map { Double($0.count(in: c.counters)) } + (intercept ? [1] : []) }
+        let y = cases.map(\.ns)
+        let n = rows[0].count
+        var a = [[Double]](repeating: [Double](repeating: 0, count: n), count: n), b = [Double](repeating: 0, count: n)
+        for (row, t) in zip(rows, y) {
+            for i in 0..<n {
+                b[i] += row[i] * t
+                for j in 0..<n { a[i][j] += row[i] * row[j] }
+            }
+        }
+        let solution = solve(a, b).map { max(0, $0) }
+        let predicted = rows.map { zip($0, solution).reduce(0) { $0 + $1.0 * $1.1 } }
+        let mean = y.reduce(0, +) / Double(y.count)
+        let residual = zip(y, predicted).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+        let total = y.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        return (solution, total > 0 ? 1 - residual / total : 1)
+    }
+
+    /// Gaussian elimination with partial pivoting; a singular column gets 0.
+    static func solve(_ matrix: [[Double]], _ vector: [Double]) -> [Double] {
+        var a = matrix, b = vector
+        let n = b.count
+        for col in 0..<n {
+            let pivot = (col..<n).max { abs(a[$0][col]) < abs(a[$1][col]) }!
+            guard abs(a[pivot][col]) > 1e-12 * max(1, abs(a[col][col])) else { continue }
+            a.swapAt(col, pivot); b.swapAt(col, pivot)
+            for row in 0..<n where row != col {
+                let factor = a[row][col] / a[col][col]
+                guard factor != 0 else { continue }
+                for k in col..<n { a[row][k] -= factor * a[col][k] }
+                b[row] -= factor * b[col]
+            }
+        }
+        return (0..<n).map { abs(a[$0][$0]) > 0 ? b[$0] / a[$0][$0] : 0 }
+    }
+}

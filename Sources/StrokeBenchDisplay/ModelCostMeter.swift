@@ -1,0 +1,31 @@
+import StrokeBenchCanvas
+
+/// Charges each phase the work it counted times the device's unit costs (`--costs model`): the
+/// device cost model of MODEL.md section 4. The host's clock plays no part, so a modelled run gives
+/// the same figures on every machine and under any load.
+///
+/// The main thread and background workers are charged every kind of work but compositing; the render
+/// server is charged the pixels it composited and the shape-layer segments it stroked.
+public final class ModelCostMeter: CostMeter {
+    /// The device's unit costs.
+    public let unitCosts: UnitCosts
+    private static let cpuKinds = WorkKind.allCases.filter { $0 != .pixelComposited }
+    private static let renderServerKinds: [WorkKind] = [.pixelComposited, .segmentStroked]
+
+    public init(unitCosts: UnitCosts) { self.unitCosts = unitCosts }
+
+    /// The meter of `device` at `estimate`, from the shipped data. Every device profile has unit costs
+    /// there (`DeviceCostTests`), so a failure here is a broken build, not bad input.
+    public convenience init(device: DeviceProfile, at estimate: ModelEstimate = .central) {
+        do { self.init(unitCosts: try DeviceCostData.shipped.unitCosts(of: device.name, at: estimate)) }
+        catch { fatalError("\(error)") }
+    }
+
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        let before = ledger.counters
+        let result = try body()
+        let work = ledger.counters - before
+        let kinds = phase == .composite ? Self.renderServerKinds : Self.cpuKinds
+        return (result, unitCosts.cost(of: work, kinds: kinds))
+    }
+}

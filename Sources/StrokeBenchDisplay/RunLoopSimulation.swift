@@ -1,0 +1,169 @@
+import StrokeBenchCanvas
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchStrategies
+
+/// The main run loop, one turn per vsync (and one per main-queue wake-up between vsyncs). Each turn
+/// is four steps: gather the input, run the turn (main-queue blocks, input, BeforeWaiting observers,
+/// CoreAnimation commit), present what it committed, and account for it. The clock decides how time
+/// passes between and during them (`ReplayClock`).
+struct RunLoopSimulation {
+    private let configuration: ReplayConfiguration
+    private let grid: VsyncGrid
+    private let mainQueue = MainQueue()
+    private let ledger: WorkLedger
+    private let clock: any ReplayClock
+    private let strategy: any DrawingStrategy
+    private var coalescer: InputCoalescer
+    private var accountant: FrameAccountant
+    private var frameCount = 0
+    /// The layer contents of the latest commit, to tell new contents from a backing store redrawn in place.
+    private var committedContents: Surface?
+
+    init(_ configuration: ReplayConfiguration) throws {
+        self.configuration = configuration
+        grid = VsyncGrid(hz: configuration.hz)
+        ledger = WorkLedger(rasterizes: configuration.rasterizes, bitmaps: BitmapAccounting())
+        let workers = configuration.resolvedWorkers, canvas = configuration.canvas
+        switch configuration.clock {
+        case .virtual:
+            clock = try VirtualClock(workers: workers, mainQueue: mainQueue, ledger: ledger, meter: configuration.meter, canvas: canvas,
+                                     rasterizes: configuration.rasterizes)
+        case .realtime:
+            clock = try WallClock(workers: workers, mainQueue: mainQueue, ledger: ledger, canvas: canvas)
+        }
+        coalescer = InputCoalescer(input: configuration.input, delivery: configuration.delivery)
+        accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
+        clock.attach(configuration.timeline)
+        let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
+                                              imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
+        // What the strategy allocates and draws up front is counted in the first frame's work.
+        strategy = try configuration.strategy.init(canvas: canvas, environment: environment)
+    }
+
+    mutating func run(progress: ((Double, Double) -> Void)?) throws -> ReplayResult {
+        let usageBefore = ResourceUsage.now(thread: configuration.clock == .virtual)
+        ledger.bitmaps.resetPeak()
+        let traceEnd = ReplayInstant(seconds: configuration.input.times.last ?? 0)
+        var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil // display-link: known once taken
+        var vsync = 0                        // the vsync the next input turn belongs to
+        var mainFree = ReplayInstant.zero    // when the main thread finishes its current turn
+        var lastProgress: ReplayInstant?
+        while true {
+            let (start, trigger) = clock.nextTurn(due: max(grid.time(of: vsync), mainFree))
+            let samplesBefore = coalescer.next
+            let events = gather(trigger: trigger, start: start)
+            accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
+            if inputEnd == nil && coalescer.isDone { inputEnd = start }
+            let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
+            configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:),
+                                                        liveBitmapBytes: ledger.bitmaps.liveBytes))
+            try accountant.account(turn, presentedAt: present(turn))
+            mainFree = turn.end
+            if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }
+            clock.betweenTurns()
+            if let progress, lastProgress.map({ turn.end - $0 >= ReplayDuration(seconds: 0.25) }) ?? true {
+                progress(progressSeconds(at: turn.end, traceEnd: traceEnd), traceEnd.seconds); lastProgress = turn.end
+            }
+            guard let inputEnd else { continue }
+            // Work still going five seconds after the input ended (or after the first second) is given up on.
+            let giveUpAt = max(inputEnd, ReplayInstant(seconds: 1)) + ReplayDuration(seconds: 5)
+            if (isSettled && grid.time(of: vsync) >= inputEnd && vsync >= accountant.lastPresent) || turn.end > giveUpAt { break }
+        }
+        return try finish(vsyncCount: max(vsync, accountant.lastPresent), usageBefore: usageBefore)
+    }
+
+    private var recordedInput: Bool { configuration.inputMode == .recorded }
+
+    /// The input of a turn: nothing for a main-queue wake-up; at a vsync, every sample recorded by the
+    /// turn's start, or with display-link input the next sample, as a display-link callback takes it.
+    private mutating func gather(trigger: FrameRecord.Trigger, start: ReplayInstant) -> [TouchEvent] {
+        guard trigger == .vsync else { return [] }
+        return recordedInput ? coalescer.events(through: start) : coalescer.events(taking: 1)
+    }
+
+    /// How far the replay has got, in trace seconds: the clock with recorded input, the share of
+    /// samples taken with display-link input (whose pace the trace's times do not set).
+    private func progressSeconds(at time: ReplayInstant, traceEnd: ReplayInstant) -> Double {
+        if recordedInput { return time.seconds }
+        let count = configuration.input.count
+        return count == 0 ? traceEnd.seconds : traceEnd.seconds * Double(coalescer.next) / Double(count)
+    }
+
+    /// Runs one turn, phase by phase, each timed by the clock.
+    private mutating func runTurn(start: ReplayInstant, trigger: FrameRecord.Trigger, events: [TouchEvent], samples: Int) throws -> Turn {
+        let blocks = clock.takeMainQueueBlocks(turnStart: start)
+        let (_, blocksCost) = clock.runPhase(.mainQueueBlocks) { for block in blocks { block() } }
+        let (_, inputCost) = try clock.runPhase(.input) { for event in events { try strategy.handle(event) } }
+        let (_, observersCost) = try clock.runPhase(.observers) { try strategy.beforeWaiting() }
+        let (update, commitCost) = try clock.runPhase(.commit) { try commit() }
+        defer { frameCount += 1 }
+        let counters = ledger.take()
+        return Turn(frame: frameCount, trigger: trigger, start: start, end: clock.now, samples: samples,
+                    blocksCost: blocksCost, inputCost: inputCost, observersCost: observersCost, commitCost: commitCost,
+                    update: update, counters: counters.all, mainCounters: counters.own,
+                    acceptedThrough: strategy.acceptedThrough, pointsRetained: strategy.pointsRetained)
+    }
+
+    /// CoreAnimation's commit: the strategy displays what needs it, and a layer given new contents
+    /// has the whole image prepared for the render server (counted as uploaded; a backing store drawn
+    /// in place is the same image and is not).
+    private mutating func commit() throws -> LayerUpdate? {
+        let update = try strategy.commit()
+        if let contents = update?.contents, contents !== committedContents {
+            contents.countUpload(in: ledger)
+            committedContents = contents
+        }
+        return update
+    }
+
+    /// Hands the turn's update to the render server; returns the vsync it is presented at: the one
+    /// the turn was due at, or the first after the commit if the commit finished later.
+    private func present(_ turn: Turn) -> Int? {
+        guard let update = turn.update else { return nil }
+        clock.renderServer.submit(update, frame: turn.frame)
+        return max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end))
+    }
+
+    /// Every sample delivered and on screen, and no work left anywhere.
+    private var isSettled: Bool {
+        coalescer.isDone && accountant.shown >= configuration.input.count - 1 && !strategy.hasPendingWork
+            && clock.backgroundPending == 0 && mainQueue.earliest == nil && clock.isQuiet
+    }
+
+    /// The last frame, the final picture and its comparison with the reference, and the summary.
+    private mutating func finish(vsyncCount: Int, usageBefore: ResourceUsage) throws -> ReplayResult {
+        let bitmapBytesPeak = ledger.bitmaps.peakBytes
+        let queueLog = clock.queueLog
+        let screen = try clock.renderServer.screen()
+        try accountant.finish()
+        clock.discardPending()
+        let usage = ResourceUsage.now(thread: configuration.clock == .virtual)
+        let picture = try configuration.comparePicture ? screen.map(compareWithReference) : nil
+        let (latenciesMs, neverShown) = accountant.sampleLatencies(endingAt: grid.time(of: vsyncCount))
+        var summary = RunSummary(
+            strategy: configuration.strategy.name, device: configuration.device.name, hz: grid.hz,
+            clock: configuration.clock.rawValue, delivery: configuration.delivery.rawValue,
+            trace: configuration.traceName, workers: configuration.resolvedWorkers, tally: accountant.tally,
+            samples: configuration.input.count, sampleLatenciesMs: latenciesMs, samplesNeverShown: neverShown,
+            presentations: accountant.presentations, pending: accountant.pending,
+            finishedRenders: queueLog.finished, vsyncCount: vsyncCount,
+            threadsPeak: queueLog.threadsPeak, backlogPeak: queueLog.backlogPeak, bitmapBytesPeak: bitmapBytesPeak,
+            rendersEnded: queueLog.ended,
+            cpuS: usage.cpuSeconds - usageBefore.cpuSeconds, peakMemoryMB: usage.peakResidentMB,
+            picture: picture, machine: Machine.current.description)
+        summary.costs = configuration.costs.rawValue
+        summary.input = configuration.inputMode.rawValue
+        return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen)
+    }
+
+    private func compareWithReference(_ screen: Surface) throws -> PictureSummary {
+        let canvas = configuration.canvas
+        let reference = try ReferencePicture.render(configuration.input.polylines, canvas: canvas)
+        let difference = PictureDifference(screen, reference: reference, background: canvas.background, ink: canvas.style.color)
+        return PictureSummary(
+            checksum: PictureChecksum.hex(of: screen), differingPct: difference.differingPercent,
+            maxChannelDiff: difference.maxChannelDifference, stronglyDifferingPixels: difference.stronglyDifferingPixels,
+            matchesReference: difference.matches)
+    }
+}

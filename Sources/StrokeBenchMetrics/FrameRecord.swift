@@ -1,0 +1,64 @@
+import StrokeBenchCanvas
+
+/// One run-loop turn and the vsync its picture was presented at: a row of the per-frame CSV.
+public struct FrameRecord: Hashable, Sendable {
+    /// Why the turn ran: at a vsync (input delivery), or woken by a main-queue block in between.
+    public enum Trigger: String, Sendable { case vsync, mainQueue = "main-queue" }
+
+    public var frame: Int
+    public var trigger: Trigger
+    /// The vsync at or before the turn's start, in ms since the replay started.
+    public var vsyncMs: Double
+    public var startMs: Double
+    /// When the commit finished.
+    public var endMs: Double
+    /// The vsync the turn was due at (the first after its start).
+    public var deadlineMs: Double
+    /// The vsync the turn's picture was presented at (nil when it committed nothing new).
+    public var presentMs: Double?
+    /// Touch samples delivered in the turn.
+    public var samples: Int
+    /// Main-thread busy time: input + observers + commit (+ main-queue blocks).
+    public var mainMs: Double
+    public var inputMs: Double
+    public var observersMs: Double
+    public var commitMs: Double
+    /// Rasterization time of the frame's content, wherever it ran.
+    public var renderMs: Double
+    /// Render-server time compositing this frame.
+    public var compositeMs: Double
+    /// Completion minus deadline, signed: positive is late.
+    public var overrunMs: Double
+    /// Vsyncs between the deadline and the presentation.
+    public var missedVsyncs: Int
+    /// Presentation minus deadline, in ms (0 when on time).
+    public var hitchMs: Double
+    /// Touch-to-screen latency of the newest and oldest samples this frame shows for the first time.
+    public var latencyMinMs: Double?
+    public var latencyMaxMs: Double?
+    /// Work counted during the turn (and by background tasks that finished in it).
+    public var counters: WorkCounters
+    /// The main thread's own share of `counters`, without background tasks' work: what the device
+    /// cost model charges the main thread for, and what the host fit explains `main_ms` with.
+    public var mainCounters: WorkCounters
+    /// Points the strategy still stores and redraws.
+    public var pointsRetained: Int
+
+    public init(frame: Int, trigger: Trigger, vsyncMs: Double, startMs: Double, endMs: Double, deadlineMs: Double,
+                presentMs: Double?, samples: Int, mainMs: Double, inputMs: Double, observersMs: Double,
+                commitMs: Double, renderMs: Double, compositeMs: Double, overrunMs: Double, missedVsyncs: Int,
+                hitchMs: Double, latencyMinMs: Double?, latencyMaxMs: Double?, counters: WorkCounters,
+                mainCounters: WorkCounters = WorkCounters(), pointsRetained: Int) {
+        self.frame = frame; self.trigger = trigger; self.vsyncMs = vsyncMs; self.startMs = startMs
+        self.endMs = endMs; self.deadlineMs = deadlineMs; self.presentMs = presentMs; self.samples = samples
+        self.mainMs = mainMs; self.inputMs = inputMs; self.observersMs = observersMs; self.commitMs = commitMs
+        self.renderMs = renderMs; self.compositeMs = compositeMs; self.overrunMs = overrunMs
+        self.missedVsyncs = missedVsyncs; self.hitchMs = hitchMs; self.latencyMinMs = latencyMinMs
+        self.latencyMaxMs = latencyMaxMs; self.counters = counters; self.mainCounters = mainCounters
+        self.pointsRetained = pointsRetained
+    }
+
+    /// A turn that did something: delivered input, ran main-queue blocks, or committed a picture.
+    /// Summary percentiles are over these; idle vsyncs cost nothing and would only dilute them.
+    public var isActive: Bool { samples > 0 || trigger == .mainQueue || presentMs != nil }
+}

@@ -1,0 +1,228 @@
+import StrokeBenchCanvas
+
+/// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).
+public enum HitchBand: String, Sendable, Codable {
+    case good, warning, critical
+    /// A modelled run whose hitch ratio falls in different bands at the ends of the model's uncertainty.
+    case uncertain
+
+    /// Under 5 ms/s is good, 5 to 10 a warning, over 10 critical.
+    public init(ratio: Double) {
+        self = ratio < 5 ? .good : ratio <= 10 ? .warning : .critical
+    }
+}
+
+/// How the final picture compares with the reference (the whole trace stroked once).
+public struct PictureSummary: Hashable, Sendable, Codable {
+    /// FNV-1a 64 of the final framebuffer's RGB bytes, as hex.
+    public var checksum: String
+    /// Share of pixels that differ from the reference at all, in percent.
+    public var differingPct: Double
+    /// The largest difference of any channel (0...255).
+    public var maxChannelDiff: Int
+    /// Pixels that differ by more than an antialiasing disagreement can explain.
+    public var stronglyDifferingPixels: Int
+    /// True when the picture passes the comparison of `PictureDifference`'s documentation.
+    public var matchesReference: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case checksum, differingPct = "differing_pct", maxChannelDiff = "max_channel_diff"
+        case stronglyDifferingPixels = "strongly_differing_pixels", matchesReference = "matches_reference"
+    }
+    public init(checksum: String, differingPct: Double, maxChannelDiff: Int, stronglyDifferingPixels: Int, matchesReference: Bool) {
+        self.checksum = checksum; self.differingPct = differingPct; self.maxChannelDiff = maxChannelDiff
+        self.stronglyDifferingPixels = stronglyDifferingPixels; self.matchesReference = matchesReference
+    }
+}
+
+/// The counters of a run, with the keys of MODEL.md section 6.
+public struct CounterSummary: Hashable, Sendable, Codable {
+    public var pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated: Int
+    public var tasksStarted, tasksCancelled, tasksSuperseded, pixelsComposited: Int
+    /// Most render threads drawing at once.
+    public var threadsPeak: Int
+
+    enum CodingKeys: String, CodingKey {
+        case pixelsRasterized = "pixels_rasterized", bytesCopied = "bytes_copied", segmentsStroked = "segments_stroked"
+        case bitmapsAllocated = "bitmaps_allocated", tasksStarted = "tasks_started", tasksCancelled = "tasks_cancelled"
+        case tasksSuperseded = "tasks_superseded", pixelsComposited = "pixels_composited", threadsPeak = "threads_peak"
+    }
+
+    public init(_ c: WorkCounters, threadsPeak: Int) {
+        pixelsRasterized = c.pixelsRasterized; bytesCopied = c.bytesCopied; segmentsStroked = c.segmentsStroked
+        bitmapsAllocated = c.bitmapsAllocated; tasksStarted = c.tasksStarted; tasksCancelled = c.tasksCancelled
+        tasksSuperseded = c.tasksSuperseded; pixelsComposited = c.pixelsComposited; self.threadsPeak = threadsPeak
+    }
+}
+
+/// The summary of one run: the JSON object of `bench run --format json` (MODEL.md section 6).
+public struct RunSummary: Hashable, Sendable, Codable {
+    /// Version of this JSON shape; readers reject versions they do not know.
+    public var formatVersion = 1
+    public var strategy: String
+    public var device: String
+    public var hz: Double
+    public var clock: String
+    public var delivery: String
+    /// Where the timings come from: `measured` on this host, `zero`, or `model` (the device cost model).
+    public var costs = "measured"
+    /// `recorded` (samples at their times) or `display-link` (one sample per vsync-triggered turn).
+    public var input = "recorded"
+    public var trace: String
+    /// Background queues (async strategies; the pool size or simulated workers).
+    public var workers: Int
+    /// Run-loop turns recorded (rows of the per-frame CSV).
+    public var frames: Int
+    /// Replayed time: the last vsync of the run, in seconds.
+    public var durationS: Double
+    public var samples: Int
+    /// Percentiles over active frames (see `FrameRecord.isActive`).
+    public var mainMs: Percentiles
+    public var renderMs: Percentiles
+    public var compositeMs: Percentiles
+    public var overrunMs: Percentiles
+    /// Touch-to-screen latency over every sample. A sample never shown counts with the time it waited
+    /// until the replay's last vsync, a lower bound (`samplesNeverShown` says how many), never as 0 ms.
+    public var latencyMs: Percentiles
+    /// Samples whose ink no presented picture ever showed.
+    public var samplesNeverShown: Int
+    /// Presented pictures a second that show new ink while the pen moves (`InkVisibility`).
+    public var inkUpdatesPerS: Double
+    /// The longest time accepted ink waited unseen, in ms (`InkVisibility`).
+    public var longestStaleMs: Double
+    /// Background renders cancelled or thrown away, in percent of the renders that ended.
+    public var rendersWastedPct: Double
+    /// With modelled costs, the lowest and highest value of each figure the article's kind of table
+    /// reports, over the central estimate and the two ends of the model's stated uncertainty
+    /// (`bracket(with:)`); nil for other costs.
+    public var displayLinkFpsLow, displayLinkFpsHigh: Double?
+    public var mainThreadBusyPctLow, mainThreadBusyPctHigh: Double?
+    public var hitchRatioMsPerSLow, hitchRatioMsPerSHigh: Double?
+    public var droppedPctLow, droppedPctHigh: Double?
+    /// How main-thread time grows with the drawing: the least-squares slope of active frames'
+    /// `main_ms` against the touch samples delivered so far (the points in the picture), in
+    /// microseconds per thousand points. A strategy that redraws every stored point grows by its
+    /// cost per point; one that keeps a bitmap stays near zero. Against points drawn rather than
+    /// points a strategy retains, so strategies that flatten are measured on the same axis.
+    public var mainUsPerThousandPoints: Double
+    public var droppedFrames: Int
+    public var droppedPct: Double
+    public var droppedWorstSecond: Int
+    public var droppedLongestRun: Int
+    public var missedVsyncs: Int
+    /// Vsyncs showing blank contents where there had been a picture.
+    public var blankFrames: Int
+    /// Vsyncs showing a picture older than the newest render finished by the previous vsync.
+    public var staleFrames: Int
+    /// Most render threads drawing at once (also under `counters`).
+    public var threadsPeak: Int
+    /// Renders finished and then thrown away (also under `counters`).
+    public var tasksSuperseded: Int
+    /// Most renders queued and not yet started.
+    public var backlogPeak: Int
+    /// Most bytes held by live bitmaps at once during the replay.
+    public var bitmapBytesPeak: Int
+    public var hitchTotalMs: Double
+    public var hitchRatioMsPerS: Double
+    public var hitchBand: HitchBand
+    /// `CADisplayLink` callbacks per second while input was drawn: the source article's FPS counter.
+    public var displayLinkFps: Double
+    /// Main-thread busy time over the same span, in percent.
+    public var mainThreadBusyPct: Double
+    /// Process CPU time (user + system) during the replay.
+    public var cpuS: Double
+    /// Peak resident memory of the process so far (getrusage's high-water mark): in a sweep it
+    /// includes the runs before this one; `bitmapBytesPeak` is this run's own figure.
+    public var peakMemoryMB: Double
+    public var counters: CounterSummary
+    public var picture: PictureSummary?
+    /// Host name and core count of the machine the run was measured on.
+    public var machine: String
+
+    enum CodingKeys: String, CodingKey {
+        case formatVersion = "format_version", strategy, device, hz, clock, delivery, costs, input, trace, workers, frames
+        case durationS = "duration_s", samples, mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms"
+        case overrunMs = "overrun_ms", latencyMs = "latency_ms", droppedFrames = "dropped_frames", droppedPct = "dropped_pct"
+        case mainUsPerThousandPoints = "main_us_per_1000_points"
+        case droppedWorstSecond = "dropped_worst_second", droppedLongestRun = "dropped_longest_run"
+        case missedVsyncs = "missed_vsyncs", blankFrames = "blank_frames", staleFrames = "stale_frames"
+        case threadsPeak = "threads_peak", tasksSuperseded = "tasks_superseded", backlogPeak = "backlog_peak"
+        case bitmapBytesPeak = "bitmap_bytes_peak", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
+        case displayLinkFps = "display_link_fps", mainThreadBusyPct = "main_thread_busy_pct"
+        case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
+        case samplesNeverShown = "samples_never_shown", inkUpdatesPerS = "ink_updates_per_s"
+        case longestStaleMs = "longest_stale_ms", rendersWastedPct = "renders_wasted_pct"
+        case displayLinkFpsLow = "display_link_fps_low", displayLinkFpsHigh = "display_link_fps_high"
+        case mainThreadBusyPctLow = "main_thread_busy_pct_low", mainThreadBusyPctHigh = "main_thread_busy_pct_high"
+        case hitchRatioMsPerSLow = "hitch_ratio_ms_per_s_low", hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
+        case droppedPctLow = "dropped_pct_low", droppedPctHigh = "dropped_pct_high"
+    }
+
+    public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
+                workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double], samplesNeverShown: Int = 0,
+                presentations: [ScreenTimeline.Presentation], pending: [PendingContent], finishedRenders: [(time: Double, showsThrough: Int)],
+                vsyncCount: Int, threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int, rendersEnded: Int = 0,
+                cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
+        self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
+        self.trace = trace; self.workers = workers; self.machine = machine
+        frames = tally.frames
+        durationS = Double(vsyncCount) / hz
+        self.samples = samples
+        mainMs = Percentiles(tally.activeMainMs)
+        renderMs = Percentiles(tally.activeRenderMs)
+        compositeMs = Percentiles(tally.activeCompositeMs)
+        overrunMs = Percentiles(tally.activeOverrunMs)
+        latencyMs = Percentiles(sampleLatenciesMs)
+        self.samplesNeverShown = samplesNeverShown
+        mainUsPerThousandPoints = 1_000_000 * tally.mainMsPerPoint
+        let dropped = DroppedFrames(pending: pending, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
+                                    hz: hz, vsyncCount: vsyncCount)
+        let screen = ScreenTimeline(presentations: presentations, finishedRenders: finishedRenders, hz: hz, vsyncCount: vsyncCount)
+        blankFrames = screen.blankFrames
+        staleFrames = screen.staleFrames
+        self.threadsPeak = threadsPeak
+        self.backlogPeak = backlogPeak
+        self.bitmapBytesPeak = bitmapBytesPeak
+        droppedFrames = dropped.count
+        droppedPct = dropped.percent
+        droppedWorstSecond = dropped.worstSecond
+        droppedLongestRun = dropped.longestRun
+        missedVsyncs = tally.missedVsyncs
+        hitchTotalMs = tally.hitchTotalMs
+        hitchRatioMsPerS = durationS > 0 ? hitchTotalMs / durationS : 0
+        hitchBand = HitchBand(ratio: hitchRatioMsPerS)
+        displayLinkFps = tally.displayLink.fps
+        mainThreadBusyPct = tally.displayLink.busyPercent
+        let total = tally.counters
+        counters = CounterSummary(total, threadsPeak: threadsPeak)
+        tasksSuperseded = total.tasksSuperseded
+        let ink = InkVisibility(presentations: presentations, pending: pending, hz: hz, vsyncCount: vsyncCount,
+                                penSpanMs: tally.displayLink.penSpanMs)
+        inkUpdatesPerS = ink.inkUpdatesPerS
+        longestStaleMs = ink.longestStaleMs
+        rendersWastedPct = rendersEnded > 0 ? 100 * Double(total.tasksCancelled + total.tasksSuperseded) / Double(rendersEnded) : 0
+        self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
+    }
+
+    /// Sets the `_low` / `_high` figures from this (central) run and `ends`, the same replay priced at
+    /// the ends of the model's uncertainty; the hitch band is `uncertain` unless every run falls in one.
+    public mutating func bracket(with ends: [RunSummary]) {
+        let all = [self] + ends
+        func range(_ figure: (RunSummary) -> Double) -> (Double, Double) {
+            let values = all.map(figure)
+            return (values.min()!, values.max()!)
+        }
+        (displayLinkFpsLow, displayLinkFpsHigh) = range(\.displayLinkFps)
+        (mainThreadBusyPctLow, mainThreadBusyPctHigh) = range(\.mainThreadBusyPct)
+        (hitchRatioMsPerSLow, hitchRatioMsPerSHigh) = range(\.hitchRatioMsPerS)
+        (droppedPctLow, droppedPctHigh) = range(\.droppedPct)
+        if Set(all.map(\.hitchBand)).count > 1 { hitchBand = .uncertain }
+    }
+
+    /// Least-squares slope of y against x (0 when x does not vary).
+    static func slope(_ points: [(x: Double, y: Double)]) -> Double {
+        var accumulator = SlopeAccumulator()
+        for p in points { accumulator.add(x: p.x, y: p.y) }
+        return accumulator.slope
+    }
+}

@@ -1,0 +1,164 @@
+import StrokeBenchDisplay
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchSpec
+
+/// A recorded baseline: for each replayed configuration, its exact work counters, its final picture,
+/// and the timing figures of several repeated runs; plus the budgets `bench check` applies.
+///
+/// The file is JSON with snake_case keys (like `bench run --format json`), small enough to commit:
+/// about 3 KB per configuration and repeat. It carries `format_version` and readers reject versions
+/// they do not know, so an old `bench` never misreads a newer file.
+public struct Baseline: Hashable, Sendable, Codable {
+    /// The version this code writes and reads. Version 2 keeps each configuration as its whole
+    /// `ReplaySpec` (strategy options and cost mode included); version 1 files kept only part of it and
+    /// were re-run with the rest at its defaults, so they are refused: re-record them.
+    public static let currentFormatVersion = 2
+    /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.
+    public static let kindName = "strokebench-baseline"
+
+    /// Version of this JSON shape.
+    public var formatVersion: Int
+    /// Always `kindName`.
+    public var kind: String
+    /// When the baseline was recorded (ISO 8601, UTC).
+    public var recorded: String
+    /// Host and core count of the machine it was recorded on: timings compare only on like machines.
+    public var machine: String
+    /// The budgets checked against every configuration.
+    public var budgets: Budgets
+    /// One entry per replayed configuration.
+    public var configurations: [BaselineEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case formatVersion = "format_version", kind, recorded, machine, budgets, configurations
+    }
+
+    /// A new baseline in the current format.
+    public init(recorded: String, machine: String, budgets: Budgets, configurations: [BaselineEntry]) {
+        formatVersion = Self.currentFormatVersion; kind = Self.kindName
+        self.recorded = recorded; self.machine = machine; self.budgets = budgets; self.configurations = configurations
+    }
+
+    /// Adds `entry`, replacing an entry for the same configuration.
+    public mutating func add(_ entry: BaselineEntry) {
+        if let i = configurations.firstIndex(where: { $0.configuration.id == entry.configuration.id }) {
+            configurations[i] = entry
+        } else {
+            configurations.append(entry)
+        }
+    }
+
+    /// The file's text: pretty-printed with sorted keys, so that diffs of a committed baseline are readable.
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+
+    /// Writes the baseline atomically: a reader sees the old file or the new one, never half of either.
+    ///
+    /// - Throws: `BaselineError.io` naming the file.
+    public func write(to path: String) throws {
+        let text = try encoded()
+        do { try AtomicFile.write(text, to: path) }
+        catch { throw BaselineError.io(path, "cannot write the baseline (\(error.localizedDescription))") }
+    }
+
+    /// Reads and validates a baseline file (at most `maxFileBytes`, whatever kind of file it is).
+    ///
+    /// - Throws: `BaselineError.io` when it cannot be read, `BaselineError.data` naming the file and the
+    ///   field (or the line, for text that is not JSON) when it is not a baseline this version understands.
+    public static func read(from path: String) throws -> Baseline {
+        try decode(try readBounded(path), file: path)
+    }
+
+    /// Decodes and validates a baseline; `file` names it in errors. Strict: the kind and version
+    /// first, then every key known, every budget's key present (null turns one off), and at least one
+    /// configuration, each with timing runs: a baseline that would check nothing is refused.
+    public static func decode(_ data: Data, file: String) throws -> Baseline {
+        guard let object = try parseJSON(data, file: file) as? [String: Any] else {
+            throw BaselineError.data(file, "not a JSON object: a baseline is one object, as bench baseline record writes it")
+        }
+        let kind = object["kind"] as? String
+        guard kind == kindName else {
+            throw BaselineError.data(file, "kind: expected \"\(kindName)\", found \(kind.map { "\"\($0)\"" } ?? "none")")
+        }
+        // The version decides how to read the rest, so it is checked before anything else is decoded.
+        try checkVersion(object, file: file)
+        let decoder = JSONDecoder()
+        let baseline: Baseline
+        do { baseline = try decoder.decode(Baseline.self, from: data) }
+        catch {
+            if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               let field = fieldWithWrongNumber(in: object, decodes: { (try? decoder.decode(Baseline.self, from: JSONSerialization.data(withJSONObject: $0))) != nil }) {
+                throw BaselineError.data(file, "\(field): a whole number was expected")
+            }
+            throw BaselineError.data(file, describe(error))
+        }
+        try refuseUnknownKeys(object, try JSONSerialization.jsonObject(with: JSONEncoder().encode(baseline)), file: file)
+        guard !baseline.configurations.isEmpty else {
+            throw BaselineError.data(file, "configurations: empty; a baseline that checks nothing would always pass (record one with bench baseline record)")
+        }
+        for (i, entry) in baseline.configurations.enumerated() where entry.runs.isEmpty {
+            throw BaselineError.data(file, "configurations[\(i)].runs: no timing runs recorded")
+        }
+        return baseline
+    }
+
+    /// A decoding error as `field.path: what is wrong`.
+    static func describe(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return text.hasPrefix(".") ? String(text.dropFirst()) : text
+        }
+        switch error as? DecodingError {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
+            let at = path(c.codingPath)
+            return (at.isEmpty ? "" : at + ": ") + c.debugDescription
+        case .keyNotFound(let key, let c):
+            return path(c.codingPath + [key]) + ": missing"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// What a baseline holds for one configuration.
+public struct BaselineEntry: Hashable, Sendable, Codable {
+    /// What was replayed, whole: `bench check` decodes it and replays it as it was. Its trace identity
+    /// carries the input's checksum, so a trace file that changed since is noticed.
+    public var configuration: ReplaySpec
+    /// Work counters of the counting replay (see `Recorder.countingConfiguration`): exact and the same on
+    /// every machine for the same trace, device, rate, delivery and strategy.
+    public var counters: CounterSummary
+    /// Checksum of the final picture of the counting replay.
+    public var pictureChecksum: String
+    /// Timing figures of each repeated run, in the recorded clock. The baseline's range for a figure is
+    /// the smallest and largest value over these runs.
+    public var runs: [TimingRun]
+
+    enum CodingKeys: String, CodingKey {
+        case configuration = "run", counters, pictureChecksum = "picture_checksum", runs
+    }
+
+    /// Creates an entry from measured figures.
+    public init(configuration: ReplaySpec, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun]) {
+        self.configuration = configuration; self.counters = counters; self.pictureChecksum = pictureChecksum; self.runs = runs
+    }
+}
+
+/// Why a baseline could not be read or written.
+public enum BaselineError: Error, CustomStringConvertible, Equatable {
+    /// The file could not be read or written.
+    case io(String, String)
+    /// The file is not a baseline this version understands: file, then `field: reason`.
+    case data(String, String)
+
+    /// One line: `file: what is wrong`.
+    public var description: String {
+        switch self {
+        case .io(let file, let reason), .data(let file, let reason): "\(file): \(reason)"
+        }
+    }
+}

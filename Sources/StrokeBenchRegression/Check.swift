@@ -1,0 +1,249 @@
+import Foundation
+import StrokeBenchMetrics
+
+/// One line of `bench check`'s report: a figure of one configuration, compared, with its verdict.
+public struct CheckResult: Hashable, Sendable, Codable {
+    /// The three layers of the issue, plus the final picture.
+    public enum Kind: String, Sendable, Codable {
+        /// A work counter, compared exactly (or within `Tolerance.counterRelative`).
+        case counter
+        /// The checksum of the final picture of the counting replay, compared exactly.
+        case picture
+        /// An absolute budget on the candidate's runs.
+        case budget
+        /// A timing figure against the baseline's recorded range.
+        case timing
+    }
+
+    /// The configuration's `id`.
+    public var configuration: String
+    /// The figure: `pixels_rasterized`, `main_ms.p95`, `budget latency_p95_ms`, `picture_checksum`.
+    public var name: String
+    /// Which layer the check belongs to.
+    public var kind: Kind
+    /// The figure's unit (empty for counts and checksums).
+    public var unit: String
+    /// The baseline's value or range, for people (`4.81..5.02`), or the budget's limit (`<= 5`).
+    public var baseline: String
+    /// The candidate's value, or its median with its range for timings.
+    public var candidate: String
+    /// Relative change of the candidate's median against the baseline's median (0.5 is +50%), when both are numbers.
+    public var change: Double?
+    /// One-sided Mann-Whitney p-value in the direction of the change (timing checks beyond tolerance only).
+    public var pValue: Double?
+    /// The verdict.
+    public var verdict: Verdict
+    /// Why: what was compared with what, in words.
+    public var reason: String
+
+    enum CodingKeys: String, CodingKey {
+        case configuration, name, kind, unit, baseline, candidate, change, pValue = "p_value", verdict, reason
+    }
+
+    /// Creates a result; see the properties.
+    public init(configuration: String, name: String, kind: Kind, unit: String, baseline: String, candidate: String,
+                change: Double?, pValue: Double?, verdict: Verdict, reason: String) {
+        self.configuration = configuration; self.name = name; self.kind = kind; self.unit = unit
+        self.baseline = baseline; self.candidate = candidate; self.change = change; self.pValue = pValue
+        self.verdict = verdict; self.reason = reason
+    }
+}
+
+/// A work counter that `bench check` compares exactly. More work is a regression, less an improvement.
+public enum CounterFigure: String, CaseIterable, Sendable {
+    case pixelsRasterized = "pixels_rasterized", bytesCopied = "bytes_copied", segmentsStroked = "segments_stroked"
+    case bitmapsAllocated = "bitmaps_allocated", tasksStarted = "tasks_started", tasksCancelled = "tasks_cancelled"
+    case tasksSuperseded = "tasks_superseded", pixelsComposited = "pixels_composited"
+
+    /// The counter's value.
+    public func value(in c: CounterSummary) -> Int {
+        switch self {
+        case .pixelsRasterized: c.pixelsRasterized
+        case .bytesCopied: c.bytesCopied
+        case .segmentsStroked: c.segmentsStroked
+        case .bitmapsAllocated: c.bitmapsAllocated
+        case .tasksStarted: c.tasksStarted
+        case .tasksCancelled: c.tasksCancelled
+        case .tasksSuperseded: c.tasksSuperseded
+        case .pixelsComposited: c.pixelsComposited
+        }
+    }
+}
+
+/// Compares a candidate measurement with its baseline entry, layer by layer.
+public enum Checker {
+    /// Every check of one configuration: counters and the picture (exact), budgets (absolute, on the
+    /// candidate's runs), then timing figures (relative to the baseline's range).
+    ///
+    /// - Parameter candidate: measured now, with the same configuration as `baseline`.
+    public static func compare(baseline: BaselineEntry, candidate: BaselineEntry, budgets: Budgets,
+                               tolerance: Tolerance = .default) -> [CheckResult] {
+        let id = baseline.configuration.id
+        var results: [CheckResult] = []
+        for figure in CounterFigure.allCases {
+            results.append(counterCheck(configuration: id, name: figure.rawValue,
+                                        baseline: figure.value(in: baseline.counters),
+                                        candidate: figure.value(in: candidate.counters), tolerance: tolerance))
+        }
+        let same = baseline.pictureChecksum == candidate.pictureChecksum
+        results.append(CheckResult(
+            configuration: id, name: "picture_checksum", kind: .picture, unit: "",
+            baseline: baseline.pictureChecksum, candidate: candidate.pictureChecksum, change: nil, pValue: nil,
+            verdict: same ? .pass : .regression,
+            reason: same ? "the same final picture" : "the final picture changed"))
+        for budget in Budget.allCases {
+            guard let limit = budgets.limits[budget] else { continue }
+            results.append(budgetCheck(configuration: id, budget: budget, limit: limit, runs: candidate.runs))
+        }
+        // Modelled timings are the counted work times fixed unit costs: no noise to allow for, so
+        // they are compared exactly, not by range and significance (identical repeats tie every rank).
+        let modelled = baseline.configuration.costs == .model
+        for figure in TimingFigure.allCases {
+            let (name, unit) = (figure.rawValue, figure.unit.rawValue)
+            let (was, now) = (baseline.runs.map(figure.value(in:)), candidate.runs.map(figure.value(in:)))
+            results.append(modelled
+                ? modelledTimingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now)
+                : timingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now,
+                              noiseFloor: tolerance.noiseFloor(figure.unit), tolerance: tolerance))
+        }
+        return results
+    }
+
+    /// A modelled timing figure (`--costs model`): the same on every machine and every repeat, so any
+    /// change beyond floating-point rounding (a relative 1e-9) is real: more is a regression, less an
+    /// improvement.
+    public static func modelledTimingCheck(configuration: String, name: String, unit: String,
+                                           baseline: [Double], candidate: [Double]) -> CheckResult {
+        let was = median(baseline), now = median(candidate)
+        let change: Double? = was > 0 ? (now - was) / was : nil
+        let same = abs(now - was) <= 1e-9 * max(abs(was), abs(now))
+        let verdict: Verdict = same ? .pass : now > was ? .regression : .improvement
+        let reason = same ? "exactly equal (modelled)"
+            : "modelled: \(number(now)) against the baseline's \(number(was)) \(unit)\(change.map { " (\(signedPercent($0)))" } ?? "")"
+        return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
+                           baseline: range(baseline), candidate: summary(candidate), change: change, pValue: nil,
+                           verdict: verdict, reason: reason)
+    }
+
+    /// An exact counter check: equal (or within `counterRelative`) passes, more is a regression, less an improvement.
+    public static func counterCheck(configuration: String, name: String, baseline: Int, candidate: Int,
+                                    tolerance: Tolerance) -> CheckResult {
+        let change = baseline == 0 ? (candidate == 0 ? 0 : Double.infinity) : Double(candidate - baseline) / Double(baseline)
+        let verdict: Verdict
+        let reason: String
+        if candidate == baseline {
+            verdict = .pass; reason = "exactly equal"
+        } else if abs(change) <= tolerance.counterRelative {
+            verdict = .pass; reason = "\(signedPercent(change)), within the \(percent(tolerance.counterRelative)) counter tolerance"
+        } else if candidate > baseline {
+            verdict = .regression; reason = "\(candidate - baseline) more than the baseline's \(baseline) (\(signedPercent(change)))"
+        } else {
+            verdict = .improvement; reason = "\(baseline - candidate) fewer than the baseline's \(baseline) (\(signedPercent(change)))"
+        }
+        return CheckResult(configuration: configuration, name: name, kind: .counter, unit: "", baseline: String(baseline),
+                           candidate: String(candidate), change: change.isFinite ? change : nil, pValue: nil,
+                           verdict: verdict, reason: reason)
+    }
+
+    /// A budget over the candidate's runs (see `Budget.verdict(limit:runs:)`).
+    public static func budgetCheck(configuration: String, budget: Budget, limit: Double, runs: [TimingRun]) -> CheckResult {
+        let values = runs.map(budget.value(in:))
+        let verdict = budget.verdict(limit: limit, runs: runs)
+        let over = values.filter { $0 > limit }.count
+        let reason: String
+        switch verdict {
+        case .pass: reason = "every run within the budget"
+        case .regression: reason = "over budget in every run"
+        default: reason = "over budget in \(over) of \(values.count) runs"
+        }
+        return CheckResult(configuration: configuration, name: "budget " + budget.rawValue, kind: .budget, unit: budget.unit,
+                           baseline: "<= " + number(limit), candidate: range(values), change: nil, pValue: nil,
+                           verdict: verdict, reason: reason)
+    }
+
+    /// A timing figure against the baseline's range (lower is better).
+    ///
+    /// A regression needs all three: the candidate's median above the baseline's slowest run by more than
+    /// `tolerance.relative` of it, and by more than `noiseFloor`; and the candidate's runs significantly
+    /// slower than the baseline's (one-sided Mann-Whitney, p <= `tolerance.alpha`). An improvement is the
+    /// mirror image against the fastest run. A change beyond tolerance and floor that is not significant
+    /// is inconclusive; anything else passes.
+    public static func timingCheck(configuration: String, name: String, unit: String, baseline: [Double], candidate: [Double],
+                                   noiseFloor: Double, tolerance: Tolerance) -> CheckResult {
+        let bMin = baseline.min() ?? 0, bMax = baseline.max() ?? 0
+        let bMedian = median(baseline), cMedian = median(candidate)
+        let change: Double? = bMedian > 0 ? (cMedian - bMedian) / bMedian : nil
+        let floorText = "\(number(noiseFloor)) \(unit) noise floor"
+        var verdict = Verdict.pass
+        var p: Double?
+        var reason: String
+        if cMedian > bMax * (1 + tolerance.relative) && cMedian - bMax > noiseFloor {
+            let beyond = signedPercent(bMax > 0 ? (cMedian - bMax) / bMax : .infinity)
+            let pUp = MannWhitney.pValue(candidate, greaterThan: baseline)
+            p = pUp
+            if pUp <= tolerance.alpha {
+                verdict = .regression
+                reason = "median \(beyond) above the slowest baseline run, beyond \(percent(tolerance.relative)) and the \(floorText); p = \(number(pUp))"
+            } else {
+                verdict = .inconclusive
+                reason = "median \(beyond) above the slowest baseline run, but not significant (p = \(number(pUp)) > \(number(tolerance.alpha))): repeat with more runs"
+            }
+        } else if cMedian * (1 + tolerance.relative) < bMin && bMin - cMedian > noiseFloor {
+            let beyond = signedPercent(bMin > 0 ? (cMedian - bMin) / bMin : 0)
+            let pDown = MannWhitney.pValue(baseline, greaterThan: candidate)
+            p = pDown
+            if pDown <= tolerance.alpha {
+                verdict = .improvement
+                reason = "median \(beyond) below the fastest baseline run, p = \(number(pDown)): worth re-recording the baseline"
+            } else {
+                verdict = .inconclusive
+                reason = "median \(beyond) below the fastest baseline run, but not significant (p = \(number(pDown)) > \(number(tolerance.alpha)))"
+            }
+        } else if cMedian >= bMin && cMedian <= bMax {
+            reason = "within the baseline's range"
+        } else if abs(cMedian - (cMedian > bMax ? bMax : bMin)) <= noiseFloor {
+            reason = "outside the range by less than the \(floorText)"
+        } else {
+            reason = "outside the range by less than \(percent(tolerance.relative))"
+        }
+        return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
+                           baseline: range(baseline), candidate: summary(candidate), change: change, pValue: p,
+                           verdict: verdict, reason: reason)
+    }
+
+    // MARK: Numbers for people
+
+    static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// Three significant digits, without exponent for everyday magnitudes.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return v > 0 ? "inf" : (v < 0 ? "-inf" : "nan") }
+        let a = abs(v)
+        if a == 0 { return "0" }
+        if a >= 1000 { return String(format: "%.0f", v) }
+        if a >= 100 { return String(format: "%.1f", v) }
+        if a >= 10 { return String(format: "%.2f", v) }
+        if a >= 0.001 { return String(format: "%.3f", v) }
+        return String(format: "%.2e", v)
+    }
+
+    static func range(_ values: [Double]) -> String {
+        guard let lo = values.min(), let hi = values.max() else { return "-" }
+        return lo == hi ? number(lo) : "\(number(lo))..\(number(hi))"
+    }
+
+    static func summary(_ values: [Double]) -> String {
+        values.count <= 1 ? range(values) : "\(number(median(values))) (\(range(values)))"
+    }
+
+    static func percent(_ fraction: Double) -> String { String(format: "%.0f%%", fraction * 100) }
+
+    static func signedPercent(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return fraction > 0 ? "+inf%" : "-inf%" }
+        return String(format: "%+.1f%%", fraction * 100)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import StrokeBenchMetrics
+
+/// How `bench compare` shows a comparison: one writer per format.
+public enum ComparisonFormat: String, CaseIterable, Sendable {
+    /// Aligned columns for a terminal.
+    case table
+    /// One tidy RFC 4180 row per configuration, every figure its own column.
+    case csv
+    /// One JSON object: the header facts and a `configurations` array of the CSV's columns.
+    case json
+    /// A GitHub-flavoured Markdown table, for pull requests and `results/README.md`.
+    case markdown
+}
+
+extension Comparison {
+    /// The CSV and JSON columns, in order.
+    public static let columns = dimensions + [
+        "baseline_machine", "candidate_machine", "baseline_runs", "candidate_runs", "baseline_frames",
+        "candidate_frames", "baseline_main_ms_median", "candidate_main_ms_median", "main_ms_median_ratio",
+        "baseline_main_ms_p99", "candidate_main_ms_p99", "main_ms_p99_ratio", "baseline_hitch_ratio_ms_per_s",
+        "candidate_hitch_ratio_ms_per_s", "hitch_ratio_ratio", "baseline_dropped_pct", "candidate_dropped_pct",
+        "baseline_pixels_rasterized", "candidate_pixels_rasterized", "pixels_rasterized_ratio", "bytes_copied_ratio",
+        "p_value", "p_candidate_slower", "verdict",
+    ]
+
+    /// A cell: text, a number, or nothing (a figure that was not compared).
+    enum Cell {
+        case text(String), number(Double), none
+        var csv: String {
+            switch self {
+            case .text(let s): s
+            case .number(let v): v.isFinite ? Self.plain(v) : (v > 0 ? "inf" : "-inf")
+            case .none: ""
+            }
+        }
+        var json: Any {
+            switch self {
+            case .text(let s): s
+            case .number(let v): v.isFinite ? v : (v > 0 ? "inf" : "-inf") as Any
+            case .none: NSNull()
+            }
+        }
+        /// Up to six significant digits, no exponent for everyday magnitudes.
+        static func plain(_ v: Double) -> String {
+            if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+            return String(format: "%.6g", v)
+        }
+    }
+
+    func cells(_ c: ConfigurationComparison) -> [Cell] {
+        let n = { (v: Double?) in v.map(Cell.number) ?? .none }
+        var cells = Self.dimensions.map { Cell.text(c.configuration[$0] ?? "") }
+        cells += [
+            .text(c.baselineMachine), .text(c.candidateMachine), .number(Double(c.baselineRuns)),
+            .number(Double(c.candidateRuns)), .number(Double(c.baselineFrames)), .number(Double(c.candidateFrames)),
+            n(c.baselineMainMedian), n(c.candidateMainMedian), n(c.mainMedianRatio),
+            n(c.baselineMainP99), n(c.candidateMainP99), n(c.mainP99Ratio),
+            n(c.baselineHitchRatio), n(c.candidateHitchRatio), n(c.hitchRatioRatio),
+            n(c.baselineDroppedPct), n(c.candidateDroppedPct),
+            n(c.baselinePixels), n(c.candidatePixels), n(c.pixelsRatio), n(c.bytesCopiedRatio),
+            n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.rawValue),
+        ]
+        return cells
+    }
+
+    /// The comparison in `format`.
+    public func render(_ format: ComparisonFormat) throws -> String {
+        switch format {
+        case .csv:
+            var csv = CSVWriter(header: Self.columns)
+            for c in configurations { csv.append(cells(c).map(\.csv)) }
+            return csv.text
+        case .json:
+            let object: [String: Any] = [
+                "format_version": formatVersion, "baseline": baseline, "candidate": candidate, "direction": direction,
+                "alpha": alpha, "threshold": threshold, "varied": varied,
+                "only_in_baseline": onlyInBaseline, "only_in_candidate": onlyInCandidate,
+                "verdicts": Dictionary(grouping: configurations, by: \.verdict.rawValue).mapValues(\.count),
+                "configurations": configurations.map { c in
+                    Dictionary(uniqueKeysWithValues: zip(Self.columns, cells(c).map(\.json)))
+                },
+            ]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: data, as: UTF8.self)
+        case .table, .markdown:
+            return humanReadable(markdown: format == .markdown)
+        }
+    }
+
+    /// The dimensions that tell this comparison's configurations apart; the rest are said once.
+    var distinguishing: [String] {
+        Self.dimensions.filter { d in Set(configurations.map { $0.configuration[d] ?? "" }).count > 1 }
+    }
+
+    func humanReadable(markdown: Bool) -> String {
+        // With a single configuration nothing tells configurations apart; show what was compared.
+        let shown = distinguishing.isEmpty ? varied.keys.sorted() : distinguishing
+        let common = Self.dimensions.filter { !distinguishing.contains($0) && varied[$0] == nil }
+            .compactMap { d in configurations.first?.configuration[d].map { "\(d) \($0)" } }
+        var lines: [String] = []
+        lines.append("baseline \(baseline), candidate \(candidate)" + (varied.isEmpty ? "" : ": " + varied.keys.sorted().map { "\($0) \(varied[$0]!)" }.joined(separator: ", ")))
+        if !common.isEmpty { lines.append("every configuration: " + common.joined(separator: ", ")) }
+        lines.append("\(direction); better or worse needs p < \(Cell.plain(alpha)) (Mann-Whitney U on per-frame main-thread time) and a median change over \(Cell.plain(threshold * 100))%")
+        // Markdown joins adjacent lines into one paragraph; a hard break (two spaces) keeps them apart.
+        if markdown { lines = lines.map { $0 + "  " } }
+        lines.append("")
+        let f2 = { (v: Double?) in v.map { String(format: "%.2f", $0) } ?? "-" }
+        // Three decimals hide the null strategy's microseconds; three significant digits do not.
+        let f3 = { (v: Double?) in v.map { abs($0) >= 0.1 || $0 == 0 ? String(format: "%.3f", $0) : String(format: "%.3g", $0) } ?? "-" }
+        let x = { (v: Double?) -> String in
+            guard let v else { return "-" }
+            if !v.isFinite { return "inf" }
+            return v >= 100 ? String(format: "%.0fx", v) : v < 0.01 && v > 0 ? "<0.01x" : String(format: "%.2fx", v)
+        }
+        let p = { (v: Double?) in v.map { $0 < 1e-4 ? "<0.0001" : String(format: "%.4f", $0) } ?? "-" }
+        var table = [[shown.isEmpty ? "configuration" : shown.joined(separator: " / "), "frames", "main p50 ms", "ratio",
+                      "main p99 ms", "ratio", "hitch ms/s", "pixels", "p", "verdict"]]
+        for c in configurations {
+            let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")
+            table.append([
+                name, "\(c.baselineFrames) / \(c.candidateFrames)",
+                "\(f3(c.baselineMainMedian)) → \(f3(c.candidateMainMedian))", x(c.mainMedianRatio),
+                "\(f3(c.baselineMainP99)) → \(f3(c.candidateMainP99))", x(c.mainP99Ratio),
+                "\(f2(c.baselineHitchRatio)) → \(f2(c.candidateHitchRatio))", x(c.pixelsRatio),
+                p(c.pValue), c.verdict.rawValue,
+            ])
+        }
+        if markdown {
+            let escape = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
+            lines.append("| " + table[0].map(escape).joined(separator: " | ") + " |")
+            lines.append("|" + table[0].indices.map { $0 == 0 || $0 == table[0].count - 1 ? "---|" : "---:|" }.joined())
+            for row in table.dropFirst() { lines.append("| " + row.map(escape).joined(separator: " | ") + " |") }
+        } else {
+            let widths = table[0].indices.map { i in table.map { $0[i].count }.max() ?? 0 }
+            for row in table {
+                lines.append(row.enumerated().map { i, cell in
+                    let pad = String(repeating: " ", count: widths[i] - cell.count)
+                    return i == 0 || i == row.count - 1 ? cell + pad : pad + cell
+                }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+            }
+        }
+        if !onlyInBaseline.isEmpty { lines.append(""); lines.append("only in the baseline: " + onlyInBaseline.joined(separator: "; ")) }
+        if !onlyInCandidate.isEmpty { lines.append(""); lines.append("only in the candidate: " + onlyInCandidate.joined(separator: "; ")) }
+        let counts = Dictionary(grouping: configurations, by: \.verdict).mapValues(\.count)
+        lines.append("")
+        lines.append(Verdict.allCases.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", "))
+        if counts[.differentMachines] != nil {
+            lines.append("timings measured on different machines are not compared; counters are (pixels column)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

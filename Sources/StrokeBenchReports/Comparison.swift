@@ -1,0 +1,192 @@
+import StrokeBenchMetrics
+
+/// What a comparison concluded about one configuration: candidate against baseline, where a lower
+/// main-thread time is better.
+public enum Verdict: String, Sendable, CaseIterable {
+    /// The candidate's frames are significantly and materially faster.
+    case better
+    /// The candidate's frames are significantly and materially slower.
+    case worse
+    /// No significant or no material difference.
+    case inconclusive
+    /// The same frame times and counters: a sweep compared with itself.
+    case equal
+    /// Timings were measured on different machines and are not compared; counters still are.
+    case differentMachines = "different-machines"
+}
+
+/// When a difference counts: significant (p below `alpha`) and material (the median moves by more
+/// than `threshold`, a fraction). Either alone misleads: thousands of frames make 1% significant,
+/// and a bare ratio of two noisy medians can be 10% by chance.
+public struct ComparisonPolicy: Hashable, Sendable {
+    public var alpha: Double
+    public var threshold: Double
+    /// p < 0.01 and a median that moves more than 5%.
+    public static let standard = ComparisonPolicy(alpha: 0.01, threshold: 0.05)
+    public init(alpha: Double, threshold: Double) { self.alpha = alpha; self.threshold = threshold }
+}
+
+/// One run of a result set, as `compare` sees it: its `summary.csv` row, and where its per-frame
+/// samples come from.
+public struct ComparedRun {
+    /// The tidy row (see `SummaryRow.columns`); a run given as a bare per-frame CSV has only a few.
+    public var row: [String: String]
+    /// Loads the main-thread times of the run's active frames.
+    public var samples: () throws -> [Double]
+
+    public init(row: [String: String], samples: @escaping () throws -> [Double]) {
+        self.row = row; self.samples = samples
+    }
+}
+
+/// The comparison of one configuration.
+public struct ConfigurationComparison: Sendable {
+    /// The configuration, dimension by dimension (`strategy`, `device`, ...); a dimension that
+    /// differs between the two sets reads `baseline → candidate`.
+    public var configuration: [String: String]
+    public var baselineMachine: String
+    public var candidateMachine: String
+    /// Runs pooled on each side (repetitions).
+    public var baselineRuns: Int, candidateRuns: Int
+    /// Active frames pooled on each side: the samples of the test.
+    public var baselineFrames: Int, candidateFrames: Int
+    /// Medians of the pooled per-frame main-thread times, ms; nil when timings are not compared.
+    public var baselineMainMedian: Double?, candidateMainMedian: Double?
+    /// Run-summary figures, averaged over repetitions; nil when timings are not compared.
+    public var baselineMainP99: Double?, candidateMainP99: Double?
+    public var baselineHitchRatio: Double?, candidateHitchRatio: Double?
+    public var baselineDroppedPct: Double?, candidateDroppedPct: Double?
+    /// Counters, averaged over repetitions (deterministic, so every repetition agrees).
+    public var baselinePixels: Double?, candidatePixels: Double?
+    public var baselineBytesCopied: Double?, candidateBytesCopied: Double?
+    /// The test of candidate against baseline frames; nil when timings are not compared.
+    public var pValue: Double?
+    /// P(a candidate frame is slower than a baseline frame), ties counting half.
+    public var probabilityCandidateSlower: Double?
+    public var verdict: Verdict
+
+    /// Candidate / baseline of a figure: 1 for two zeros, infinity for something over nothing.
+    public static func ratio(_ baseline: Double?, _ candidate: Double?) -> Double? {
+        guard let baseline, let candidate else { return nil }
+        if baseline == 0 { return candidate == 0 ? 1 : .infinity }
+        return candidate / baseline
+    }
+
+    public var mainMedianRatio: Double? { Self.ratio(baselineMainMedian, candidateMainMedian) }
+    public var mainP99Ratio: Double? { Self.ratio(baselineMainP99, candidateMainP99) }
+    public var hitchRatioRatio: Double? { Self.ratio(baselineHitchRatio, candidateHitchRatio) }
+    public var pixelsRatio: Double? { Self.ratio(baselinePixels, candidatePixels) }
+    public var bytesCopiedRatio: Double? { Self.ratio(baselineBytesCopied, candidateBytesCopied) }
+}
+
+/// A configuration-by-configuration comparison of two result sets (two sweeps, or two runs).
+public struct Comparison: Sendable {
+    /// The dimensions a configuration is made of, in the order reports show them.
+    public static let dimensions = ["strategy", "device", "hz", "clock", "delivery", "trace"]
+
+    public var formatVersion = 1
+    public var baseline: String
+    public var candidate: String
+    /// How to read it; written into every format so that nobody has to guess the direction.
+    public var direction = "ratios are candidate / baseline; lower time is better; verdicts are the candidate's"
+    public var alpha: Double
+    public var threshold: Double
+    /// Dimensions that take one value in each set, a different one: what the comparison is about
+    /// (`strategy: naive → flattened`). They are left out when matching configurations.
+    public var varied: [String: String]
+    public var configurations: [ConfigurationComparison]
+    /// Configurations present on one side only, as labels.
+    public var onlyInBaseline: [String], onlyInCandidate: [String]
+
+    /// Matches the runs of `baseline` and `candidate` configuration by configuration, pools the
+    /// repetitions of each, and tests the per-frame main-thread times of the candidate against the
+    /// baseline's.
+    ///
+    /// Runs are matched on `dimensions`, with traces matched by `SweepPlan.traceLabel` so that the
+    /// same file in two folders matches. A dimension with a single, different value on each side
+    /// (two sweeps of one strategy each) is the subject of the comparison and is not matched on.
+    public init(baselineName: String, baseline: [ComparedRun], candidateName: String, candidate: [ComparedRun],
+                policy: ComparisonPolicy = .standard) throws {
+        self.baseline = baselineName; self.candidate = candidateName
+        alpha = policy.alpha; threshold = policy.threshold
+        func value(_ run: ComparedRun, _ dimension: String) -> String {
+            let v = run.row[dimension] ?? ""
+            return dimension == "trace" ? SweepPlan.traceLabel(v) : v
+        }
+        var varied: [String: String] = [:]
+        var keyDimensions: [String] = []
+        for d in Self.dimensions {
+            let b = Set(baseline.map { value($0, d) }), c = Set(candidate.map { value($0, d) })
+            if b.count == 1, c.count == 1, b != c { varied[d] = "\(b.first!) → \(c.first!)" } else { keyDimensions.append(d) }
+        }
+        self.varied = varied
+        func key(_ run: ComparedRun) -> [String] { keyDimensions.map { value(run, $0) } }
+        func label(_ key: [String]) -> String { zip(keyDimensions, key).map { "\($0)=\($1)" }.joined(separator: " ") }
+        var baselineGroups: [[String]: [ComparedRun]] = [:], candidateGroups: [[String]: [ComparedRun]] = [:]
+        var order: [[String]] = []
+        for run in baseline {
+            let k = key(run)
+            if baselineGroups[k] == nil { order.append(k) }
+            baselineGroups[k, default: []].append(run)
+        }
+        for run in candidate { candidateGroups[key(run), default: []].append(run) }
+        onlyInBaseline = order.filter { candidateGroups[$0] == nil }.map(label)
+        onlyInCandidate = candidate.map(key).reduce(into: [[String]]()) { if !$0.contains($1) { $0.append($1) } }
+            .filter { baselineGroups[$0] == nil }.map(label)
+
+        configurations = []
+        for k in order {
+            guard let b = baselineGroups[k], let c = candidateGroups[k] else { continue }
+            var configuration = Dictionary(uniqueKeysWithValues: zip(keyDimensions, k).map { ($0, $1) })
+            for (d, v) in varied { configuration[d] = v }
+            configurations.append(try Self.compare(configuration: configuration, baseline: b, candidate: c, policy: policy))
+        }
+    }
+
+    static func compare(configuration: [String: String], baseline: [ComparedRun], candidate: [ComparedRun],
+                        policy: ComparisonPolicy) throws -> ConfigurationComparison {
+        func machines(_ runs: [ComparedRun]) -> [String] {
+            Array(Set(runs.compactMap { $0.row["machine"] }.filter { !$0.isEmpty })).sorted()
+        }
+        func mean(_ runs: [ComparedRun], _ column: String) -> Double? {
+            let values = runs.compactMap { $0.row[column].flatMap(Double.init) }
+            return values.count == runs.count && !values.isEmpty ? values.reduce(0, +) / Double(values.count) : nil
+        }
+        let bm = machines(baseline), cm = machines(candidate)
+        // Timings from two machines say as much about the machines as about the code; counters are
+        // deterministic and compare anywhere. An unrecorded machine (a bare per-frame CSV) is trusted.
+        let sameMachine = Set(bm + cm).count <= 1
+        let bs = try baseline.flatMap { try $0.samples() }, cs = try candidate.flatMap { try $0.samples() }
+        var result = ConfigurationComparison(
+            configuration: configuration, baselineMachine: bm.joined(separator: "; "),
+            candidateMachine: cm.joined(separator: "; "), baselineRuns: baseline.count, candidateRuns: candidate.count,
+            baselineFrames: bs.count, candidateFrames: cs.count,
+            baselinePixels: mean(baseline, "pixels_rasterized"), candidatePixels: mean(candidate, "pixels_rasterized"),
+            baselineBytesCopied: mean(baseline, "bytes_copied"), candidateBytesCopied: mean(candidate, "bytes_copied"),
+            verdict: .inconclusive)
+        guard sameMachine else { result.verdict = .differentMachines; return result }
+        result.baselineMainMedian = median(bs); result.candidateMainMedian = median(cs)
+        result.baselineMainP99 = mean(baseline, "main_ms_p99") ?? (bs.isEmpty ? nil : Percentiles.rank(99, bs.sorted()))
+        result.candidateMainP99 = mean(candidate, "main_ms_p99") ?? (cs.isEmpty ? nil : Percentiles.rank(99, cs.sorted()))
+        result.baselineHitchRatio = mean(baseline, "hitch_ratio_ms_per_s")
+        result.candidateHitchRatio = mean(candidate, "hitch_ratio_ms_per_s")
+        result.baselineDroppedPct = mean(baseline, "dropped_pct")
+        result.candidateDroppedPct = mean(candidate, "dropped_pct")
+        let test = MannWhitney(bs, cs)
+        result.pValue = test.p
+        result.probabilityCandidateSlower = test.probabilitySecondLarger
+        result.verdict = verdict(test: test, medianRatio: result.mainMedianRatio ?? 1, policy: policy,
+                                 identical: bs.sorted() == cs.sorted() && result.pixelsRatio ?? 1 == 1)
+        return result
+    }
+
+    /// Better or worse only when the test is significant, the median moves by more than the
+    /// threshold, and both point the same way; equal for identical samples.
+    static func verdict(test: MannWhitney, medianRatio: Double, policy: ComparisonPolicy, identical: Bool) -> Verdict {
+        if identical { return .equal }
+        guard test.p < policy.alpha else { return .inconclusive }
+        if medianRatio > 1 + policy.threshold && test.probabilitySecondLarger > 0.5 { return .worse }
+        if medianRatio < 1 - policy.threshold && test.probabilitySecondLarger < 0.5 { return .better }
+        return .inconclusive
+    }
+}

@@ -1,0 +1,26 @@
+/// How time passes during a replay (MODEL.md section 4).
+public enum ClockMode: String, CaseIterable, Sendable, Codable {
+    /// Wall-clock pacing: the main thread sleeps until each vsync; background queues are real threads.
+    case realtime
+    /// Never sleeps: each phase's measured cost advances a simulated clock; background queues are
+    /// simulated workers.
+    case virtual
+}
+
+/// How touch samples reach the strategy in a run-loop turn.
+public enum Delivery: String, CaseIterable, Sendable, Codable {
+    /// Every sample that arrived since the previous turn, as one event (UIKit's `coalescedTouches`).
+    case coalesced
+    /// One event per sample.
+    case perSample = "per-sample"
+}
+
+/// Where the pace of input comes from (MODEL.md section 5).
+public enum InputMode: String, CaseIterable, Sendable, Codable {
+    /// Each sample arrives at its recorded time: open-loop, the trace sets the pace.
+    case recorded
+    /// Each vsync-triggered main-thread turn takes the next sample, whatever its time, as the source
+    /// article's companion app draws its spiral from a `CADisplayLink`: closed-loop, the app's own
+    /// speed sets the pace.
+    case displayLink = "display-link"
+}

@@ -1,0 +1,99 @@
+
+/// What the virtual clock charges for work (MODEL.md section 4).
+public enum CostMode: String, CaseIterable, Sendable, Codable {
+    /// What the work took on this machine.
+    case measured
+    /// Nothing: an infinitely fast device, so the schedule, counters and picture depend on the input alone.
+    case zero
+    /// The device cost model: the work each phase counted times the device's unit costs
+    /// (`DeviceCosts`). Deterministic: the same on every machine and under any load.
+    case model
+}
+
+/// Which trace a replay reads, and, once it has been read, what it held.
+public struct TraceIdentity: Hashable, Sendable, Codable {
+    /// The file as the user named it, or `default` for the built-in session.
+    public var path: String
+    /// FNV-1a 64 of the replayed input (sample times, device positions, stroke boundaries), set once
+    /// the trace has been read: a baseline notices a trace file that changed since it was recorded.
+    public var inputChecksum: String?
+    /// Samples replayed, set with the checksum.
+    public var samples: Int?
+
+    enum CodingKeys: String, CodingKey { case path, inputChecksum = "input_checksum", samples }
+
+    /// The name of the built-in trace.
+    public static let builtIn = "default"
+
+    public init(path: String, inputChecksum: String? = nil, samples: Int? = nil) {
+        self.path = path; self.inputChecksum = inputChecksum; self.samples = samples
+    }
+
+    /// True for the built-in generated session.
+    public var isBuiltIn: Bool { path == Self.builtIn }
+}
+
+/// Everything that decides what one replay does, as one value: the command line makes it, sweeps
+/// enumerate it, baselines store it whole and `bench check` decodes it and replays it as it was.
+/// Nothing in it is ever turned back into command-line arguments and parsed again.
+public struct ReplaySpec: Hashable, Sendable, Codable {
+    /// Strategy name (`bench list`).
+    public var strategy: String
+    /// The strategy's declared options and their values.
+    public var options: StrategySettings
+    /// Device profile name.
+    public var device: String
+    /// Display refresh rate in Hz; nil for the device's own.
+    public var hz: Double?
+    public var clock: ClockMode
+    public var costs: CostMode
+    public var delivery: Delivery
+    /// Recorded timing (the default) or display-link pacing.
+    public var input: InputMode
+    /// Background queues; nil for the default of the clock and device.
+    public var workers: Int?
+    public var trace: TraceIdentity
+
+    enum CodingKeys: String, CodingKey { case strategy, options, device, hz, clock, costs, delivery, input, workers, trace }
+
+    /// The refresh rates accepted, in Hz: the rates a display can be driven at. 1 Hz is the floor of
+    /// variable-refresh panels (an iPhone's always-on screen); 1000 Hz is above every display sold
+    /// (the fastest monitors refresh at 480 to 540 Hz). Near zero a realtime replay would wait hours
+    /// for each vsync (10,000 s at 0.0001 Hz). Every rate option words its error alike: `RateBounds`.
+    public static let rates: ClosedRange<Double> = 1...1000
+    /// The background queue counts accepted (YYAsyncLayer's pool is at most 16).
+    public static let workerCounts = 1...16
+
+    public init(strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
+                hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
+                delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
+                trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn)) {
+        self.strategy = strategy; self.options = options; self.device = device; self.hz = hz; self.clock = clock
+        self.costs = costs; self.delivery = delivery; self.input = input; self.workers = workers; self.trace = trace
+    }
+
+    /// Decodes a spec whose `options` or `input` may be missing (no options given; recorded input,
+    /// as every spec was before display-link input existed).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        strategy = try c.decode(String.self, forKey: .strategy)
+        options = try c.decodeIfPresent(StrategySettings.self, forKey: .options) ?? StrategySettings()
+        device = try c.decode(String.self, forKey: .device)
+        hz = try c.decodeIfPresent(Double.self, forKey: .hz)
+        clock = try c.decode(ClockMode.self, forKey: .clock)
+        costs = try c.decode(CostMode.self, forKey: .costs)
+        delivery = try c.decode(Delivery.self, forKey: .delivery)
+        input = try c.decodeIfPresent(InputMode.self, forKey: .input) ?? .recorded
+        workers = try c.decodeIfPresent(Int.self, forKey: .workers)
+        trace = try c.decode(TraceIdentity.self, forKey: .trace)
+    }
+}
+
+/// A replay specification that cannot be run: the field at fault and why, in one line.
+public struct ReplaySpecError: Error, Equatable, CustomStringConvertible {
+    /// The field (`hz`, `options`, ...).
+    public var field: String
+    public var reason: String
+    public init(field: String, _ reason: String) { self.field = field; self.reason = reason }
+    public var description: String { reason }
+}

@@ -1,0 +1,67 @@
+import StrokeBenchCanvas
+
+/// A `UIView` that stores every point and invalidates only the rectangle the new segments touch.
+///
+/// Modelled on "High performance drawing on iOS", part 1, "局部的setNeedsDisplay": `touchesMoved`
+/// appends to `lines` and calls `setNeedsDisplay(rect)` with the bounding box of the new segment
+/// grown by half the line width (plus a pixel of antialiasing). UIKit unions the rects of a turn; at
+/// the commit `draw(_ rect:)` runs on the retained backing store, clipped to that rect: it clears the
+/// rect and, as in the article, walks every stored line (cairo, like CoreGraphics, culls what falls
+/// outside the clip, but the path is still built from every point).
+///
+/// A tap invalidates the dot's rect at `touchesBegan`, so it is drawn as the reference draws it.
+public final class DirtyRectStrategy: DrawingStrategy {
+    public static let name = "dirty-rect"
+    public static let summary = "stores points; setNeedsDisplay(rect) redraws only the new segment's rect"
+
+    private let canvas: CanvasConfiguration
+    private let backingStore: Surface
+    private let context: Context
+    private var lines: [Polyline] = []
+    private var pointCount = 0
+    private var dirty = PixelRect.zero
+    private var newest = -1
+
+    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+        self.canvas = canvas
+        backingStore = try Surface(width: canvas.width, height: canvas.height, counting: environment.ledger)
+        context = try Context(surface: backingStore, counting: environment.ledger)
+        context.fill(canvas.bounds, with: canvas.background)
+    }
+
+    public var pointsRetained: Int { pointCount }
+
+    /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay(rect)`.
+    public var acceptedThrough: Int { newest }
+
+    public func handle(_ event: TouchEvent) {
+        let points = event.points.map(\.location)
+        switch event.phase {
+        case .began:
+            lines.append(Polyline(points, style: canvas.style))
+            dirty = dirty.union(canvas.style.inkBounds(of: points))
+        case .moved:
+            let previous = lines[lines.count - 1].last!
+            lines[lines.count - 1].append(contentsOf: points)
+            dirty = dirty.union(canvas.style.inkBounds(of: CollectionOfOne(previous) + points))
+        case .ended:
+            break
+        }
+        if let last = event.points.last { newest = last.index }
+        pointCount += points.count
+    }
+
+    public func commit() -> LayerUpdate? {
+        let rect = dirty.intersection(canvas.bounds)
+        dirty = .zero
+        guard !rect.isEmpty else { return nil }
+        context.withSavedState {
+            context.clip(to: rect)
+            context.fill(rect, with: canvas.background)
+            context.stroke(lines, style: canvas.style)
+        }
+        return LayerUpdate(contents: backingStore, damage: [rect], showsThrough: newest)
+    }
+
+    public func finalPicture() -> Surface? { backingStore }
+}

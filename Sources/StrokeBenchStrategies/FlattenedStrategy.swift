@@ -1,0 +1,102 @@
+import StrokeBenchCanvas
+
+/// `dirty-rect` plus flattening: finished strokes live in a bitmap, so a redraw never walks them again.
+///
+/// Modelled on "High performance drawing on iOS", part 1, "flatten Image": at `touchesEnded`,
+/// `flattenImage()` renders the view into a new bitmap (`layer.render(in:)`, which runs `draw(_:)`
+/// over the whole bounds: the previous flattened image plus the live line) and empties the live
+/// line. The article's companion app also flattens when the live stroke passes 200 points, keeping
+/// its last point so the line continues. `draw(_ rect:)`, clipped to the dirty rect, draws the
+/// flattened image and then strokes the live points.
+///
+/// `--flattened-whole-layer` models the companion app's auto-draw instead of its touch path: its
+/// `drawSpiral()` (`FreeDrawingImageViewCPUFast.swift`), run by a `CADisplayLink`, appends the next
+/// spiral point and calls `self.layer.setNeedsDisplay()`, so every tick redraws the whole view: the
+/// flattened image blended across the bounds and the live line stroked. The article's "about 25% CPU"
+/// was measured with it.
+public final class FlattenedStrategy: DrawingStrategy {
+    public static let name = "flattened"
+    public static let summary = "dirty-rect plus a flattened bitmap at pen up and every 200 live points"
+
+    /// The companion app's limit on live points before it flattens mid-stroke.
+    public static let livePointLimit = 200
+    /// The companion app's auto-draw: the whole layer invalidated every tick.
+    public static let wholeLayerOption = StrategyOption(
+        name: "flattened-whole-layer", kind: .flag,
+        help: "invalidate the whole layer on every event, as the companion app's spiral auto-draw does (layer.setNeedsDisplay())")
+    public static var options: [StrategyOption] { [wholeLayerOption] }
+
+    private let canvas: CanvasConfiguration
+    private let ledger: WorkLedger
+    private let backingStore: Surface
+    private let context: Context
+    private var flattenedImage: Surface?
+    private var line: [Point] = []
+    private var dirty = PixelRect.zero
+    private var newest = -1
+    private let wholeLayer: Bool
+
+    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+        self.canvas = canvas
+        ledger = environment.ledger
+        wholeLayer = environment.settings.flag(Self.wholeLayerOption)
+        backingStore = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
+        context = try Context(surface: backingStore, counting: ledger)
+        context.fill(canvas.bounds, with: canvas.background)
+    }
+
+    public var pointsRetained: Int { line.count }
+
+    /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay(rect)`.
+    public var acceptedThrough: Int { newest }
+
+    public func handle(_ event: TouchEvent) throws {
+        let points = event.points.map(\.location)
+        switch event.phase {
+        case .began:
+            line = points
+            dirty = dirty.union(canvas.style.inkBounds(of: points))
+        case .moved:
+            let previous = line.last!
+            line.append(contentsOf: points)
+            dirty = dirty.union(canvas.style.inkBounds(of: CollectionOfOne(previous) + points))
+            if line.count > Self.livePointLimit { try flattenImage(keepingLastPoint: true) }
+        case .ended:
+            try flattenImage(keepingLastPoint: false)
+        }
+        if let last = event.points.last { newest = last.index }
+        if wholeLayer && event.phase != .ended { dirty = canvas.bounds } // layer.setNeedsDisplay()
+    }
+
+    /// `flattenImage()`: a new bitmap holding `draw(bounds)`, then the live points dropped.
+    private func flattenImage(keepingLastPoint: Bool) throws {
+        let image = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
+        let imageContext = try Context(surface: image, counting: ledger)
+        draw(in: imageContext, rect: canvas.bounds)
+        flattenedImage = image
+        line = keepingLastPoint ? [line.last!] : []
+    }
+
+    /// `draw(_ rect:)`: the flattened image, then the live line.
+    private func draw(in context: Context, rect: PixelRect) {
+        if let flattenedImage {
+            context.draw(flattenedImage, in: canvas.bounds)
+        } else {
+            context.fill(rect, with: canvas.background)
+        }
+        context.stroke(CollectionOfOne(line), style: canvas.style)
+    }
+
+    public func commit() -> LayerUpdate? {
+        let rect = dirty.intersection(canvas.bounds)
+        dirty = .zero
+        guard !rect.isEmpty else { return nil }
+        context.withSavedState {
+            context.clip(to: rect)
+            draw(in: context, rect: rect)
+        }
+        return LayerUpdate(contents: backingStore, damage: [rect], showsThrough: newest)
+    }
+
+    public func finalPicture() -> Surface? { backingStore }
+}

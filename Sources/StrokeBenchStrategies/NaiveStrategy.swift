@@ -1,0 +1,78 @@
+import StrokeBenchCanvas
+
+/// A `UIImageView` canvas that makes a whole new image for every touch event.
+///
+/// Modelled on "High performance drawing on iOS", part 1, "CPU slow": in `touchesMoved`,
+/// `UIGraphicsImageRenderer(size: bounds.size).image { image?.draw(in: bounds); stroke the new
+/// segment }`, then `imageView.image = newImage`. Per event that is one full-size bitmap allocated,
+/// one full-canvas copy of the previous image, and one short stroke; the new image replaces the
+/// layer's contents, so the whole layer is damaged. Per-sample delivery makes one image per sample,
+/// which is why the article sees a 240 Hz pencil halve the frame rate.
+///
+/// A stroke of one sample (a tap) draws a dot at pen up, so that every strategy ends with the same
+/// picture; the article's code draws nothing for a tap.
+public final class NaiveStrategy: DrawingStrategy {
+    public static let name = "naive"
+    public static let summary = "new full-size image per touch event (UIGraphicsImageRenderer in touchesMoved)"
+
+    private let canvas: CanvasConfiguration
+    private let ledger: WorkLedger
+    /// `UIGraphicsImageRenderer(size:)`'s default format: extended range on a wide-colour screen.
+    private let imageRendererFormat: PixelFormat
+    private var image: Surface?
+    private var previous: Point?
+    private var strokeHasMoved = false
+    private var newest = -1
+    /// The newest sample drawn into an image: pen down alone draws nothing, as in the article.
+    private var drawnThrough = -1
+    private var contentsChanged = false
+
+    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
+        self.canvas = canvas
+        self.ledger = environment.ledger
+        imageRendererFormat = environment.imageRendererFormat
+    }
+
+    /// Only what was drawn is pending: `touchesBegan` stores the point and draws nothing.
+    public var acceptedThrough: Int { drawnThrough }
+
+    public func handle(_ event: TouchEvent) throws {
+        switch event.phase {
+        case .began:
+            previous = event.points.first?.location
+            strokeHasMoved = false
+        case .moved:
+            guard let start = previous, let last = event.points.last else { return }
+            try render([start] + event.points.map(\.location))
+            previous = last.location
+            strokeHasMoved = true
+            drawnThrough = last.index
+        case .ended:
+            if !strokeHasMoved, let tap = previous { try render([tap]); drawnThrough = newest }
+            previous = nil
+        }
+        if let last = event.points.last { newest = last.index }
+    }
+
+    /// `UIGraphicsImageRenderer.image { ... }`: a new bitmap, the old picture drawn into it, the new line stroked.
+    private func render(_ line: [Point]) throws {
+        let next = try Surface(width: canvas.width, height: canvas.height, format: imageRendererFormat, counting: ledger)
+        let context = try Context(surface: next, counting: ledger)
+        if let image {
+            context.draw(image, in: canvas.bounds)
+        } else {
+            context.fill(canvas.bounds, with: canvas.background)
+        }
+        context.stroke(CollectionOfOne(line), style: canvas.style)
+        image = next
+        contentsChanged = true
+    }
+
+    public func commit() -> LayerUpdate? {
+        guard contentsChanged else { return nil }
+        contentsChanged = false
+        return LayerUpdate(contents: image, damage: [canvas.bounds], showsThrough: newest)
+    }
+
+    public func finalPicture() -> Surface? { image }
+}

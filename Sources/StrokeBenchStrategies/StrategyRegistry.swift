@@ -1,0 +1,84 @@
+import Synchronization
+
+/// Every strategy `bench` knows, in the order `bench list` shows them: the built-in ones, then those
+/// a user's package registers through `StrokeBenchCLI.main(strategies:)`.
+public enum StrategyRegistry {
+    /// The literature's strategies. Adding a built-in strategy is one line here.
+    nonisolated(unsafe) public static let builtIn: [any DrawingStrategy.Type] = [
+        NullStrategy.self,
+        NaiveStrategy.self,
+        PointArrayStrategy.self,
+        DirtyRectStrategy.self,
+        FlattenedStrategy.self,
+        AsyncPoolStrategy.self,
+        AsyncGlobalStrategy.self,
+        AsyncGraverStrategy.self,
+        SublayerStrategy.self,
+    ]
+
+    /// Strategies registered at start by a user's package; read from any thread afterwards.
+    private static let registered = Mutex<[MetatypeBox]>([])
+
+    /// The built-in strategies followed by the registered ones.
+    public static var all: [any DrawingStrategy.Type] { builtIn + registered.withLock { $0.map(\.type) } }
+
+    /// The strategy with this command-line name.
+    public static func strategy(named name: String) -> (any DrawingStrategy.Type)? {
+        all.first { $0.name == name }
+    }
+
+    /// All names, for error messages and `bench list`.
+    public static var names: [String] { all.map { $0.name } }
+
+    /// Adds a user's strategies, after checking that no name can be mistaken for another: each strategy
+    /// name is kebab-case and new, and each option name is kebab-case, not one of `reservedOptions`
+    /// (the command line's own, `trace`, `costs`, ...) and declared by no other strategy, since a sweep
+    /// hands every option to every strategy that declares it.
+    ///
+    /// - Throws: `StrategyRegistrationError`, one line naming the strategy and what collides.
+    public static func register(_ strategies: [any DrawingStrategy.Type], reservedOptions: Set<String>) throws(StrategyRegistrationError) {
+        var known = all
+        for strategy in strategies {
+            let name = strategy.name
+            guard isKebabCase(name) else {
+                throw StrategyRegistrationError("strategy name '\(name)' must be kebab-case (lower-case words joined by '-')")
+            }
+            if let other = known.first(where: { $0.name == name }) {
+                let whose = builtIn.contains { $0 == other } ? "a built-in strategy" : "another registered strategy"
+                throw StrategyRegistrationError("strategy '\(name)' (\(strategy)) has the name of \(whose); choose another name")
+            }
+            for option in strategy.options {
+                guard isKebabCase(option.name) else {
+                    throw StrategyRegistrationError("\(name): option '--\(option.name)' must be kebab-case")
+                }
+                if reservedOptions.contains(option.name) {
+                    throw StrategyRegistrationError("\(name): option '--\(option.name)' is one of bench's own options; prefix it with the strategy's name")
+                }
+                if let other = known.first(where: { $0.options.contains { $0.name == option.name } }) {
+                    throw StrategyRegistrationError("\(name): option '--\(option.name)' is already declared by '\(other.name)'")
+                }
+            }
+            known.append(strategy)
+        }
+        registered.withLock { $0 = known.dropFirst(builtIn.count).map(MetatypeBox.init) }
+    }
+
+    private static func isKebabCase(_ name: String) -> Bool {
+        let words = name.split(separator: "-", omittingEmptySubsequences: false)
+        return !words.isEmpty && words.allSatisfy { word in
+            !word.isEmpty && word.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        }
+    }
+}
+
+/// A strategy refused at registration: one line.
+public struct StrategyRegistrationError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A metatype held in a `Mutex` (metatypes of a non-Sendable protocol are not Sendable themselves;
+/// they are immutable, so sharing them is safe).
+private struct MetatypeBox: @unchecked Sendable {
+    let type: any DrawingStrategy.Type
+}
