@@ -3,6 +3,7 @@ import StrokeBenchCanvas
 import StrokeBenchDisplay
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchStrategies
 import StrokeBenchSpec
 
 /// How a summary is shown.
@@ -34,14 +35,19 @@ extension Bench {
         @Flag(help: "Rasterize with zero or modelled costs too, which otherwise replay dry: they count the work from geometry without drawing it, with the same figures, and no picture. --png rasterizes as well.")
         var raster = false
 
+        @Flag(help: "Replay a strategy added by your own package dry too. Such a strategy is rasterized by default, zero or modelled costs or not, so that its final picture is checked against the reference: no test of StrokeBench's has checked it, and counting alone cannot tell a wrong picture.")
+        var dry = false
+
         func run() throws {
+            if raster && dry { throw BenchFailure.usage("--raster and --dry contradict each other; give one") }
             let outputs = [("--csv", csv), ("--png", png), ("--timeline", timeline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
             try refuseOverwriting(options.inputs, with: outputs)
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
             var configuration = try options.configuration()
-            configuration.forcesRaster = raster || png != nil
+            let unverified = !StrategyRegistry.builtIn.contains { $0 == configuration.strategy }
+            configuration.forcesRaster = raster || png != nil || (unverified && !dry)
             let progress = ProgressLine(clock: configuration.clock)
             let result = try replay(configuration, writingFramesTo: csv, timelineTo: timeline) { replayed, total in
                 progress.update(replayed, total)

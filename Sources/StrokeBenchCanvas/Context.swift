@@ -14,8 +14,13 @@ public final class Context {
     /// The clip's extents inside the surface. Clips are whole-pixel rects, so this is exactly the
     /// intersection of the rects clipped to, and what `cairo_clip_extents` reports (tested).
     private(set) var clipExtents: PixelRect
-    /// Clips saved by `withSavedState`, innermost last.
-    private var savedClips: [PixelRect] = []
+    /// Clips and graphics states saved by `withSavedState` or `saveGState()`, innermost last.
+    private var savedStates: [(clip: PixelRect, graphics: GraphicsState)] = []
+    /// The path being built by `move(to:)` and `addLine(to:)`, one subpath per `move(to:)`.
+    var currentPath: [[Point]] = []
+    /// Line width, cap and colour for `strokePath()`, and the colour for `fill(_:)`: CoreGraphics'
+    /// defaults (1 pixel, butt caps, black) until set.
+    var graphics = GraphicsState()
 
     /// - Parameter ledger: where pixels rasterized, bytes copied and segments stroked are counted.
     public init(surface: Surface, counting ledger: WorkLedger? = nil) throws(CanvasError) {
@@ -52,13 +57,23 @@ public final class Context {
 
     /// Runs `body` with the current clip and state saved, and restores them afterwards.
     public func withSavedState<R>(_ body: () throws -> R) rethrows -> R {
-        savedClips.append(clipExtents)
-        if let handle { cairo_save(handle) }
-        defer {
-            if let handle { cairo_restore(handle) }
-            clipExtents = savedClips.removeLast()
-        }
+        saveGState()
+        defer { restoreGState() }
         return try body()
+    }
+
+    /// Pushes the clip, line width, cap and colours: `CGContext.saveGState()`.
+    public func saveGState() {
+        savedStates.append((clipExtents, graphics))
+        if let handle { cairo_save(handle) }
+    }
+
+    /// Pops what the matching `saveGState()` pushed: `CGContext.restoreGState()`. Unbalanced calls are ignored.
+    public func restoreGState() {
+        guard let saved = savedStates.popLast() else { return }
+        if let handle { cairo_restore(handle) }
+        clipExtents = saved.clip
+        graphics = saved.graphics
     }
 
     /// Fills `rect` (within the clip) with an opaque colour, replacing what was there.
@@ -132,7 +147,7 @@ public final class Context {
         guard let handle else { return }
         cairo_set_source_rgb(handle, style.color.red, style.color.green, style.color.blue)
         cairo_set_line_width(handle, style.lineWidth)
-        cairo_set_line_cap(handle, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_cap(handle, style.lineCap.cairo)
         cairo_set_line_join(handle, CAIRO_LINE_JOIN_ROUND)
         cairo_stroke(handle)
     }

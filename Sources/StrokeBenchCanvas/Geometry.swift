@@ -58,6 +58,18 @@ public struct Color: Hashable, Sendable {
     public static let white = Color(red: 1, green: 1, blue: 1)
     /// The stroke colour of the source article (`UIColor.red`).
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// CoreGraphics' default stroke and fill colour.
+    public static let black = Color(red: 0, green: 0, blue: 0)
+}
+
+/// How a stroke's open ends are drawn: `CGLineCap`.
+public enum LineCap: Hashable, Sendable {
+    /// Ends square at the end point (CoreGraphics' default); a one-point path draws nothing.
+    case butt
+    /// A half-disc past the end point (every source article's choice); a one-point path draws a dot.
+    case round
+    /// A half-square past the end point.
+    case square
 }
 
 /// How every strategy strokes: the shared style of MODEL.md section 2.
@@ -65,7 +77,11 @@ public struct StrokeStyle: Hashable, Sendable {
     /// Line width in device pixels (points times the display scale).
     public var lineWidth: Double
     public var color: Color
-    public init(lineWidth: Double, color: Color = .red) { self.lineWidth = lineWidth; self.color = color }
+    /// How open ends are drawn; joins are always round. Round by default, as every source strokes.
+    public var lineCap: LineCap
+    public init(lineWidth: Double, color: Color = .red, lineCap: LineCap = .round) {
+        self.lineWidth = lineWidth; self.color = color; self.lineCap = lineCap
+    }
 
     /// How far a stroke's ink can reach beyond its centre line: half the width plus one pixel of antialiasing.
     public var inkRadius: Double { lineWidth / 2 + 1 }

@@ -6,8 +6,10 @@ public struct StrategyOption: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// Present or absent: `--graver-keep-contents`.
         case flag
-        /// A number of seconds within a range: `--graver-fade-in 0.2`.
+        /// A number of seconds within a range: `--graver-fade-in 0.2`; 0 when not given.
         case seconds(ClosedRange<Double>)
+        /// A whole number within a range, with its value when not given: `--tiles-size 256`.
+        case count(ClosedRange<Int>, default: Int)
     }
 
     /// The long option name without dashes, kebab-case, prefixed by the strategy's own short name
@@ -28,6 +30,7 @@ public struct StrategyOption: Hashable, Sendable {
         switch kind {
         case .flag: "--\(name)"
         case .seconds(let range): "--\(name) SECONDS (\(format(range.lowerBound))...\(format(range.upperBound)))"
+        case .count(let range, let value): "--\(name) N (\(range.lowerBound)...\(range.upperBound), default \(value))"
         }
     }
 
@@ -40,11 +43,14 @@ public struct StrategyOption: Hashable, Sendable {
 public enum StrategyOptionValue: Hashable, Sendable, Codable {
     case flag(Bool)
     case seconds(Double)
+    case count(Int)
 
     /// JSON `true` or `0.2`: a value reads the same in a baseline as on the command line.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let flag = try? container.decode(Bool.self) { self = .flag(flag); return }
+        // A whole number may be a count or a whole number of seconds; `validated(for:)` settles which.
+        if let count = try? container.decode(Int.self) { self = .count(count); return }
         self = .seconds(try container.decode(Double.self))
     }
 
@@ -53,6 +59,7 @@ public enum StrategyOptionValue: Hashable, Sendable, Codable {
         switch self {
         case .flag(let flag): try container.encode(flag)
         case .seconds(let seconds): try container.encode(seconds)
+        case .count(let count): try container.encode(count)
         }
     }
 }
@@ -95,7 +102,17 @@ public struct StrategySettings: Hashable, Sendable, Codable {
 
     /// A number of seconds (0 when not given).
     public func seconds(_ option: StrategyOption) -> Double {
-        if case .seconds(let value)? = values[option.name] { return value }
+        switch values[option.name] {
+        case .seconds(let value)?: value
+        case .count(let value)?: Double(value)
+        default: 0
+        }
+    }
+
+    /// A whole number (the option's default when not given).
+    public func count(_ option: StrategyOption) -> Int {
+        if case .count(let value)? = values[option.name] { return value }
+        if case .count(_, let value) = option.kind { return value }
         return 0
     }
 
@@ -124,6 +141,12 @@ public struct StrategySettings: Hashable, Sendable, Codable {
                 }
                 guard let value = Double(text) else { throw StrategyOptionError("--\(name) must be a number of seconds, not '\(text)'") }
                 settings.values[name] = .seconds(value)
+            case .count:
+                guard let text = parts.count == 2 ? String(parts[1]) : rest.popFirst() else {
+                    throw StrategyOptionError("--\(name) needs a whole number")
+                }
+                guard let value = Int(text) else { throw StrategyOptionError("--\(name) must be a whole number, not '\(text)'") }
+                settings.values[name] = .count(value)
             }
         }
         return try settings.validated(for: declared)
@@ -132,21 +155,28 @@ public struct StrategySettings: Hashable, Sendable, Codable {
     /// These settings, checked against `declared`: every name declared, every value of the declared
     /// kind and in range. Decoded settings (from a baseline or a sweep manifest) pass through here.
     public func validated(for declared: [StrategyOption]) throws(StrategyOptionError) -> StrategySettings {
+        var checked = self
         for (name, value) in values {
             guard let option = declared.first(where: { $0.name == name }) else {
                 throw StrategyOptionError("unknown option '\(name)'")
             }
             switch (option.kind, value) {
             case (.flag, .flag): break
-            case (.seconds(let range), .seconds(let seconds)):
+            case (.seconds(let range), .seconds), (.seconds(let range), .count):
+                let seconds = self.seconds(option)
                 guard seconds.isFinite, range.contains(seconds) else {
                     throw StrategyOptionError("--\(name) must be within \(range.lowerBound)...\(range.upperBound) seconds, not \(seconds)")
+                }
+                checked.values[name] = .seconds(seconds)
+            case (.count(let range, _), .count(let count)):
+                guard range.contains(count) else {
+                    throw StrategyOptionError("--\(name) must be within \(range.lowerBound)...\(range.upperBound), not \(count)")
                 }
             default:
                 throw StrategyOptionError("--\(name): a value of the wrong kind")
             }
         }
-        return self
+        return checked
     }
 
     /// Only the values of the options in `declared`: a sweep's options, for one strategy of it.
@@ -162,6 +192,7 @@ public struct StrategySettings: Hashable, Sendable, Codable {
             switch values[option.name] {
             case .flag(true)?: ["--\(option.name)"]
             case .seconds(let value)?: ["--\(option.name)", String(value)]
+            case .count(let value)?: ["--\(option.name)", String(value)]
             default: []
             }
         }
