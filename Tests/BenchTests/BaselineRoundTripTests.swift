@@ -35,6 +35,9 @@ import StrokeBenchSpec
             case .seconds(let range):
                 let value = range.lowerBound + (range.upperBound - range.lowerBound) / 4
                 variants.append(Variant(label: option.name, arguments: ["--\(option.name)", String(value)]))
+            case .count(let range, let value):
+                let other = value == range.upperBound ? range.lowerBound : value + 1
+                variants.append(Variant(label: option.name, arguments: ["--\(option.name)", String(other)]))
             }
         }
         variants.append(Variant(label: "per-sample", arguments: ["--delivery", "per-sample"]))
