@@ -12,7 +12,10 @@ public final class Compositor {
     /// Pixels composited so far.
     public private(set) var pixelsComposited = 0
 
-    /// - Parameter rasterizes: allocate the framebuffer and move pixels (true), or only count them.
+    /// - Parameters:
+    ///   - width: The framebuffer's width in pixels.
+    ///   - height: The framebuffer's height in pixels.
+    ///   - rasterizes: Allocate the framebuffer and move pixels (true), or only count them.
     public init(width: Int, height: Int, rasterizes: Bool = true) throws(CanvasError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else { throw .invalidSize(width: width, height: height) }
         if rasterizes {
@@ -58,7 +61,11 @@ public final class Compositor {
     }
 
     /// Strokes each polyline as its own layer on top of the framebuffer, inside `clip`.
-    /// - Parameter ledger: where the strokes are counted (a fresh one when not given).
+    /// - Parameters:
+    ///   - layers: One polyline per layer (`CAShapeLayer`).
+    ///   - style: The stroke style every layer shares.
+    ///   - clip: The damaged area being composited.
+    ///   - ledger: Where the strokes are counted (a fresh one when not given).
     /// - Returns: the pixels the layers' extents cover inside the clip.
     @discardableResult
     public func drawLayers(_ layers: [Polyline], style: StrokeStyle, clip: PixelRect,

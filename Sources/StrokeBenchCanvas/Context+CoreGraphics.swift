@@ -116,7 +116,11 @@ public struct ImageRenderer {
     public let format: PixelFormat
     let ledger: WorkLedger?
 
-    /// - Parameter ledger: where the allocation and the drawing are counted (a strategy's `environment.ledger`).
+    /// - Parameters:
+    ///   - width: The bitmap's width in pixels.
+    ///   - height: The bitmap's height in pixels.
+    ///   - format: Standard or extended range (`StrategyEnvironment.imageRendererFormat` is the device's).
+    ///   - ledger: Where the allocation and the drawing are counted (a strategy's `environment.ledger`).
     public init(width: Int, height: Int, format: PixelFormat = .standard, counting ledger: WorkLedger? = nil) {
         self.width = width; self.height = height; self.format = format; self.ledger = ledger
     }

@@ -22,7 +22,9 @@ public final class Context {
     /// defaults (1 pixel, butt caps, black) until set.
     var graphics = GraphicsState()
 
-    /// - Parameter ledger: where pixels rasterized, bytes copied and segments stroked are counted.
+    /// - Parameters:
+    ///   - surface: The bitmap to draw into; the context keeps it alive.
+    ///   - ledger: Where pixels rasterized, bytes copied and segments stroked are counted.
     public init(surface: Surface, counting ledger: WorkLedger? = nil) throws(CanvasError) {
         if let target = surface.handle {
             let context = cairo_create(target)!

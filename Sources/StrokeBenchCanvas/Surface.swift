@@ -29,8 +29,12 @@ public final class Surface {
     /// Creates a bitmap filled with transparent black (cairo zero-fills new image surfaces), or, when
     /// `ledger` does not rasterize, a dry surface with no pixels that counts the same work.
     ///
-    /// - Parameter ledger: counts the allocation as one bitmap allocated, its pixels as cleared and its
-    ///   bytes as live, when given.
+    /// - Parameters:
+    ///   - width: Width in pixels, 1 to 32767.
+    ///   - height: Height in pixels, 1 to 32767.
+    ///   - format: Standard 8-bit sRGB or extended range (counted at its own cost).
+    ///   - ledger: Counts the allocation as one bitmap allocated, its pixels as cleared and its
+    ///     bytes as live, when given.
     /// - Throws: `CanvasError` if the size is not positive or cairo cannot allocate it.
     public init(width: Int, height: Int, format: PixelFormat = .standard, counting ledger: WorkLedger? = nil) throws(CanvasError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
