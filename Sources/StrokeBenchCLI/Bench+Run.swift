@@ -14,9 +14,12 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 extension Bench {
     /// `bench run`: one replay of one trace with one strategy.
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Replay a trace with one strategy and report frame times.",
-            discussion: "Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error.")
+        // Computed: the strategies a user's package registers are known only once `main` has started.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: "Replay a trace with one strategy and report frame times.",
+                discussion: StrategyOptionsHelp.text + "\n\nExit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error.")
+        }
 
         @OptionGroup var options: RunOptions
 

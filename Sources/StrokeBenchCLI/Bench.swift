@@ -4,8 +4,9 @@ import StrokeBenchStrategies
 
 /// `bench`: replays touch-stroke traces against a simulated display and measures each drawing strategy.
 struct Bench: ParsableCommand {
+    // Named after the executable: a user's package calls its own `my-bench`, and usage lines say so.
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "bench") } ?? "bench",
         abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
         subcommands: [Run.self, List.self, Trace.self, SweepGroup.self, Compare.self, Baseline.self, Check.self, Calibrate.self])
 

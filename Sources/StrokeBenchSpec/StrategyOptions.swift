@@ -29,7 +29,7 @@ public struct StrategyOption: Hashable, Sendable {
     public var usage: String {
         switch kind {
         case .flag: "--\(name)"
-        case .seconds(let range): "--\(name) SECONDS (\(format(range.lowerBound))...\(format(range.upperBound)))"
+        case .seconds(let range): "--\(name) SECONDS (\(format(range.lowerBound))...\(format(range.upperBound)), default 0)"
         case .count(let range, let value): "--\(name) N (\(range.lowerBound)...\(range.upperBound), default \(value))"
         }
     }

@@ -24,9 +24,9 @@ import Testing
         ("swift ", "builds or tests this package: the test runs inside that build"),
         ("cd Benchmarks", "the package-benchmark run, minutes long, in its own package"),
         ("scripts/reproduce.sh", "regenerates results/ from nothing: many minutes"),
-        ("brew ", "installs macOS packages (Homebrew)"),
+        ("brew ", "installs macOS packages with Homebrew"),
         ("export PKG_CONFIG_PATH", "macOS only: where Homebrew keeps libxml2"),
-        ("scripts/docs.sh", "builds this package's documentation: the test runs inside that build (CI runs it)"),
+        ("scripts/docs.sh", "builds the documentation of this package: the test runs inside that build, and CI runs it"),
     ]
 
     static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
