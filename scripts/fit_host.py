@@ -70,16 +70,21 @@ def strategies(bench):
     return [line.split()[1] for line in run([bench, "list"]).splitlines() if line.startswith("strategy ")]
 
 
-def frames(bench, folder, cases, names, repeat):
+def frames(bench, folder, cases, names, repeat, calibrations=None):
     """Per-frame rows (counts by kind, median main_ms, strategy) of every strategy on every case,
     keyed by case. Cases are replayed strategy by strategy, each strategy on every case in turn, so
-    that whatever else the machine does at a moment weighs on training and held-out frames alike."""
+    that whatever else the machine does at a moment weighs on training and held-out frames alike.
+    With `calibrations` (a list), `bench calibrate` runs before each strategy's replays and its unit
+    costs are appended: the microbenchmarks then sample the machine's load as the frames do, instead
+    of at one moment after them (on a busy 2-core VM one moment's load moved the error past 30%)."""
     rows = {case: [] for case in cases}
     for case in cases:
         kind, seed, duration, _ = case
         trace = os.path.join(folder, f"{kind}-{seed}.trace")
         run([bench, "trace", "generate", "--kind", kind, "--seed", str(seed), "--duration", str(duration), "--output", trace])
     for name in names:
+        if calibrations is not None:
+            calibrations.append(json.loads(run([bench, "calibrate", "--format", "json"]))["unit_costs_ns"])
         for case in cases:
             kind, seed, duration, device = case
             trace = os.path.join(folder, f"{kind}-{seed}.trace")
@@ -130,9 +135,12 @@ def evaluate(coef, rows):
     return float(r2), float(np.median(rel)) if big.any() else float("nan"), int(big.sum()), len(rows), by_strategy
 
 
-def calibrated_costs(bench):
-    """ms per unit of each kind, as `bench calibrate` measures them on this machine now."""
-    measured = json.loads(run([bench, "calibrate", "--format", "json"]))["unit_costs_ns"]
+def calibrated_costs(bench, calibrations=None):
+    """ms per unit of each kind, as `bench calibrate` measures them on this machine: the median, kind by
+    kind, of the calibrations taken between the replays, or one taken now when there are none."""
+    if not calibrations:
+        calibrations = [json.loads(run([bench, "calibrate", "--format", "json"]))["unit_costs_ns"]]
+    measured = {kind: float(np.median([c.get(kind, 0) for c in calibrations])) for kind in calibrations[0]}
     return np.array([measured.get(kind, 0) / 1e6 for kind in KINDS]), measured
 
 
@@ -176,15 +184,16 @@ def main():
         train, held = dumped["train"], dumped["held_out"]
     else:
         names = strategies(args.bench)
+        calibrations = [] if args.leave_one_strategy_out else None
         with tempfile.TemporaryDirectory() as folder:
-            by_case = frames(args.bench, folder, TRAIN + HELD_OUT, names, args.repeat)
+            by_case = frames(args.bench, folder, TRAIN + HELD_OUT, names, args.repeat, calibrations)
         train = [row for case in TRAIN for row in by_case[case]]
         held = [row for case in HELD_OUT for row in by_case[case]]
     if args.dump:
         with open(args.dump, "w") as f:
             json.dump({"kinds": list(KINDS), "train": train, "held_out": held}, f)
     if args.leave_one_strategy_out:
-        calibrated, measured = calibrated_costs(args.bench)
+        calibrated, measured = calibrated_costs(args.bench, None if args.from_dump else calibrations)
         loso = leave_one_strategy_out(train + held, calibrated)
         if args.format == "json":
             print(json.dumps(loso, indent=2, sort_keys=True))

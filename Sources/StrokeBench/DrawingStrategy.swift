@@ -73,8 +73,9 @@ public struct LayerUpdate: @unchecked Sendable {
 /// `commit()` (CoreAnimation's commit, where layers that need display are drawn). All three run on
 /// the main thread and are timed as main-thread work. Background work goes through `environment`.
 ///
-/// Adding a strategy means one file with a type conforming to this protocol and one line in
-/// `StrategyRegistry`.
+/// A strategy of your own is one file with a type conforming to this protocol, handed to
+/// `StrokeBenchCLI.main(strategies:)` from your package's executable (<doc:WritingAStrategy>); a
+/// built-in one is the same file plus one line in `StrategyRegistry.builtIn`.
 public protocol DrawingStrategy: AnyObject {
     /// The command-line name (`dirty-rect`), kebab-case.
     static var name: String { get }
