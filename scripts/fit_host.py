@@ -40,7 +40,7 @@ import tempfile
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "Sources", "Display", "Resources", "device-costs.json")
+DATA = os.path.join(ROOT, "Sources", "StrokeBenchDisplay", "Resources", "device-costs.json")
 # The CSV column of each kind of work the model charges the main thread for (WorkKind in Swift).
 KINDS = {
     "pixel_cleared": "main_pixels_cleared",
