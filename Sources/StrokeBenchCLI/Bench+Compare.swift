@@ -16,9 +16,11 @@ extension Bench {
                 worse needs both a Mann-Whitney U test on the per-frame main-thread times of active frames \
                 with p < --alpha and a median change larger than --threshold; the same samples are equal.
 
-                Configurations are matched on strategy, device, hz, clock, delivery and trace; a dimension \
-                with one value on each side but a different one (a sweep of naive against one of flattened) \
-                is what is compared and is not matched on. Repetitions are pooled. Timings measured on \
+                Configurations are matched on every field of their spec: strategy, device, hz, clock, delivery, \
+                trace, strategy options, costs, input and workers. A field with one value on each side but a \
+                different one (a sweep of naive against one of flattened, or --costs zero against --costs model) \
+                is what is compared: it is named in the output and not matched on. A field that differs only in \
+                part is matched on, so nothing is pooled across it, and named too. Repetitions are pooled. Timings measured on \
                 different machines are not compared (verdict different-machines); counters are.
 
                 Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error.
@@ -71,11 +73,11 @@ extension Bench {
             }
             guard isDirectory.boolValue else {
                 // A bare run: no configuration and no machine recorded, so it matches the other side's.
-                return [ComparedRun(row: ["trace": "run"]) { try SweepFolder.activeMainMs(csvAt: path) }]
+                return [ComparedRun(spec: nil, summary: nil) { try SweepFolder.activeMainMs(csvAt: path) }]
             }
             let folder = SweepFolder(path: path)
-            return try folder.readSummary().map { row in
-                ComparedRun(row: row) { try SweepFolder.activeMainMs(csvAt: path + "/" + (row["frames_csv"] ?? "")) }
+            return try folder.readRuns().map { swept in
+                ComparedRun(swept) { try SweepFolder.activeMainMs(csvAt: path + "/" + swept.framesCSV) }
             }
         }
     }

@@ -36,8 +36,8 @@ extension Bench.Sweep {
         func run() throws {
             let output = destination.output!
             var plan: SweepPlan?
-            var rows: [String: [String: String]] = [:]
-            var source: [String: String] = [:]   // run id -> part folder
+            var runs: [Int: SweptRun] = [:]      // by position in the plan
+            var source: [Int: String] = [:]      // position in the plan -> part folder
             for part in parts {
                 let folder = SweepFolder(path: part)
                 let manifest: SweepFolder.Manifest
@@ -49,19 +49,22 @@ extension Bench.Sweep {
                     throw BenchFailure.data("\(folder.manifestPath): a different plan from \(parts[0]) (strategies, devices, hz, traces, clock, delivery or repeat differ)")
                 }
                 plan = manifest.plan
-                let partRows: [[String: String]]
-                do { partRows = try folder.readSummary() } catch { throw BenchFailure.data("\(error)") }
-                for row in partRows {
-                    let id = row["run_id"] ?? ""
-                    if let other = source[id] {
-                        throw BenchFailure.data("\(folder.summaryPath): run \(id) is also in \(other); parts must be disjoint")
+                let partRuns: [SweptRun]
+                do { partRuns = try folder.readRuns() } catch { throw BenchFailure.data("\(error)") }
+                for swept in partRuns {
+                    let index = swept.run.index
+                    guard manifest.plan.runs.indices.contains(index), manifest.plan.runs[index] == swept.run else {
+                        throw BenchFailure.data("\(folder.path)/\(SweepFolder.runFile(for: swept.run)): run \(swept.run.id) is not run \(index) of the plan in \(folder.manifestPath)")
                     }
-                    source[id] = part
-                    rows[id] = row
+                    if let other = source[index] {
+                        throw BenchFailure.data("\(folder.path)/\(SweepFolder.runFile(for: swept.run)): run \(swept.run.id) is also in \(other); parts must be disjoint")
+                    }
+                    source[index] = part
+                    runs[index] = swept
                 }
             }
             guard let plan else { return }
-            let missing = plan.runs.filter { rows[$0.id] == nil }
+            let missing = plan.runs.filter { runs[$0.index] == nil }
             if !missing.isEmpty {
                 let list = missing.prefix(3).map(\.id).joined(separator: ", ") + (missing.count > 3 ? ", ..." : "")
                 let message = "\(missing.count) of \(plan.runs.count) planned runs are in no part (\(list))"
@@ -76,19 +79,20 @@ extension Bench.Sweep {
             }
             do {
                 try out.create()
-                for (id, row) in rows {
-                    guard let relative = row["frames_csv"], !relative.isEmpty else { continue }
-                    try copyAtomically(from: source[id]! + "/" + relative, to: output + "/" + relative)
+                let merged = runs.values.sorted { $0.run.index < $1.run.index }
+                for swept in merged {
+                    try copyAtomically(from: source[swept.run.index]! + "/" + swept.framesCSV, to: output + "/" + swept.framesCSV)
+                    try out.writeRecord(swept)
                 }
                 try out.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
-                try out.writeSummary(Array(rows.values))
+                try out.writeSummary(merged)
             } catch let failure as BenchFailure {
                 throw failure
             } catch {
                 throw BenchFailure.io("\(output): cannot write the merged sweep (\(error.localizedDescription))")
             }
-            let machines = Set(rows.values.compactMap { $0["machine"] }).sorted()
-            print("merged \(rows.count) runs from \(parts.count) parts into \(output) (measured on \(machines.joined(separator: "; ")))")
+            let machines = Set(runs.values.map(\.summary.machine)).sorted()
+            print("merged \(runs.count) runs from \(parts.count) parts into \(output) (measured on \(machines.joined(separator: "; ")))")
         }
 
         /// Copies a per-frame CSV through a temporary file renamed into place, like every sweep file.

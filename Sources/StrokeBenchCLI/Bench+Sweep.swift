@@ -40,17 +40,11 @@ extension Bench {
                 help: "Trace files to replay; `default` is the built-in 30 s generated session (the default).")
         var traces: [String] = []
 
-        @Option(help: "virtual (simulated clock, never sleeps; the default) or realtime (wall-clock pacing).")
-        var clock: ClockMode = .virtual
-
-        @Option(help: "coalesced (one event per turn) or per-sample (one event per sample).")
-        var delivery: Delivery = .coalesced
+        /// Clock, delivery, costs and input, each a comma-separated list of values to sweep.
+        @OptionGroup var modes: ReplayModeOptions
 
         @Option(name: .customLong("repeat"), help: "Run every configuration this many times.")
         var repetitions: Int = 1
-
-        @Option(help: "Virtual clock only: measured (default), zero or model (the device cost model) costs, as for `bench run`.")
-        var costs: CostMode = .measured
 
         @Option(parsing: .unconditional, help: "Background queues for async strategies (default: as for `bench run`).")
         var workers: Int?
@@ -76,14 +70,17 @@ extension Bench {
         var raster = false
 
         /// Runs at once: as asked, or the default of the costs.
-        var resolvedJobs: Int { jobs ?? (costs == .measured ? 1 : ProcessInfo.processInfo.activeProcessorCount) }
+        var resolvedJobs: Int { jobs ?? (measures ? 1 : ProcessInfo.processInfo.activeProcessorCount) }
+
+        /// True when some run times its work on this machine: then runs must not run side by side.
+        var measures: Bool { modes.axes(clock: .virtual).costs.contains(.measured) }
 
         func validate() throws {
             _ = try plan()
             if let shard, Shard(shard) == nil { throw ValidationError("--shard must be I/N with 1 <= I <= N, not '\(shard)'") }
             guard (1...1000).contains(repetitions) else { throw ValidationError("--repeat must be 1...1000, not \(repetitions)") }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, not \(jobs)") }
-            if let jobs, jobs > 1, costs == .measured {
+            if let jobs, jobs > 1, measures {
                 throw ValidationError("--jobs \(jobs) needs --costs zero or model: measured costs time the work on this machine, and runs side by side would slow each other")
             }
         }
@@ -106,11 +103,12 @@ extension Bench {
             let settings: StrategySettings
             do { settings = try StrategySettings.parse(strategyArguments, declared: declared, strategy: "the swept strategies") }
             catch { throw ValidationError(error.description) }
+            let axes = modes.axes(clock: .virtual)
             let plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
-                                 clock: clock, delivery: delivery, repetitions: repetitions, costs: costs,
-                                 workers: workers, options: settings)
+                                 clocks: axes.clocks, deliveries: axes.deliveries, repetitions: repetitions, costs: axes.costs,
+                                 inputs: axes.inputs, workers: workers, options: settings)
             // Each run's spec validates as `bench run` would validate it (rates, workers, costs and clock).
-            for run in plan.runs.prefix(plan.strategies.count * max(1, plan.rates.count) * plan.devices.count) {
+            for run in plan.configurations {
                 do { try plan.spec(for: run).validate() }
                 catch { throw ValidationError(error.description) }
             }
@@ -144,13 +142,14 @@ extension Bench {
             try refuseWritingOverTraces(plan, into: folder, part: part)
             let manifest = SweepFolder.Manifest(plan: plan, shard: part)
             let runs = plan.runs(in: part)
-            var rows = try startFolder(folder, manifest: manifest)
-            let finished = Set(rows.compactMap { $0["run_id"] })
+            var swept = try startFolder(folder, manifest: manifest)
+            let finished = Set(swept.map(\.run.id))
 
             // Check every trace before the first run, so a typo fails in a second, not after an hour.
             for trace in plan.traces {
-                _ = try replayConfiguration(plan.spec(for: SweepRun(index: 0, strategy: plan.strategies[0], device: plan.devices[0],
-                                                                    hz: plan.rates.first, trace: trace, repetition: 1)))
+                var first = plan.runs[0]
+                first.trace = trace
+                _ = try replayConfiguration(plan.spec(for: first))
             }
 
             let interrupt = InterruptFlag.install(keeping: "kept the finished runs in \(output); --resume finishes the sweep")
@@ -161,7 +160,6 @@ extension Bench {
             // Rows and results are kept in the plan's order whatever order runs finish in, so the files do
             // not depend on --jobs.
             let order = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1.id, $0) })
-            let position = { (row: [String: String]) in row["run_id"].flatMap { order[$0] } ?? -1 }
             var results: [(run: SweepRun, summary: RunSummary)] = []
             let raster = self.raster, folderPath = folder.path
             try forEachRun(todo, jobs: resolvedJobs, stop: { interrupt.isSet }, perform: { run in
@@ -174,10 +172,11 @@ extension Bench {
                 return UncheckedSendable(result.summary)
             }, completed: { run, summary in
                 do {
-                    rows.append(SummaryRow.dictionary(SummaryRow.fields(run: run, summary: summary.value,
-                                                                        framesCSV: SweepFolder.framesFile(for: run))))
-                    rows.sort { position($0) < position($1) }
-                    try folder.writeSummary(rows)
+                    let record = SweptRun(run: run, spec: plan.spec(for: run), framesCSV: SweepFolder.framesFile(for: run),
+                                          summary: summary.value)
+                    swept.append(record)
+                    swept.sort { $0.run.index < $1.run.index }
+                    try folder.write(record, all: swept)
                 } catch {
                     throw BenchFailure.io("\(output): cannot write the results of run \(run.id) (\(error.localizedDescription))")
                 }
@@ -188,11 +187,11 @@ extension Bench {
             results.sort { order[$0.run.id]! < order[$1.run.id]! }
             if !results.isEmpty { print(SweepTable.render(results.map(\.summary))) }
             if interrupt.isSet {
-                printError("interrupted: \(rows.count) of \(runs.count) runs finished and kept in \(output); "
+                printError("interrupted: \(swept.count) of \(runs.count) runs finished and kept in \(output); "
                            + "run the same command with --resume to finish the sweep")
                 throw ExitCode(130)
             }
-            printError("sweep done: \(rows.count) runs in \(folder.summaryPath)")
+            printError("sweep done: \(swept.count) runs in \(folder.summaryPath)")
         }
 
         /// Refuses a sweep whose folder, or a file it would write there, is one of its traces.
@@ -205,7 +204,7 @@ extension Bench {
         }
 
         /// Creates (or, with --resume, reopens) the output folder; the rows it already holds.
-        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest) throws -> [[String: String]] {
+        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest) throws -> [SweptRun] {
             let fm = FileManager.default
             let exists = fm.fileExists(atPath: folder.summaryPath) || fm.fileExists(atPath: folder.manifestPath)
             if exists && !resume {
@@ -214,20 +213,20 @@ extension Bench {
             do { try folder.create() } catch {
                 throw BenchFailure.io("\(folder.path): cannot create the sweep folder (\(error.localizedDescription))")
             }
-            var rows: [[String: String]] = []
+            var runs: [SweptRun] = []
             if exists {
                 let old: SweepFolder.Manifest?
-                do { old = try folder.readManifest(); rows = fm.fileExists(atPath: folder.summaryPath) ? try folder.readSummary() : [] }
+                do { old = try folder.readManifest(); runs = try folder.readRuns() }
                 catch { throw BenchFailure.data("\(error)") }
                 guard old == manifest else {
                     throw BenchFailure.usage("\(folder.manifestPath): --resume needs the same options as the interrupted sweep")
                 }
             }
             // An empty summary.csv (the header) from the start: a part with no runs yet still merges.
-            do { try folder.writeManifest(manifest); try folder.writeSummary(rows) } catch {
+            do { try folder.writeManifest(manifest); try folder.writeSummary(runs) } catch {
                 throw BenchFailure.io("\(folder.manifestPath): cannot write (\(error.localizedDescription))")
             }
-            return rows
+            return runs
         }
 
     }
@@ -245,10 +244,13 @@ struct SweepDestination: ParsableArguments {
 enum SweepTable {
     static func render(_ summaries: [RunSummary]) -> String {
         let f = SummaryTable.fmt
-        var table = [["strategy", "device", "hz", "trace", "main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %"]]
+        // Clock, delivery, costs and input get a column when they were swept, so rows can be told apart.
+        let modes: [(name: String, value: (RunSummary) -> String)] = [("clock", \.clock), ("delivery", \.delivery), ("costs", \.costs), ("input", \.input)]
+        let swept = modes.filter { mode in Set(summaries.map(mode.value)).count > 1 }
+        var table = [["strategy", "device", "hz", "trace"] + swept.map(\.name) + ["main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %"]]
         for s in summaries {
-            table.append([s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace), f(s.mainMs.p50, 3),
-                          f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue, f(s.droppedPct, 2)])
+            table.append([s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace)] + swept.map { $0.value(s) }
+                         + [f(s.mainMs.p50, 3), f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue, f(s.droppedPct, 2)])
         }
         return SummaryTable.align(table).joined(separator: "\n")
     }

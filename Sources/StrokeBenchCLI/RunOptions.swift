@@ -30,20 +30,10 @@ struct RunOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Display refresh rate in Hz (default: the device's).")
     var hz: Double?
 
-    @Option(help: "realtime (wall-clock pacing, real threads) or virtual (simulated clock, never sleeps).")
-    var clock: ClockMode = .realtime
-
-    @Option(help: "coalesced (one event per turn) or per-sample (one event per sample).")
-    var delivery: Delivery = .coalesced
-
     @Option(parsing: .unconditional, help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
     var workers: Int?
 
-    @Option(help: "Virtual clock only: charge 'measured' costs (default); 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero); or 'model', the device cost model: counted work times the device's sourced unit costs, the same on every machine (docs/device-model.md).")
-    var costs: CostMode = .measured
-
-    @Option(help: "recorded (each sample at its recorded time, the default) or display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark).")
-    var input: InputMode = .recorded
+    @OptionGroup var modes: ReplayModeOptions
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
         "The strategy's own options, as `bench list` shows them (e.g. --graver-keep-contents, --graver-fade-in 0.2).",
@@ -57,8 +47,9 @@ struct RunOptions: ParsableArguments {
 
     /// The replay these options describe (its trace not yet read).
     func spec() throws -> ReplaySpec {
-        var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: clock, costs: costs, delivery: delivery,
-                              input: input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
+        let mode = try modes.single(clock: .realtime)
+        var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
+                              input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
         if let declared = spec.strategyType?.options {
             do { spec.options = try StrategySettings.parse(strategyArguments, declared: declared, strategy: strategy) }
             catch { throw ValidationError(error.description) }

@@ -15,7 +15,7 @@ public enum ComparisonFormat: String, CaseIterable, Sendable {
 
 extension Comparison {
     /// The CSV and JSON columns, in order.
-    public static let columns = dimensions + [
+    public static let columns = dimensions.map(\.rawValue) + [
         "baseline_machine", "candidate_machine", "baseline_runs", "candidate_runs", "baseline_frames",
         "candidate_frames", "baseline_main_ms_median", "candidate_main_ms_median", "main_ms_median_ratio",
         "baseline_main_ms_p99", "candidate_main_ms_p99", "main_ms_p99_ratio", "baseline_hitch_ratio_ms_per_s",
@@ -74,7 +74,9 @@ extension Comparison {
         case .json:
             let object: [String: Any] = [
                 "format_version": formatVersion, "baseline": baseline, "candidate": candidate, "direction": direction,
-                "alpha": alpha, "threshold": threshold, "varied": varied,
+                "alpha": alpha, "threshold": threshold,
+                "varied": Dictionary(uniqueKeysWithValues: varied.map { ($0.key.rawValue, $0.value) }),
+                "partly_differing": Dictionary(uniqueKeysWithValues: partlyDiffering.map { ($0.key.rawValue, $0.value) }),
                 "only_in_baseline": onlyInBaseline, "only_in_candidate": onlyInCandidate,
                 "verdicts": Dictionary(grouping: configurations, by: \.verdict.rawValue).mapValues(\.count),
                 "configurations": configurations.map { c in
@@ -89,7 +91,7 @@ extension Comparison {
     }
 
     /// The dimensions that tell this comparison's configurations apart; the rest are said once.
-    var distinguishing: [String] {
+    var distinguishing: [ComparisonDimension] {
         Self.dimensions.filter { d in Set(configurations.map { $0.configuration[d] ?? "" }).count > 1 }
     }
 
@@ -97,9 +99,13 @@ extension Comparison {
         // With a single configuration nothing tells configurations apart; show what was compared.
         let shown = distinguishing.isEmpty ? varied.keys.sorted() : distinguishing
         let common = Self.dimensions.filter { !distinguishing.contains($0) && varied[$0] == nil }
-            .compactMap { d in configurations.first?.configuration[d].map { "\(d) \($0)" } }
+            .compactMap { d in configurations.first?.configuration[d].map { "\(d.rawValue) \($0)" } }
         var lines: [String] = []
-        lines.append("baseline \(baseline), candidate \(candidate)" + (varied.isEmpty ? "" : ": " + varied.keys.sorted().map { "\($0) \(varied[$0]!)" }.joined(separator: ", ")))
+        lines.append("baseline \(baseline), candidate \(candidate)" + (varied.isEmpty ? "" : ": " + varied.keys.sorted().map { "\($0.rawValue) differs, \(varied[$0]!)" }.joined(separator: "; ")))
+        if !partlyDiffering.isEmpty {
+            lines.append("differs in part, matched and not pooled (baseline | candidate): "
+                         + partlyDiffering.keys.sorted().map { "\($0.rawValue) \(partlyDiffering[$0]!)" }.joined(separator: "; "))
+        }
         if !common.isEmpty { lines.append("every configuration: " + common.joined(separator: ", ")) }
         lines.append("\(direction); better or worse needs p < \(Cell.plain(alpha)) (Mann-Whitney U on per-frame main-thread time) and a median change over \(Cell.plain(threshold * 100))%")
         // Markdown joins adjacent lines into one paragraph; a hard break (two spaces) keeps them apart.
@@ -114,7 +120,7 @@ extension Comparison {
             return v >= 100 ? String(format: "%.0fx", v) : v < 0.01 && v > 0 ? "<0.01x" : String(format: "%.2fx", v)
         }
         let p = { (v: Double?) in v.map { $0 < 1e-4 ? "<0.0001" : String(format: "%.4f", $0) } ?? "-" }
-        var table = [[shown.isEmpty ? "configuration" : shown.joined(separator: " / "), "frames", "main p50 ms", "ratio",
+        var table = [[shown.isEmpty ? "configuration" : shown.map(\.rawValue).joined(separator: " / "), "frames", "main p50 ms", "ratio",
                       "main p99 ms", "ratio", "hitch ms/s", "pixels", "p", "verdict"]]
         for c in configurations {
             let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")

@@ -1,4 +1,6 @@
 import StrokeBenchMetrics
+import StrokeBenchSpec
+import StrokeBenchStrategies
 
 /// What a comparison concluded about one configuration: candidate against baseline, where a lower
 /// main-thread time is better.
@@ -26,24 +28,59 @@ public struct ComparisonPolicy: Hashable, Sendable {
     public init(alpha: Double, threshold: Double) { self.alpha = alpha; self.threshold = threshold }
 }
 
-/// One run of a result set, as `compare` sees it: its `summary.csv` row, and where its per-frame
+/// One run of a result set, as `compare` sees it: the spec it replayed and its summary (both nil for
+/// a bare per-frame CSV, which matches the other side's configuration), and where its per-frame
 /// samples come from.
 public struct ComparedRun {
-    /// The tidy row (see `SummaryRow.columns`); a run given as a bare per-frame CSV has only a few.
-    public var row: [String: String]
+    public var spec: ReplaySpec?
+    public var summary: RunSummary?
     /// Loads the main-thread times of the run's active frames.
     public var samples: () throws -> [Double]
 
-    public init(row: [String: String], samples: @escaping () throws -> [Double]) {
-        self.row = row; self.samples = samples
+    public init(spec: ReplaySpec?, summary: RunSummary?, samples: @escaping () throws -> [Double]) {
+        self.spec = spec; self.summary = summary; self.samples = samples
     }
+
+    /// A sweep's run.
+    public init(_ swept: SweptRun, samples: @escaping () throws -> [Double]) {
+        self.init(spec: swept.spec, summary: swept.summary, samples: samples)
+    }
+}
+
+/// A field of the spec that tells configurations apart: every field of `ReplaySpec`, the trace by its
+/// label (the same file in two folders matches) and the rate and workers as the run resolved them.
+public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
+    // The first six in the order reports always showed; the rest added since, at the end.
+    case strategy, device, hz, clock, delivery, trace, options, costs, input, workers
+
+    /// The field's value in `run`, as reports show it; a bare per-frame CSV has only its trace, `run`.
+    public func value(of run: ComparedRun) -> String {
+        guard let spec = run.spec else { return self == .trace ? "run" : "" }
+        switch self {
+        case .strategy: return spec.strategy
+        case .device: return spec.device
+        case .hz: return run.summary.map { SweepPlan.formatRate($0.hz) } ?? spec.hz.map(SweepPlan.formatRate) ?? "device"
+        case .clock: return spec.clock.rawValue
+        case .delivery: return spec.delivery.rawValue
+        case .trace: return SweepPlan.traceLabel(spec.trace.path)
+        case .options:
+            let declared = StrategyRegistry.strategy(named: spec.strategy)?.options ?? []
+            let arguments = spec.options.arguments(declared: declared)
+            return arguments.isEmpty ? "none" : arguments.joined(separator: " ")
+        case .costs: return spec.costs.rawValue
+        case .input: return spec.input.rawValue
+        case .workers: return run.summary.map { String($0.workers) } ?? spec.workers.map(String.init) ?? "default"
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
 
 /// The comparison of one configuration.
 public struct ConfigurationComparison: Sendable {
     /// The configuration, dimension by dimension (`strategy`, `device`, ...); a dimension that
     /// differs between the two sets reads `baseline → candidate`.
-    public var configuration: [String: String]
+    public var configuration: [ComparisonDimension: String]
     public var baselineMachine: String
     public var candidateMachine: String
     /// Runs pooled on each side (repetitions).
@@ -82,9 +119,10 @@ public struct ConfigurationComparison: Sendable {
 /// A configuration-by-configuration comparison of two result sets (two sweeps, or two runs).
 public struct Comparison: Sendable {
     /// The dimensions a configuration is made of, in the order reports show them.
-    public static let dimensions = ["strategy", "device", "hz", "clock", "delivery", "trace"]
+    public static let dimensions = ComparisonDimension.allCases
 
-    public var formatVersion = 1
+    public static let format = FormatVersion(name: "comparison", current: 1)
+    public var formatVersion = Comparison.format.current
     public var baseline: String
     public var candidate: String
     /// How to read it; written into every format so that nobody has to guess the direction.
@@ -92,8 +130,11 @@ public struct Comparison: Sendable {
     public var alpha: Double
     public var threshold: Double
     /// Dimensions that take one value in each set, a different one: what the comparison is about
-    /// (`strategy: naive → flattened`). They are left out when matching configurations.
-    public var varied: [String: String]
+    /// (`strategy: naive → flattened`, `costs: zero → model`). They are left out when matching configurations.
+    public var varied: [ComparisonDimension: String]
+    /// Dimensions whose values differ between the sets only in part (`costs: zero, model | model`): still
+    /// matched on, so nothing is pooled across them, and said, so nobody misses it.
+    public var partlyDiffering: [ComparisonDimension: String]
     public var configurations: [ConfigurationComparison]
     /// Configurations present on one side only, as labels.
     public var onlyInBaseline: [String], onlyInCandidate: [String]
@@ -102,26 +143,26 @@ public struct Comparison: Sendable {
     /// repetitions of each, and tests the per-frame main-thread times of the candidate against the
     /// baseline's.
     ///
-    /// Runs are matched on `dimensions`, with traces matched by `SweepPlan.traceLabel` so that the
-    /// same file in two folders matches. A dimension with a single, different value on each side
-    /// (two sweeps of one strategy each) is the subject of the comparison and is not matched on.
+    /// Runs are matched on every field of their spec (`ComparisonDimension`). A field with a single,
+    /// different value on each side (two sweeps of one strategy each, or of one cost model each) is the
+    /// subject of the comparison and is not matched on; a field that differs only in part is matched on
+    /// and reported in `partlyDiffering`.
     public init(baselineName: String, baseline: [ComparedRun], candidateName: String, candidate: [ComparedRun],
                 policy: ComparisonPolicy = .standard) throws {
         self.baseline = baselineName; self.candidate = candidateName
         alpha = policy.alpha; threshold = policy.threshold
-        func value(_ run: ComparedRun, _ dimension: String) -> String {
-            let v = run.row[dimension] ?? ""
-            return dimension == "trace" ? SweepPlan.traceLabel(v) : v
-        }
-        var varied: [String: String] = [:]
-        var keyDimensions: [String] = []
+        var varied: [ComparisonDimension: String] = [:], partly: [ComparisonDimension: String] = [:]
+        var keyDimensions: [ComparisonDimension] = []
         for d in Self.dimensions {
-            let b = Set(baseline.map { value($0, d) }), c = Set(candidate.map { value($0, d) })
-            if b.count == 1, c.count == 1, b != c { varied[d] = "\(b.first!) → \(c.first!)" } else { keyDimensions.append(d) }
+            let b = Self.values(baseline, d), c = Self.values(candidate, d)
+            if b.count == 1, c.count == 1, b != c { varied[d] = "\(b[0]) → \(c[0])"; continue }
+            keyDimensions.append(d)
+            if Set(b) != Set(c) { partly[d] = b.joined(separator: ", ") + " | " + c.joined(separator: ", ") }
         }
         self.varied = varied
-        func key(_ run: ComparedRun) -> [String] { keyDimensions.map { value(run, $0) } }
-        func label(_ key: [String]) -> String { zip(keyDimensions, key).map { "\($0)=\($1)" }.joined(separator: " ") }
+        partlyDiffering = partly
+        func key(_ run: ComparedRun) -> [String] { keyDimensions.map { $0.value(of: run) } }
+        func label(_ key: [String]) -> String { zip(keyDimensions, key).map { "\($0.rawValue)=\($1)" }.joined(separator: " ") }
         var baselineGroups: [[String]: [ComparedRun]] = [:], candidateGroups: [[String]: [ComparedRun]] = [:]
         var order: [[String]] = []
         for run in baseline {
@@ -143,13 +184,19 @@ public struct Comparison: Sendable {
         }
     }
 
-    static func compare(configuration: [String: String], baseline: [ComparedRun], candidate: [ComparedRun],
+    /// The distinct values of `dimension` in `runs`, in first-seen order.
+    static func values(_ runs: [ComparedRun], _ dimension: ComparisonDimension) -> [String] {
+        runs.map { dimension.value(of: $0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    static func compare(configuration: [ComparisonDimension: String], baseline: [ComparedRun], candidate: [ComparedRun],
                         policy: ComparisonPolicy) throws -> ConfigurationComparison {
         func machines(_ runs: [ComparedRun]) -> [String] {
-            Array(Set(runs.compactMap { $0.row["machine"] }.filter { !$0.isEmpty })).sorted()
+            Array(Set(runs.compactMap { $0.summary?.machine }.filter { !$0.isEmpty })).sorted()
         }
-        func mean(_ runs: [ComparedRun], _ column: String) -> Double? {
-            let values = runs.compactMap { $0.row[column].flatMap(Double.init) }
+        /// The metric averaged over repetitions; nil when a run has no summary (a bare per-frame CSV).
+        func mean(_ runs: [ComparedRun], _ metric: Metric) -> Double? {
+            let values = runs.compactMap { $0.summary.map(metric.value(in:)) }
             return values.count == runs.count && !values.isEmpty ? values.reduce(0, +) / Double(values.count) : nil
         }
         let bm = machines(baseline), cm = machines(candidate)
@@ -161,17 +208,17 @@ public struct Comparison: Sendable {
             configuration: configuration, baselineMachine: bm.joined(separator: "; "),
             candidateMachine: cm.joined(separator: "; "), baselineRuns: baseline.count, candidateRuns: candidate.count,
             baselineFrames: bs.count, candidateFrames: cs.count,
-            baselinePixels: mean(baseline, "pixels_rasterized"), candidatePixels: mean(candidate, "pixels_rasterized"),
-            baselineBytesCopied: mean(baseline, "bytes_copied"), candidateBytesCopied: mean(candidate, "bytes_copied"),
+            baselinePixels: mean(baseline, .pixelsRasterized), candidatePixels: mean(candidate, .pixelsRasterized),
+            baselineBytesCopied: mean(baseline, .bytesCopied), candidateBytesCopied: mean(candidate, .bytesCopied),
             verdict: .inconclusive)
         guard sameMachine else { result.verdict = .differentMachines; return result }
         result.baselineMainMedian = median(bs); result.candidateMainMedian = median(cs)
-        result.baselineMainP99 = mean(baseline, "main_ms_p99") ?? (bs.isEmpty ? nil : Percentiles.rank(99, bs.sorted()))
-        result.candidateMainP99 = mean(candidate, "main_ms_p99") ?? (cs.isEmpty ? nil : Percentiles.rank(99, cs.sorted()))
-        result.baselineHitchRatio = mean(baseline, "hitch_ratio_ms_per_s")
-        result.candidateHitchRatio = mean(candidate, "hitch_ratio_ms_per_s")
-        result.baselineDroppedPct = mean(baseline, "dropped_pct")
-        result.candidateDroppedPct = mean(candidate, "dropped_pct")
+        result.baselineMainP99 = mean(baseline, .mainMsP99) ?? (bs.isEmpty ? nil : Percentiles.rank(99, bs.sorted()))
+        result.candidateMainP99 = mean(candidate, .mainMsP99) ?? (cs.isEmpty ? nil : Percentiles.rank(99, cs.sorted()))
+        result.baselineHitchRatio = mean(baseline, .hitchRatio)
+        result.candidateHitchRatio = mean(candidate, .hitchRatio)
+        result.baselineDroppedPct = mean(baseline, .droppedPct)
+        result.candidateDroppedPct = mean(candidate, .droppedPct)
         let test = MannWhitney(bs, cs)
         result.pValue = test.p
         result.probabilityCandidateSlower = test.probabilitySecondLarger

@@ -1,8 +1,10 @@
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
-/// A sweep's output folder: `sweep.json` (the plan and which part of it ran), `summary.csv` (one
-/// tidy row per finished run) and `frames/<run id>.csv` (the per-frame CSV of each run).
+/// A sweep's output folder: `sweep.json` (the plan and which part of it ran), `runs/<run id>.json`
+/// (each finished run: its spec and summary, typed), `summary.csv` (their tidy export, one row per
+/// run) and `frames/<run id>.csv` (the per-frame CSV of each run).
 ///
 /// Every file is written atomically, and `summary.csv` is rewritten after each run, so a folder
 /// always holds exactly the runs that finished, however the sweep ended.
@@ -32,20 +34,25 @@ public struct SweepFolder {
     public var manifestPath: String { path + "/sweep.json" }
     public var summaryPath: String { path + "/summary.csv" }
     public var framesFolder: String { path + "/frames" }
+    public var runsFolder: String { path + "/runs" }
 
     public init(path: String) { self.path = path }
 
     /// The per-frame CSV of `run`, relative to the folder (as recorded in `summary.csv`).
     public static func framesFile(for run: SweepRun) -> String { "frames/\(run.id).csv" }
 
+    /// The run's record, relative to the folder.
+    public static func runFile(for run: SweepRun) -> String { "runs/\(run.id).json" }
+
     /// The folder and every file a sweep of `runs` writes into it: what must not be one of its inputs.
     public func files(for runs: [SweepRun]) -> [String] {
-        [path, manifestPath, summaryPath] + runs.map { path + "/" + Self.framesFile(for: $0) }
+        [path, manifestPath, summaryPath] + runs.flatMap { [path + "/" + Self.framesFile(for: $0), path + "/" + Self.runFile(for: $0)] }
     }
 
-    /// Creates the folder and `frames/` inside it.
+    /// Creates the folder and `frames/` and `runs/` inside it.
     public func create() throws {
         try FileManager.default.createDirectory(atPath: framesFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: runsFolder, withIntermediateDirectories: true)
     }
 
     /// Writes `sweep.json`.
@@ -60,66 +67,62 @@ public struct SweepFolder {
         guard FileManager.default.fileExists(atPath: manifestPath) else { return nil }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: manifestPath))
-            let manifest = try JSONDecoder().decode(Manifest.self, from: data)
-            guard manifest.plan.formatVersion == 1 else {
-                throw Failure("\(manifestPath): format_version \(manifest.plan.formatVersion) is not one this bench reads (1)")
-            }
-            return manifest
-        } catch let failure as Failure {
-            throw failure
+            return try JSONDecoder().decode(Manifest.self, from: data)
+        } catch let error as FormatVersionError {
+            throw Failure("\(manifestPath): \(error)")
         } catch {
             throw Failure("\(manifestPath): not a sweep manifest (\(error))")
         }
     }
 
-    /// Rewrites `summary.csv` with `rows`.
-    public func writeSummary(_ rows: [[String: String]]) throws {
-        try AtomicFile.write(SummaryRow.render(rows), to: summaryPath)
+    /// Writes one finished run's record, then rewrites `summary.csv` as the export of `all` (the
+    /// folder's runs so far, this one included): the folder always holds exactly the finished runs.
+    public func write(_ run: SweptRun, all: [SweptRun]) throws {
+        try writeRecord(run)
+        try writeSummary(all)
     }
 
-    /// The rows of `summary.csv`, checked for a known format version.
-    public func readSummary() throws -> [[String: String]] {
-        let text: String
-        do { text = try String(contentsOfFile: summaryPath, encoding: .utf8) }
-        catch { throw Failure("\(summaryPath): cannot read the sweep summary (is \(path) a sweep folder?)") }
-        let table: (header: [String], rows: [[String: String]])
-        do { table = try CSVReader.rows(text) } catch { throw Failure("\(summaryPath): \(error)") }
-        for column in ["format_version", "run_id", "strategy", "device", "hz", "machine", "frames_csv"]
-        where !table.header.contains(column) {
-            throw Failure("\(summaryPath): no \(column) column; not a bench sweep summary")
-        }
-        for (offset, row) in table.rows.enumerated() where row["format_version"] != String(SummaryRow.formatVersion) {
-            throw Failure("\(summaryPath):\(offset + 2): format_version \(row["format_version"] ?? "") is not one this bench reads (\(SummaryRow.formatVersion))")
-        }
-        return table.rows
+    /// Writes `runs/<run id>.json`.
+    public func writeRecord(_ run: SweptRun) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(String(decoding: try encoder.encode(run), as: UTF8.self) + "\n", to: path + "/" + Self.runFile(for: run.run))
     }
 
-    /// Main-thread times (ms) of the active frames of one per-frame CSV: the samples the
-    /// significance test compares. Active is `FrameRecord.isActive`: input delivered, a main-queue
-    /// block run, or a picture presented; idle vsyncs cost nothing and would only dilute the test.
-    public static func activeMainMs(csvAt file: String) throws -> [Double] {
-        let text: String
-        do { text = try String(contentsOfFile: file, encoding: .utf8) }
-        catch { throw Failure("\(file): cannot read the per-frame CSV") }
-        let table: (header: [String], rows: [[String: String]])
-        do { table = try CSVReader.rows(text) } catch { throw Failure("\(file): \(error)") }
-        guard table.header.contains("main_ms"), table.header.contains("samples") else {
-            throw Failure("\(file): no main_ms or samples column; not a per-frame CSV of bench")
-        }
-        var values: [Double] = []
-        for (offset, row) in table.rows.enumerated() {
-            let samples = Int(row["samples"] ?? "") ?? 0
-            let presented = !(row["present_ms"] ?? "").isEmpty
-            let mainQueue = row["trigger"] == "main-queue"
-            guard samples > 0 || presented || mainQueue else { continue }
-            let text = row["main_ms"] ?? ""
-            guard let ms = Double(text) else { throw Failure("\(file):\(offset + 2): main_ms '\(text)' is not a number") }
-            // A time is finite and not negative: -1e308 would make a -inf median and a verdict of "better".
-            guard ms.isFinite, ms >= 0 else {
-                throw Failure("\(file):\(offset + 2): main_ms \(text) is not a possible time (a time is a finite number of ms, 0 or more)")
+    /// Rewrites `summary.csv`, the export of `runs`.
+    public func writeSummary(_ runs: [SweptRun]) throws {
+        try AtomicFile.write(SummaryCSV.render(runs), to: summaryPath)
+    }
+
+    /// The finished runs, typed, in plan order: every `runs/*.json`.
+    /// - Throws: `Failure` naming the file that cannot be read, or a folder an older bench wrote
+    ///   (a summary.csv and no runs/).
+    public func readRuns() throws -> [SweptRun] {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: runsFolder) else {
+            if fm.fileExists(atPath: summaryPath) {
+                throw Failure("\(path): no runs/ folder: an older bench wrote this sweep (summary.csv alone); run it again")
             }
-            values.append(ms)
+            throw Failure("\(path): not a sweep folder (no runs/, no summary.csv)")
         }
-        return values
+        let names: [String]
+        do { names = try fm.contentsOfDirectory(atPath: runsFolder).filter { $0.hasSuffix(".json") } }
+        catch { throw Failure("\(runsFolder): cannot list the runs (\(error.localizedDescription))") }
+        var runs: [SweptRun] = []
+        for name in names {
+            let file = runsFolder + "/" + name
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                runs.append(try JSONDecoder().decode(SweptRun.self, from: data))
+            } catch let error as FormatVersionError {
+                throw Failure("\(file): \(error)")
+            } catch let error as Failure {
+                throw error
+            } catch {
+                throw Failure("\(file): not a run record of bench (\(error))")
+            }
+        }
+        return runs.sorted { $0.run.index < $1.run.index }
     }
+
 }

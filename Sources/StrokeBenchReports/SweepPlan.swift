@@ -2,7 +2,8 @@ import StrokeBenchDisplay
 import StrokeBenchStrategies
 import StrokeBenchSpec
 
-/// One run of a sweep: a point of the cartesian product of the sweep's dimensions.
+/// One run of a sweep: a point of the cartesian product of the sweep's axes. With the plan's
+/// options and workers it is a whole `ReplaySpec` (`SweepPlan.spec(for:)`).
 public struct SweepRun: Hashable, Sendable, Codable {
     /// Position in the full plan (0-based), the same on every shard, so merged parts sort back into
     /// the order an unsharded sweep would have written.
@@ -13,20 +14,31 @@ public struct SweepRun: Hashable, Sendable, Codable {
     public var hz: Double?
     /// The trace as given on the command line (`default` for the built-in one).
     public var trace: String
+    public var clock: ClockMode
+    public var delivery: Delivery
+    public var costs: CostMode
+    public var input: InputMode
     /// 1-based repetition of this configuration.
     public var repetition: Int
 
-    public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, repetition: Int) {
-        self.index = index; self.strategy = strategy; self.device = device; self.hz = hz
-        self.trace = trace; self.repetition = repetition
+    public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
+                delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int) {
+        self.index = index; self.strategy = strategy; self.device = device; self.hz = hz; self.trace = trace
+        self.clock = clock; self.delivery = delivery; self.costs = costs; self.input = input; self.repetition = repetition
     }
 
     /// A file-name-safe identifier, unique within a plan:
-    /// `naive_ipad-pro-11_120hz_default_r1`. The trace contributes its base name without extension.
+    /// `naive_ipad-pro-11_120hz_default_r1`. The trace contributes its base name without extension;
+    /// a clock, delivery, costs or input other than a sweep's default adds its name
+    /// (`naive_ipad-pro-11_120hz_default_model-costs_display-link_r1`), so ids stay unique whatever is swept.
     public var id: String {
         let rate = hz.map { SweepPlan.formatRate($0) + "hz" } ?? "devicehz"
-        return [strategy, device, rate, SweepPlan.traceLabel(trace), "r\(repetition)"]
-            .map(SweepPlan.fileSafe).joined(separator: "_")
+        var parts = [strategy, device, rate, SweepPlan.traceLabel(trace)]
+        if clock != .virtual { parts.append(clock.rawValue) }
+        if delivery != .coalesced { parts.append(delivery.rawValue) }
+        if costs != .measured { parts.append("\(costs.rawValue)-costs") }
+        if input != .recorded { parts.append(input.rawValue) }
+        return (parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_")
     }
 }
 
@@ -53,64 +65,108 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(index)/\(count)" }
 }
 
-/// The runs a sweep makes: every combination of strategies, devices, refresh rates and traces,
-/// `repetitions` times.
+/// The runs a sweep makes: a base spec (workers, strategy options) and typed axes, every combination
+/// of strategies, devices, refresh rates, traces, clocks, deliveries, costs and inputs, `repetitions` times.
 ///
-/// The order is repetition, trace, device, rate, strategy (outermost first): each repetition is a
-/// complete pass, so slow drift of the machine (heat, other jobs) spreads over every configuration
-/// instead of landing on the last ones, and an interrupted sweep holds whole passes first.
+/// The order is repetition, trace, device, rate, clock, delivery, costs, input, strategy (outermost
+/// first): each repetition is a complete pass, so slow drift of the machine (heat, other jobs) spreads
+/// over every configuration instead of landing on the last ones, and an interrupted sweep holds whole
+/// passes first.
 public struct SweepPlan: Hashable, Sendable, Codable {
-    /// Version of the manifest shape (`sweep.json`); readers reject versions they do not know.
-    public var formatVersion = 1
+    /// The manifest's shape (`sweep.json`): 2 since clock, delivery, costs and input became axes;
+    /// version 1 (one value each) is still read.
+    public static let format = FormatVersion(name: "sweep.json", current: 2, readable: 1...2)
+    public var formatVersion = SweepPlan.format.current
     public var strategies: [String]
     public var devices: [String]
     /// Refresh rates; empty means each device's own rate.
     public var rates: [Double]
     public var traces: [String]
-    public var clock: ClockMode
-    public var delivery: Delivery
+    public var clocks: [ClockMode]
+    public var deliveries: [Delivery]
+    /// What the virtual clock charges.
+    public var costs: [CostMode]
+    /// Recorded timing or display-link pacing.
+    public var inputs: [InputMode]
     public var repetitions: Int
-    /// What the virtual clock charges; nil (as in manifests written before costs were swept) is `measured`.
-    public var costs: CostMode?
     /// Background queues; nil for the default.
     public var workers: Int?
     /// Strategy options, each applied to the swept strategies that declare it; nil for none.
     public var options: StrategySettings?
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clock, delivery, repetitions = "repeat"
-        case costs, workers, options
+        case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clocks = "clock", deliveries = "delivery"
+        case repetitions = "repeat", costs, inputs = "input", workers, options
     }
 
+    public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
+                deliveries: [Delivery], repetitions: Int, costs: [CostMode] = [.measured], inputs: [InputMode] = [.recorded],
+                workers: Int? = nil, options: StrategySettings = StrategySettings()) {
+        self.strategies = strategies; self.devices = devices; self.rates = rates; self.traces = traces
+        self.clocks = clocks; self.deliveries = deliveries; self.repetitions = repetitions
+        self.costs = costs; self.inputs = inputs; self.workers = workers
+        self.options = options.isEmpty ? nil : options
+    }
+
+    /// A plan with one clock, delivery and costs: what every sweep was before they became axes.
     public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clock: ClockMode,
                 delivery: Delivery, repetitions: Int, costs: CostMode = .measured, workers: Int? = nil,
                 options: StrategySettings = StrategySettings()) {
-        self.strategies = strategies; self.devices = devices; self.rates = rates; self.traces = traces
-        self.clock = clock; self.delivery = delivery; self.repetitions = repetitions
-        self.costs = costs == .measured ? nil : costs
-        self.workers = workers
-        self.options = options.isEmpty ? nil : options
+        self.init(strategies: strategies, devices: devices, rates: rates, traces: traces, clocks: [clock],
+                  deliveries: [delivery], repetitions: repetitions, costs: [costs], workers: workers, options: options)
+    }
+
+    /// Reads versions 1 and 2: in version 1 clock, delivery and costs are single values and there is
+    /// no input (recorded); an unknown version gets `FormatVersion`'s one sentence.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try Self.format.check(c.decode(Int.self, forKey: .formatVersion))
+        strategies = try c.decode([String].self, forKey: .strategies)
+        devices = try c.decode([String].self, forKey: .devices)
+        rates = try c.decode([Double].self, forKey: .rates)
+        traces = try c.decode([String].self, forKey: .traces)
+        clocks = try c.decodeAxis(ClockMode.self, forKey: .clocks) ?? []
+        deliveries = try c.decodeAxis(Delivery.self, forKey: .deliveries) ?? []
+        costs = try c.decodeAxis(CostMode.self, forKey: .costs) ?? [.measured]
+        inputs = try c.decodeAxis(InputMode.self, forKey: .inputs) ?? [.recorded]
+        repetitions = try c.decode(Int.self, forKey: .repetitions)
+        workers = try c.decodeIfPresent(Int.self, forKey: .workers)
+        options = try c.decodeIfPresent(StrategySettings.self, forKey: .options)
+        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
+        }
     }
 
     /// The replay of one run of this plan: the typed spec `bench run` would make for it.
     public func spec(for run: SweepRun) -> ReplaySpec {
         let declared = StrategyRegistry.strategy(named: run.strategy)?.options ?? []
         return ReplaySpec(strategy: run.strategy, options: (options ?? StrategySettings()).restricted(to: declared),
-                          device: run.device, hz: run.hz, clock: clock, costs: costs ?? .measured, delivery: delivery,
-                          workers: workers, trace: TraceIdentity(path: run.trace))
+                          device: run.device, hz: run.hz, clock: run.clock, costs: run.costs, delivery: run.delivery,
+                          input: run.input, workers: workers, trace: TraceIdentity(path: run.trace))
+    }
+
+    /// The first run of each configuration (repetition 1, first trace): what validates the plan.
+    public var configurations: [SweepRun] {
+        runs.filter { $0.repetition == 1 && $0.trace == traces.first }
     }
 
     /// Every run of the full plan, in plan order.
     public var runs: [SweepRun] {
-        var runs: [SweepRun] = []
         let rateList: [Double?] = rates.isEmpty ? [nil] : rates.map { $0 }
+        // The replay-wide axes, clock outermost: each point is one (clock, delivery, costs, input).
+        let modes = clocks.flatMap { clock in deliveries.flatMap { delivery in costs.flatMap { cost in inputs.map { input in
+            (clock, delivery, cost, input)
+        } } } }
+        var runs: [SweepRun] = []
         for repetition in 1...max(1, repetitions) {
             for trace in traces {
                 for device in devices {
                     for hz in rateList {
-                        for strategy in strategies {
-                            runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz,
-                                                 trace: trace, repetition: repetition))
+                        for (clock, delivery, cost, input) in modes {
+                            for strategy in strategies {
+                                runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
+                                                     clock: clock, delivery: delivery, costs: cost, input: input, repetition: repetition))
+                            }
                         }
                     }
                 }
@@ -150,5 +206,14 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// Replaces anything but letters, digits, `.`, `-` with `-`, so an id is a portable file name.
     static func fileSafe(_ text: String) -> String {
         String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "-" })
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An axis written as a list (`["zero", "model"]`) or, by an older writer, as one value (`"zero"`).
+    func decodeAxis<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T]? {
+        guard contains(key) else { return nil }
+        if let list = try? decode([T].self, forKey: key) { return list }
+        return [try decode(T.self, forKey: key)]
     }
 }

@@ -53,7 +53,9 @@ import Testing
             #expect(outcome.status == 0)
             let text = outcome.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(text.contains("`default` is the built-in 30 s generated session"))
-            #expect(text.contains("Virtual clock only: measured (default), zero or model (the device cost model) costs"))
+            // The modes are the run options' own declarations (one group), each a comma-separated axis here.
+            #expect(text.contains("or 'model', the device cost model"))
+            #expect(text.contains("--input <input> recorded"))
             #expect(text.contains("bench sweep merge <parts> ... --output <dir>"))
         }
     }

@@ -5,13 +5,19 @@ import StrokeBenchMetrics
 @testable import StrokeBenchReports
 import StrokeBenchStrategies
 import StrokeBenchTraces
+import StrokeBenchSpec
 
-/// Runs made up in the test: a configuration row and the samples it stands for.
-private func run(_ strategy: String, device: String = "ipad-pro-11", hz: String = "120", machine: String = "m1",
-                 pixels: Int = 100, samples: [Double]) -> ComparedRun {
-    ComparedRun(row: ["strategy": strategy, "device": device, "hz": hz, "clock": "virtual", "delivery": "coalesced",
-                      "trace": "default", "machine": machine, "pixels_rasterized": String(pixels),
-                      "main_ms_p99": String(samples.max() ?? 0)]) { samples }
+/// Runs made up in the test: a spec, a summary with the figures compared, and the samples it stands for.
+private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, costs: CostMode = .measured,
+                 machine: String = "m1", pixels: Int = 100, samples: [Double]) -> ComparedRun {
+    var summary = RunSummary(strategy: strategy, device: device, hz: hz, clock: "virtual", delivery: "coalesced", trace: "default",
+                             workers: 1, tally: FrameTally([]), samples: 0, sampleLatenciesMs: [], presentations: [],
+                             pending: [], finishedRenders: [], vsyncCount: 1, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
+                             cpuS: 0, peakMemoryMB: 0, picture: nil, machine: machine)
+    summary.counters.pixelsRasterized = pixels
+    summary.mainMs.p99 = samples.max() ?? 0
+    let spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: .virtual, costs: costs)
+    return ComparedRun(spec: spec, summary: summary) { samples }
 }
 
 /// A skewed, frame-time-like sample around `base` ms.
@@ -24,7 +30,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 
 @Suite struct ComparisonTests {
     @Test func aSetAgainstItselfIsEqual() throws {
-        let runs = [run("naive", samples: frames(2)), run("naive", hz: "60", samples: frames(3))]
+        let runs = [run("naive", samples: frames(2)), run("naive", hz: 60, samples: frames(3))]
         let c = try Comparison(baselineName: "a", baseline: runs, candidateName: "a", candidate: runs)
         #expect(c.configurations.count == 2)
         #expect(c.configurations.allSatisfy { $0.verdict == .equal })
@@ -34,7 +40,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
     @Test func slowerCandidateIsWorseAndTheReverseIsBetter() throws {
         let fast = [run("flattened", samples: frames(1))], slow = [run("naive", samples: frames(2, seed: 3))]
         let worse = try Comparison(baselineName: "flattened", baseline: fast, candidateName: "naive", candidate: slow)
-        #expect(worse.varied["strategy"] == "flattened → naive")
+        #expect(worse.varied[.strategy] == "flattened → naive")
         #expect(worse.configurations.map(\.verdict) == [.worse])
         #expect((worse.configurations[0].mainMedianRatio ?? 0) > 1.9)
         let better = try Comparison(baselineName: "naive", baseline: slow, candidateName: "flattened", candidate: fast)
@@ -68,10 +74,24 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         #expect(table.contains("different-machines"))
     }
 
+    @Test func twoSetsThatDifferOnlyInCostsSayItAndDoNotPool() throws {
+        let zero = [run("naive", costs: .zero, samples: frames(1))], model = [run("naive", costs: .model, samples: frames(3))]
+        let c = try Comparison(baselineName: "zero", baseline: zero, candidateName: "model", candidate: model)
+        #expect(c.varied == [.costs: "zero → model"])
+        #expect(try c.render(.table).contains("costs differs, zero → model"))
+        // One side with both costs: matched on costs, so zero meets zero and model is the baseline's alone.
+        let both = try Comparison(baselineName: "both", baseline: zero + model, candidateName: "zero", candidate: zero)
+        #expect(both.varied.isEmpty)
+        #expect(both.partlyDiffering[.costs] == "zero, model | zero")
+        #expect(both.configurations.count == 1 && both.configurations[0].verdict == .equal)
+        #expect(both.onlyInBaseline.count == 1 && both.onlyInBaseline[0].contains("costs=model"))
+        #expect(try both.render(.table).contains("differs in part"))
+    }
+
     @Test func repetitionsPoolAndUnmatchedConfigurationsAreListed() throws {
         let baseline = [run("naive", samples: frames(2)), run("naive", samples: frames(2, seed: 1)),
                         run("naive", device: "iphone-6s", samples: frames(1))]
-        let candidate = [run("naive", samples: frames(2)), run("naive", hz: "60", samples: frames(1))]
+        let candidate = [run("naive", samples: frames(2)), run("naive", hz: 60, samples: frames(1))]
         let c = try Comparison(baselineName: "a", baseline: baseline, candidateName: "b", candidate: candidate)
         #expect(c.configurations.count == 1)
         #expect(c.configurations[0].baselineRuns == 2)
@@ -120,15 +140,16 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         try sweep.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
         let runInfo = plan.runs[0]
         try AtomicFile.write(FrameCSV.render(result.frames), to: folder + "/" + SweepFolder.framesFile(for: runInfo))
-        let fields = SummaryRow.fields(run: runInfo, summary: result.summary, framesCSV: SweepFolder.framesFile(for: runInfo))
-        #expect(fields.count == SummaryRow.columns.count)
-        try sweep.writeSummary([SummaryRow.dictionary(fields)])
+        let record = SweptRun(run: runInfo, spec: plan.spec(for: runInfo), framesCSV: SweepFolder.framesFile(for: runInfo),
+                              summary: result.summary)
+        #expect(SummaryCSV.fields(record).count == SummaryCSV.columns.count)
+        try sweep.write(record, all: [record])
         return folder
     }
 
     func load(_ folder: String) throws -> [ComparedRun] {
-        try SweepFolder(path: folder).readSummary().map { row in
-            ComparedRun(row: row) { try SweepFolder.activeMainMs(csvAt: folder + "/" + row["frames_csv"]!) }
+        try SweepFolder(path: folder).readRuns().map { swept in
+            ComparedRun(swept) { try SweepFolder.activeMainMs(csvAt: folder + "/" + swept.framesCSV) }
         }
     }
 
@@ -138,12 +159,12 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         let null = try sweep(NullStrategy.self, into: root + "/null")
         let naive = try sweep(NaiveStrategy.self, into: root + "/naive")
 
-        let rows = try SweepFolder(path: naive).readSummary()
-        #expect(rows.count == 1)
-        #expect(rows[0]["strategy"] == "naive")
-        #expect(Double(rows[0]["main_ms_p99"] ?? "") ?? 0 > 0)
-        #expect(Int(rows[0]["pixels_rasterized"] ?? "") ?? 0 > 0)
-        #expect(rows[0]["machine"]?.isEmpty == false)
+        let runs = try SweepFolder(path: naive).readRuns()
+        #expect(runs.count == 1)
+        #expect(runs[0].spec.strategy == "naive")
+        #expect(runs[0].summary.mainMs.p99 > 0)
+        #expect(runs[0].summary.counters.pixelsRasterized > 0)
+        #expect(!runs[0].summary.machine.isEmpty)
 
         let worse = try Comparison(baselineName: null, baseline: load(null), candidateName: naive, candidate: load(naive))
         #expect(worse.configurations.map(\.verdict) == [.worse])

@@ -1,11 +1,13 @@
 import StrokeBenchMetrics
+import StrokeBenchSpec
+import StrokeBenchStrategies
 
 /// The tidy `summary.csv` of a sweep: one row per run, the configuration first, then every figure of
 /// the run's `RunSummary` as its own column (`main_ms_p99`, `hitch_ratio_ms_per_s`,
 /// `pixels_rasterized`, ...), so that a spreadsheet, pandas or R reads it without reshaping.
-public enum SummaryRow {
-    /// Version of the column set, in the `format_version` column; readers reject versions they do not know.
-    public static let formatVersion = 1
+public enum SummaryCSV {
+    /// Version of the column set, in the `format_version` column.
+    public static let format = FormatVersion(name: "summary.csv", current: 1)
 
     /// The configuration columns, in order. `run` is the position in the full plan; `frames_csv` the
     /// per-frame CSV of the run, relative to the sweep folder; `machine` where it was measured.
@@ -35,6 +37,8 @@ public enum SummaryRow {
             // With modelled costs, each figure's range over the model's stated uncertainty; empty otherwise.
             "display_link_fps_low", "display_link_fps_high", "main_thread_busy_pct_low", "main_thread_busy_pct_high",
             "hitch_ratio_ms_per_s_low", "hitch_ratio_ms_per_s_high", "dropped_pct_low", "dropped_pct_high",
+            // The strategy's own options as command-line arguments (`--graver-fade-in 0.2`); empty for none.
+            "options",
         ]
         return columns
     }()
@@ -49,10 +53,11 @@ public enum SummaryRow {
     ]
 
     /// The row for one finished run, aligned with `columns`.
-    public static func fields(run: SweepRun, summary s: RunSummary, framesCSV: String) -> [String] {
+    public static func fields(_ swept: SweptRun) -> [String] {
+        let run = swept.run, s = swept.summary, framesCSV = swept.framesCSV
         let n = { (v: Double) in CSVWriter.number(v) }
         var fields: [String] = [
-            String(formatVersion), String(run.index), run.id, s.strategy, s.device, SweepPlan.formatRate(s.hz), s.clock,
+            String(format.current), String(run.index), run.id, s.strategy, s.device, SweepPlan.formatRate(s.hz), s.clock,
             s.delivery, s.trace, String(run.repetition), String(s.workers), s.machine, framesCSV,
             String(s.frames), n(s.durationS), String(s.samples),
         ]
@@ -74,20 +79,15 @@ public enum SummaryRow {
             String(s.samplesNeverShown), n(s.inkUpdatesPerS), n(s.longestStaleMs), n(s.rendersWastedPct),
         ] + [s.displayLinkFpsLow, s.displayLinkFpsHigh, s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh,
              s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, s.droppedPctLow, s.droppedPctHigh].map { $0.map(n) ?? "" }
+        let declared = StrategyRegistry.strategy(named: swept.spec.strategy)?.options ?? []
+        fields.append(swept.spec.options.arguments(declared: declared).joined(separator: " "))
         return fields
     }
 
-    /// The whole `summary.csv` for `rows` (each aligned with `columns`), sorted by plan position.
-    public static func render(_ rows: [[String: String]]) -> String {
+    /// The whole `summary.csv` of `runs`, in plan order.
+    public static func render(_ runs: [SweptRun]) -> String {
         var csv = CSVWriter(header: columns)
-        for row in rows.sorted(by: { (Int($0["run"] ?? "") ?? 0) < (Int($1["run"] ?? "") ?? 0) }) {
-            csv.append(columns.map { row[$0] ?? "" })
-        }
+        for run in runs.sorted(by: { $0.run.index < $1.run.index }) { csv.append(fields(run)) }
         return csv.text
-    }
-
-    /// `fields` keyed by column name.
-    public static func dictionary(_ fields: [String]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: zip(columns, fields).map { ($0, $1) })
     }
 }

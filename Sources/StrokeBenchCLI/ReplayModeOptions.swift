@@ -1,0 +1,58 @@
+import ArgumentParser
+import StrokeBenchSpec
+
+/// Values of one spec field as the command line gives them: `model`, or `zero,model` to sweep both.
+/// `bench run` and `bench baseline record` take one value; `bench sweep` makes each value an axis.
+struct AxisList<Value: ExpressibleByArgument & CaseIterable & RawRepresentable & Equatable>: ExpressibleByArgument
+where Value.RawValue == String {
+    var values: [Value]
+
+    init?(argument: String) {
+        var values: [Value] = []
+        for item in argument.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Value(argument: item.trimmingCharacters(in: .whitespaces)) else { return nil }
+            if !values.contains(value) { values.append(value) }
+        }
+        guard !values.isEmpty else { return nil }
+        self.values = values
+    }
+
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+    var defaultValueDescription: String { values.map(\.rawValue).joined(separator: ",") }
+}
+
+/// The replay-wide modes of a spec, declared once for `run`, `baseline record` and `sweep`: a single
+/// value replays it, a comma-separated list (sweep only) makes it an axis. Defaults differ by command
+/// (`run` paces in real time, a sweep never sleeps), so each command resolves an absent option itself.
+struct ReplayModeOptions: ParsableArguments {
+    @Option(help: "realtime (wall-clock pacing, real threads) or virtual (simulated clock, never sleeps). Default: realtime for run and baseline record, virtual for sweep.")
+    var clock: AxisList<ClockMode>?
+
+    @Option(help: "coalesced (one event per turn, the default) or per-sample (one event per sample).")
+    var delivery: AxisList<Delivery>?
+
+    @Option(help: "Virtual clock only: charge 'measured' costs (the default); 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero); or 'model', the device cost model: counted work times the device's sourced unit costs, the same on every machine (docs/device-model.md).")
+    var costs: AxisList<CostMode>?
+
+    @Option(help: "recorded (each sample at its recorded time, the default) or display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark).")
+    var input: AxisList<InputMode>?
+
+    /// Every value given for each mode, or its default: a sweep's axes.
+    func axes(clock defaultClock: ClockMode) -> (clocks: [ClockMode], deliveries: [Delivery], costs: [CostMode], inputs: [InputMode]) {
+        (clock?.values ?? [defaultClock], delivery?.values ?? [.coalesced], costs?.values ?? [.measured], input?.values ?? [.recorded])
+    }
+
+    /// The one value of each mode, for a single replay.
+    /// - Throws: `ValidationError` naming the option given a list.
+    func single(clock defaultClock: ClockMode) throws -> (clock: ClockMode, delivery: Delivery, costs: CostMode, input: InputMode) {
+        func one<T>(_ list: AxisList<T>?, _ name: String, _ fallback: T) throws -> T {
+            guard let list else { return fallback }
+            guard list.values.count == 1 else {
+                throw ValidationError("--\(name) takes one value here; `bench sweep --\(name) \(list.defaultValueDescription)` sweeps them")
+            }
+            return list.values[0]
+        }
+        return (try one(clock, "clock", defaultClock), try one(delivery, "delivery", .coalesced),
+                try one(costs, "costs", .measured), try one(input, "input", .recorded))
+    }
+}

@@ -1,0 +1,32 @@
+import StrokeBenchMetrics
+import StrokeBenchSpec
+
+/// One finished run of a sweep, as its folder keeps it (`runs/<run id>.json`): where it sits in the
+/// plan, the whole spec it replayed, and its summary. `compare`, `sweep merge` and `--resume` read
+/// these; `summary.csv` is an export of them for spreadsheets and plots.
+public struct SweptRun: Hashable, Sendable, Codable {
+    public static let format = FormatVersion(name: "sweep run", current: 1)
+
+    public var formatVersion = SweptRun.format.current
+    public var run: SweepRun
+    /// Everything that decided the replay, strategy options and workers included.
+    public var spec: ReplaySpec
+    /// The per-frame CSV, relative to the sweep folder.
+    public var framesCSV: String
+    public var summary: RunSummary
+
+    enum CodingKeys: String, CodingKey { case formatVersion = "format_version", run, spec, framesCSV = "frames_csv", summary }
+
+    public init(run: SweepRun, spec: ReplaySpec, framesCSV: String, summary: RunSummary) {
+        self.run = run; self.spec = spec; self.framesCSV = framesCSV; self.summary = summary
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try Self.format.check(c.decode(Int.self, forKey: .formatVersion))
+        run = try c.decode(SweepRun.self, forKey: .run)
+        spec = try c.decode(ReplaySpec.self, forKey: .spec)
+        framesCSV = try c.decode(String.self, forKey: .framesCSV)
+        summary = try c.decode(RunSummary.self, forKey: .summary)
+    }
+}

@@ -1,0 +1,41 @@
+/// The version of one file format StrokeBench writes: the version written now, the versions read, and
+/// the one sentence every reader says about any other version, so an unknown version reads the same
+/// in a trace, a baseline, a sweep folder or the device data.
+public struct FormatVersion: Hashable, Sendable {
+    /// The format's name as a user knows it (`sweep.json`, `baseline`, `trace`).
+    public let name: String
+    /// The version written.
+    public let current: Int
+    /// The versions read (older ones a reader still understands, and the current one).
+    public let readable: ClosedRange<Int>
+
+    public init(name: String, current: Int, readable: ClosedRange<Int>? = nil) {
+        self.name = name; self.current = current; self.readable = readable ?? current...current
+    }
+
+    /// `version`, if it is one this bench reads.
+    /// - Throws: `FormatVersionError`, whose description is the one sentence.
+    public func check(_ version: Int) throws(FormatVersionError) -> Int {
+        guard readable.contains(version) else { throw FormatVersionError(format: self, found: String(version)) }
+        return version
+    }
+
+    /// A version read as text (a CSV cell, a trace header), checked as `check(_:)` does.
+    public func check(text: String) throws(FormatVersionError) -> Int {
+        guard let version = Int(text) else { throw FormatVersionError(format: self, found: text.isEmpty ? "(none)" : text) }
+        return try check(version)
+    }
+}
+
+/// A file of a version this bench does not read.
+public struct FormatVersionError: Error, Hashable, CustomStringConvertible {
+    public let format: FormatVersion
+    /// The version found, as written.
+    public let found: String
+
+    /// `sweep.json format_version 3 is not one this bench reads (1...2); a newer bench wrote it, or the file was edited`.
+    public var description: String {
+        let range = format.readable.count == 1 ? "\(format.current)" : "\(format.readable.lowerBound)...\(format.readable.upperBound)"
+        return "\(format.name) format_version \(found) is not one this bench reads (\(range)); a newer bench wrote it, or the file was edited"
+    }
+}
