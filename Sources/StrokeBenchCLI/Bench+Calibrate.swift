@@ -8,7 +8,7 @@ extension Bench {
         static let configuration = CommandConfiguration(
             abstract: "Measure this host's unit cost of each kind of counted work, one microbenchmark per kind.",
             discussion: """
-                Times bitmaps created, fills, blends, designed strokes and composites on a canvas the size of \
+                Times streaming writes of 256 MiB buffers (one thread, then every core), bitmaps created, fills, blends, designed strokes and composites on a canvas the size of \
                 --device's screen, each case the median of --repeat timings, and fits each kind's cost (ns per \
                 unit) by least squares over its cases. No replay's frame times are used, so the costs predict a \
                 strategy none of them saw (scripts/fit_host.py --leave-one-strategy-out checks it). Measured: \
@@ -45,6 +45,8 @@ extension Bench {
                 for fit in calibration.fits {
                     print("\(fit.kinds.map(\.rawValue).joined(separator: ", ")): \(fit.cases) cases, R² \(String(format: "%.4f", fit.r2)); \(fit.method)")
                 }
+                let b = calibration.bandwidth
+                print(String(format: "memory bandwidth: one thread %.2f GB/s, %d cores %.2f GB/s: efficiency %.3f", b.oneThreadGBs, b.cores, b.allCoresGBs, b.efficiency))
                 print("measured on \(Machine.current.description), canvas \(profile.width)x\(profile.height) (\(device))")
             }
         }

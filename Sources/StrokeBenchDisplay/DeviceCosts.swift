@@ -89,52 +89,81 @@ public struct Sourced: Codable, Hashable, Sendable {
 /// has no range: it is fitted at the central estimate.
 public enum ModelEstimate: String, CaseIterable, Sendable {
     case central, low, high
+
+    /// The other end: a figure that divides a cost (a bandwidth) is read at the opposite end.
+    public var opposite: ModelEstimate {
+        switch self {
+        case .central: .central
+        case .low: .high
+        case .high: .low
+        }
+    }
 }
 
-/// The device cost model's data (`Resources/device-costs.json`, docs/device-model.md): unit costs
-/// fitted to this project's host, and for each device how its unit costs follow from them. Names no
+/// The device cost model's data (`Resources/device-costs.json`, docs/device-model.md). Names no
 /// strategy: a strategy costs what its counted work costs.
+///
+/// A device's unit costs follow from what each kind of work physically is:
+/// - a *memory* kind (clear, fill, blend, upload, composite) costs the bytes a pixel of it moves over
+///   the device's published memory bandwidth, at the share of that bandwidth one thread's pixel loop
+///   achieves: the host's measured share (`host.memoryEfficiency`) times the model's one free factor
+///   (`memoryEfficiencyFactor`), fitted to one published figure of one device;
+/// - a *compute* kind (the stroker's geometry and ink, allocations, paths) costs the host's measured
+///   unit cost times the device's single-core ratio, chained from the host;
+/// - an extended-range pixel costs `extendedRangeFactor` times a standard one of the same kind.
 public struct DeviceCostData: Codable, Sendable {
     /// Version of this file's layout; `load` refuses others.
     public var formatVersion: Int
-    /// Unit costs of the host, fitted to measured per-frame main-thread times.
-    public var host: HostFit
+    /// The host's measured unit costs and memory efficiency.
+    public var host: HostCosts
+    /// Bytes one standard (4-byte) pixel of each memory-bound kind moves through memory.
+    public var bytesPerPixel: [WorkKind: Sourced]
     /// How much more an extended-range pixel costs than a standard one, on a device whose drawing
     /// API picks that format.
     public var extendedRangeFactor: Sourced
+    /// The model's one free factor: a device's pixel loops reach this many times the host's measured
+    /// share of peak bandwidth. Fitted to one published figure of one device, shared by every device.
+    public var memoryEfficiencyFactor: Sourced
     /// Each device's derivation, by device profile name.
     public var devices: [String: DeviceDerivation]
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", host, extendedRangeFactor = "extended_range_factor", devices
+        case formatVersion = "format_version", host, bytesPerPixel = "bytes_per_pixel"
+        case extendedRangeFactor = "extended_range_factor", memoryEfficiencyFactor = "memory_efficiency_factor", devices
     }
 
-    /// Unit costs fitted to the host.
-    public struct HostFit: Codable, Sendable {
+    /// What was measured on the host, by microbenchmark (`bench calibrate`), never by regressing replays.
+    public struct HostCosts: Codable, Sendable {
         public var machine: String
-        /// The command that fitted them, and the figures of the fit.
+        /// The command that measured them, and how.
         public var source: String
+        /// ns per unit of each kind on the host. Devices use the compute kinds'.
         public var unitCostsNs: [WorkKind: Double]
-        enum CodingKeys: String, CodingKey { case machine, source, unitCostsNs = "unit_costs_ns" }
-    }
-
-    /// How one device's unit costs follow from another's (or the host's): memory kinds times
-    /// `memoryRatio`, compute kinds times `computeRatio`; a device fitted to a published figure has
-    /// one free factor, `slowdown`, for both.
-    public struct DeviceDerivation: Codable, Sendable {
-        /// `host`, or the device profile this one is derived from.
-        public var relativeTo: String
-        /// The one free factor, fitted to a published figure of this device.
-        public var slowdown: Sourced?
-        public var memoryRatio: Sourced?
-        public var computeRatio: Sourced?
+        /// The share of the host's memory bandwidth (all cores writing at once) one thread writing reaches.
+        public var memoryEfficiency: Sourced
         enum CodingKeys: String, CodingKey {
-            case relativeTo = "relative_to", slowdown, memoryRatio = "memory_ratio", computeRatio = "compute_ratio"
+            case machine, source, unitCostsNs = "unit_costs_ns", memoryEfficiency = "memory_efficiency"
         }
     }
 
+    /// One device's published resources.
+    public struct DeviceDerivation: Codable, Sendable {
+        /// Peak DRAM bandwidth, GB/s (= bytes per ns).
+        public var bandwidthGBs: Sourced
+        /// Single-core speed: compute kinds cost `ratio` times those of `relativeTo` (`host` or a device).
+        public var compute: ComputeLink
+        enum CodingKeys: String, CodingKey { case bandwidthGBs = "bandwidth_gbs", compute }
+    }
+
+    /// How a device's compute kinds follow from another's.
+    public struct ComputeLink: Codable, Sendable {
+        public var relativeTo: String
+        public var ratio: Sourced
+        enum CodingKeys: String, CodingKey { case relativeTo = "relative_to", ratio }
+    }
+
     /// The version this build reads.
-    public static let version = 1
+    public static let version = 2
 
     /// Where the shipped data is: `Resources/device-costs.json`, copied into the module's bundle.
     public static var shippedURL: URL {
@@ -144,9 +173,17 @@ public struct DeviceCostData: Codable, Sendable {
         return url
     }
 
-    /// The data shipped with StrokeBench.
+    /// The data shipped with StrokeBench, or the file `STROKEBENCH_DEVICE_COSTS` names: how
+    /// scripts/fit_device.py tries a factor without rebuilding. A file that does not load stops the process
+    /// with its one-line error and exit 65, as bad input data does.
     public static let shipped: DeviceCostData = {
-        do { return try load(Data(contentsOf: shippedURL), file: shippedURL.path) } catch { fatalError("\(error)") }
+        guard let path = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] else {
+            do { return try load(Data(contentsOf: shippedURL), file: shippedURL.path) } catch { fatalError("\(error)") }
+        }
+        do { return try load(Data(contentsOf: URL(fileURLWithPath: path)), file: path) } catch {
+            FileHandle.standardError.write(Data("bench: STROKEBENCH_DEVICE_COSTS: \(path): \(error)\n".utf8))
+            exit(65)
+        }
     }()
 
     /// Reads the data, refusing versions this build does not know.
@@ -159,24 +196,48 @@ public struct DeviceCostData: Codable, Sendable {
         return try JSONDecoder().decode(DeviceCostData.self, from: data)
     }
 
+    /// Every sourced number of the file, named by where it is: what `DeviceModelTests` checks has a source.
+    public var sourcedNumbers: [(String, Sourced)] {
+        var numbers: [(String, Sourced)] = [("host.memory_efficiency", host.memoryEfficiency),
+                                            ("extended_range_factor", extendedRangeFactor),
+                                            ("memory_efficiency_factor", memoryEfficiencyFactor)]
+        numbers += bytesPerPixel.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("bytes_per_pixel.\($0.key.rawValue)", $0.value) }
+        for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
+            numbers += [("\(name).bandwidth_gbs", device.bandwidthGBs), ("\(name).compute.ratio", device.compute.ratio)]
+        }
+        return numbers
+    }
+
     /// The unit costs of `device`, in ns per unit.
     /// - Throws: `DeviceCostError` when the data does not derive the device (or derives it in a loop).
-    public func unitCosts(of device: String, at estimate: ModelEstimate = .central, seen: Set<String> = []) throws -> UnitCosts {
+    public func unitCosts(of device: String, at estimate: ModelEstimate = .central) throws -> UnitCosts {
         guard let derivation = devices[device] else {
             throw DeviceCostError("the device cost model has no unit costs for '\(device)' (it has: \(devices.keys.sorted().joined(separator: ", ")))")
         }
-        guard !seen.contains(device) else { throw DeviceCostError("the device cost data derives '\(device)' from itself") }
-        let base: [WorkKind: Double]
-        if derivation.relativeTo == "host" {
-            base = host.unitCostsNs
-        } else {
-            base = try unitCosts(of: derivation.relativeTo, at: estimate, seen: seen.union([device])).nanoseconds
-        }
-        let memory = derivation.slowdown?.value ?? derivation.memoryRatio?.at(estimate) ?? 1
-        let compute = derivation.slowdown?.value ?? derivation.computeRatio?.at(estimate) ?? 1
+        let compute = try computeRatio(of: device, at: estimate, seen: [])
+        // A bandwidth or an efficiency divides: the cheap end of the cost is the high end of the figure.
+        let bytesPerNs = derivation.bandwidthGBs.at(estimate.opposite) * host.memoryEfficiency.at(estimate.opposite)
+            * memoryEfficiencyFactor.at(estimate.opposite)
         var costs: [WorkKind: Double] = [:]
-        for kind in WorkKind.allCases { costs[kind] = (base[kind] ?? 0) * (kind.isMemoryBound ? memory : compute) }
+        for kind in WorkKind.allCases {
+            if kind.isMemoryBound {
+                costs[kind] = (bytesPerPixel[kind]?.at(estimate) ?? 0) / bytesPerNs
+            } else {
+                costs[kind] = (host.unitCostsNs[kind] ?? 0) * compute
+            }
+        }
         return UnitCosts(nanoseconds: costs, extendedRangeFactor: extendedRangeFactor.at(estimate))
+    }
+
+    /// How many times the host's compute kinds cost on `device`: its ratio times that of what it is relative to.
+    func computeRatio(of device: String, at estimate: ModelEstimate, seen: Set<String>) throws -> Double {
+        guard let derivation = devices[device] else {
+            throw DeviceCostError("the device cost data derives compute from '\(device)', which it does not have")
+        }
+        guard !seen.contains(device) else { throw DeviceCostError("the device cost data derives '\(device)' from itself") }
+        let link = derivation.compute
+        let base = link.relativeTo == "host" ? 1 : try computeRatio(of: link.relativeTo, at: estimate, seen: seen.union([device]))
+        return link.ratio.at(estimate) * base
     }
 }
 

@@ -16,8 +16,66 @@ public struct HostCalibration: Codable, Sendable {
     public var unitCostsNs: [WorkKind: Double]
     /// How each kind was measured and how well a line through its points fits them.
     public var fits: [Fit]
+    /// The host's memory bandwidth, one thread writing and every core writing at once.
+    public var bandwidth: Bandwidth
 
-    enum CodingKeys: String, CodingKey { case unitCostsNs = "unit_costs_ns", fits }
+    enum CodingKeys: String, CodingKey { case unitCostsNs = "unit_costs_ns", fits, bandwidth }
+
+    /// Streaming writes of buffers larger than the last-level cache, GB/s (bytes per ns).
+    public struct Bandwidth: Codable, Sendable {
+        public var oneThreadGBs: Double
+        public var allCoresGBs: Double
+        public var cores: Int
+        /// The share of the memory system one thread reaches: what the device cost model carries from
+        /// this host to a device, whose published figure is its peak.
+        public var efficiency: Double { allCoresGBs > 0 ? min(1, oneThreadGBs / allCoresGBs) : 0 }
+
+        enum CodingKeys: String, CodingKey {
+            case oneThreadGBs = "one_thread_gbs", allCoresGBs = "all_cores_gbs", cores, efficiency
+        }
+
+        init(oneThreadGBs: Double, allCoresGBs: Double, cores: Int) {
+            self.oneThreadGBs = oneThreadGBs; self.allCoresGBs = allCoresGBs; self.cores = cores
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(oneThreadGBs: try c.decode(Double.self, forKey: .oneThreadGBs),
+                      allCoresGBs: try c.decode(Double.self, forKey: .allCoresGBs), cores: try c.decode(Int.self, forKey: .cores))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(oneThreadGBs, forKey: .oneThreadGBs)
+            try c.encode(allCoresGBs, forKey: .allCoresGBs)
+            try c.encode(cores, forKey: .cores)
+            try c.encode(efficiency, forKey: .efficiency)
+        }
+
+        /// Each of `threads` threads writes its own 256 MiB buffer (8 times a 32 MiB last-level cache, so
+        /// the writes reach memory) five times; the figure is the best of five rounds' total bytes over time.
+        static func measure(threads: Int) -> Double {
+            let size = 256 << 20
+            // Addresses as integers: each thread writes only its own buffer.
+            let buffers = (0..<threads).map { _ -> Int in
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+                memset(buffer, 1, size) // fault every page in before timing
+                return Int(bitPattern: buffer)
+            }
+            defer { buffers.forEach { UnsafeMutableRawPointer(bitPattern: $0)!.deallocate() } }
+            var best = 0.0
+            for round in 0..<5 {
+                let start = Stopwatch.now()
+                DispatchQueue.concurrentPerform(iterations: threads) { i in
+                    let buffer = UnsafeMutableRawPointer(bitPattern: buffers[i])!
+                    for pass in 0..<5 { memset(buffer, Int32(round + pass), size) }
+                }
+                let seconds = Stopwatch.now() - start
+                best = max(best, Double(threads * size * 5) / seconds / 1e9)
+            }
+            return best
+        }
+    }
 
     /// One kind's (or one group's) least-squares fit.
     public struct Fit: Codable, Sendable {
@@ -32,7 +90,9 @@ public struct HostCalibration: Codable, Sendable {
     /// Measures every kind on a canvas of `width` x `height` pixels (a device's screen), each case the
     /// median of `repeats` timings.
     public static func measure(width: Int, height: Int, repeats: Int = 15) throws -> HostCalibration {
-        var calibration = HostCalibration(unitCostsNs: [:], fits: [])
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var calibration = HostCalibration(unitCostsNs: [:], fits: [], bandwidth: Bandwidth(
+            oneThreadGBs: Bandwidth.measure(threads: 1), allCoresGBs: Bandwidth.measure(threads: cores), cores: cores))
         let timer = CaseTimer(repeats: repeats)
         try calibration.add(timer.bitmaps(width: width, height: height))
         try calibration.add(timer.fills(width: width, height: height))
@@ -122,41 +182,57 @@ fileprivate struct CaseTimer {
 
     /// Opaque fills of several areas of a canvas-sized bitmap: ns per filled pixel.
     func fills(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
-        let surface = try Surface(width: width, height: height)
-        let context = try Context(surface: surface)
+        let surfaces = try (0..<Self.coldCopies(width: width, height: height, perCopy: 1)).map { _ in try Surface(width: width, height: height) }
+        var next = 0
         var cases: [Case] = []
         for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
             let rect = PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * share)))
             cases.append(time { ledger in
-                let counted = try! Context(surface: surface, counting: ledger)
+                let counted = try! Context(surface: surfaces[next % surfaces.count], counting: ledger)
+                next += 1
                 counted.fill(rect, with: .white)
             })
         }
-        _ = context
         let (coef, r2) = Regression.fit(cases, kinds: [.pixelFilled], intercept: true)
-        return ([.pixelFilled: coef[0]], .init(kinds: [.pixelFilled], method: "Context.fill of 5 areas of a canvas-sized bitmap; slope", cases: cases.count, r2: r2))
+        return ([.pixelFilled: coef[0]], .init(kinds: [.pixelFilled], method: "Context.fill of 5 areas of canvas-sized bitmaps taken in turn from more than the last-level cache holds; slope", cases: cases.count, r2: r2))
+    }
+
+    /// How many copies of `perCopy` canvas-sized bitmaps a cold case takes in turn: enough to hold twice
+    /// the last-level cache (at least 64 MiB), so that each run meets its bitmaps in memory, not in the
+    /// cache, as a replay does, whose backing stores, images and framebuffer together outgrow it. A
+    /// microbenchmark of one bitmap filled again and again measures the cache instead (on this host, a
+    /// fill took half the time a replay's did).
+    static func coldCopies(width: Int, height: Int, perCopy: Int) -> Int {
+        let cache = max(32 << 20, sysconf(Int32(_SC_LEVEL3_CACHE_SIZE)))
+        let bytes = width * height * 4 * perCopy
+        return max(2, (2 * cache + bytes - 1) / bytes)
     }
 
     /// A canvas-sized image drawn (blended source-over) into another, clipped to several areas: ns per blended pixel.
     func blends(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
-        let target = try Surface(width: width, height: height), image = try Surface(width: width, height: height)
-        try Context(surface: image).fill(image.bounds, with: .white)
+        let copies = Self.coldCopies(width: width, height: height, perCopy: 2)
+        let targets = try (0..<copies).map { _ in try Surface(width: width, height: height) }
+        let images = try (0..<copies).map { _ in try Surface(width: width, height: height) }
+        for image in images { try Context(surface: image).fill(image.bounds, with: .white) }
+        var next = 0
         var cases: [Case] = []
         for share in [0.00002, 0.05, 0.25, 0.5, 1.0] {
             let clip = PixelRect(x: 0, y: 0, width: max(1, Int(Double(width) * min(1, share * 50))), height: max(1, Int(Double(height) * min(1, share))))
-            // One context for every call, as a strategy keeps its backing store's: the time of a call alone.
+            // Contexts made before timing, as a strategy keeps its backing store's: the time of a call alone.
             let ledger = WorkLedger()
-            let context = try Context(surface: target, counting: ledger)
+            let contexts = try targets.map { try Context(surface: $0, counting: ledger) }
             cases.append(time({ _ in
+                let context = contexts[next % copies], image = images[next % copies]
+                next += 1
                 context.withSavedState {
                     context.clip(to: clip)
-                    context.draw(image, in: target.bounds)
+                    context.draw(image, in: image.bounds)
                 }
             }, counting: ledger))
         }
         let (coef, r2) = Regression.fit(cases, kinds: [.pixelBlended], intercept: true)
         return ([.pixelBlended: coef[0]],
-                .init(kinds: [.pixelBlended], method: "Context.draw of a canvas-sized image clipped to 5 areas on a context made once; slope", cases: cases.count, r2: r2))
+                .init(kinds: [.pixelBlended], method: "Context.draw of a canvas-sized image clipped to 5 areas, target and image taken in turn from more than the last-level cache holds, contexts made once; slope", cases: cases.count, r2: r2))
     }
 
     /// Strokes designed so that drawn segments, ink, swept span, culled segments and paths vary
@@ -223,14 +299,19 @@ fileprivate struct CaseTimer {
     /// A canvas-sized image composited into the framebuffer, limited to several areas of damage: ns per composited pixel.
     func composites(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         let compositor = try Compositor(width: width, height: height)
-        let image = try Surface(width: width, height: height)
+        let images = try (0..<Self.coldCopies(width: width, height: height, perCopy: 1)).map { _ in try Surface(width: width, height: height) }
+        var next = 0
         var cases: [Case] = []
         for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
             let damage = PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * share)))
-            cases.append(time { ledger in ledger.counters.pixelsComposited += try! compositor.composite(image, damage: [damage]) })
+            cases.append(time { ledger in
+                let image = images[next % images.count]
+                next += 1
+                ledger.counters.pixelsComposited += try! compositor.composite(image, damage: [damage])
+            })
         }
         let (coef, r2) = Regression.fit(cases, kinds: [.pixelComposited], intercept: true)
-        return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of a canvas-sized image, 5 areas of damage; slope", cases: cases.count, r2: r2))
+        return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of canvas-sized images taken in turn from more than the last-level cache holds, 5 areas of damage; slope", cases: cases.count, r2: r2))
     }
 }
 

@@ -15,14 +15,42 @@ import StrokeBenchTraces
             let costs = try data.unitCosts(of: device.name)
             #expect(costs.nanoseconds.values.allSatisfy { $0 >= 0 && $0.isFinite }, "\(device.name)")
             #expect(costs.nanoseconds.values.contains { $0 > 0 }, "\(device.name): every unit cost is zero")
-            let derivation = try #require(data.devices[device.name])
-            for number in [derivation.slowdown, derivation.memoryRatio, derivation.computeRatio].compactMap({ $0 }) {
-                #expect(!number.source.isEmpty && ["measured", "fit", "published", "fact"].contains(number.basis))
+            #expect(data.devices[device.name] != nil, "\(device.name)")
+        }
+        #expect(!data.host.source.isEmpty)
+    }
+
+    /// Every number of the device data carries a basis and a source, and exactly one is fitted (the model's
+    /// one free factor); every memory-bound kind has its bytes.
+    @Test func everyNumberInTheDeviceDataHasASource() throws {
+        let data = DeviceCostData.shipped
+        for (name, number) in data.sourcedNumbers {
+            #expect(!number.source.isEmpty, "\(name)")
+            #expect(["measured", "fit", "published", "fact"].contains(number.basis), "\(name): \(number.basis)")
+            #expect(number.value.isFinite && number.value > 0, "\(name)")
+        }
+        #expect(data.sourcedNumbers.filter { $0.1.basis == "fit" }.map(\.0) == ["memory_efficiency_factor"])
+        for kind in WorkKind.allCases where kind.isMemoryBound { #expect(data.bytesPerPixel[kind] != nil, "\(kind)") }
+        // Every number in the file is one of those: no figure hides outside a sourced field.
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL))
+        #expect(Self.numbersOutsideSourcedFields(json, path: "").isEmpty, "\(Self.numbersOutsideSourcedFields(json, path: ""))")
+    }
+
+    /// Paths of numbers that are not the value, low or high of an object with a source (or the host's
+    /// measured unit costs, whose source is the host block's, or the format version).
+    static func numbersOutsideSourcedFields(_ json: Any, path: String) -> [String] {
+        if let object = json as? [String: Any] {
+            let sourced = object["source"] is String
+            return object.flatMap { key, value -> [String] in
+                if value is NSNumber, !(value is Bool) {
+                    return sourced && ["value", "low", "high"].contains(key) || key == "format_version" ? [] : ["\(path).\(key)"]
+                }
+                if key == "unit_costs_ns", sourced { return [] }
+                return numbersOutsideSourcedFields(value, path: "\(path).\(key)")
             }
         }
-        #expect(!data.host.source.isEmpty && !data.extendedRangeFactor.source.isEmpty)
-        // At most one free factor per device, and only where a published figure fixes it.
-        #expect(data.devices.values.filter { $0.slowdown != nil }.count == 1)
+        if let array = json as? [Any] { return array.flatMap { numbersOutsideSourcedFields($0, path: path + "[]") } }
+        return []
     }
 
     /// The unit-cost table is indexed by a kind's position in `allCases`, without hashing.
@@ -37,14 +65,18 @@ import StrokeBenchTraces
         }
     }
 
-    @Test func aDeviceDerivedFromAnotherScalesMemoryAndComputeByItsRatios() throws {
+    /// Memory-bound kinds scale with the inverse of published bandwidth, compute kinds with the single-core ratio.
+    @Test func aDeviceDerivedFromAnotherScalesMemoryByBandwidthAndComputeByItsRatio() throws {
         let data = DeviceCostData.shipped
         let ipad = try data.unitCosts(of: "ipad-pro-11"), iphone = try data.unitCosts(of: "iphone-6s")
-        let ratios = try #require(data.devices["iphone-6s"])
+        let derivation = try #require(data.devices["iphone-6s"]), ipadBandwidth = try #require(data.devices["ipad-pro-11"]).bandwidthGBs.value
         for kind in WorkKind.allCases where (ipad.nanoseconds[kind] ?? 0) > 0 {
-            let ratio = kind.isMemoryBound ? ratios.memoryRatio!.value : ratios.computeRatio!.value
+            let ratio = kind.isMemoryBound ? ipadBandwidth / derivation.bandwidthGBs.value : derivation.compute.ratio.value
             #expect(abs(iphone.nanoseconds[kind]! / ipad.nanoseconds[kind]! - ratio) < 1e-9, "\(kind)")
         }
+        // A memory kind's cost is its bytes over the bandwidth one thread reaches on the device.
+        let reached = ipadBandwidth * data.host.memoryEfficiency.value * data.memoryEfficiencyFactor.value
+        #expect(abs(ipad.nanoseconds[.pixelBlended]! - data.bytesPerPixel[.pixelBlended]!.value / reached) < 1e-12)
     }
 
     @Test func unitCostsChargeEachKindAndExtendedRangePixelsAtTheirFactor() {
