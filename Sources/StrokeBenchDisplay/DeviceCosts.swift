@@ -1,4 +1,5 @@
 import StrokeBenchCanvas
+import StrokeBenchSpec
 import Foundation
 
 /// The kinds of counted work the device cost model charges, each with a unit cost per device.
@@ -133,8 +134,10 @@ public struct DeviceCostData: Codable, Sendable {
         }
     }
 
-    /// The version this build reads.
-    public static let version = 1
+    /// The version written and read.
+    public static let format = FormatVersion(name: "device-costs.json", current: 1)
+    /// `format.current`.
+    public static var version: Int { format.current }
 
     /// Where the shipped data is: `Resources/device-costs.json`, copied into the module's bundle.
     public static var shippedURL: URL {
@@ -153,9 +156,7 @@ public struct DeviceCostData: Codable, Sendable {
     public static func load(_ data: Data, file: String) throws -> DeviceCostData {
         struct Version: Decodable { var format_version: Int }
         let version = try JSONDecoder().decode(Version.self, from: data).format_version
-        guard version == Self.version else {
-            throw DeviceCostError("\(file): format_version \(version) is not one this bench reads (\(Self.version))")
-        }
+        do { _ = try format.check(version) } catch { throw DeviceCostError("\(file): \(error)") }
         return try JSONDecoder().decode(DeviceCostData.self, from: data)
     }
 
