@@ -73,7 +73,7 @@ extension Bench.Baseline {
                 let verdict = budget.verdict(limit: limit, runs: entry.runs)
                 if verdict != .pass {
                     printError("warning: \(described.id): budget \(budget.optionName) (\(budget.rawValue) <= \(limit)) is exceeded in "
-                        + "\(entry.runs.filter { budget.value(in: $0) > limit }.count) of \(entry.runs.count) recorded runs; "
+                        + "\(entry.runs.filter { budget.run($0, exceeds: limit) }.count) of \(entry.runs.count) recorded runs; "
                         + "bench check will not pass it until it is met or changed with --budget \(budget.optionName)=LIMIT|off")
                 }
             }

@@ -1,4 +1,5 @@
 import StrokeBenchCanvas
+import StrokeBenchSpec
 import Foundation
 
 /// The kinds of counted work the device cost model charges, each with a unit cost per device.
@@ -162,8 +163,11 @@ public struct DeviceCostData: Codable, Sendable {
         enum CodingKeys: String, CodingKey { case relativeTo = "relative_to", ratio }
     }
 
-    /// The version this build reads.
-    public static let version = 2
+    /// The version written and read: 2 prices memory-bound kinds by bytes over bandwidth (1 scaled the
+    /// host's regressed costs by a per-device slowdown).
+    public static let format = FormatVersion(name: "device-costs.json", current: 2)
+    /// `format.current`.
+    public static var version: Int { format.current }
 
     /// Where the shipped data is: `Resources/device-costs.json`, copied into the module's bundle.
     public static var shippedURL: URL {
@@ -190,9 +194,7 @@ public struct DeviceCostData: Codable, Sendable {
     public static func load(_ data: Data, file: String) throws -> DeviceCostData {
         struct Version: Decodable { var format_version: Int }
         let version = try JSONDecoder().decode(Version.self, from: data).format_version
-        guard version == Self.version else {
-            throw DeviceCostError("\(file): format_version \(version) is not one this bench reads (\(Self.version))")
-        }
+        do { _ = try format.check(version) } catch { throw DeviceCostError("\(file): \(error)") }
         return try JSONDecoder().decode(DeviceCostData.self, from: data)
     }
 

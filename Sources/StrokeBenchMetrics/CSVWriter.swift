@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchSpec
 
 /// Writes RFC 4180 CSV: a header row, comma-separated fields, CRLF line ends, fields quoted when
 /// they hold a comma, a quote or a line break.
@@ -51,19 +52,16 @@ public struct CSVWriter {
     private static let powersOfTen: [UInt64] = (0...9).map { (0..<$0).reduce(UInt64(1)) { r, _ in r * 10 } }
 }
 
-/// The per-frame CSV of `bench run --csv` (MODEL.md section 6 names the first columns).
+/// The per-frame CSV of `bench run --csv` (MODEL.md section 6 names the first columns), generated
+/// from `FrameColumn.all`.
 public enum FrameCSV {
-    public static let columns = [
-        "frame", "vsync_ms", "samples", "main_ms", "render_ms", "composite_ms", "overrun_ms", "missed_vsyncs",
-        "hitch_ms", "latency_max_ms", "pixels_rasterized", "bytes_copied",
-        "trigger", "start_ms", "end_ms", "deadline_ms", "present_ms", "input_ms", "observers_ms", "commit_ms",
-        "latency_min_ms", "segments_stroked", "bitmaps_allocated", "tasks_started", "tasks_cancelled",
-        "tasks_superseded", "pixels_composited", "points_retained",
-        // The main thread's own work, by the kinds the device cost model charges (docs/device-model.md).
-        "main_pixels_cleared", "main_pixels_filled", "main_pixels_blended", "main_pixels_stroked",
-        "main_pixels_swept", "main_segments_drawn", "main_segments_culled", "main_pixels_uploaded", "main_bitmaps_allocated",
-        "main_extended_range_pixels", "main_paths_stroked",
-    ]
+    /// The column set's version, in the last column, `format_version`. Version 1 is every per-frame CSV
+    /// written before that column existed: a file without it is read as version 1, whose columns
+    /// are version 2's without `format_version`, so readers take both.
+    public static let format = FormatVersion(name: "per-frame CSV", current: 2, readable: 1...2)
+
+    /// The header: every column's name, in order.
+    public static let columns = FrameColumn.all.map(\.name)
 
     /// The CSV text for `frames`.
     public static func render(_ frames: [FrameRecord]) -> String {
@@ -74,18 +72,7 @@ public enum FrameCSV {
 
     /// One frame's fields, in the order of `columns`.
     public static func fields(_ f: FrameRecord) -> [String] {
-        let n = { (v: Double) in CSVWriter.number(v) }
-        let opt = { (v: Double?) in v.map { CSVWriter.number($0) } ?? "" }
-        let c = f.counters, m = f.mainCounters
-        return [
-            String(f.frame), n(f.vsyncMs), String(f.samples), n(f.mainMs), n(f.renderMs), n(f.compositeMs),
-            n(f.overrunMs), String(f.missedVsyncs), n(f.hitchMs), opt(f.latencyMaxMs), String(c.pixelsRasterized),
-            String(c.bytesCopied), f.trigger.rawValue, n(f.startMs), n(f.endMs), n(f.deadlineMs), opt(f.presentMs),
-            n(f.inputMs), n(f.observersMs), n(f.commitMs), opt(f.latencyMinMs), String(c.segmentsStroked),
-            String(c.bitmapsAllocated), String(c.tasksStarted), String(c.tasksCancelled), String(c.tasksSuperseded),
-            String(c.pixelsComposited), String(f.pointsRetained),
-        ] + [m.pixelsCleared, m.pixelsFilled, m.pixelsBlended, m.pixelsStroked, m.pixelsSwept, m.segmentsStroked - m.segmentsCulled,
-             m.segmentsCulled, m.pixelsUploaded, m.bitmapsAllocated, m.extendedRangePixels, m.pathsStroked].map(String.init)
+        FrameColumn.all.map { $0.value(in: f) }
     }
 }
 

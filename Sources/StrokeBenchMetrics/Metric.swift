@@ -4,45 +4,108 @@ public enum Polarity: String, Sendable {
     case lowerIsBetter
     /// Frame rate, ink updates: more is better.
     case higherIsBetter
+    /// A figure that describes the run rather than judges it (frames, samples, duration).
+    case neither
+
+    /// True when `candidate` is worse than `baseline` this way round (never for `neither`).
+    public func isWorse(_ candidate: Double, than baseline: Double) -> Bool {
+        switch self {
+        case .lowerIsBetter: candidate > baseline
+        case .higherIsBetter: candidate < baseline
+        case .neither: false
+        }
+    }
+
+    /// True when `candidate` is better than `baseline` this way round (never for `neither`).
+    public func isBetter(_ candidate: Double, than baseline: Double) -> Bool {
+        self != .neither && candidate != baseline && !isWorse(candidate, than: baseline)
+    }
 }
 
 /// A figure of a run summary with its name (the column and JSON key), unit and polarity, and how to
-/// read it from a `RunSummary`: what comparisons, checks and exports name instead of a string key.
+/// read it from a `RunSummary`: what summary.csv, comparisons, checks and budgets name instead of a
+/// string key. The figures are `Metric+Summary.swift`'s constants.
 public struct Metric: Hashable, Sendable, CustomStringConvertible {
-    /// The column of `summary.csv` and the key of the summary JSON (`main_ms_p99`).
+    /// The column of `summary.csv` (`main_ms_p99`).
     public let name: String
+    /// `ms`, `%`, `px`; what a report prints beside the number.
     public let unit: String
     public let polarity: Polarity
-    private let read: @Sendable (RunSummary) -> Double
+    /// A count, written as an integer; otherwise a measure, written to four decimals.
+    public let isWhole: Bool
+    /// The distribution and rank of a percentile figure, so that readers of other shapes (a
+    /// baseline's timing runs) can find the same figure; nil for the others.
+    public let percentile: (distribution: Distribution, rank: PercentileRank)?
+    private let read: @Sendable (RunSummary) -> Double?
 
-    public init(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter, read: @escaping @Sendable (RunSummary) -> Double) {
-        self.name = name; self.unit = unit; self.polarity = polarity; self.read = read
+    /// A figure that `read` takes from a summary; nil there means the run does not have it.
+    public init(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter, isWhole: Bool = false,
+                read: @escaping @Sendable (RunSummary) -> Double?) {
+        self.name = name; self.unit = unit; self.polarity = polarity; self.isWhole = isWhole; self.read = read
+        percentile = nil
     }
 
-    /// The figure in `summary`.
-    public func value(in summary: RunSummary) -> Double { read(summary) }
+    /// `main_ms_p99`: the `rank` of `distribution`, in its unit, lower is better.
+    public init(percentile rank: PercentileRank, of distribution: Distribution) {
+        name = "\(distribution.rawValue)_\(rank.rawValue)"; unit = "ms"; polarity = .lowerIsBetter; isWhole = false
+        percentile = (distribution, rank)
+        read = { rank.value(in: distribution.percentiles(in: $0)) }
+    }
+
+    /// `Metric(percentile: rank, of: distribution)`.
+    public static func percentile(_ distribution: Distribution, _ rank: PercentileRank) -> Metric {
+        Metric(percentile: rank, of: distribution)
+    }
+
+    /// The figure in `summary`; nil when the run does not have it (a modelled figure's ends, for a
+    /// run whose costs were not modelled).
+    public func value(in summary: RunSummary) -> Double? { read(summary) }
+
+    /// The figure as a CSV cell: a count as an integer, a measure to four decimals, empty when absent.
+    public func csvCell(in summary: RunSummary) -> String {
+        guard let value = read(summary) else { return "" }
+        return isWhole ? String(Int(value)) : CSVWriter.number(value)
+    }
 
     /// True when `candidate` is worse than `baseline` by this metric's polarity.
-    public func isWorse(_ candidate: Double, than baseline: Double) -> Bool {
-        polarity == .lowerIsBetter ? candidate > baseline : candidate < baseline
-    }
+    public func isWorse(_ candidate: Double, than baseline: Double) -> Bool { polarity.isWorse(candidate, than: baseline) }
 
     public var description: String { name }
     public static func == (a: Metric, b: Metric) -> Bool { a.name == b.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
 
-    public static let mainMsP50 = Metric("main_ms_p50", unit: "ms") { $0.mainMs.p50 }
-    public static let mainMsP99 = Metric("main_ms_p99", unit: "ms") { $0.mainMs.p99 }
-    public static let latencyMsP95 = Metric("latency_ms_p95", unit: "ms") { $0.latencyMs.p95 }
-    public static let overrunMsP99 = Metric("overrun_ms_p99", unit: "ms") { $0.overrunMs.p99 }
-    public static let hitchRatio = Metric("hitch_ratio_ms_per_s", unit: "ms/s") { $0.hitchRatioMsPerS }
-    public static let droppedPct = Metric("dropped_pct", unit: "%") { $0.droppedPct }
-    public static let displayLinkFps = Metric("display_link_fps", unit: "fps", polarity: .higherIsBetter) { $0.displayLinkFps }
-    public static let mainThreadBusyPct = Metric("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
-    public static let inkUpdatesPerS = Metric("ink_updates_per_s", unit: "/s", polarity: .higherIsBetter) { $0.inkUpdatesPerS }
-    public static let pixelsRasterized = Metric("pixels_rasterized", unit: "px") { Double($0.counters.pixelsRasterized) }
-    public static let bytesCopied = Metric("bytes_copied", unit: "B") { Double($0.counters.bytesCopied) }
+extension Metric {
+    /// A per-frame distribution a summary keeps as percentiles, all in ms.
+    public enum Distribution: String, CaseIterable, Sendable {
+        case mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms", overrunMs = "overrun_ms"
+        case latencyMs = "latency_ms"
 
-    /// The figures a comparison reports beside the per-frame test.
-    public static let compared: [Metric] = [mainMsP99, hitchRatio, droppedPct, pixelsRasterized, bytesCopied]
+        /// The distribution's percentiles in `summary`.
+        public func percentiles(in s: RunSummary) -> Percentiles {
+            switch self {
+            case .mainMs: s.mainMs
+            case .renderMs: s.renderMs
+            case .compositeMs: s.compositeMs
+            case .overrunMs: s.overrunMs
+            case .latencyMs: s.latencyMs
+            }
+        }
+    }
+
+    /// A rank of `Percentiles`, in the order summary.csv writes them.
+    public enum PercentileRank: String, CaseIterable, Sendable {
+        case p50, p90, p95, p99, max
+
+        /// This rank of `p`.
+        public func value(in p: Percentiles) -> Double {
+            switch self {
+            case .p50: p.p50
+            case .p90: p.p90
+            case .p95: p.p95
+            case .p99: p.p99
+            case .max: p.max
+            }
+        }
+    }
 }

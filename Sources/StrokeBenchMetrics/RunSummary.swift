@@ -1,4 +1,5 @@
 import StrokeBenchCanvas
+import StrokeBenchSpec
 
 /// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).
 public enum HitchBand: String, Sendable, Codable {
@@ -57,8 +58,10 @@ public struct CounterSummary: Hashable, Sendable, Codable {
 
 /// The summary of one run: the JSON object of `bench run --format json` (MODEL.md section 6).
 public struct RunSummary: Hashable, Sendable, Codable {
-    /// Version of this JSON shape; readers reject versions they do not know.
-    public var formatVersion = 1
+    /// The version of this JSON shape written, and read back (a sweep's `runs/<id>.json` holds one).
+    public static let format = FormatVersion(name: "run summary", current: 1)
+    /// Version of this JSON shape; readers check it with `format.check`.
+    public var formatVersion = RunSummary.format.current
     public var strategy: String
     public var device: String
     public var hz: Double

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchSpec
 
 /// One event of the Chrome trace-event format (the JSON that ui.perfetto.dev and chrome://tracing
 /// open): a slice, an instant, a counter sample, a name, or one end of a flow arrow.
@@ -128,8 +129,11 @@ public final class TraceEventStream: @unchecked Sendable { // everything mutable
     }
 
     /// The version of the layout this writer produces (`otherData.strokebench_timeline_version`):
-    /// which processes and threads there are and what their events mean (docs/timeline.md).
-    public static let version = 1
+    /// which processes and threads there are and what their events mean (docs/timeline.md). bench only
+    /// writes it; `scripts/plot_timeline.py` reads it and refuses other versions.
+    public static let format = FormatVersion(name: "timeline", current: 1)
+    /// `format.current`.
+    public static var version: Int { format.current }
 
     private let sink: OutputSink
     private let lock = NSLock()

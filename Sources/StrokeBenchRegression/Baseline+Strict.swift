@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchSpec
 
 /// Reading a baseline strictly: a check that checks less than the file seems to say is a gate that
 /// cannot fail (issue 21), so what the decoder would skip or misreport is refused by name here.
@@ -54,9 +55,9 @@ extension Baseline {
         guard let number = value as? NSNumber, let version = Int(exactly: number.doubleValue) else {
             throw BaselineError.data(file, "format_version: \(Self.shown(value)) is not a version (a whole number); this bench reads \(currentFormatVersion)")
         }
-        guard version == currentFormatVersion else {
-            let advice = version < currentFormatVersion ? "; re-record it with bench baseline record" : ""
-            throw BaselineError.data(file, "format_version: \(version) is not a version this bench reads (it reads \(currentFormatVersion))\(advice)")
+        do { _ = try format.check(version) } catch {
+            let advice = version < format.current ? "; re-record it with bench baseline record" : ""
+            throw BaselineError.data(file, "format_version: \(error)\(advice)")
         }
     }
 

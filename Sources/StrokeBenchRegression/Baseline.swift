@@ -13,7 +13,9 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// The version this code writes and reads. Version 2 keeps each configuration as its whole
     /// `ReplaySpec` (strategy options and cost mode included); version 1 files kept only part of it and
     /// were re-run with the rest at its defaults, so they are refused: re-record them.
-    public static let currentFormatVersion = 2
+    public static let format = FormatVersion(name: "baseline", current: 2)
+    /// `format.current`.
+    public static var currentFormatVersion: Int { format.current }
     /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.
     public static let kindName = "strokebench-baseline"
 

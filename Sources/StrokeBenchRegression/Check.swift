@@ -55,6 +55,11 @@ public enum CounterFigure: String, CaseIterable, Sendable {
     case bitmapsAllocated = "bitmaps_allocated", tasksStarted = "tasks_started", tasksCancelled = "tasks_cancelled"
     case tasksSuperseded = "tasks_superseded", pixelsComposited = "pixels_composited"
 
+    /// The summary figure this counter is, whose polarity decides which way is a regression.
+    public var metric: Metric {
+        Metric.counters.first { $0.name == rawValue } ?? Metric.pixelsRasterized // every case is among the counters (a test checks)
+    }
+
     /// The counter's value.
     public func value(in c: CounterSummary) -> Int {
         switch self {
@@ -83,7 +88,8 @@ public enum Checker {
         for figure in CounterFigure.allCases {
             results.append(counterCheck(configuration: id, name: figure.rawValue,
                                         baseline: figure.value(in: baseline.counters),
-                                        candidate: figure.value(in: candidate.counters), tolerance: tolerance))
+                                        candidate: figure.value(in: candidate.counters), tolerance: tolerance,
+                                        polarity: figure.metric.polarity))
         }
         let same = baseline.pictureChecksum == candidate.pictureChecksum
         results.append(CheckResult(
@@ -102,22 +108,30 @@ public enum Checker {
             let (name, unit) = (figure.rawValue, figure.unit.rawValue)
             let (was, now) = (baseline.runs.map(figure.value(in:)), candidate.runs.map(figure.value(in:)))
             results.append(modelled
-                ? modelledTimingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now)
+                ? modelledTimingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now,
+                                      polarity: figure.polarity)
                 : timingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now,
-                              noiseFloor: tolerance.noiseFloor(figure.unit), tolerance: tolerance))
+                              noiseFloor: tolerance.noiseFloor(figure.unit), tolerance: tolerance, polarity: figure.polarity))
         }
         return results
     }
 
+    /// The verdict on a change from `was` to `now` that is real: a regression when it is worse by
+    /// `polarity`, an improvement when better, a pass for a figure with no direction.
+    static func verdict(_ now: Double, against was: Double, polarity: Polarity) -> Verdict {
+        polarity.isWorse(now, than: was) ? .regression : polarity.isBetter(now, than: was) ? .improvement : .pass
+    }
+
     /// A modelled timing figure (`--costs model`): the same on every machine and every repeat, so any
-    /// change beyond floating-point rounding (a relative 1e-9) is real: more is a regression, less an
-    /// improvement.
+    /// change beyond floating-point rounding (a relative 1e-9) is real: worse by `polarity` is a
+    /// regression, better an improvement.
     public static func modelledTimingCheck(configuration: String, name: String, unit: String,
-                                           baseline: [Double], candidate: [Double]) -> CheckResult {
+                                           baseline: [Double], candidate: [Double],
+                                           polarity: Polarity = .lowerIsBetter) -> CheckResult {
         let was = median(baseline), now = median(candidate)
         let change: Double? = was > 0 ? (now - was) / was : nil
         let same = abs(now - was) <= 1e-9 * max(abs(was), abs(now))
-        let verdict: Verdict = same ? .pass : now > was ? .regression : .improvement
+        let verdict: Verdict = same ? .pass : Self.verdict(now, against: was, polarity: polarity)
         let reason = same ? "exactly equal (modelled)"
             : "modelled: \(number(now)) against the baseline's \(number(was)) \(unit)\(change.map { " (\(signedPercent($0)))" } ?? "")"
         return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
@@ -125,9 +139,10 @@ public enum Checker {
                            verdict: verdict, reason: reason)
     }
 
-    /// An exact counter check: equal (or within `counterRelative`) passes, more is a regression, less an improvement.
+    /// An exact counter check: equal (or within `counterRelative`) passes; otherwise worse by `polarity`
+    /// (for work, more) is a regression, better an improvement.
     public static func counterCheck(configuration: String, name: String, baseline: Int, candidate: Int,
-                                    tolerance: Tolerance) -> CheckResult {
+                                    tolerance: Tolerance, polarity: Polarity = .lowerIsBetter) -> CheckResult {
         let change = baseline == 0 ? (candidate == 0 ? 0 : Double.infinity) : Double(candidate - baseline) / Double(baseline)
         let verdict: Verdict
         let reason: String
@@ -135,10 +150,11 @@ public enum Checker {
             verdict = .pass; reason = "exactly equal"
         } else if abs(change) <= tolerance.counterRelative {
             verdict = .pass; reason = "\(signedPercent(change)), within the \(percent(tolerance.counterRelative)) counter tolerance"
-        } else if candidate > baseline {
-            verdict = .regression; reason = "\(candidate - baseline) more than the baseline's \(baseline) (\(signedPercent(change)))"
         } else {
-            verdict = .improvement; reason = "\(baseline - candidate) fewer than the baseline's \(baseline) (\(signedPercent(change)))"
+            verdict = Self.verdict(Double(candidate), against: Double(baseline), polarity: polarity)
+            reason = candidate > baseline
+                ? "\(candidate - baseline) more than the baseline's \(baseline) (\(signedPercent(change)))"
+                : "\(baseline - candidate) fewer than the baseline's \(baseline) (\(signedPercent(change)))"
         }
         return CheckResult(configuration: configuration, name: name, kind: .counter, unit: "", baseline: String(baseline),
                            candidate: String(candidate), change: change.isFinite ? change : nil, pValue: nil,
@@ -149,7 +165,7 @@ public enum Checker {
     public static func budgetCheck(configuration: String, budget: Budget, limit: Double, runs: [TimingRun]) -> CheckResult {
         let values = runs.map(budget.value(in:))
         let verdict = budget.verdict(limit: limit, runs: runs)
-        let over = values.filter { $0 > limit }.count
+        let over = values.filter { budget.value($0, exceeds: limit) }.count
         let reason: String
         switch verdict {
         case .pass: reason = "every run within the budget"
@@ -161,15 +177,15 @@ public enum Checker {
                            verdict: verdict, reason: reason)
     }
 
-    /// A timing figure against the baseline's range (lower is better).
+    /// A timing figure against the baseline's range.
     ///
-    /// A regression needs all three: the candidate's median above the baseline's slowest run by more than
-    /// `tolerance.relative` of it, and by more than `noiseFloor`; and the candidate's runs significantly
-    /// slower than the baseline's (one-sided Mann-Whitney, p <= `tolerance.alpha`). An improvement is the
-    /// mirror image against the fastest run. A change beyond tolerance and floor that is not significant
-    /// is inconclusive; anything else passes.
+    /// A change needs all three: the candidate's median beyond one end of the baseline's range by more
+    /// than `tolerance.relative` of it, and by more than `noiseFloor`; and the candidate's runs
+    /// significantly beyond the baseline's that way (one-sided Mann-Whitney, p <= `tolerance.alpha`).
+    /// Which way is a regression and which an improvement is `polarity`'s to say. A change beyond
+    /// tolerance and floor that is not significant is inconclusive; anything else passes.
     public static func timingCheck(configuration: String, name: String, unit: String, baseline: [Double], candidate: [Double],
-                                   noiseFloor: Double, tolerance: Tolerance) -> CheckResult {
+                                   noiseFloor: Double, tolerance: Tolerance, polarity: Polarity = .lowerIsBetter) -> CheckResult {
         let bMin = baseline.min() ?? 0, bMax = baseline.max() ?? 0
         let bMedian = median(baseline), cMedian = median(candidate)
         let change: Double? = bMedian > 0 ? (cMedian - bMedian) / bMedian : nil
@@ -177,27 +193,27 @@ public enum Checker {
         var verdict = Verdict.pass
         var p: Double?
         var reason: String
-        if cMedian > bMax * (1 + tolerance.relative) && cMedian - bMax > noiseFloor {
-            let beyond = signedPercent(bMax > 0 ? (cMedian - bMax) / bMax : .infinity)
-            let pUp = MannWhitney.pValue(candidate, greaterThan: baseline)
-            p = pUp
-            if pUp <= tolerance.alpha {
-                verdict = .regression
-                reason = "median \(beyond) above the slowest baseline run, beyond \(percent(tolerance.relative)) and the \(floorText); p = \(number(pUp))"
-            } else {
-                verdict = .inconclusive
-                reason = "median \(beyond) above the slowest baseline run, but not significant (p = \(number(pUp)) > \(number(tolerance.alpha))): repeat with more runs"
-            }
-        } else if cMedian * (1 + tolerance.relative) < bMin && bMin - cMedian > noiseFloor {
-            let beyond = signedPercent(bMin > 0 ? (cMedian - bMin) / bMin : 0)
-            let pDown = MannWhitney.pValue(baseline, greaterThan: candidate)
-            p = pDown
-            if pDown <= tolerance.alpha {
-                verdict = .improvement
-                reason = "median \(beyond) below the fastest baseline run, p = \(number(pDown)): worth re-recording the baseline"
-            } else {
-                verdict = .inconclusive
-                reason = "median \(beyond) below the fastest baseline run, but not significant (p = \(number(pDown)) > \(number(tolerance.alpha)))"
+        let above = cMedian > bMax * (1 + tolerance.relative) && cMedian - bMax > noiseFloor
+        let below = cMedian * (1 + tolerance.relative) < bMin && bMin - cMedian > noiseFloor
+        if above || below {
+            // The end of the range the median passed, and the test in that direction.
+            let edge = above ? bMax : bMin
+            let beyond = signedPercent(edge > 0 ? (cMedian - edge) / edge : above ? .infinity : 0)
+            let side = above ? "above the slowest baseline run" : "below the fastest baseline run"
+            let pValue = above ? MannWhitney.pValue(candidate, greaterThan: baseline) : MannWhitney.pValue(baseline, greaterThan: candidate)
+            p = pValue
+            let direction = Self.verdict(cMedian, against: edge, polarity: polarity)
+            let significant = pValue <= tolerance.alpha
+            verdict = significant ? direction : .inconclusive
+            switch (direction, significant) {
+            case (.regression, true):
+                reason = "median \(beyond) \(side), beyond \(percent(tolerance.relative)) and the \(floorText); p = \(number(pValue))"
+            case (.regression, false):
+                reason = "median \(beyond) \(side), but not significant (p = \(number(pValue)) > \(number(tolerance.alpha))): repeat with more runs"
+            case (_, true):
+                reason = "median \(beyond) \(side), p = \(number(pValue)): worth re-recording the baseline"
+            case (_, false):
+                reason = "median \(beyond) \(side), but not significant (p = \(number(pValue)) > \(number(tolerance.alpha)))"
             }
         } else if cMedian >= bMin && cMedian <= bMax {
             reason = "within the baseline's range"

@@ -82,6 +82,28 @@ public struct TimingRun: Hashable, Sendable, Codable {
     }
 }
 
+extension TimingRun {
+    /// `metric`'s figure in this run; nil for a figure a baseline does not keep (counters are kept once
+    /// per configuration, most summary figures not at all).
+    public func value(of metric: Metric) -> Double? {
+        if let (distribution, rank) = metric.percentile {
+            let d: FrameDistribution = switch distribution {
+            case .mainMs: mainMs
+            case .renderMs: renderMs
+            case .compositeMs: compositeMs
+            case .overrunMs: overrunMs
+            case .latencyMs: latencyMs
+            }
+            return rank.value(in: Percentiles(p50: d.p50, p90: d.p90, p95: d.p95, p99: d.p99, max: d.max))
+        }
+        switch metric {
+        case .hitchRatio: return hitchRatioMsPerS
+        case .droppedPct: return droppedPct
+        default: return nil
+        }
+    }
+}
+
 /// A timing figure that `bench check` compares with its baseline, relative to the recorded range.
 ///
 /// Lower is better for all of them. Signed figures (overrun) are not here: a relative tolerance means
@@ -104,6 +126,9 @@ public enum TimingFigure: String, CaseIterable, Sendable, Codable {
 
     /// The figure's unit.
     public var unit: Unit { self == .hitchRatio ? .msPerS : .ms }
+
+    /// Which way is better: every timing figure is a time or a hitch ratio, so lower.
+    public var polarity: Polarity { .lowerIsBetter }
 
     /// The figure's value in one run (0 for a mean or total the run does not have).
     public func value(in run: TimingRun) -> Double {

@@ -196,7 +196,7 @@ public struct Comparison: Sendable {
         }
         /// The metric averaged over repetitions; nil when a run has no summary (a bare per-frame CSV).
         func mean(_ runs: [ComparedRun], _ metric: Metric) -> Double? {
-            let values = runs.compactMap { $0.summary.map(metric.value(in:)) }
+            let values = runs.compactMap { $0.summary.flatMap(metric.value(in:)) }
             return values.count == runs.count && !values.isEmpty ? values.reduce(0, +) / Double(values.count) : nil
         }
         let bm = machines(baseline), cm = machines(candidate)

@@ -1,4 +1,6 @@
 import Foundation
+import StrokeBenchMetrics
+import StrokeBenchSpec
 
 /// Reading back the per-frame CSV `bench run --csv` and sweeps write: CSV import, by column name.
 extension SweepFolder {
@@ -16,6 +18,9 @@ extension SweepFolder {
         }
         var values: [Double] = []
         for (offset, row) in table.rows.enumerated() {
+            // No `format_version` column is version 1 (`FrameCSV.format`): every file before the column.
+            do { _ = try FrameCSV.format.check(text: row["format_version"] ?? "1") }
+            catch { throw Failure("\(file):\(offset + 2): \(error)") }
             let samples = Int(row["samples"] ?? "") ?? 0
             let presented = !(row["present_ms"] ?? "").isEmpty
             let mainQueue = row["trigger"] == "main-queue"

@@ -28,5 +28,8 @@ public struct SweptRun: Hashable, Sendable, Codable {
         spec = try c.decode(ReplaySpec.self, forKey: .spec)
         framesCSV = try c.decode(String.self, forKey: .framesCSV)
         summary = try c.decode(RunSummary.self, forKey: .summary)
+        // The summary carries its own version: a record of a newer bench may keep this one's shape and
+        // change only the summary's.
+        _ = try RunSummary.format.check(summary.formatVersion)
     }
 }

@@ -9,6 +9,7 @@ public struct FormatVersion: Hashable, Sendable {
     /// The versions read (older ones a reader still understands, and the current one).
     public let readable: ClosedRange<Int>
 
+    /// A format written at `current` and read over `readable` (just `current` when nil).
     public init(name: String, current: Int, readable: ClosedRange<Int>? = nil) {
         self.name = name; self.current = current; self.readable = readable ?? current...current
     }
@@ -29,13 +30,22 @@ public struct FormatVersion: Hashable, Sendable {
 
 /// A file of a version this bench does not read.
 public struct FormatVersionError: Error, Hashable, CustomStringConvertible {
+    /// The format whose reader refused the file.
     public let format: FormatVersion
     /// The version found, as written.
     public let found: String
 
     /// `sweep.json format_version 3 is not one this bench reads (1...2); a newer bench wrote it, or the file was edited`.
+    /// The cause named is the likely one: a version above the range comes from a newer bench, one below
+    /// it from an older bench, and anything else (text, a number never written) from an edit.
     public var description: String {
         let range = format.readable.count == 1 ? "\(format.current)" : "\(format.readable.lowerBound)...\(format.readable.upperBound)"
-        return "\(format.name) format_version \(found) is not one this bench reads (\(range)); a newer bench wrote it, or the file was edited"
+        return "\(format.name) format_version \(found) is not one this bench reads (\(range)); \(likelyCause)"
+    }
+
+    private var likelyCause: String {
+        guard let version = Int(found) else { return "the file was edited, or is not a \(format.name)" }
+        if version > format.readable.upperBound { return "a newer bench wrote it, or the file was edited" }
+        return version >= 1 ? "an older bench wrote it, or the file was edited" : "the file was edited"
     }
 }

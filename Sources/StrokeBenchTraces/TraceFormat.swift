@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchSpec
 
 /// StrokeBench's trace file format, version 2: UTF-8 text, one record per line, so that every
 /// error can name its line. Documented in `docs/trace-format.md`.
@@ -20,10 +21,12 @@ import Foundation
 public enum TraceFormat {
     /// The magic word of the first line.
     public static let magic = "strokebench-trace"
+    /// The version written (2) and read (1, with no `end` record so a cut cannot be told, and 2).
+    public static let format = FormatVersion(name: "trace", current: 2, readable: 1...2)
     /// The version this build writes.
-    public static let version = 2
-    /// The versions this build reads: 1 (no `end` record, so a cut cannot be told) and 2.
-    public static let readableVersions = 1...2
+    public static var version: Int { format.current }
+    /// The versions this build reads.
+    public static var readableVersions: ClosedRange<Int> { format.readable }
     /// More samples than this are refused: a trace that large (over an hour at 240 Hz, many times)
     /// would not fit the replay's memory budget.
     public static let maxSamples = 20_000_000

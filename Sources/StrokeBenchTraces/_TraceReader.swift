@@ -1,3 +1,5 @@
+import StrokeBenchSpec
+
 /// The state of reading one trace file, line by line, with one method per kind of record: the header,
 /// `canvas`, `meta`, `stroke`, a sample and `end` (`TraceFormat.parseVersioned`; docs/trace-format.md).
 struct _TraceReader {
@@ -50,14 +52,13 @@ struct _TraceReader {
 
     /// `strokebench-trace VERSION`.
     private mutating func readHeader(_ fields: [Substring]) throws(TraceError) {
-        let magic = TraceFormat.magic, readable = TraceFormat.readableVersions
+        let magic = TraceFormat.magic
         guard fields.first == Substring(magic) else { throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(TraceFormat.version)')") }
         guard fields.count == 2 else { throw fail(lineNumber, "missing format version") }
+        // Text that is not a number is quoted here (it may hold control characters); a number goes to
+        // the one sentence every format says about a version it does not read.
         guard let v = Int(fields[1]) else { throw fail(lineNumber, "format version '\(fields[1].quotedForError())' is not a number") }
-        guard readable.contains(v) else {
-            throw fail(lineNumber, "format version \(v) is not supported (this build reads versions \(readable.lowerBound) to \(readable.upperBound))")
-        }
-        fileVersion = v
+        do { fileVersion = try TraceFormat.format.check(v) } catch { throw fail(lineNumber, error.description) }
         sawHeader = true
     }
 

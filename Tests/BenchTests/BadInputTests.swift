@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchDisplay
 import Testing
 
 /// Issue 7's classes of bad input, each fed to the `bench` executable: exit status 65, one line on
@@ -30,8 +31,8 @@ import Testing
         NativeCase("truncated inside a sample", header + "0.0 1 1\n0.01 2", line: 5, "found 2 fields"),
         NativeCase("binary garbage", bytes: [0xFF, 0xFE, 0x00, 0x9C, 0x80, 0x01, 0xC3], line: nil, "not UTF-8"),
         NativeCase("another file's text", "name,x,y\n", line: 1, "not a StrokeBench trace"),
-        NativeCase("future format version", "strokebench-trace 3\ncanvas 10 10\n", line: 1, "format version 3 is not supported"),
-        NativeCase("wrong format version", "strokebench-trace 0\ncanvas 10 10\n", line: 1, "format version 0 is not supported"),
+        NativeCase("future format version", "strokebench-trace 3\ncanvas 10 10\n", line: 1, "trace format_version 3 is not one this bench reads (1...2)"),
+        NativeCase("wrong format version", "strokebench-trace 0\ncanvas 10 10\n", line: 1, "trace format_version 0 is not one this bench reads (1...2)"),
         NativeCase("missing format version", "strokebench-trace\ncanvas 10 10\n", line: 1, "missing format version"),
         NativeCase("missing canvas height", "strokebench-trace 1\ncanvas 100\n", line: 2, "needs a width and a height"),
         NativeCase("missing sample field", header + "0.0 1\n", line: 4, "found 2 fields"),
@@ -134,6 +135,67 @@ import Testing
         #expect(outcome.status == 65)
         #expect(outcome.stderr == "bench: bomb.xml:2: a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities\n")
         #expect(try snapshot(of: folder) == before)
+    }
+
+    /// Issue 25: every format that is read back says the same sentence about a version it does not
+    /// read (`FormatVersionError`), naming the file (and the line, where the file has lines), with exit
+    /// status 65: a trace, a baseline, a sweep's sweep.json, its run records, the run summary inside
+    /// one and its per-frame CSV, and the device cost data. The timeline is only written by bench.
+    @Test func anUnknownVersionReadsTheSameInEveryFormat() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sentence = "format_version 99 is not one this bench reads"
+        func expectRefused(_ arguments: [String], _ file: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let outcome = try BenchTool.run(arguments, in: folder)
+            #expect(outcome.status == 65, sourceLocation: sourceLocation)
+            #expect(outcome.stderrLines.count == 1, "stderr: \(outcome.stderr)", sourceLocation: sourceLocation)
+            #expect(outcome.stderr.hasPrefix("bench: \(file)") && outcome.stderr.contains(reason), "stderr: \(outcome.stderr)",
+                    sourceLocation: sourceLocation)
+        }
+        try write("strokebench-trace 99\ncanvas 10 10\n", to: "v99.trace", in: folder)
+        try expectRefused(quickRun + ["--trace", "v99.trace"], "v99.trace:1: ", "trace " + sentence)
+        try write(#"{"kind": "strokebench-baseline", "format_version": 99}"#, to: "b.json", in: folder)
+        try expectRefused(["check", "--baseline", "b.json"], "b.json: ", "format_version: baseline " + sentence)
+
+        try write("strokebench-trace 2\ncanvas 100 80\nstroke\n0.0 1 1\n0.01 2 2\nend 2 1\n", to: "t.trace", in: folder)
+        let sweep = try BenchTool.run(["sweep", "--strategies", "naive", "--traces", "t.trace", "--clock", "virtual",
+                                       "--costs", "zero", "--output", "sw"], in: folder)
+        try #require(sweep.status == 0, "\(sweep.stderr)")
+        let fm = FileManager.default
+        func edited(_ name: String, _ edit: (URL) throws -> Void) throws -> String {
+            try fm.copyItem(at: folder.appendingPathComponent("sw"), to: folder.appendingPathComponent(name))
+            try edit(folder.appendingPathComponent(name))
+            return name
+        }
+        func onlyFile(in url: URL) throws -> URL { url.appendingPathComponent(try fm.contentsOfDirectory(atPath: url.path)[0]) }
+        func editJSON(_ url: URL, _ change: (inout [String: Any]) -> Void) throws {
+            var object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+            change(&object)
+            try JSONSerialization.data(withJSONObject: object).write(to: url)
+        }
+        let manifest = try edited("manifest") { try editJSON($0.appendingPathComponent("sweep.json")) {
+            var plan = $0["plan"] as! [String: Any]; plan["format_version"] = 99; $0["plan"] = plan } }
+        try expectRefused(["sweep", "merge", manifest, "--output", "merged"], "manifest/sweep.json: ", "sweep.json " + sentence)
+        let record = try edited("record") { try editJSON(try onlyFile(in: $0.appendingPathComponent("runs"))) { $0["format_version"] = 99 } }
+        try expectRefused(["compare", record, "sw"], "record/runs/", "sweep run " + sentence)
+        let summary = try edited("summary") { try editJSON(try onlyFile(in: $0.appendingPathComponent("runs"))) {
+            var s = $0["summary"] as! [String: Any]; s["format_version"] = 99; $0["summary"] = s } }
+        try expectRefused(["compare", summary, "sw"], "summary/runs/", "run summary " + sentence)
+        let frames = try edited("frames") { sweep in
+            let csv = try onlyFile(in: sweep.appendingPathComponent("frames"))
+            let rows = try String(contentsOf: csv, encoding: .utf8).components(separatedBy: "\r\n")
+            // format_version is the last column: each row's last field becomes 99.
+            let versioned = rows.enumerated().map { index, row in
+                index == 0 || row.isEmpty ? row : row[..<row.lastIndex(of: ",")!] + ",99"
+            }
+            try versioned.joined(separator: "\r\n").write(to: csv, atomically: true, encoding: .utf8)
+        }
+        try expectRefused(["compare", frames, "sw"], "frames/frames/", "per-frame CSV " + sentence)
+
+        #expect(throws: DeviceCostError.self) { try DeviceCostData.load(Data(#"{"format_version": 99}"#.utf8), file: "d.json") }
+        do { _ = try DeviceCostData.load(Data(#"{"format_version": 99}"#.utf8), file: "d.json") } catch {
+            #expect("\(error)".hasPrefix("d.json: device-costs.json " + sentence))
+        }
     }
 
     /// Valid but unusual input is replayed, not refused.

@@ -62,6 +62,18 @@ import Testing
         let contract = ["frame", "vsync_ms", "samples", "main_ms", "render_ms", "composite_ms", "overrun_ms",
                         "missed_vsyncs", "hitch_ms", "latency_max_ms", "pixels_rasterized", "bytes_copied"]
         #expect(Array(FrameCSV.columns.prefix(contract.count)) == contract)
+        // The version was added after the first files: at the end, so no column moved.
+        #expect(FrameCSV.columns.last == "format_version")
+        #expect(Set(FrameCSV.columns).count == FrameCSV.columns.count)
+    }
+
+    @Test func metricsAreNamedOnceAndKnowTheirDirection() {
+        let all = [Metric.frames, .durationS, .samples] + Metric.percentiles + Metric.counters + Metric.modelledEnds
+            + [Metric.droppedPct, .hitchRatio, .displayLinkFps, .inkUpdatesPerS, .threadsPeak]
+        #expect(Set(all.map(\.name)).count == all.count)
+        #expect(Metric.percentiles.map(\.name).prefix(5) == ["main_ms_p50", "main_ms_p90", "main_ms_p95", "main_ms_p99", "main_ms_max"])
+        #expect(Metric.mainMsP99.isWorse(2, than: 1) && Metric.displayLinkFps.isWorse(50, than: 60))
+        #expect(!Metric.frames.isWorse(2, than: 1) && !Metric.frames.polarity.isBetter(2, than: 1))
     }
 }
 

@@ -45,12 +45,12 @@ import StrokeBenchSpec
 
     @Test func rejectsAnUnknownVersion() throws {
         let text = try edited { $0["format_version"] = 3 }
-        #expect(throws: BaselineError.data("b.json", "format_version: 3 is not a version this bench reads (it reads 2)")) {
+        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 3 is not one this bench reads (2); a newer bench wrote it, or the file was edited")) {
             try decode(text)
         }
         // A version 1 baseline kept only part of each configuration: it is refused, with what to do.
         let old = try edited { $0["format_version"] = 1 }
-        #expect(throws: BaselineError.data("b.json", "format_version: 1 is not a version this bench reads (it reads 2); re-record it with bench baseline record")) {
+        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 1 is not one this bench reads (2); an older bench wrote it, or the file was edited; re-record it with bench baseline record")) {
             try decode(old)
         }
     }

@@ -38,6 +38,21 @@ import Testing
         results.filter { $0.verdict == .regression }.map(\.name)
     }
 
+    /// Budgets and counters name the `Metric` they are about, and its polarity, not a mirrored branch,
+    /// decides which way is a regression.
+    @Test func budgetsAndCountersAreMetricsWithADirection() {
+        let d = FrameDistribution(p50: 1, p90: 2, p95: 3, p99: 4, max: 5)
+        let run = TimingRun(mainMs: d, renderMs: d, compositeMs: d, overrunMs: d, latencyMs: d, hitchRatioMsPerS: 7,
+                            droppedPct: 8, frames: 10, activeFrames: 9)
+        #expect(Budget.allCases.map { $0.value(in: run) } == [7, 4, 3])
+        #expect(Budget.allCases.map(\.unit) == ["ms/s", "ms", "ms"])
+        for figure in CounterFigure.allCases { #expect(figure.metric.name == figure.rawValue) }
+        let fps = Checker.modelledTimingCheck(configuration: "c", name: "fps", unit: "fps", baseline: [60], candidate: [50],
+                                              polarity: .higherIsBetter)
+        #expect(fps.verdict == .regression)
+        #expect(Checker.counterCheck(configuration: "c", name: "x", baseline: 10, candidate: 5, tolerance: .default).verdict == .improvement)
+    }
+
     @Test func aFreshBaselinePasses() throws {
         let baseline = try entry()
         let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)

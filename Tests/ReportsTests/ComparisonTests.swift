@@ -125,6 +125,24 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 /// three orders of magnitude, so the verdicts cannot flake on a busy machine.
 @Suite(.serialized) struct RealReplayComparisonTests {
     static let trace = TraceGenerator(seed: 3, parameters: { var p = TraceGenerator.Parameters(); p.duration = 3; return p }()).generate()
+    /// summary.csv's header as sweeps wrote it before its columns came from `Metric`: plots and other
+    /// people's scripts read these names, in this order.
+    static let summaryHeader = """
+        format_version,run,run_id,strategy,device,hz,clock,delivery,trace,repetition,workers,machine,\
+        frames_csv,frames,duration_s,samples,main_ms_p50,main_ms_p90,main_ms_p95,main_ms_p99,main_ms_max,\
+        render_ms_p50,render_ms_p90,render_ms_p95,render_ms_p99,render_ms_max,composite_ms_p50,\
+        composite_ms_p90,composite_ms_p95,composite_ms_p99,composite_ms_max,overrun_ms_p50,overrun_ms_p90,\
+        overrun_ms_p95,overrun_ms_p99,overrun_ms_max,latency_ms_p50,latency_ms_p90,latency_ms_p95,\
+        latency_ms_p99,latency_ms_max,dropped_frames,dropped_pct,dropped_worst_second,dropped_longest_run,\
+        missed_vsyncs,hitch_total_ms,hitch_ratio_ms_per_s,hitch_band,cpu_s,peak_memory_mb,pixels_rasterized,\
+        bytes_copied,segments_stroked,bitmaps_allocated,tasks_started,tasks_cancelled,tasks_superseded,\
+        pixels_composited,threads_peak,picture_checksum,picture_differing_pct,picture_max_channel_diff,\
+        picture_matches_reference,main_us_per_1000_points,blank_frames,stale_frames,backlog_peak,\
+        bitmap_bytes_peak,display_link_fps,main_thread_busy_pct,costs,input,samples_never_shown,\
+        ink_updates_per_s,longest_stale_ms,renders_wasted_pct,display_link_fps_low,display_link_fps_high,\
+        main_thread_busy_pct_low,main_thread_busy_pct_high,hitch_ratio_ms_per_s_low,\
+        hitch_ratio_ms_per_s_high,dropped_pct_low,dropped_pct_high,options
+        """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.
     func sweep(_ strategy: any DrawingStrategy.Type, into folder: String) throws -> String {
@@ -143,6 +161,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         let record = SweptRun(run: runInfo, spec: plan.spec(for: runInfo), framesCSV: SweepFolder.framesFile(for: runInfo),
                               summary: result.summary)
         #expect(SummaryCSV.fields(record).count == SummaryCSV.columns.count)
+        #expect(SummaryCSV.columns.joined(separator: ",") == Self.summaryHeader)
         try sweep.write(record, all: [record])
         return folder
     }

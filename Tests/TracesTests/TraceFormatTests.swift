@@ -44,7 +44,7 @@ import StrokeBenchTraces
 
     @Test(arguments: [
         ("", 0, "empty file"),
-        ("strokebench-trace 3\ncanvas 10 10\n", 1, "format version 3 is not supported"),
+        ("strokebench-trace 3\ncanvas 10 10\n", 1, "trace format_version 3 is not one this bench reads (1...2)"),
         ("hello\n", 1, "not a StrokeBench trace"),
         ("strokebench-trace 1\ncanvas 0 10\n", 2, "positive size"),
         ("strokebench-trace 1\ncanvas 10 10\nstroke\n0.1 1 1\n0.05 2 2\n", 5, "time goes backwards"),

@@ -1,0 +1,86 @@
+import StrokeBenchSpec
+
+/// One column of the per-frame CSV: its name, its unit, and how a frame's cell is written. The
+/// header and every row are generated from `FrameColumn.all`, so they cannot drift apart.
+public struct FrameColumn: Sendable, CustomStringConvertible {
+    /// The header's name for the column (`main_ms`).
+    public let name: String
+    /// `ms`, `px`, `B`, or empty for counts, text and the version.
+    public let unit: String
+    private let cell: @Sendable (FrameRecord) -> String
+
+    /// A column whose cell `cell` writes.
+    public init(_ name: String, unit: String = "", cell: @escaping @Sendable (FrameRecord) -> String) {
+        self.name = name; self.unit = unit; self.cell = cell
+    }
+
+    /// The column's cell for `frame`.
+    public func value(in frame: FrameRecord) -> String { cell(frame) }
+
+    public var description: String { name }
+
+    /// A time in ms, to four decimals.
+    static func ms(_ name: String, _ read: @escaping @Sendable (FrameRecord) -> Double) -> FrameColumn {
+        FrameColumn(name, unit: "ms") { CSVWriter.number(read($0)) }
+    }
+
+    /// A time in ms the frame may not have (no picture presented, no latency): empty when absent.
+    static func optionalMs(_ name: String, _ read: @escaping @Sendable (FrameRecord) -> Double?) -> FrameColumn {
+        FrameColumn(name, unit: "ms") { read($0).map { CSVWriter.number($0) } ?? "" }
+    }
+
+    /// A whole number: a count, a counter, an index.
+    static func count(_ name: String, unit: String = "", _ read: @escaping @Sendable (FrameRecord) -> Int) -> FrameColumn {
+        FrameColumn(name, unit: unit) { String(read($0)) }
+    }
+}
+
+extension FrameColumn {
+    /// Every column, in order. The first twelve are MODEL.md section 6's contract; columns added later
+    /// go at the end, so scripts that read by position keep working.
+    public static let all: [FrameColumn] = contract + turn + counters + mainThread + [formatVersion]
+
+    /// The columns MODEL.md section 6 names.
+    static let contract: [FrameColumn] = [
+        count("frame") { $0.frame }, ms("vsync_ms") { $0.vsyncMs }, count("samples") { $0.samples },
+        ms("main_ms") { $0.mainMs }, ms("render_ms") { $0.renderMs }, ms("composite_ms") { $0.compositeMs },
+        ms("overrun_ms") { $0.overrunMs }, count("missed_vsyncs") { $0.missedVsyncs }, ms("hitch_ms") { $0.hitchMs },
+        optionalMs("latency_max_ms") { $0.latencyMaxMs },
+        count("pixels_rasterized", unit: "px") { $0.counters.pixelsRasterized },
+        count("bytes_copied", unit: "B") { $0.counters.bytesCopied },
+    ]
+
+    /// When the turn ran and what its main-thread time was spent on.
+    static let turn: [FrameColumn] = [
+        FrameColumn("trigger") { $0.trigger.rawValue }, ms("start_ms") { $0.startMs }, ms("end_ms") { $0.endMs },
+        ms("deadline_ms") { $0.deadlineMs }, optionalMs("present_ms") { $0.presentMs }, ms("input_ms") { $0.inputMs },
+        ms("observers_ms") { $0.observersMs }, ms("commit_ms") { $0.commitMs }, optionalMs("latency_min_ms") { $0.latencyMinMs },
+    ]
+
+    /// The rest of the turn's work counters, and the points the strategy still holds.
+    static let counters: [FrameColumn] = [
+        count("segments_stroked") { $0.counters.segmentsStroked }, count("bitmaps_allocated") { $0.counters.bitmapsAllocated },
+        count("tasks_started") { $0.counters.tasksStarted }, count("tasks_cancelled") { $0.counters.tasksCancelled },
+        count("tasks_superseded") { $0.counters.tasksSuperseded },
+        count("pixels_composited", unit: "px") { $0.counters.pixelsComposited }, count("points_retained") { $0.pointsRetained },
+    ]
+
+    /// The main thread's own work, by the kinds the device cost model charges (docs/device-model.md).
+    static let mainThread: [FrameColumn] = [
+        count("main_pixels_cleared", unit: "px") { $0.mainCounters.pixelsCleared },
+        count("main_pixels_filled", unit: "px") { $0.mainCounters.pixelsFilled },
+        count("main_pixels_blended", unit: "px") { $0.mainCounters.pixelsBlended },
+        count("main_pixels_stroked", unit: "px") { $0.mainCounters.pixelsStroked },
+        count("main_pixels_swept", unit: "px") { $0.mainCounters.pixelsSwept },
+        count("main_segments_drawn") { $0.mainCounters.segmentsStroked - $0.mainCounters.segmentsCulled },
+        count("main_segments_culled") { $0.mainCounters.segmentsCulled },
+        count("main_pixels_uploaded", unit: "px") { $0.mainCounters.pixelsUploaded },
+        count("main_bitmaps_allocated") { $0.mainCounters.bitmapsAllocated },
+        count("main_extended_range_pixels", unit: "px") { $0.mainCounters.extendedRangePixels },
+        count("main_paths_stroked") { $0.mainCounters.pathsStroked },
+    ]
+
+    /// The file's version on every row, as `summary.csv` has it: a row copied out of its file still says
+    /// which column set it belongs to.
+    static let formatVersion = FrameColumn("format_version") { _ in String(FrameCSV.format.current) }
+}

@@ -1,0 +1,85 @@
+/// Every scalar figure of `RunSummary` as a `Metric`, named as summary.csv's column and the summary
+/// JSON's key. Text figures (the hitch band, the picture's checksum, the modes) are not metrics: they
+/// have no unit or direction, and the exports write them themselves.
+extension Metric {
+    private static func count(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
+                              _ read: @escaping @Sendable (RunSummary) -> Int) -> Metric {
+        Metric(name, unit: unit, polarity: polarity, isWhole: true) { Double(read($0)) }
+    }
+
+    private static func measure(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
+                                _ read: @escaping @Sendable (RunSummary) -> Double?) -> Metric {
+        Metric(name, unit: unit, polarity: polarity, read: read)
+    }
+
+    // The run's extent: what it was, not how well it went.
+    public static let frames = count("frames", unit: "frames", polarity: .neither) { $0.frames }
+    public static let durationS = measure("duration_s", unit: "s", polarity: .neither) { $0.durationS }
+    public static let samples = count("samples", unit: "samples", polarity: .neither) { $0.samples }
+
+    public static let mainMsP50 = percentile(.mainMs, .p50)
+    public static let mainMsP99 = percentile(.mainMs, .p99)
+    public static let overrunMsP99 = percentile(.overrunMs, .p99)
+    public static let latencyMsP95 = percentile(.latencyMs, .p95)
+    /// Every percentile figure, distribution by distribution, rank by rank (summary.csv's order).
+    public static let percentiles: [Metric] = Distribution.allCases.flatMap { d in PercentileRank.allCases.map { percentile(d, $0) } }
+
+    // Frames the pen saw late, and hitches.
+    public static let droppedFrames = count("dropped_frames", unit: "frames") { $0.droppedFrames }
+    public static let droppedPct = measure("dropped_pct", unit: "%") { $0.droppedPct }
+    public static let droppedWorstSecond = count("dropped_worst_second", unit: "frames") { $0.droppedWorstSecond }
+    public static let droppedLongestRun = count("dropped_longest_run", unit: "frames") { $0.droppedLongestRun }
+    public static let missedVsyncs = count("missed_vsyncs", unit: "vsyncs") { $0.missedVsyncs }
+    public static let hitchTotalMs = measure("hitch_total_ms", unit: "ms") { $0.hitchTotalMs }
+    public static let hitchRatio = measure("hitch_ratio_ms_per_s", unit: "ms/s") { $0.hitchRatioMsPerS }
+
+    // The process.
+    public static let cpuS = measure("cpu_s", unit: "s") { $0.cpuS }
+    public static let peakMemoryMB = measure("peak_memory_mb", unit: "MB") { $0.peakMemoryMB }
+
+    // The work counters (`counters` in the JSON).
+    public static let pixelsRasterized = count("pixels_rasterized", unit: "px") { $0.counters.pixelsRasterized }
+    public static let bytesCopied = count("bytes_copied", unit: "B") { $0.counters.bytesCopied }
+    public static let segmentsStroked = count("segments_stroked", unit: "segments") { $0.counters.segmentsStroked }
+    public static let bitmapsAllocated = count("bitmaps_allocated", unit: "bitmaps") { $0.counters.bitmapsAllocated }
+    public static let tasksStarted = count("tasks_started", unit: "tasks") { $0.counters.tasksStarted }
+    public static let tasksCancelled = count("tasks_cancelled", unit: "tasks") { $0.counters.tasksCancelled }
+    public static let tasksSuperseded = count("tasks_superseded", unit: "tasks") { $0.counters.tasksSuperseded }
+    public static let pixelsComposited = count("pixels_composited", unit: "px") { $0.counters.pixelsComposited }
+    /// More render threads at once is neither good nor bad in itself.
+    public static let threadsPeak = count("threads_peak", unit: "threads", polarity: .neither) { $0.counters.threadsPeak }
+    /// The counters: deterministic for a trace and strategy, so comparable across machines.
+    public static let counters = [pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated, tasksStarted,
+                                  tasksCancelled, tasksSuperseded, pixelsComposited]
+
+    // What the screen showed, and how the main thread fared.
+    public static let mainUsPerThousandPoints = measure("main_us_per_1000_points", unit: "us/1000 points") { $0.mainUsPerThousandPoints }
+    public static let blankFrames = count("blank_frames", unit: "vsyncs") { $0.blankFrames }
+    public static let staleFrames = count("stale_frames", unit: "vsyncs") { $0.staleFrames }
+    public static let backlogPeak = count("backlog_peak", unit: "renders") { $0.backlogPeak }
+    public static let bitmapBytesPeak = count("bitmap_bytes_peak", unit: "B") { $0.bitmapBytesPeak }
+    public static let displayLinkFps = measure("display_link_fps", unit: "fps", polarity: .higherIsBetter) { $0.displayLinkFps }
+    public static let mainThreadBusyPct = measure("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
+    public static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
+    public static let inkUpdatesPerS = measure("ink_updates_per_s", unit: "/s", polarity: .higherIsBetter) { $0.inkUpdatesPerS }
+    public static let longestStaleMs = measure("longest_stale_ms", unit: "ms") { $0.longestStaleMs }
+    public static let rendersWastedPct = measure("renders_wasted_pct", unit: "%") { $0.rendersWastedPct }
+
+    /// With modelled costs, each figure's ends over the model's stated uncertainty (`_low`, `_high`),
+    /// in summary.csv's order; absent for other costs.
+    public static let modelledEnds: [Metric] = [
+        ends(displayLinkFps, \.displayLinkFpsLow, \.displayLinkFpsHigh),
+        ends(mainThreadBusyPct, \.mainThreadBusyPctLow, \.mainThreadBusyPctHigh),
+        ends(hitchRatio, \.hitchRatioMsPerSLow, \.hitchRatioMsPerSHigh),
+        ends(droppedPct, \.droppedPctLow, \.droppedPctHigh),
+    ].flatMap { $0 }
+
+    private static func ends(_ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,
+                             _ high: KeyPath<RunSummary, Double?> & Sendable) -> [Metric] {
+        [measure(figure.name + "_low", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: low] },
+         measure(figure.name + "_high", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: high] }]
+    }
+
+    /// The figures a comparison reports beside the per-frame test.
+    public static let compared: [Metric] = [mainMsP99, hitchRatio, droppedPct, pixelsRasterized, bytesCopied]
+}
