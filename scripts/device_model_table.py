@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
 """The source article's benchmark, reproduced by the device cost model: results/device-model/.
 
-Every strategy draws the companion app's spiral (`bench trace generate --kind spiral`), one point per
-display-link callback (`--input display-link`), with modelled costs (`--costs model`, virtual clock),
-on the iPad Pro 11 at 120 Hz and the iPhone 6s at 60 Hz: the article's two devices. The table gives
-display-link fps and main-thread busy share, beside the article's figure where it published one.
-Modelled runs are deterministic, so they run two at a time without disturbing each other.
+One `bench sweep` (OUTPUT_FOLDER/sweep; `sweep_command` below) replays every strategy on the companion
+app's spiral (`--traces spiral`), one point per display-link callback (`--input display-link`), with
+modelled costs (`--costs model`), on the iPad Pro 11 at 120 Hz and the iPhone 6s at 60 Hz: the
+article's two devices. This script only formats it: table.md gives display-link fps and main-thread busy
+share beside the article's figure where it published one, and validation.json every published figure
+the model is checked against.
 
-Usage: python3 scripts/device_model_table.py OUTPUT_FOLDER [--bench PATH] [--jobs N]
+Usage: python3 scripts/device_model_table.py OUTPUT_FOLDER [--bench PATH]
 """
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SETUPS = [("ipad-pro-11", 120), ("iphone-6s", 60)]
@@ -22,7 +23,6 @@ SETUPS = [("ipad-pro-11", 120), ("iphone-6s", 60)]
 ARTICLE = {
     ("naive", "ipad-pro-11"): "17 fps (fitted: the device's one free factor)",
     ("naive", "iphone-6s"): "\"ok\" (no figure; the app's FPS label turns green at 45)",
-    ("flattened", "ipad-pro-11"): "(the article's 25% CPU is its auto-draw, the row below)",
     ("flattened --flattened-whole-layer", "ipad-pro-11"): "\"great performance\", about 25% CPU (predicted, not fitted)",
     ("sublayer", "ipad-pro-11"): "\"similar\" to the other GPU approach, \"incredible gains\"",
 }
@@ -101,36 +101,43 @@ def run(bench, args):
     return result.stdout
 
 
+def sweep_command(bench, folder):
+    """The one sweep the table is made from: every strategy on the companion app's spiral for each of the
+    article's devices at its own rate, one point per display-link callback, modelled. `flattened` runs
+    as the app's auto-draw does (`--flattened-whole-layer`: the whole layer invalidated every tick), which
+    is what the article measured on this benchmark."""
+    return [bench, "sweep", "--strategies", "all", "--devices", ",".join(d for d, _ in SETUPS), "--traces", "spiral",
+            "--input", "display-link", "--costs", "model", "--flattened-whole-layer", "--output", folder]
+
+
+def read_sweep(folder):
+    """Each run's summary from the sweep's typed records (runs/<id>.json), keyed by (label, device, Hz),
+    where the label is the strategy with its options as `bench run` takes them."""
+    results = {}
+    runs = os.path.join(folder, "runs")
+    for name in sorted(os.listdir(runs)):
+        with open(os.path.join(runs, name)) as f:
+            record = json.load(f)
+        spec, summary = record["spec"], record["summary"]
+        options = [f"--{option}" for option, value in sorted((spec.get("options") or {}).items()) if value is True]
+        label = " ".join([spec["strategy"]] + options)
+        results[(label, spec["device"], int(round(summary["hz"])))] = summary
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("output")
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "bench"))
-    parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     os.makedirs(args.output, exist_ok=True)
-    strategies = [l.split()[1] for l in run(args.bench, ["list"]).splitlines() if l.startswith("strategy ")]
-    for device, _ in SETUPS:
-        run(args.bench, ["trace", "generate", "--kind", "spiral", "--device", device,
-                         "--output", os.path.join(args.output, f"spiral-{device}.trace")])
-
-    def replay(job):
-        label, device, hz = job
-        strategy, *options = label.split()
-        stem = os.path.join(args.output, f"{'-'.join(s.lstrip('-') for s in label.split())}-{device}-{hz}")
-        out = run(args.bench, ["run", "--strategy", strategy, *options, "--trace", os.path.join(args.output, f"spiral-{device}.trace"),
-                               "--input", "display-link", "--device", device, "--hz", str(hz), "--clock", "virtual",
-                               "--costs", "model", "--format", "json"])
-        with open(stem + ".json", "w") as f:
-            f.write(out)
-        print(f"  {label} on {device} at {hz} Hz", file=sys.stderr)
-        return job, json.loads(out)
-
-    # The companion app's own auto-draw of `flattened` (whole layer invalidated every tick) beside the
-    # touch path: the article's CPU figure was measured with it.
-    variants = [s for s in strategies] + ["flattened --flattened-whole-layer"]
-    jobs = [(s, d, hz) for d, hz in SETUPS for s in variants]
-    with ThreadPoolExecutor(args.jobs) as pool:
-        results = dict(pool.map(replay, jobs))
+    folder = os.path.join(args.output, "sweep")
+    command = sweep_command(args.bench, folder)
+    print("$ " + " ".join(["bench"] + command[1:]), file=sys.stderr)
+    run(args.bench, command[1:])
+    results = read_sweep(folder)
+    # Per-frame CSVs of 15,001-point spirals: about 70 MB together, regenerated by the command above.
+    shutil.rmtree(os.path.join(folder, "frames"), ignore_errors=True)
     lines = [
         "| strategy | device | display-link fps | main thread busy | main p50 | main p99 | dropped | the article |",
         "|---|---|---:|---:|---:|---:|---:|---|",
@@ -141,7 +148,8 @@ def main():
         text = f"{s[key]:.1f}{unit}"
         return text if low is None or round(low, 1) == round(high, 1) else f"{text} ({low:.1f}-{high:.1f})"
 
-    for (strategy, device, hz), s in results.items():
+    order = {d: i for i, (d, _) in enumerate(SETUPS)}
+    for (strategy, device, hz), s in sorted(results.items(), key=lambda item: order[item[0][1]]):
         lines.append(f"| `{strategy}` | {device} {hz} Hz | {ranged(s, 'display_link_fps')} | {ranged(s, 'main_thread_busy_pct', '%')} "
                      f"| {s['main_ms']['p50']:.2f} ms | {s['main_ms']['p99']:.2f} ms | {s['dropped_pct']:.1f}% "
                      f"| {ARTICLE.get((strategy, device), '')} |")
@@ -151,9 +159,6 @@ def main():
     with open(os.path.join(args.output, "validation.json"), "w") as f:
         json.dump({"format_version": 1, "rows": validation_rows(results)}, f, indent=2)
         f.write("\n")
-    for name in os.listdir(args.output):
-        if name.endswith(".trace"):
-            os.remove(os.path.join(args.output, name))  # 15,001 points each: regenerated by the command above
     print(table)
     return 0
 

@@ -112,7 +112,7 @@ extension Bench {
         /// another than the configuration's own.
         private func deviceMatching(_ checksum: String?, of configuration: ReplayConfiguration) -> String? {
             guard let checksum else { return nil }
-            let trace = configuration.spec.trace.isBuiltIn ? TraceGenerator.default : try? readTrace(configuration.spec.trace.path)
+            let trace = builtInTrace(configuration.spec) ?? (try? readTrace(configuration.spec.trace.path))
             guard let trace else { return nil }
             return DeviceProfile.all.first { $0.name != configuration.device.name && ReplayInput(trace: trace, device: $0).checksum == checksum }?.name
         }

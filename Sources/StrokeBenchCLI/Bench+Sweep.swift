@@ -37,7 +37,7 @@ extension Bench {
         var hz: String?
 
         @Option(parsing: .upToNextOption,
-                help: "Trace files to replay; `default` is the built-in 30 s generated session (the default).")
+                help: "Trace files to replay; `default` is the built-in 30 s generated session (the default), `spiral` the source article's benchmark made for each device.")
         var traces: [String] = []
 
         /// Clock, delivery, costs and input, each a comma-separated list of values to sweep.
@@ -196,7 +196,7 @@ extension Bench {
 
         /// Refuses a sweep whose folder, or a file it would write there, is one of its traces.
         private func refuseWritingOverTraces(_ plan: SweepPlan, into folder: SweepFolder, part: Shard) throws {
-            let traces = plan.traces.filter { $0 != TraceIdentity.builtIn }.map { NamedPath(name: "a --traces input", path: $0) }
+            let traces = plan.traces.filter { !TraceIdentity(path: $0).isBuiltIn }.map { NamedPath(name: "a --traces input", path: $0) }
             let writes = folder.files(for: plan.runs(in: part)).map { file in
                 NamedPath(name: file == folder.path ? "--output" : "--output \(folder.path) writes", path: file)
             }

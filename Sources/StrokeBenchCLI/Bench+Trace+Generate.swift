@@ -139,8 +139,7 @@ extension Bench.Trace {
             switch kind {
             case .spiral:
                 let profile = DeviceProfile.named(device!)! // checked in validate()
-                trace = SpiralTrace.make(canvas: CanvasSize(width: profile.widthPoints, height: profile.heightPoints),
-                                         initialLength: profile.idiom.spiralLength, refreshRate: profile.refreshRate)
+                trace = SpiralTrace.companionApp(on: profile)
             case .generator(let generatorKind):
                 var d = (digitizer ?? .pencil).digitizer
                 if let rate { d.rate = rate }

@@ -20,7 +20,7 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Drawing strategy (see `bench list`, which also lists each strategy's own options).")
     var strategy: String
 
-    @Option(help: "Trace file to replay (default: the built-in generated 30 s session).")
+    @Option(help: "Trace file to replay, or `spiral` for the source article's benchmark made for --device (default: the built-in generated 30 s session).")
     var trace: String?
 
     @Option(help: "Device profile (see `bench list`).")
@@ -61,14 +61,24 @@ struct RunOptions: ParsableArguments {
     func configuration() throws -> ReplayConfiguration { try replayConfiguration(try spec()) }
 }
 
-/// The replay `spec` describes, its trace read (the built-in one for `default`).
+/// The replay `spec` describes, its trace read (or made, for `default` and `spiral`).
 ///
 /// - Throws: `BenchFailure` for a trace that cannot be read (65 or 74) or a spec that does not
 ///   validate (64: the spec came from options the user gave).
 func replayConfiguration(_ spec: ReplaySpec) throws -> ReplayConfiguration {
-    let trace = spec.trace.isBuiltIn ? TraceGenerator.default : try readTrace(spec.trace.path)
+    let trace = try builtInTrace(spec) ?? readTrace(spec.trace.path)
     do { return try ReplayConfiguration(spec, trace: trace) }
     catch { throw BenchFailure.usage(error.description) }
+}
+
+/// The trace StrokeBench makes for `spec` rather than reads: the generated session for `default`, the
+/// companion app's spiral for the spec's device for `spiral`; nil for a file.
+func builtInTrace(_ spec: ReplaySpec) -> StrokeBenchTraces.Trace? {
+    switch spec.trace.path {
+    case TraceIdentity.builtIn: TraceGenerator.default
+    case TraceIdentity.spiral: spec.deviceProfile.map(SpiralTrace.companionApp(on:))
+    default: nil
+    }
 }
 
 /// Checks that `path` can be written before any work starts, so a typo in an output path fails in

@@ -123,7 +123,8 @@ public struct DeviceCostData: Codable, Sendable {
     /// API picks that format.
     public var extendedRangeFactor: Sourced
     /// The model's one free factor: a device's pixel loops reach this many times the host's measured
-    /// share of peak bandwidth. Fitted to one published figure of one device, shared by every device.
+    /// share of peak bandwidth. Fitted to one published figure of one device, shared by every device;
+    /// refitted at each end of `extendedRangeFactor`'s range (`low` with its low end, `high` with its high).
     public var memoryEfficiencyFactor: Sourced
     /// Each device's derivation, by device profile name.
     public var devices: [String: DeviceDerivation]
@@ -217,9 +218,12 @@ public struct DeviceCostData: Codable, Sendable {
             throw DeviceCostError("the device cost model has no unit costs for '\(device)' (it has: \(devices.keys.sorted().joined(separator: ", ")))")
         }
         let compute = try computeRatio(of: device, at: estimate, seen: [])
-        // A bandwidth or an efficiency divides: the cheap end of the cost is the high end of the figure.
+        // A bandwidth divides: the cheap end of the cost is the high end of the figure. The free factor
+        // is not a range of its own but refitted at each end of the extended-range factor (its `low` at
+        // 6, its `high` at 9), so it is read at the same end: the published figure it is fitted to holds
+        // at every estimate, and what moves is everything else.
         let bytesPerNs = derivation.bandwidthGBs.at(estimate.opposite) * host.memoryEfficiency.at(estimate.opposite)
-            * memoryEfficiencyFactor.at(estimate.opposite)
+            * memoryEfficiencyFactor.at(estimate)
         var costs: [WorkKind: Double] = [:]
         for kind in WorkKind.allCases {
             if kind.isMemoryBound {

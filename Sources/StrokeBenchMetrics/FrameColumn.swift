@@ -1,3 +1,4 @@
+import StrokeBenchCanvas
 import StrokeBenchSpec
 
 /// One column of the per-frame CSV: its name, its unit, and how a frame's cell is written. The
@@ -38,7 +39,7 @@ public struct FrameColumn: Sendable, CustomStringConvertible {
 extension FrameColumn {
     /// Every column, in order. The first twelve are MODEL.md section 6's contract; columns added later
     /// go at the end, so scripts that read by position keep working.
-    public static let all: [FrameColumn] = contract + turn + counters + mainThread + [formatVersion]
+    public static let all: [FrameColumn] = contract + turn + counters + mainThread + background + [formatVersion]
 
     /// The columns MODEL.md section 6 names.
     static let contract: [FrameColumn] = [
@@ -80,7 +81,26 @@ extension FrameColumn {
         count("main_paths_stroked") { $0.mainCounters.pathsStroked },
     ]
 
+    /// Background tasks' own work, by the same kinds: `counters` less `mainCounters`, the work of the
+    /// renders whose completion ran in this turn, which `render_ms` times for an async strategy's frame.
+    static let background: [FrameColumn] = [
+        count("task_pixels_cleared", unit: "px") { $0.taskCounters.pixelsCleared },
+        count("task_pixels_filled", unit: "px") { $0.taskCounters.pixelsFilled },
+        count("task_pixels_blended", unit: "px") { $0.taskCounters.pixelsBlended },
+        count("task_pixels_stroked", unit: "px") { $0.taskCounters.pixelsStroked },
+        count("task_pixels_swept", unit: "px") { $0.taskCounters.pixelsSwept },
+        count("task_segments_drawn") { $0.taskCounters.segmentsStroked - $0.taskCounters.segmentsCulled },
+        count("task_segments_culled") { $0.taskCounters.segmentsCulled },
+        count("task_bitmaps_allocated") { $0.taskCounters.bitmapsAllocated },
+        count("task_paths_stroked") { $0.taskCounters.pathsStroked },
+    ]
+
     /// The file's version on every row, as `summary.csv` has it: a row copied out of its file still says
     /// which column set it belongs to.
     static let formatVersion = FrameColumn("format_version") { _ in String(FrameCSV.format.current) }
+}
+
+extension FrameRecord {
+    /// Background tasks' share of `counters`: what the renders whose completion ran in this turn did.
+    var taskCounters: WorkCounters { counters - mainCounters }
 }

@@ -24,13 +24,16 @@ public struct TraceIdentity: Hashable, Sendable, Codable {
 
     /// The name of the built-in trace.
     public static let builtIn = "default"
+    /// The name of the source article's benchmark input: the companion app's spiral, made for the
+    /// replay's device (`SpiralTrace`).
+    public static let spiral = "spiral"
 
     public init(path: String, inputChecksum: String? = nil, samples: Int? = nil) {
         self.path = path; self.inputChecksum = inputChecksum; self.samples = samples
     }
 
-    /// True for the built-in generated session.
-    public var isBuiltIn: Bool { path == Self.builtIn }
+    /// True for a trace StrokeBench makes rather than reads: the generated session or the spiral.
+    public var isBuiltIn: Bool { path == Self.builtIn || path == Self.spiral }
 }
 
 /// Everything that decides what one replay does, as one value: the command line makes it, sweeps
