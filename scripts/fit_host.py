@@ -56,6 +56,7 @@ KINDS = {
     "pixel_uploaded": "main_pixels_uploaded",
     "bitmap_allocated": "main_bitmaps_allocated",
     "path_stroked": "main_paths_stroked",
+    "draw_call": "main_draw_calls",
 }
 # The same kinds in a background render's own work (`task_*` columns): what `render_ms` of an async
 # strategy's frame times. A background render uploads nothing itself.

@@ -88,6 +88,7 @@ public final class Context {
             cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
         }
         let filled = rect.intersection(clipExtents).area
+        ledger?.counters.drawCalls += 1
         ledger?.counters.pixelsRasterized += filled
         ledger?.count(\.pixelsFilled, filled, in: surface.format)
     }
@@ -105,6 +106,7 @@ public final class Context {
         }
         let copied = rect.intersection(clipExtents).intersection(
             PixelRect(x: rect.x, y: rect.y, width: image.width, height: image.height)).area
+        ledger?.counters.drawCalls += 1
         ledger?.counters.pixelsRasterized += copied
         ledger?.counters.bytesCopied += copied * 4
         ledger?.count(\.pixelsBlended, copied, in: surface.format)

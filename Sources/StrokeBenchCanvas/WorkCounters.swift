@@ -39,6 +39,10 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     /// whatever its length (the stroker's and rasterizer's set-up), which a strategy stroking hundreds of
     /// one-segment layers pays hundreds of times.
     public var pathsStroked: Int = 0
+    /// Fill and image-drawing calls (`Context.fill`, `Context.draw`), whatever they cover: each has a cost
+    /// of its own (cairo's and pixman's set-up, a scanline's start), which a small clipped redraw pays in
+    /// full for a few hundred pixels.
+    public var drawCalls: Int = 0
     /// Pixels of images handed to the render server as a layer's new contents at a commit: CoreAnimation
     /// prepares the whole image, however little of it changed.
     public var pixelsUploaded: Int = 0
@@ -70,7 +74,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     static let fields: [WritableKeyPath<WorkCounters, Int> & Sendable] = [
         \.pixelsRasterized, \.bytesCopied, \.segmentsStroked, \.bitmapsAllocated, \.tasksStarted,
         \.tasksCancelled, \.tasksSuperseded, \.pixelsComposited, \.pixelsCleared, \.pixelsFilled,
-        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.pathsStroked, \.pixelsSwept, \.pixelsUploaded,
+        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.pathsStroked, \.pixelsSwept, \.pixelsUploaded, \.drawCalls,
         \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
     ]
 
@@ -102,6 +106,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         r.segmentsCulled = op(a.segmentsCulled, b.segmentsCulled)
         r.pathsStroked = op(a.pathsStroked, b.pathsStroked)
         r.pixelsUploaded = op(a.pixelsUploaded, b.pixelsUploaded)
+        r.drawCalls = op(a.drawCalls, b.drawCalls)
         r.extendedCleared = op(a.extendedCleared, b.extendedCleared)
         r.extendedFilled = op(a.extendedFilled, b.extendedFilled)
         r.extendedBlended = op(a.extendedBlended, b.extendedBlended)

@@ -19,12 +19,13 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     case bitmapAllocated = "bitmap_allocated"
     case pixelComposited = "pixel_composited"
     case pathStroked = "path_stroked"
+    case drawCall = "draw_call"
 
     /// True for the kinds that scale with memory bandwidth.
     public var isMemoryBound: Bool {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelUploaded, .pixelComposited: true
-        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pathStroked: false
+        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pathStroked, .drawCall: false
         }
     }
 
@@ -37,7 +38,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelBlended: counters.extendedBlended
         case .pixelStroked: counters.extendedStroked
         case .pixelUploaded: counters.extendedUploaded
-        case .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pixelComposited, .pathStroked: 0
+        case .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pixelComposited, .pathStroked, .drawCall: 0
         }
     }
 
@@ -56,6 +57,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .bitmapAllocated: counters.bitmapsAllocated
         case .pixelComposited: counters.pixelsComposited
         case .pathStroked: counters.pathsStroked
+        case .drawCall: counters.drawCalls
         }
     }
 }
@@ -293,6 +295,7 @@ extension WorkKind {
         case .bitmapAllocated: 8
         case .pixelComposited: 9
         case .pathStroked: 10
+        case .drawCall: 11
         }
     }
 }

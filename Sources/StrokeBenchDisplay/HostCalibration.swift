@@ -85,6 +85,10 @@ public struct HostCalibration: Codable, Sendable {
         public var cases: Int
         /// R² of the fitted times against the measured ones.
         public var r2: Double
+        /// The fit's intercept, ns: the cost of a call beyond its counted work, when the fit has one.
+        public var interceptNs: Double? = nil
+
+        enum CodingKeys: String, CodingKey { case kinds, method, cases, r2, interceptNs = "intercept_ns" }
     }
 
     /// Measures every kind on a canvas of `width` x `height` pixels (a device's screen), each case the
@@ -95,8 +99,7 @@ public struct HostCalibration: Codable, Sendable {
             oneThreadGBs: Bandwidth.measure(threads: 1), allCoresGBs: Bandwidth.measure(threads: cores), cores: cores))
         let timer = CaseTimer(repeats: repeats)
         try calibration.add(timer.bitmaps(width: width, height: height))
-        try calibration.add(timer.fills(width: width, height: height))
-        try calibration.add(timer.blends(width: width, height: height))
+        try calibration.add(timer.pixelCalls(width: width, height: height))
         try calibration.add(timer.strokes(width: width, height: height))
         try calibration.add(timer.composites(width: width, height: height))
         calibration.unitCostsNs[.pixelUploaded] = 0
@@ -180,21 +183,37 @@ fileprivate struct CaseTimer {
                 .init(kinds: [.pixelCleared, .bitmapAllocated], method: "Surface(width:height:) made while the previous one lives, each drawn into before it is freed, 5 sizes up to the canvas; slope and intercept", cases: cases.count, r2: r2))
     }
 
-    /// Opaque fills of several areas of a canvas-sized bitmap: ns per filled pixel.
-    func fills(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
-        let surfaces = try (0..<Self.coldCopies(width: width, height: height, perCopy: 1)).map { _ in try Surface(width: width, height: height) }
+    /// Opaque fills of several areas of canvas-sized bitmaps, and a canvas-sized image drawn (blended
+    /// source-over) into another clipped to several areas, from 16 x 16 pixels to the whole canvas, each on a
+    /// context made for the call as a layer's display makes one: ns per filled and per blended pixel, and
+    /// per call (`draw_call`), in one least-squares fit. The small areas are what tell a call's own cost
+    /// from its pixels'; a partial redraw of a few hundred pixels pays mostly that.
+    func pixelCalls(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
+        let copies = Self.coldCopies(width: width, height: height, perCopy: 2)
+        let targets = try (0..<copies).map { _ in try Surface(width: width, height: height) }
+        let images = try (0..<copies).map { _ in try Surface(width: width, height: height) }
+        for image in images { try Context(surface: image).fill(image.bounds, with: .white) }
         var next = 0
+        let areas: [PixelRect] = [PixelRect(x: 8, y: 8, width: 16, height: 16), PixelRect(x: 8, y: 8, width: 64, height: 64)]
+            + [0.05, 0.25, 0.5, 1.0].map { PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * $0))) }
         var cases: [Case] = []
-        for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
-            let rect = PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * share)))
+        for area in areas {
             cases.append(time { ledger in
-                let counted = try! Context(surface: surfaces[next % surfaces.count], counting: ledger)
+                let context = try! Context(surface: targets[next % copies], counting: ledger)
                 next += 1
-                counted.fill(rect, with: .white)
+                context.fill(area, with: .white)
+            })
+            cases.append(time { ledger in
+                let context = try! Context(surface: targets[next % copies], counting: ledger), image = images[next % copies]
+                next += 1
+                context.clip(to: area)
+                context.draw(image, in: image.bounds)
             })
         }
-        let (coef, r2) = Regression.fit(cases, kinds: [.pixelFilled], intercept: true)
-        return ([.pixelFilled: coef[0]], .init(kinds: [.pixelFilled], method: "Context.fill of 5 areas of canvas-sized bitmaps taken in turn from more than the last-level cache holds; slope", cases: cases.count, r2: r2))
+        let kinds: [WorkKind] = [.pixelFilled, .pixelBlended, .drawCall]
+        let (coef, r2) = Regression.fit(cases, kinds: kinds)
+        return (Dictionary(uniqueKeysWithValues: zip(kinds, coef)),
+                .init(kinds: kinds, method: "Context.fill of canvas-sized bitmaps and Context.draw of a canvas-sized image, each over 6 areas from 16 x 16 to the canvas, on a context made per call, bitmaps taken in turn from more than the last-level cache holds; one least-squares fit", cases: cases.count, r2: r2))
     }
 
     /// How many copies of `perCopy` canvas-sized bitmaps a cold case takes in turn: enough to hold twice
@@ -206,33 +225,6 @@ fileprivate struct CaseTimer {
         let cache = max(32 << 20, sysconf(Int32(_SC_LEVEL3_CACHE_SIZE)))
         let bytes = width * height * 4 * perCopy
         return max(2, (2 * cache + bytes - 1) / bytes)
-    }
-
-    /// A canvas-sized image drawn (blended source-over) into another, clipped to several areas: ns per blended pixel.
-    func blends(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
-        let copies = Self.coldCopies(width: width, height: height, perCopy: 2)
-        let targets = try (0..<copies).map { _ in try Surface(width: width, height: height) }
-        let images = try (0..<copies).map { _ in try Surface(width: width, height: height) }
-        for image in images { try Context(surface: image).fill(image.bounds, with: .white) }
-        var next = 0
-        var cases: [Case] = []
-        for share in [0.00002, 0.05, 0.25, 0.5, 1.0] {
-            let clip = PixelRect(x: 0, y: 0, width: max(1, Int(Double(width) * min(1, share * 50))), height: max(1, Int(Double(height) * min(1, share))))
-            // Contexts made before timing, as a strategy keeps its backing store's: the time of a call alone.
-            let ledger = WorkLedger()
-            let contexts = try targets.map { try Context(surface: $0, counting: ledger) }
-            cases.append(time({ _ in
-                let context = contexts[next % copies], image = images[next % copies]
-                next += 1
-                context.withSavedState {
-                    context.clip(to: clip)
-                    context.draw(image, in: image.bounds)
-                }
-            }, counting: ledger))
-        }
-        let (coef, r2) = Regression.fit(cases, kinds: [.pixelBlended], intercept: true)
-        return ([.pixelBlended: coef[0]],
-                .init(kinds: [.pixelBlended], method: "Context.draw of a canvas-sized image clipped to 5 areas, target and image taken in turn from more than the last-level cache holds, contexts made once; slope", cases: cases.count, r2: r2))
     }
 
     /// Strokes designed so that drawn segments, ink, swept span, culled segments and paths vary
@@ -302,7 +294,7 @@ fileprivate struct CaseTimer {
         let kinds: [WorkKind] = [.segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .pathStroked]
         let (coef, r2) = Regression.fit(cases, kinds: kinds, intercept: true)
         return (Dictionary(uniqueKeysWithValues: zip(kinds, coef.prefix(kinds.count))),
-                .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss and into one lying on them; one least-squares fit", cases: cases.count, r2: r2))
+                .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss and into one lying on them; one least-squares fit", cases: cases.count, r2: r2, interceptNs: coef[kinds.count]))
     }
 
     /// A canvas-sized image composited into the framebuffer, limited to several areas of damage: ns per composited pixel.
@@ -320,11 +312,11 @@ fileprivate struct CaseTimer {
             })
         }
         let (coef, r2) = Regression.fit(cases, kinds: [.pixelComposited], intercept: true)
-        return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of canvas-sized images taken in turn from more than the last-level cache holds, 5 areas of damage; slope", cases: cases.count, r2: r2))
+        return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of canvas-sized images taken in turn from more than the last-level cache holds, 5 areas of damage; slope", cases: cases.count, r2: r2, interceptNs: coef[1]))
     }
 }
 
-/// Ordinary least squares of case times on their counts, by the normal equations (a handful of unknowns).
+/// Least squares of case times on their counts, relative, by the normal equations (a handful of unknowns).
 fileprivate enum Regression {
     /// Coefficients in `kinds` order (then the intercept, when asked for or when it is the last kind's
     /// role), and R² of the fit. Negative coefficients are clamped to 0: a kind cannot cost less than nothing.
@@ -334,10 +326,13 @@ fileprivate enum Regression {
         let y = cases.map(\.ns)
         let n = rows[0].count
         var a = [[Double]](repeating: [Double](repeating: 0, count: n), count: n), b = [Double](repeating: 0, count: n)
+        // Each case weighted by 1/time², so the fit minimises relative rather than absolute error: a case
+        // of a few microseconds (a call's own cost) counts as much as one of milliseconds (its pixels').
         for (row, t) in zip(rows, y) {
+            let w = 1 / max(t * t, 1)
             for i in 0..<n {
-                b[i] += row[i] * t
-                for j in 0..<n { a[i][j] += row[i] * row[j] }
+                b[i] += w * row[i] * t
+                for j in 0..<n { a[i][j] += w * row[i] * row[j] }
             }
         }
         let solution = solve(a, b).map { max(0, $0) }

@@ -79,6 +79,7 @@ extension FrameColumn {
         count("main_bitmaps_allocated") { $0.mainCounters.bitmapsAllocated },
         count("main_extended_range_pixels", unit: "px") { $0.mainCounters.extendedRangePixels },
         count("main_paths_stroked") { $0.mainCounters.pathsStroked },
+        count("main_draw_calls") { $0.mainCounters.drawCalls },
     ]
 
     /// Background tasks' own work, by the same kinds: `counters` less `mainCounters`, the work of the
@@ -93,6 +94,7 @@ extension FrameColumn {
         count("task_segments_culled") { $0.taskCounters.segmentsCulled },
         count("task_bitmaps_allocated") { $0.taskCounters.bitmapsAllocated },
         count("task_paths_stroked") { $0.taskCounters.pathsStroked },
+        count("task_draw_calls") { $0.taskCounters.drawCalls },
     ]
 
     /// The file's version on every row, as `summary.csv` has it: a row copied out of its file still says
