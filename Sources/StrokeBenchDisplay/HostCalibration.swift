@@ -178,7 +178,7 @@ fileprivate struct CaseTimer {
             _ = previous
             cases.append(Case(counters: counters, ns: medians.min()!))
         }
-        let (coef, r2) = Regression.fit(cases, kinds: [.pixelCleared, .bitmapAllocated])
+        let (coef, r2) = Regression.fit(cases, kinds: [.pixelCleared, .bitmapAllocated], relative: false)
         return ([.pixelCleared: coef[0], .bitmapAllocated: coef[1]],
                 .init(kinds: [.pixelCleared, .bitmapAllocated], method: "Surface(width:height:) made while the previous one lives, each drawn into before it is freed, 5 sizes up to the canvas; slope and intercept", cases: cases.count, r2: r2))
     }
@@ -189,10 +189,8 @@ fileprivate struct CaseTimer {
     /// per call (`draw_call`), in one least-squares fit. The small areas are what tell a call's own cost
     /// from its pixels'; a partial redraw of a few hundred pixels pays mostly that.
     func pixelCalls(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
-        let copies = Self.coldCopies(width: width, height: height, perCopy: 2)
+        let copies = Self.coldCopies(width: width, height: height, perCopy: 1)
         let targets = try (0..<copies).map { _ in try Surface(width: width, height: height) }
-        let images = try (0..<copies).map { _ in try Surface(width: width, height: height) }
-        for image in images { try Context(surface: image).fill(image.bounds, with: .white) }
         var next = 0
         let areas: [PixelRect] = [PixelRect(x: 8, y: 8, width: 16, height: 16), PixelRect(x: 8, y: 8, width: 64, height: 64)]
             + [0.05, 0.25, 0.5, 1.0].map { PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * $0))) }
@@ -203,17 +201,40 @@ fileprivate struct CaseTimer {
                 next += 1
                 context.fill(area, with: .white)
             })
-            cases.append(time { ledger in
-                let context = try! Context(surface: targets[next % copies], counting: ledger), image = images[next % copies]
-                next += 1
-                context.clip(to: area)
-                context.draw(image, in: image.bounds)
-            })
+            cases.append(try redraws(width: width, height: height, clip: area))
         }
         let kinds: [WorkKind] = [.pixelFilled, .pixelBlended, .drawCall]
         let (coef, r2) = Regression.fit(cases, kinds: kinds)
         return (Dictionary(uniqueKeysWithValues: zip(kinds, coef)),
-                .init(kinds: kinds, method: "Context.fill of canvas-sized bitmaps and Context.draw of a canvas-sized image, each over 6 areas from 16 x 16 to the canvas, on a context made per call, bitmaps taken in turn from more than the last-level cache holds; one least-squares fit", cases: cases.count, r2: r2))
+                .init(kinds: kinds, method: "Context.fill of canvas-sized bitmaps taken in turn from more than the last-level cache holds, and Context.draw of the last picture into a bitmap just made, each over 6 areas from 16 x 16 to the canvas, on a context made per call; one least-squares fit", cases: cases.count, r2: r2))
+    }
+
+    /// The last picture drawn (blended source-over) into a bitmap just made, clipped to `clip`, on a context
+    /// made for the call: what a renderer does each time it starts a new image from the previous one. The
+    /// new bitmap is made before the clock starts, so only the draw is timed; the least of the rounds'
+    /// medians, as `time` takes it.
+    func redraws(width: Int, height: Int, clip: PixelRect) throws -> Case {
+        var previous = try Surface(width: width, height: height)
+        try Context(surface: previous).fill(previous.bounds, with: .white)
+        var medians: [Double] = [], counters = WorkCounters()
+        for _ in 0..<Self.rounds {
+            var times: [Double] = []
+            for i in 0...repeats {
+                let target = try Surface(width: width, height: height)
+                let ledger = WorkLedger(bitmaps: BitmapAccounting())
+                let start = Stopwatch.now()
+                let context = try Context(surface: target, counting: ledger)
+                context.clip(to: clip)
+                context.draw(previous, in: previous.bounds)
+                let elapsed = Stopwatch.now() - start
+                previous = target
+                if i > 0 { times.append(elapsed * 1e9) }
+                counters = ledger.counters
+            }
+            times.sort()
+            medians.append(times[times.count / 2])
+        }
+        return Case(counters: counters, ns: medians.min()!)
     }
 
     /// How many copies of `perCopy` canvas-sized bitmaps a cold case takes in turn: enough to hold twice
@@ -311,7 +332,7 @@ fileprivate struct CaseTimer {
                 ledger.counters.pixelsComposited += try! compositor.composite(image, damage: [damage])
             })
         }
-        let (coef, r2) = Regression.fit(cases, kinds: [.pixelComposited], intercept: true)
+        let (coef, r2) = Regression.fit(cases, kinds: [.pixelComposited], intercept: true, relative: false)
         return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of canvas-sized images taken in turn from more than the last-level cache holds, 5 areas of damage; slope", cases: cases.count, r2: r2, interceptNs: coef[1]))
     }
 }
@@ -320,16 +341,18 @@ fileprivate struct CaseTimer {
 fileprivate enum Regression {
     /// Coefficients in `kinds` order (then the intercept, when asked for or when it is the last kind's
     /// role), and R² of the fit. Negative coefficients are clamped to 0: a kind cannot cost less than nothing.
-    static func fit(_ cases: [CaseTimer.Case], kinds: [WorkKind], intercept: Bool = false) -> (coefficients: [Double], r2: Double) {
+    /// - Parameter relative: weigh each case by 1/time², minimising relative rather than absolute error, so a
+    ///   case of a few microseconds (a call's own cost) counts as much as one of milliseconds (its pixels').
+    ///   Off for kinds measured only at the scale a replay meets them (new bitmaps of a fifth of the canvas
+    ///   and more, composites), where the largest cases, out of the cache, are the ones to fit.
+    static func fit(_ cases: [CaseTimer.Case], kinds: [WorkKind], intercept: Bool = false, relative: Bool = true) -> (coefficients: [Double], r2: Double) {
         // `.bitmapAllocated` in a bitmap case is one per case: it is the intercept.
         let rows = cases.map { c in kinds.map { Double($0.count(in: c.counters)) } + (intercept ? [1] : []) }
         let y = cases.map(\.ns)
         let n = rows[0].count
         var a = [[Double]](repeating: [Double](repeating: 0, count: n), count: n), b = [Double](repeating: 0, count: n)
-        // Each case weighted by 1/time², so the fit minimises relative rather than absolute error: a case
-        // of a few microseconds (a call's own cost) counts as much as one of milliseconds (its pixels').
         for (row, t) in zip(rows, y) {
-            let w = 1 / max(t * t, 1)
+            let w = relative ? 1 / max(t * t, 1) : 1
             for i in 0..<n {
                 b[i] += w * row[i] * t
                 for j in 0..<n { a[i][j] += w * row[i] * row[j] }
