@@ -115,9 +115,11 @@ def read_sweep(folder):
     where the label is the strategy with its options as `bench run` takes them."""
     results = {}
     runs = os.path.join(folder, "runs")
-    for name in sorted(os.listdir(runs)):
+    records = []
+    for name in os.listdir(runs):
         with open(os.path.join(runs, name)) as f:
-            record = json.load(f)
+            records.append(json.load(f))
+    for record in sorted(records, key=lambda r: r["run"]["index"]):  # the plan's order: `bench list`'s
         spec, summary = record["spec"], record["summary"]
         options = [f"--{option}" for option, value in sorted((spec.get("options") or {}).items()) if value is True]
         label = " ".join([spec["strategy"]] + options)
@@ -149,7 +151,7 @@ def main():
         return text if low is None or round(low, 1) == round(high, 1) else f"{text} ({low:.1f}-{high:.1f})"
 
     order = {d: i for i, (d, _) in enumerate(SETUPS)}
-    for (strategy, device, hz), s in sorted(results.items(), key=lambda item: order[item[0][1]]):
+    for (strategy, device, hz), s in sorted(results.items(), key=lambda item: order[item[0][1]]):  # stable: plan order within a device
         lines.append(f"| `{strategy}` | {device} {hz} Hz | {ranged(s, 'display_link_fps')} | {ranged(s, 'main_thread_busy_pct', '%')} "
                      f"| {s['main_ms']['p50']:.2f} ms | {s['main_ms']['p99']:.2f} ms | {s['dropped_pct']:.1f}% "
                      f"| {ARTICLE.get((strategy, device), '')} |")
