@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Fit the device cost model's unit costs to this host, and report how well counters explain it.
+"""Ask whether the device cost model's counters explain this host, and whether unit costs transfer.
 
 The device cost model (docs/device-model.md) charges each phase the work it counted times a unit
-cost per kind of work. This script asks whether the same model explains the machine it runs on:
+cost per kind of work; its host costs come from microbenchmarks (`bench calibrate`,
+scripts/calibrate_host.py), never from this script. This script asks whether the counters explain the
+machine it runs on:
 
 1. it replays every strategy with measured costs in the virtual clock, on training traces and on
    held-out traces (other kinds of drawing, seeds and devices), writing per-frame CSVs. Input is
@@ -16,9 +18,7 @@ cost per kind of work. This script asks whether the same model explains the mach
 2. it fits one unit cost per kind (non-negative least squares, no intercept) to the training
    frames' main-thread time (`main_ms`) against the main thread's own counters (`main_*` columns);
 3. it reports, on the held-out frames the fit never saw, R^2 of per-frame main-thread time over all
-   strategies, and the median relative error on frames of 0.1 ms or more;
-4. with --write, it stores the unit costs in Sources/StrokeBenchDisplay/Resources/device-costs.json, with the
-   command and the figures as their source.
+   strategies, and the median relative error on frames of 0.1 ms or more.
 
 With --leave-one-strategy-out it asks the harder question a user's own strategy poses: how well are
 a strategy's frames predicted by unit costs that never saw it? The device cost model's host costs come
@@ -27,15 +27,16 @@ strategy this reports the median relative error of its main-thread time predicte
 now, on this machine, on frames of 0.1 ms or more (`median_relative_error`, a fraction). Beside it,
 `fit_without_it` is the same for this script's regression refitted without that strategy, which shows
 why regressed costs do not transfer: kinds that always come together (every full-canvas blend follows
-a full-canvas clear) take each other's cost. `--format json` prints one object keyed by strategy.
+a full-canvas clear) take each other's cost. For the async strategies, `background_render` is the same
+figure for their background renders' time (`render_ms` of a frame whose picture one render made,
+predicted from its `task_*` columns). `--format json` prints one object keyed by strategy.
 
-Usage: python3 scripts/fit_host.py [--bench PATH] [--write] [--repeat N] [--leave-one-strategy-out] [--format text|json]
+Usage: python3 scripts/fit_host.py [--bench PATH] [--repeat N] [--leave-one-strategy-out] [--format text|json]
 """
 import argparse
 import csv
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -43,7 +44,6 @@ import tempfile
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "Sources", "StrokeBenchDisplay", "Resources", "device-costs.json")
 # The CSV column of each kind of work the model charges the main thread for (WorkKind in Swift).
 KINDS = {
     "pixel_cleared": "main_pixels_cleared",
@@ -207,7 +207,6 @@ def leave_one_strategy_out(rows, calibrated):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "bench"))
-    parser.add_argument("--write", action="store_true", help="store the fitted unit costs in device-costs.json")
     parser.add_argument("--dump", help="also write the frames (counts, least main_ms, strategy) to this JSON file")
     parser.add_argument("--from-dump", help="fit the frames a --dump wrote instead of replaying again")
     parser.add_argument("--repeat", type=int, default=3, help="replays per case; each frame's time is the least of them")
@@ -263,23 +262,6 @@ def main():
     print(f"held out: {total} frames, R^2 {r2:.3f}; {big} frames of 0.1 ms or more, median relative error {100 * rel:.1f}%")
     for name, (n, e) in by_strategy.items():
         print(f"  {name:14} {n:6} frames >= 0.1 ms, median relative error {100 * e:.1f}%")
-    if args.write:
-        with open(DATA) as f:
-            data = json.load(f)
-        machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
-        data["host"] = {
-            "machine": machine,
-            "source": (f"measured: python3 scripts/fit_host.py --write (non-negative least squares of per-frame main_ms on the "
-                       f"main thread's counters, every strategy, virtual clock, measured costs, display-link input, each frame the median of {args.repeat} replays; training "
-                       f"{', '.join(f'{k} seed {s} on {d}' for k, s, _, d in TRAIN)}). Held out "
-                       f"({', '.join(f'{k} seed {s} on {d}' for k, s, _, d in HELD_OUT)}): R^2 {r2:.3f} over {total} frames, "
-                       f"median relative error {100 * rel:.1f}% over the {big} frames of 0.1 ms or more"),
-            "unit_costs_ns": unit_ns,
-        }
-        with open(DATA, "w") as f:
-            json.dump(data, f, indent=2)
-            f.write("\n")
-        print(f"wrote {os.path.relpath(DATA, ROOT)}")
     ok = r2 >= 0.9 and rel <= 0.25
     print("the counters explain this host" if ok else "the counters do NOT explain this host well enough (want R^2 >= 0.9, median error <= 25%)")
     return 0 if ok else 1

@@ -4,9 +4,11 @@ import StrokeBenchStrategies
 
 /// `bench`: replays touch-stroke traces against a simulated display and measures each drawing strategy.
 struct Bench: ParsableCommand {
-    // Named after the executable: a user's package calls its own `my-bench`, and usage lines say so.
+    /// The executable's name: a user's package calls its own `my-bench`, and usage lines and errors say so.
+    static let toolName = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "bench") } ?? "bench"
+
     static let configuration = CommandConfiguration(
-        commandName: CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "bench") } ?? "bench",
+        commandName: toolName,
         abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
         subcommands: [Run.self, List.self, Trace.self, SweepGroup.self, Compare.self, Baseline.self, Check.self, Calibrate.self])
 
@@ -15,7 +17,7 @@ struct Bench: ParsableCommand {
     static func main(registering strategies: [any DrawingStrategy.Type]) -> Never {
         do { try StrategyRegistry.register(strategies, reservedOptions: OwnOptions.names) }
         catch {
-            StandardError.write("bench: \(error.description)\n")
+            StandardError.write("\(Bench.toolName): \(error.description)\n")
             Foundation.exit(BenchFailure.Status.usage.rawValue)
         }
         main()
@@ -30,7 +32,7 @@ struct Bench: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = RepeatedOptions.problem(in: arguments) {
-            StandardError.write("bench: \(problem) (--help shows the usage)\n")
+            StandardError.write("\(Bench.toolName): \(problem) (--help shows the usage)\n")
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         if SweepGroup.asksForSweepHelp(arguments) {
@@ -41,7 +43,7 @@ struct Bench: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let failure as BenchFailure {
-            StandardError.write("bench: \(failure.message)\n")
+            StandardError.write("\(Bench.toolName): \(failure.message)\n")
             Foundation.exit(failure.status.rawValue)
         } catch {
             // A usage error (EX_USAGE, 64) gets the same one-line form as every other failure; the
@@ -49,7 +51,7 @@ struct Bench: ParsableCommand {
             // Help, version and clean exits keep the parser's handling.
             if exitCode(for: error) == .validationFailure {
                 let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-                StandardError.write("bench: \(message) (--help shows the usage)\n")
+                StandardError.write("\(Bench.toolName): \(message) (--help shows the usage)\n")
                 Foundation.exit(ExitCode.validationFailure.rawValue)
             }
             exit(withError: error)

@@ -71,7 +71,7 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     static func message(signal number: Int32, abandoned: [String], finished: [String], kept: String?,
                         incomplete: [String] = []) -> String {
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
-        var line = "bench: interrupted by \(name): "
+        var line = "\(Bench.toolName): interrupted by \(name): "
         let wroteNothing = finished.isEmpty && incomplete.isEmpty
         line += kept ?? (wroteNothing ? "wrote nothing, every file is as it was" : finished.isEmpty ? "finished no output" : "kept \(finished.joined(separator: ", "))")
         if !abandoned.isEmpty {

@@ -188,7 +188,7 @@ public struct DeviceCostData: Codable, Sendable {
             do { return try load(Data(contentsOf: shippedURL), file: shippedURL.path) } catch { fatalError("\(error)") }
         }
         do { return try load(Data(contentsOf: URL(fileURLWithPath: path)), file: path) } catch {
-            FileHandle.standardError.write(Data("bench: STROKEBENCH_DEVICE_COSTS: \(path): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "bench"): STROKEBENCH_DEVICE_COSTS: \(path): \(error)\n".utf8))
             exit(65)
         }
     }()
