@@ -66,36 +66,40 @@ extension FrameColumn {
         count("pixels_composited", unit: "px") { $0.counters.pixelsComposited }, count("points_retained") { $0.pointsRetained },
     ]
 
-    /// The main thread's own work, by the kinds the device cost model charges (docs/device-model.md).
-    static let mainThread: [FrameColumn] = [
-        count("main_pixels_cleared", unit: "px") { $0.mainCounters.pixelsCleared },
-        count("main_pixels_filled", unit: "px") { $0.mainCounters.pixelsFilled },
-        count("main_pixels_blended", unit: "px") { $0.mainCounters.pixelsBlended },
-        count("main_pixels_stroked", unit: "px") { $0.mainCounters.pixelsStroked },
-        count("main_pixels_swept", unit: "px") { $0.mainCounters.pixelsSwept },
-        count("main_segments_drawn") { $0.mainCounters.segmentsStroked - $0.mainCounters.segmentsCulled },
-        count("main_segments_culled") { $0.mainCounters.segmentsCulled },
-        count("main_pixels_uploaded", unit: "px") { $0.mainCounters.pixelsUploaded },
-        count("main_bitmaps_allocated") { $0.mainCounters.bitmapsAllocated },
-        count("main_extended_range_pixels", unit: "px") { $0.mainCounters.extendedRangePixels },
-        count("main_paths_stroked") { $0.mainCounters.pathsStroked },
-        count("main_draw_calls") { $0.mainCounters.drawCalls },
+    /// One kind of counted work the device cost model charges (docs/device-model.md), as a column's
+    /// name after its prefix, its unit, and how to read it from a tally.
+    private struct Kind: Sendable {
+        let name: String, unit: String
+        /// In the background renders' columns too: uploads happen at a commit and the extended share is
+        /// a detail of the main thread's pixels.
+        let background: Bool
+        let read: @Sendable (WorkCounters) -> Int
+        init(_ name: String, unit: String = "", background: Bool = true, _ read: @escaping @Sendable (WorkCounters) -> Int) {
+            self.name = name; self.unit = unit; self.background = background; self.read = read
+        }
+    }
+
+    private static let kinds: [Kind] = [
+        Kind("pixels_cleared", unit: "px") { $0.pixelsCleared }, Kind("pixels_filled", unit: "px") { $0.pixelsFilled },
+        Kind("pixels_blended", unit: "px") { $0.pixelsBlended }, Kind("pixels_stroked", unit: "px") { $0.pixelsStroked },
+        Kind("pixels_swept", unit: "px") { $0.pixelsSwept }, Kind("segments_drawn") { $0.segmentsStroked - $0.segmentsCulled },
+        Kind("segments_culled") { $0.segmentsCulled }, Kind("pixels_uploaded", unit: "px", background: false) { $0.pixelsUploaded },
+        Kind("bitmaps_allocated") { $0.bitmapsAllocated },
+        Kind("extended_range_pixels", unit: "px", background: false) { $0.extendedRangePixels },
+        Kind("paths_stroked") { $0.pathsStroked }, Kind("draw_calls") { $0.drawCalls },
     ]
 
-    /// Background tasks' own work, by the same kinds: `counters` less `mainCounters`, the work of the
-    /// renders whose completion ran in this turn, which `render_ms` times for an async strategy's frame.
-    static let background: [FrameColumn] = [
-        count("task_pixels_cleared", unit: "px") { $0.taskCounters.pixelsCleared },
-        count("task_pixels_filled", unit: "px") { $0.taskCounters.pixelsFilled },
-        count("task_pixels_blended", unit: "px") { $0.taskCounters.pixelsBlended },
-        count("task_pixels_stroked", unit: "px") { $0.taskCounters.pixelsStroked },
-        count("task_pixels_swept", unit: "px") { $0.taskCounters.pixelsSwept },
-        count("task_segments_drawn") { $0.taskCounters.segmentsStroked - $0.taskCounters.segmentsCulled },
-        count("task_segments_culled") { $0.taskCounters.segmentsCulled },
-        count("task_bitmaps_allocated") { $0.taskCounters.bitmapsAllocated },
-        count("task_paths_stroked") { $0.taskCounters.pathsStroked },
-        count("task_draw_calls") { $0.taskCounters.drawCalls },
-    ]
+    /// The main thread's own work, by kind (`main_pixels_cleared`, ...).
+    static let mainThread: [FrameColumn] = kinds.map { kind in
+        count("main_\(kind.name)", unit: kind.unit) { kind.read($0.mainCounters) }
+    }
+
+    /// Background tasks' own work, by the same kinds (`task_pixels_cleared`, ...): `counters` less
+    /// `mainCounters`, the work of the renders whose completion ran in this turn, which `render_ms` times
+    /// for an async strategy's frame.
+    static let background: [FrameColumn] = kinds.filter(\.background).map { kind in
+        count("task_\(kind.name)", unit: kind.unit) { kind.read($0.taskCounters) }
+    }
 
     /// The file's version on every row, as `summary.csv` has it: a row copied out of its file still says
     /// which column set it belongs to.
