@@ -73,7 +73,7 @@ public final class Compositor {
         let before = ledger.counters.pixelsRasterized
         let context = try Context(surface: framebufferSurface, counting: ledger)
         context.clip(to: clip)
-        for layer in layers { context.stroke([layer], style: style) }
+        for layer in layers { context.stroke(layer, style: style) }
         if !isDry { framebufferSurface.withUnsafePixels { _, _ in } } // flush cairo's writes before pixman reads
         let drawn = ledger.counters.pixelsRasterized - before
         pixelsComposited += drawn

@@ -131,23 +131,39 @@ public final class Context {
     /// bounding strip, no more than its box inside the clip.
     public func stroke(_ lines: [Polyline], style: StrokeStyle) {
         if let handle { addPath(lines, to: handle) }
-        if let ledger {
-            let radius = style.inkRadius
+        if ledger != nil {
             var tally = StrokeTally()
-            for line in lines { line.count(into: &tally, clip: clipExtents, radius: radius) }
-            if tally.segments > 0 {
-                let e = tally.extents.box
-                let swept = PixelRect(enclosingMinX: e.x0 - radius, minY: e.y0 - radius, maxX: e.x1 + radius, maxY: e.y1 + radius)
-                    .intersection(clipExtents).area
-                ledger.counters.pixelsRasterized += swept
-                ledger.counters.pixelsSwept += swept
-                ledger.count(\.pixelsStroked, tally.inkPixels, in: surface.format)
-                ledger.counters.segmentsStroked += tally.segments
-                ledger.counters.segmentsCulled += tally.culled
-                ledger.counters.pathsStroked += 1
-                if let handle { assertExtentsMatchCairo(tally.extents, handle) }
-            }
+            for line in lines { line.count(into: &tally, clip: clipExtents, radius: style.inkRadius) }
+            record(tally, radius: style.inkRadius)
         }
+        finishStroke(style)
+    }
+
+    /// `stroke([line], style:)` without the array: the render server strokes each shape layer alone,
+    /// hundreds a frame.
+    func stroke(_ line: Polyline, style: StrokeStyle) {
+        if let handle { addPath(CollectionOfOne(line), to: handle) }
+        if ledger != nil {
+            var tally = StrokeTally()
+            line.count(into: &tally, clip: clipExtents, radius: style.inkRadius)
+            record(tally, radius: style.inkRadius)
+        }
+        finishStroke(style)
+    }
+
+    /// Counts a stroked path's work, as `stroke(_:style:)` describes, in one write to the ledger.
+    private func record(_ tally: StrokeTally, radius: Double) {
+        guard let ledger, tally.segments > 0 else { return }
+        let e = tally.extents.box
+        let swept = PixelRect(enclosingMinX: e.x0 - radius, minY: e.y0 - radius, maxX: e.x1 + radius, maxY: e.y1 + radius)
+            .intersection(clipExtents).area
+        let extended = surface.format == .extendedRange
+        ledger.counters.addStroke(swept: swept, ink: tally.inkPixels, segments: tally.segments, culled: tally.culled, extended: extended)
+        if let handle { assertExtentsMatchCairo(tally.extents, handle) }
+    }
+
+    /// Strokes the path built, in `style`: cairo's work, with pixels.
+    private func finishStroke(_ style: StrokeStyle) {
         guard let handle else { return }
         cairo_set_source_rgb(handle, style.color.red, style.color.green, style.color.blue)
         cairo_set_line_width(handle, style.lineWidth)
@@ -158,7 +174,7 @@ public final class Context {
 
     /// Builds cairo's path: a `move_to` and `line_to`s for each polyline, a zero-length line for a dot
     /// (cairo draws a round dot for it with round caps).
-    private func addPath(_ lines: [Polyline], to handle: OpaquePointer) {
+    private func addPath<Lines: Sequence<Polyline>>(_ lines: Lines, to handle: OpaquePointer) {
         for line in lines {
             guard let first = line.first else { continue }
             cairo_move_to(handle, first.x, first.y)

@@ -70,6 +70,20 @@ public struct WorkCounters: Hashable, Sendable, Codable {
 
     public init() {}
 
+    /// A stroked path's work, added in one go (`Context.stroke`): its swept box (also what it rasterized),
+    /// its ink, in the extended share too for an extended-range bitmap, its segments, the culled among them,
+    /// and the path.
+    @inline(__always)
+    mutating func addStroke(swept: Int, ink: Int, segments: Int, culled: Int, extended: Bool) {
+        pixelsRasterized += swept
+        pixelsSwept += swept
+        pixelsStroked += ink
+        if extended { extendedStroked += ink }
+        segmentsStroked += segments
+        segmentsCulled += culled
+        pathsStroked += 1
+    }
+
     /// Every counter, once, for tests that check `combine` names every one.
     static let fields: [WritableKeyPath<WorkCounters, Int> & Sendable] = [
         \.pixelsRasterized, \.bytesCopied, \.segmentsStroked, \.bitmapsAllocated, \.tasksStarted,
