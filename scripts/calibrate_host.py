@@ -21,8 +21,9 @@ import statistics
 import subprocess
 import sys
 
+import device_costs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "Sources", "StrokeBenchDisplay", "Resources", "device-costs.json")
 
 
 # The one device whose compute kinds are derived from the host's; the others chain from it by
@@ -68,8 +69,7 @@ def main():
     print(f"memory: one thread {one:.2f} GB/s, {cores} cores {every:.2f} GB/s, efficiency {efficiency:.3f} "
           f"(runs {min(efficiencies):.3f} to {max(efficiencies):.3f})")
     if args.write:
-        with open(DATA) as f:
-            data = json.load(f)
+        data = device_costs.load()
         machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
         command = f"python3 scripts/calibrate_host.py --runs {args.runs} --write"
         data["host"] = {
@@ -94,10 +94,7 @@ def main():
                        "Apple A12X, Vortex cores at up to 2.49 GHz; Wikipedia 'Apple A12X'), taking one cycle's work to be the "
                        "same on both cores, an assumption no published benchmark here checks (no single-core score of "
                        "this host is published)")}}
-        with open(DATA, "w") as f:
-            json.dump(data, f, indent=2)
-            f.write("\n")
-        print(f"wrote {os.path.relpath(DATA, ROOT)}")
+        device_costs.save(data)
     return 0
 
 

@@ -22,10 +22,11 @@ import json
 import os
 import subprocess
 import sys
+
+import device_costs
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "Sources", "StrokeBenchDisplay", "Resources", "device-costs.json")
 DEVICE, HZ, FPS = "ipad-pro-11", 120, 17
 
 
@@ -57,8 +58,7 @@ def main():
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "bench"))
     parser.add_argument("--write", action="store_true", help="store the fitted factor in device-costs.json")
     args = parser.parse_args()
-    with open(DATA) as f:
-        data = json.load(f)
+    data = device_costs.load()
     # The factor is fitted at the central estimate and again at each end of the extended-range factor's
     # stated range: the end chosen changes how much of naive's turn the factor must carry, and so what it
     # predicts for standard-range work. A modelled run reads the factor at the same end as the range.
@@ -83,10 +83,7 @@ def main():
                        "on the iPad (17 fps average)', High performance drawing on iOS, part 2, Besher Al Maleh, January 2019); "
                        "shared by every device; low and high are the same fit at the low and high end of the extended-range factor"),
         }
-        with open(DATA, "w") as f:
-            json.dump(data, f, indent=2)
-            f.write("\n")
-        print(f"wrote {os.path.relpath(DATA, ROOT)}")
+        device_costs.save(data)
     return 0
 
 

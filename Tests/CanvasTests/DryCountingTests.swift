@@ -94,4 +94,37 @@ import Testing
         #expect(rasterized == dry)
         #expect(dryPixels == 20 * 40 + 15 * 15 + 50 * 49)
     }
+
+    /// Every fill and image draw is one call, whatever it covers (even nothing); strokes are paths, not calls.
+    @Test func fillsAndDrawsAreCountedAsCalls() throws {
+        let ledger = WorkLedger()
+        let surface = try Surface(width: 64, height: 64, counting: ledger), image = try Surface(width: 64, height: 64)
+        let context = try Context(surface: surface, counting: ledger)
+        context.fill(PixelRect(x: 0, y: 0, width: 8, height: 8), with: .white)
+        context.clip(to: PixelRect(x: 0, y: 0, width: 4, height: 4))
+        context.draw(image, in: PixelRect(x: 32, y: 32, width: 64, height: 64)) // wholly clipped away
+        context.stroke([Polyline([Point(x: 1, y: 1), Point(x: 3, y: 3)], style: StrokeStyle(lineWidth: 2))], style: StrokeStyle(lineWidth: 2))
+        #expect(ledger.counters.drawCalls == 2)
+        #expect(ledger.counters.pathsStroked == 1)
+    }
+
+    /// The render server's one-layer stroke counts exactly what stroking a one-element array does, in
+    /// standard and extended-range bitmaps, with and without pixels.
+    @Test(arguments: [PixelFormat.standard, .extendedRange], [true, false])
+    func oneLineStrokesCountAsAnArrayOfOne(format: PixelFormat, rasterizes: Bool) throws {
+        let style = StrokeStyle(lineWidth: 6)
+        let line = Polyline((0..<100).map { Point(x: 10 + Double($0) * 3, y: 40 + Double($0 % 7) * 9) }, style: style)
+        func counted(_ stroke: (Context) -> Void) throws -> WorkCounters {
+            let ledger = WorkLedger(rasterizes: rasterizes)
+            let context = try Context(surface: Surface(width: 200, height: 200, format: format, counting: ledger), counting: ledger)
+            context.clip(to: PixelRect(x: 20, y: 20, width: 90, height: 120))
+            let before = ledger.counters
+            stroke(context)
+            return ledger.counters - before
+        }
+        let single = try counted { $0.stroke(line, style: style) }
+        #expect(single == (try counted { $0.stroke([line], style: style) }))
+        #expect(single.segmentsStroked == 99 && single.segmentsCulled > 0 && single.pixelsStroked > 0)
+        #expect((single.extendedStroked > 0) == (format == .extendedRange))
+    }
 }
