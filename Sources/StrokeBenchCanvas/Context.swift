@@ -126,7 +126,7 @@ public final class Context {
     /// box grown by the ink radius (half the width plus a pixel of antialiasing), inside the clip. The box
     /// comes from the path's points, as cairo holds them: `cairo_stroke_extents` would stroke the whole path
     /// a second time and so double the very cost being measured. For the device cost model it also
-    /// counts the segments whose ink lies wholly outside the clip (culled, far cheaper than drawn) and the
+    /// counts the segments whose ink lies wholly above or below the clip (culled, far cheaper than drawn) and the
     /// ink the others lay inside it: a segment of length `l` lays about `(l + 2r)·2r` pixels, a capsule's
     /// bounding strip, no more than its box inside the clip.
     public func stroke(_ lines: [Polyline], style: StrokeStyle) {

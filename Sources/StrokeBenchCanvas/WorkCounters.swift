@@ -33,7 +33,8 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     public var pixelsStroked: Int = 0
     /// Pixels of stroked paths' bounding boxes inside the clip: the span the scan converter sweeps.
     public var pixelsSwept: Int = 0
-    /// Of the segments stroked, those wholly outside the clip: culled, not drawn.
+    /// Of the segments stroked, those whose ink lies wholly above or below the clip: culled, not drawn. A
+    /// segment beside the clip, in its rows, is not culled: the rasterizer still takes its edges.
     public var segmentsCulled: Int = 0
     /// Paths handed to the stroker (`strokePath()` calls that drew anything): each has a cost of its own,
     /// whatever its length (the stroker's and rasterizer's set-up), which a strategy stroking hundreds of

@@ -250,7 +250,7 @@ fileprivate struct CaseTimer {
 
     /// Strokes designed so that drawn segments, ink, swept span, culled segments and paths vary
     /// independently: spirals of several segment lengths and widths, dots far apart, many one-segment
-    /// paths, and spirals drawn into a small clip they miss. One least-squares fit of the five kinds over
+    /// paths, and spirals drawn into a small clip they miss, lie on or lie beside. One least-squares fit of the five kinds over
     /// every case.
     func strokes(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         let surface = try Surface(width: width, height: height)
@@ -312,10 +312,19 @@ fileprivate struct CaseTimer {
             let near = PixelRect(x: Int(on.x) - side / 2, y: Int(on.y) - side / 2, width: side, height: side)
             cases.append(stroke([points], lineWidth: 10, clip: near))
         }
+        // Beside the clip: a spiral to the left of a clip in its rows, which it misses. Its segments in those
+        // rows lay no ink and are not culled (cairo keeps their edges); the rest are; so segments stroked
+        // vary without ink.
+        for (n, side) in [(1000, 24), (3000, 64), (6000, 40)] {
+            let points = spiral(segments: n, length: 4, lineWidth: 10, around: Point(x: cx / 2, y: cy))
+            let right = Int(points.map(\.x).max()!) + 16
+            cases.append(stroke([[Point(x: Double(right + 4), y: cy), Point(x: Double(right + 8), y: cy + 4)], points],
+                                lineWidth: 10, clip: PixelRect(x: right, y: Int(cy) - side / 2, width: side, height: side)))
+        }
         let kinds: [WorkKind] = [.segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .pathStroked]
         let (coef, r2) = Regression.fit(cases, kinds: kinds, intercept: true)
         return (Dictionary(uniqueKeysWithValues: zip(kinds, coef.prefix(kinds.count))),
-                .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss and into one lying on them; one least-squares fit", cases: cases.count, r2: r2, interceptNs: coef[kinds.count]))
+                .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss, into one lying on them and into one beside them in its rows; one least-squares fit", cases: cases.count, r2: r2, interceptNs: coef[kinds.count]))
     }
 
     /// A canvas-sized image composited into the framebuffer, limited to several areas of damage: ns per composited pixel.

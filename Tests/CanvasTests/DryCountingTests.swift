@@ -44,6 +44,30 @@ import Testing
         #expect(Array(line) == points)
     }
 
+    /// A segment that misses the clip is culled only when its ink lies above or below the clip's rows: one
+    /// beside the clip, in its rows, is handed to the rasterizer (cairo keeps its edges) and counts as
+    /// stroked, with no ink. Whole chunks are classified the same way.
+    @Test func onlySegmentsAboveOrBelowTheClipAreCulled() {
+        let style = StrokeStyle(lineWidth: 10) // ink radius 6
+        let clip = PixelRect(x: 100, y: 100, width: 40, height: 40)
+        func tally(_ points: [Point]) -> StrokeTally {
+            var tally = StrokeTally()
+            Polyline(points, style: style).count(into: &tally, clip: clip, radius: style.inkRadius)
+            return tally
+        }
+        // 99 segments left of the clip, in its rows; 99 above it; 99 to the left and wholly below it.
+        let beside = tally((0..<100).map { Point(x: 10 + Double($0 % 2) * 20, y: 110 + Double($0) * 0.2) })
+        let above = tally((0..<100).map { Point(x: 110 + Double($0 % 2) * 20, y: 60 + Double($0) * 0.2) })
+        let below = tally((0..<100).map { Point(x: 10 + Double($0 % 2) * 20, y: 160 + Double($0) * 0.2) })
+        #expect((beside.segments, beside.culled, beside.inkUnits) == (99, 0, 0))
+        #expect((above.segments, above.culled, above.inkUnits) == (99, 99, 0))
+        #expect((below.segments, below.culled, below.inkUnits) == (99, 99, 0))
+        // Ink to row 100.5 (y 94.5 plus the ink radius) reaches the clip's first row, 100; ink to row 100 does not.
+        #expect(tally([Point(x: 10, y: 94.5), Point(x: 30, y: 94.5)]).culled == 0)
+        #expect(tally([Point(x: 10, y: 94), Point(x: 30, y: 94)]).culled == 1)
+        #expect(tally([Point(x: 10, y: 80), Point(x: 30, y: 80)]).culled == 1)
+    }
+
     /// Drawing the same things on a surface with pixels and on a dry one counts the same work, clips and
     /// saved states included; cairo's own clip extents agree with the ones tracked.
     @Test func aDrySurfaceCountsWhatARasterizedOneDoes() throws {
@@ -117,7 +141,7 @@ import Testing
         func counted(_ stroke: (Context) -> Void) throws -> WorkCounters {
             let ledger = WorkLedger(rasterizes: rasterizes)
             let context = try Context(surface: Surface(width: 200, height: 200, format: format, counting: ledger), counting: ledger)
-            context.clip(to: PixelRect(x: 20, y: 20, width: 90, height: 120))
+            context.clip(to: PixelRect(x: 20, y: 50, width: 90, height: 20))
             let before = ledger.counters
             stroke(context)
             return ledger.counters - before
