@@ -24,9 +24,9 @@ With --leave-one-strategy-out it asks the harder question a user's own strategy 
 a strategy's frames predicted by unit costs that never saw it? The device cost model's host costs come
 from `bench calibrate`, one microbenchmark per kind of work, which sees no strategy at all: for each
 strategy this reports the median relative error of its main-thread time predicted with costs calibrated
-now, on this machine, on frames of 0.1 ms or more (`median_relative_error`, a fraction). Beside it,
-`fit_without_it` is the same for this script's regression refitted without that strategy, which shows
-why regressed costs do not transfer: kinds that always come together (every full-canvas blend follows
+on this machine, on the case's device, just before that strategy's replays of it, on frames of 0.1 ms
+or more (`median_relative_error`, a fraction). Beside it, `fit_without_it` is the same for this
+script's regression refitted without that strategy, which shows why regressed costs do not transfer: kinds that always come together (every full-canvas blend follows
 a full-canvas clear) take each other's cost. For the async strategies, `background_render` is the same
 figure for their background renders' time (`render_ms` of a frame whose picture one render made,
 predicted from its `task_*` columns). `--format json` prints one object keyed by strategy.
@@ -57,6 +57,8 @@ KINDS = {
     "bitmap_allocated": "main_bitmaps_allocated",
     "path_stroked": "main_paths_stroked",
     "draw_call": "main_draw_calls",
+    "edge_row": "main_edge_rows",
+    "join_radius": "main_join_radii",
 }
 # The same kinds in a background render's own work (`task_*` columns): what `render_ms` of an async
 # strategy's frame times. A background render uploads nothing itself.
@@ -77,7 +79,7 @@ def strategies(bench):
     return [line.split()[1] for line in run([bench, "list"]).splitlines() if line.startswith("strategy ")]
 
 
-def background_row(same, name):
+def background_row(same, name, device):
     """A frame whose picture one background render made, and nothing else finished beside it: the
     render's own work by kind and its least `render_ms` over the repeats; None for any other frame."""
     first = same[0]
@@ -88,7 +90,7 @@ def background_row(same, name):
     counts = [[float(row[TASK_KINDS[k]]) if k in TASK_KINDS else 0.0 for k in KINDS] for row in same]
     if not any(counts[0]) or any(c != counts[0] for c in counts):
         return None
-    return counts[0], min(float(row["render_ms"]) for row in same), name
+    return counts[0], min(float(row["render_ms"]) for row in same), name, device
 
 
 def frames(bench, folder, cases, names, repeat, calibrations=None, background=None):
@@ -96,9 +98,12 @@ def frames(bench, folder, cases, names, repeat, calibrations=None, background=No
     keyed by case. Cases are replayed strategy by strategy, each strategy on every case in turn, so
     that whatever else the machine does at a moment weighs on training and held-out frames alike.
     With `background` (a list), frames whose picture one background render made are appended to it
-    (`background_row`). With `calibrations` (a list), `bench calibrate` runs before each strategy's replays and its unit
-    costs are appended: the microbenchmarks then sample the machine's load as the frames do, instead
-    of at one moment after them (on a busy 2-core VM one moment's load moved the error past 30%)."""
+    (`background_row`). With `calibrations` (a dict), `bench calibrate --device` runs on the case's
+    device just before each strategy's replays of each case, kept under (strategy, device): the
+    microbenchmarks then meet the machine as those frames meet it, on the same canvas, whose size
+    against the last-level cache decides what a pixel costs. This VM's memory rate drifts by half from one few minutes
+    to the next (naive's turn on the same frames took 2.3 ms in one run and 3.6 ms in another, and a
+    calibration's clear 0.21 and 0.39 ns a pixel), so costs measured minutes away miss by that much."""
     rows = {case: [] for case in cases}
     background = [] if background is None else background
     for case in cases:
@@ -106,11 +111,11 @@ def frames(bench, folder, cases, names, repeat, calibrations=None, background=No
         trace = os.path.join(folder, f"{kind}-{seed}.trace")
         run([bench, "trace", "generate", "--kind", kind, "--seed", str(seed), "--duration", str(duration), "--output", trace])
     for name in names:
-        if calibrations is not None:
-            calibrations.append(json.loads(run([bench, "calibrate", "--format", "json"]))["unit_costs_ns"])
         for case in cases:
             kind, seed, duration, device = case
             trace = os.path.join(folder, f"{kind}-{seed}.trace")
+            if calibrations is not None:
+                calibrations[f"{name} {device}"] = json.loads(run([bench, "calibrate", "--device", device, "--format", "json"]))["unit_costs_ns"]
             runs = []
             for r in range(repeat):
                 out = os.path.join(folder, f"{name}-{kind}-{device}-{r}.csv")
@@ -124,9 +129,9 @@ def frames(bench, folder, cases, names, repeat, calibrations=None, background=No
                 counts = [[float(row[c]) for c in KINDS.values()] for row in same]
                 if frame == 0 or len(same) < repeat or any(c != counts[0] for c in counts):
                     continue  # set-up work, or a frame that did different work in another repeat
-                rows[case].append((counts[0], min(float(row["main_ms"]) for row in same), name))
+                rows[case].append((counts[0], min(float(row["main_ms"]) for row in same), name, device))
                 kept += 1
-                render = background_row(same, name)
+                render = background_row(same, name, device)
                 if render is not None:
                     background.append(render)
             print(f"  {name} on {kind} ({device}): {kept} frames", file=sys.stderr)
@@ -161,32 +166,32 @@ def evaluate(coef, rows):
     return float(r2), float(np.median(rel)) if big.any() else float("nan"), int(big.sum()), len(rows), by_strategy
 
 
-def calibrated_costs(bench, calibrations=None):
-    """ms per unit of each kind, as `bench calibrate` measures them on this machine: the median, kind by
-    kind, of the calibrations taken between the replays, or one taken now when there are none."""
-    if not calibrations:
-        calibrations = [json.loads(run([bench, "calibrate", "--format", "json"]))["unit_costs_ns"]]
-    measured = {kind: float(np.median([c.get(kind, 0) for c in calibrations])) for kind in calibrations[0]}
-    return np.array([measured.get(kind, 0) / 1e6 for kind in KINDS]), measured
+def predicted(rows, calibrations):
+    """Each row's time (ms) from its counts and the unit costs calibrated for its strategy and device
+    (`calibrations["strategy device"]`, ns per unit)."""
+    return np.array([sum(count * calibrations[f"{r[2]} {r[3]}"].get(kind, 0) for count, kind in zip(r[0], KINDS)) / 1e6
+                     for r in rows])
 
 
-def background_errors(background, calibrated):
+def background_errors(background, calibrations):
     """Per async strategy, the median relative error of its background renders' time (`render_ms`)
-    predicted with the calibrated costs, on renders of 0.1 ms or more."""
+    predicted with the costs calibrated just before its replays on each device (`predicted`), on
+    renders of 0.1 ms or more."""
     result = {}
     for name in sorted({r[2] for r in background}):
         test = [r for r in background if r[2] == name and r[1] >= 0.1]
         if not test:
             continue
-        x = np.array([r[0] for r in test]); y = np.array([r[1] for r in test])
-        result[name] = {"frames": len(test), "median_relative_error": round(float(np.median(np.abs(x @ calibrated - y) / y)), 4)}
+        y = np.array([r[1] for r in test])
+        result[name] = {"frames": len(test), "median_relative_error": round(float(np.median(np.abs(predicted(test, calibrations) - y) / y)), 4)}
     return result
 
 
-def leave_one_strategy_out(rows, calibrated):
+def leave_one_strategy_out(rows, calibrations):
     """Per strategy with frames of 0.1 ms or more: the median relative error of its main-thread time
-    predicted with calibrated costs (which saw no strategy), and with this script's regression refitted
-    on every other strategy's frames."""
+    predicted with the costs calibrated just before its replays on each device (`predicted`; the
+    microbenchmarks saw no strategy), and with this script's regression refitted on every other
+    strategy's frames."""
     result = {}
     for name in sorted({r[2] for r in rows}):
         test = [r for r in rows if r[2] == name and r[1] >= 0.1]
@@ -197,7 +202,7 @@ def leave_one_strategy_out(rows, calibrated):
         refit = nnls(np.array([r[0] for r in train]), np.array([r[1] for r in train]))
         result[name] = {
             "frames": len(test),
-            "median_relative_error": round(float(np.median(np.abs(x @ calibrated - y) / y)), 4),
+            "median_relative_error": round(float(np.median(np.abs(predicted(test, calibrations) - y) / y)), 4),
             "fit_without_it": {"median_relative_error": round(float(np.median(np.abs(x @ refit - y) / y)), 4),
                                "unit_costs_ns": {kind: round(float(c) * 1e6, 4) for kind, c in zip(KINDS, refit)}},
         }
@@ -220,9 +225,10 @@ def main():
         if dumped["kinds"] != list(KINDS):
             sys.exit(f"{args.from_dump}: written for kinds {dumped['kinds']}, this script fits {list(KINDS)}")
         train, held, background = dumped["train"], dumped["held_out"], dumped.get("background", [])
+        calibrations = dumped.get("calibrations", {})
     else:
         names = strategies(args.bench)
-        calibrations = [] if args.leave_one_strategy_out else None
+        calibrations = {} if args.leave_one_strategy_out else None
         background = []
         with tempfile.TemporaryDirectory() as folder:
             by_case = frames(args.bench, folder, TRAIN + HELD_OUT, names, args.repeat, calibrations, background)
@@ -230,17 +236,20 @@ def main():
         held = [row for case in HELD_OUT for row in by_case[case]]
     if args.dump:
         with open(args.dump, "w") as f:
-            json.dump({"kinds": list(KINDS), "train": train, "held_out": held, "background": background}, f)
+            json.dump({"kinds": list(KINDS), "train": train, "held_out": held, "background": background,
+                       "calibrations": calibrations or {}}, f)
     if args.leave_one_strategy_out:
-        calibrated, measured = calibrated_costs(args.bench, None if args.from_dump else calibrations)
-        loso = leave_one_strategy_out(train + held, calibrated)
-        for name, figure in background_errors(background, calibrated).items():
+        if not calibrations:
+            sys.exit(f"{args.from_dump}: no calibrations in the dump; replay again without --from-dump")
+        loso = leave_one_strategy_out(train + held, calibrations)
+        for name, figure in background_errors(background, calibrations).items():
             loso.setdefault(name, {})["background_render"] = figure
         if args.format == "json":
             print(json.dumps(loso, indent=2, sort_keys=True))
         else:
-            print("unit costs by microbenchmark (bench calibrate, ns per unit): "
-                  + ", ".join(f"{kind} {measured.get(kind, 0):.4g}" for kind in KINDS))
+            print("unit costs by microbenchmark (bench calibrate --device, ns per unit), before each strategy's replays on each device:")
+            for name, measured in sorted(calibrations.items()):
+                print(f"  {name:14} " + ", ".join(f"{kind} {measured.get(kind, 0):.4g}" for kind in KINDS))
             for name, r in loso.items():
                 if "median_relative_error" in r:
                     print(f"{name:14} {r['frames']:6} frames >= 0.1 ms: median relative error {100 * r['median_relative_error']:.1f}% "

@@ -158,7 +158,9 @@ public final class Context {
         let swept = PixelRect(enclosingMinX: e.x0 - radius, minY: e.y0 - radius, maxX: e.x1 + radius, maxY: e.y1 + radius)
             .intersection(clipExtents).area
         let extended = surface.format == .extendedRange
-        ledger.counters.addStroke(swept: swept, ink: tally.inkPixels, segments: tally.segments, culled: tally.culled, extended: extended)
+        let radii = Int((Double(tally.segments - tally.culled) * radius).rounded())
+        ledger.counters.addStroke(swept: swept, ink: tally.inkPixels, segments: tally.segments, culled: tally.culled,
+                                  edgeRows: tally.edgeRows, joinRadii: radii, extended: extended)
         if let handle { assertExtentsMatchCairo(tally.extents, handle) }
     }
 

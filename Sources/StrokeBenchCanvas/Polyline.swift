@@ -66,26 +66,35 @@ public struct Polyline: Sendable, RandomAccessCollection {
             walk(1..<count, into: &tally, clip: clip, radius: radius)
             return
         }
-        let capacity = PointChunk.capacity
-        for (index, chunk) in chunks.enumerated() {
-            count(chunk.block, endingAt: Swift.max(1, index * capacity)..<(index + 1) * capacity, into: &tally, clip: clip, radius: radius)
+        var before: Point? = nil
+        for chunk in chunks {
+            count(chunk.block, points: chunk.points, after: before, into: &tally, clip: clip, radius: radius)
+            before = chunk.points.last
         }
-        let full = chunks.count * capacity
-        count(tailBlock, endingAt: Swift.max(1, full)..<Swift.max(1, full + tail.count), into: &tally, clip: clip, radius: radius)
+        count(tailBlock, points: tail, after: before, into: &tally, clip: clip, radius: radius)
     }
 
-    /// Counts the segments that end at the points `ends`, summed in `block`.
-    private func count(_ block: SegmentBlock, endingAt ends: Range<Int>, into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
-        assert(block.count == ends.count)
+    /// Counts the segments that end at `points` (the first starting at `before`, or at the first point when
+    /// the line starts here), summed in `block`.
+    private func count(_ block: SegmentBlock, points: [Point], after before: Point?, into tally: inout StrokeTally,
+                       clip: PixelRect, radius: Double) {
+        assert(block.count == points.count - (before == nil ? 1 : 0) || points.isEmpty)
         guard block.count > 0 else { return }
         tally.extents.add(block.extents)
         tally.segments += block.count
         if clip.contains(block.inkBounds) {
             tally.inkUnits += block.inkUnits
+            tally.edgeRows += block.edgeRows
         } else if !clip.sharesRows(with: block.inkBounds) {
             tally.culled += block.count
         } else {
-            walk(ends, into: &tally, clip: clip, radius: radius)
+            // The segments one by one, straight from the chunk's points (a redraw into a clip walks the chunks
+            // beside it, in its rows, every time).
+            var start = before ?? points[0]
+            for point in points.dropFirst(before == nil ? 1 : 0) {
+                tally.add(Segment(start, point), clip: clip, radius: radius)
+                start = point
+            }
         }
     }
 
@@ -114,6 +123,13 @@ struct Segment {
         PixelRect(enclosingMinX: min(a.x, b.x) - r, minY: min(a.y, b.y) - r, maxX: max(a.x, b.x) + r, maxY: max(a.y, b.y) + r)
     }
 
+    /// The rows of `clip` it runs through, from one end to the other (its box, without the ink's radius, in
+    /// whole rows): the stroker's two edges along it are stepped through each.
+    func edgeRows(in clip: PixelRect) -> Int {
+        let top = Int(Swift.min(a.y, b.y).rounded(.down)), bottom = Int(Swift.max(a.y, b.y).rounded(.up))
+        return Swift.max(0, Swift.min(bottom, clip.maxY) - Swift.max(top, clip.y))
+    }
+
     /// The ink it lays inside `box` (its ink bounds, clipped), in units of 1/256 pixel: a capsule's bounding
     /// strip, `(length + 2r)·2r` pixels, no more than the box.
     func inkUnits(inside box: PixelRect, radius r: Double) -> Int {
@@ -130,6 +146,8 @@ struct SegmentBlock: Sendable {
     private(set) var inkBounds = PixelRect.zero
     /// The ink of every segment, none clipped, in units of 1/256 pixel.
     private(set) var inkUnits = 0
+    /// The rows every segment runs through, none clipped (`Segment.edgeRows`).
+    private(set) var edgeRows = 0
     /// The segments' end points, as cairo's path holds them.
     private(set) var extents = FixedExtents()
 
@@ -138,6 +156,7 @@ struct SegmentBlock: Sendable {
         count += 1
         inkBounds = inkBounds.union(bounds)
         inkUnits += segment.inkUnits(inside: bounds, radius: radius)
+        edgeRows += segment.edgeRows(in: bounds)
         extents.add(segment.a)
         extents.add(segment.b)
     }
@@ -157,6 +176,8 @@ struct StrokeTally {
     /// it, about what a drawn segment costs, whatever its length; so it counts as a segment stroked.
     var culled = 0
     var inkUnits = 0
+    /// Rows of the clip the segments not culled run through, summed over segments (`Segment.edgeRows`).
+    var edgeRows = 0
     /// Every point of the path, for the span the scan converter sweeps.
     var extents = FixedExtents()
 
@@ -164,12 +185,15 @@ struct StrokeTally {
     var inkPixels: Int { Int((Double(inkUnits) / Self.unitsPerPixel).rounded()) }
 
     mutating func add(_ segment: Segment, clip: PixelRect, radius: Double) {
+        // Rows first, as `Segment.inkBounds` rounds them: most segments a clipped redraw walks lie beside it.
+        let top = Int((Swift.min(segment.a.y, segment.b.y) - radius).rounded(.down))
+        let bottom = Int((Swift.max(segment.a.y, segment.b.y) + radius).rounded(.up))
+        guard !clip.isEmpty, top < clip.maxY, clip.y < bottom else { culled += 1; return }
+        edgeRows += segment.edgeRows(in: clip)
         let bounds = segment.inkBounds(radius: radius)
+        guard bounds.x < clip.maxX, clip.x < bounds.maxX else { return }
         let box = bounds.intersection(clip)
-        guard !box.isEmpty else {
-            if !clip.sharesRows(with: bounds) { culled += 1 }
-            return
-        }
+        guard !box.isEmpty else { return }
         inkUnits += segment.inkUnits(inside: box, radius: radius)
     }
 }

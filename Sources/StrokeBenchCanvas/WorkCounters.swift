@@ -36,6 +36,15 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     /// Of the segments stroked, those whose ink lies wholly above or below the clip: culled, not drawn. A
     /// segment beside the clip, in its rows, is not culled: the rasterizer still takes its edges.
     public var segmentsCulled: Int = 0
+    /// Rows of the clip the segments not culled run through, segment by segment (each segment's box, in whole
+    /// rows, within the clip's rows): the scan converter steps a segment's two edges through every row they
+    /// cross, so a steep segment costs more than a flat one of the same length. Measured with cairo on
+    /// spirals of 200 and 1,000 segments, 2 to 16 px long, 4 to 24 px wide: these rows, the segments and
+    /// `joinRadii` explain the stroke's time to 2% (median); the ink laid adds nothing to the fit.
+    public var edgeRows: Int = 0
+    /// The ink radius of every segment not culled, summed, in whole pixels: a round join's (or cap's) arc has
+    /// more vertices, spanning more rows, the wider the line.
+    public var joinRadii: Int = 0
     /// Paths handed to the stroker (`strokePath()` calls that drew anything): each has a cost of its own,
     /// whatever its length (the stroker's and rasterizer's set-up), which a strategy stroking hundreds of
     /// one-segment layers pays hundreds of times.
@@ -75,13 +84,15 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     /// its ink, in the extended share too for an extended-range bitmap, its segments, the culled among them,
     /// and the path.
     @inline(__always)
-    mutating func addStroke(swept: Int, ink: Int, segments: Int, culled: Int, extended: Bool) {
+    mutating func addStroke(swept: Int, ink: Int, segments: Int, culled: Int, edgeRows rows: Int, joinRadii radii: Int, extended: Bool) {
         pixelsRasterized += swept
         pixelsSwept += swept
         pixelsStroked += ink
         if extended { extendedStroked += ink }
         segmentsStroked += segments
         segmentsCulled += culled
+        edgeRows += rows
+        joinRadii += radii
         pathsStroked += 1
     }
 
@@ -89,7 +100,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     static let fields: [WritableKeyPath<WorkCounters, Int> & Sendable] = [
         \.pixelsRasterized, \.bytesCopied, \.segmentsStroked, \.bitmapsAllocated, \.tasksStarted,
         \.tasksCancelled, \.tasksSuperseded, \.pixelsComposited, \.pixelsCleared, \.pixelsFilled,
-        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.pathsStroked, \.pixelsSwept, \.pixelsUploaded, \.drawCalls,
+        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.edgeRows, \.joinRadii, \.pathsStroked, \.pixelsSwept, \.pixelsUploaded, \.drawCalls,
         \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
     ]
 
@@ -119,6 +130,8 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         r.pixelsStroked = op(a.pixelsStroked, b.pixelsStroked)
         r.pixelsSwept = op(a.pixelsSwept, b.pixelsSwept)
         r.segmentsCulled = op(a.segmentsCulled, b.segmentsCulled)
+        r.edgeRows = op(a.edgeRows, b.edgeRows)
+        r.joinRadii = op(a.joinRadii, b.joinRadii)
         r.pathsStroked = op(a.pathsStroked, b.pathsStroked)
         r.pixelsUploaded = op(a.pixelsUploaded, b.pixelsUploaded)
         r.drawCalls = op(a.drawCalls, b.drawCalls)

@@ -20,12 +20,14 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     case pixelComposited = "pixel_composited"
     case pathStroked = "path_stroked"
     case drawCall = "draw_call"
+    case edgeRow = "edge_row"
+    case joinRadius = "join_radius"
 
     /// True for the kinds that scale with memory bandwidth.
     public var isMemoryBound: Bool {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelUploaded, .pixelComposited: true
-        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pathStroked, .drawCall: false
+        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pathStroked, .drawCall: false
         }
     }
 
@@ -38,7 +40,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelBlended: counters.extendedBlended
         case .pixelStroked: counters.extendedStroked
         case .pixelUploaded: counters.extendedUploaded
-        case .pixelSwept, .segmentStroked, .segmentCulled, .bitmapAllocated, .pixelComposited, .pathStroked, .drawCall: 0
+        case .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pixelComposited, .pathStroked, .drawCall: 0
         }
     }
 
@@ -58,6 +60,8 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelComposited: counters.pixelsComposited
         case .pathStroked: counters.pathsStroked
         case .drawCall: counters.drawCalls
+        case .edgeRow: counters.edgeRows
+        case .joinRadius: counters.joinRadii
         }
     }
 }
@@ -296,6 +300,8 @@ extension WorkKind {
         case .pixelComposited: 9
         case .pathStroked: 10
         case .drawCall: 11
+        case .edgeRow: 12
+        case .joinRadius: 13
         }
     }
 }

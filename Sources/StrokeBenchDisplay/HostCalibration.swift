@@ -250,7 +250,7 @@ fileprivate struct CaseTimer {
 
     /// Strokes designed so that drawn segments, ink, swept span, culled segments and paths vary
     /// independently: spirals of several segment lengths and widths, dots far apart, many one-segment
-    /// paths, and spirals drawn into a small clip they miss, lie on or lie beside. One least-squares fit of the five kinds over
+    /// paths, and spirals drawn into a small clip they miss, lie on or lie beside. One least-squares fit of the seven kinds over
     /// every case.
     func strokes(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         let surface = try Surface(width: width, height: height)
@@ -321,7 +321,7 @@ fileprivate struct CaseTimer {
             cases.append(stroke([[Point(x: Double(right + 4), y: cy), Point(x: Double(right + 8), y: cy + 4)], points],
                                 lineWidth: 10, clip: PixelRect(x: right, y: Int(cy) - side / 2, width: side, height: side)))
         }
-        let kinds: [WorkKind] = [.segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .pathStroked]
+        let kinds: [WorkKind] = [.segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .edgeRow, .joinRadius, .pathStroked]
         let (coef, r2) = Regression.fit(cases, kinds: kinds, intercept: true)
         return (Dictionary(uniqueKeysWithValues: zip(kinds, coef.prefix(kinds.count))),
                 .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss, into one lying on them and into one beside them in its rows; one least-squares fit", cases: cases.count, r2: r2, interceptNs: coef[kinds.count]))
@@ -349,7 +349,7 @@ fileprivate struct CaseTimer {
 /// Least squares of case times on their counts, relative, by the normal equations (a handful of unknowns).
 fileprivate enum Regression {
     /// Coefficients in `kinds` order (then the intercept, when asked for or when it is the last kind's
-    /// role), and R² of the fit. Negative coefficients are clamped to 0: a kind cannot cost less than nothing.
+    /// role), and R² of the fit. No coefficient is negative: a kind cannot cost less than nothing.
     /// - Parameter relative: weigh each case by 1/time², minimising relative rather than absolute error, so a
     ///   case of a few microseconds (a call's own cost) counts as much as one of milliseconds (its pixels').
     ///   Off for kinds measured only at the scale a replay meets them (new bitmaps of a fifth of the canvas
@@ -358,21 +358,34 @@ fileprivate enum Regression {
         // `.bitmapAllocated` in a bitmap case is one per case: it is the intercept.
         let rows = cases.map { c in kinds.map { Double($0.count(in: c.counters)) } + (intercept ? [1] : []) }
         let y = cases.map(\.ns)
-        let n = rows[0].count
-        var a = [[Double]](repeating: [Double](repeating: 0, count: n), count: n), b = [Double](repeating: 0, count: n)
-        for (row, t) in zip(rows, y) {
-            let w = relative ? 1 / max(t * t, 1) : 1
-            for i in 0..<n {
-                b[i] += w * row[i] * t
-                for j in 0..<n { a[i][j] += w * row[i] * row[j] }
-            }
-        }
-        let solution = solve(a, b).map { max(0, $0) }
+        let solution = nonNegative(rows, y, weights: y.map { relative ? 1 / max($0 * $0, 1) : 1 })
         let predicted = rows.map { zip($0, solution).reduce(0) { $0 + $1.0 * $1.1 } }
         let mean = y.reduce(0, +) / Double(y.count)
         let residual = zip(y, predicted).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
         let total = y.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
         return (solution, total > 0 ? 1 - residual / total : 1)
+    }
+
+    /// Weighted least squares with every coefficient at least 0: the most negative column is dropped and the
+    /// rest refitted until none is negative (clamping it instead would leave the others fitted to its
+    /// negative share).
+    static func nonNegative(_ rows: [[Double]], _ y: [Double], weights: [Double]) -> [Double] {
+        let n = rows[0].count
+        var active = Array(0..<n)
+        while true {
+            var a = [[Double]](repeating: [Double](repeating: 0, count: active.count), count: active.count)
+            var b = [Double](repeating: 0, count: active.count)
+            for (row, (t, w)) in zip(rows, zip(y, weights)) {
+                for (i, ci) in active.enumerated() {
+                    b[i] += w * row[ci] * t
+                    for (j, cj) in active.enumerated() { a[i][j] += w * row[ci] * row[cj] }
+                }
+            }
+            var solution = [Double](repeating: 0, count: n)
+            for (i, value) in zip(active, solve(a, b)) { solution[i] = value }
+            guard let worst = active.filter({ solution[$0] < 0 }).min(by: { solution[$0] < solution[$1] }) else { return solution }
+            active.removeAll { $0 == worst }
+        }
     }
 
     /// Gaussian elimination with partial pivoting; a singular column gets 0.

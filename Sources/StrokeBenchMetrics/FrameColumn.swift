@@ -87,6 +87,7 @@ extension FrameColumn {
         Kind("bitmaps_allocated") { $0.bitmapsAllocated },
         Kind("extended_range_pixels", unit: "px", background: false) { $0.extendedRangePixels },
         Kind("paths_stroked") { $0.pathsStroked }, Kind("draw_calls") { $0.drawCalls },
+        Kind("edge_rows") { $0.edgeRows }, Kind("join_radii", unit: "px") { $0.joinRadii },
     ]
 
     /// The main thread's own work, by kind (`main_pixels_cleared`, ...).

@@ -11,7 +11,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let costs = try #require(json["unit_costs_ns"] as? [String: Double])
         for kind in ["pixel_cleared", "pixel_filled", "pixel_blended", "pixel_stroked", "pixel_swept", "segment_stroked",
-                     "segment_culled", "pixel_uploaded", "bitmap_allocated", "pixel_composited", "path_stroked", "draw_call"] {
+                     "segment_culled", "edge_row", "join_radius", "pixel_uploaded", "bitmap_allocated", "pixel_composited", "path_stroked", "draw_call"] {
             let cost = try #require(costs[kind], "\(kind) missing")
             #expect(cost >= 0 && cost.isFinite, "\(kind): \(cost)")
         }

@@ -40,6 +40,7 @@ import Testing
         #expect(chunked.segments == walked.segments)
         #expect(chunked.culled == walked.culled)
         #expect(chunked.inkUnits == walked.inkUnits)
+        #expect(chunked.edgeRows == walked.edgeRows)
         #expect(chunked.extents.box == walked.extents.box)
         #expect(Array(line) == points)
     }
@@ -66,6 +67,29 @@ import Testing
         #expect(tally([Point(x: 10, y: 94.5), Point(x: 30, y: 94.5)]).culled == 0)
         #expect(tally([Point(x: 10, y: 94), Point(x: 30, y: 94)]).culled == 1)
         #expect(tally([Point(x: 10, y: 80), Point(x: 30, y: 80)]).culled == 1)
+    }
+
+    /// A segment not culled counts the rows of the clip it runs through, end to end in whole rows, beside the
+    /// clip as inside it; a culled one counts none. Each segment not culled counts its ink radius once.
+    @Test func edgeRowsAreTheClipsRowsASegmentRunsThrough() throws {
+        let style = StrokeStyle(lineWidth: 10) // ink radius 6
+        let clip = PixelRect(x: 100, y: 100, width: 40, height: 40)
+        func tally(_ points: [Point]) -> StrokeTally {
+            var tally = StrokeTally()
+            Polyline(points, style: style).count(into: &tally, clip: clip, radius: style.inkRadius)
+            return tally
+        }
+        #expect(tally([Point(x: 120, y: 110), Point(x: 120, y: 130)]).edgeRows == 20) // inside: rows 110 to 130
+        #expect(tally([Point(x: 120, y: 80), Point(x: 120, y: 170)]).edgeRows == 40)  // through: the clip's 40 rows
+        #expect(tally([Point(x: 20, y: 110.5), Point(x: 30, y: 119.5)]).edgeRows == 10) // beside: rows 110 to 120
+        #expect(tally([Point(x: 120, y: 20), Point(x: 120, y: 60)]).edgeRows == 0)    // above: culled
+        #expect(tally([Point(x: 120, y: 115), Point(x: 130, y: 115)]).edgeRows == 0)  // flat on a row boundary
+        let ledger = WorkLedger(rasterizes: false)
+        let context = try Context(surface: Surface(width: 200, height: 200, counting: ledger), counting: ledger)
+        context.clip(to: clip)
+        context.stroke([Polyline([Point(x: 120, y: 20), Point(x: 120, y: 60), Point(x: 120, y: 110), Point(x: 121, y: 120)], style: style)], style: style)
+        // Three segments, the first above the clip: two not culled, 6 px of radius each, rows 100 to 110 and 110 to 120.
+        #expect((ledger.counters.segmentsCulled, ledger.counters.joinRadii, ledger.counters.edgeRows) == (1, 12, 20))
     }
 
     /// Drawing the same things on a surface with pixels and on a dry one counts the same work, clips and
