@@ -45,17 +45,21 @@ import Testing
         #expect(Array(line) == points)
     }
 
+    /// A 10 px line (ink radius 6) and a 40 px clip at (100, 100), for the two tests below.
+    static let style = StrokeStyle(lineWidth: 10)
+    static let clip = PixelRect(x: 100, y: 100, width: 40, height: 40)
+
+    /// What stroking `points` as one line counts inside `clip`.
+    func tally(_ points: [Point]) -> StrokeTally {
+        var tally = StrokeTally()
+        Polyline(points, style: Self.style).count(into: &tally, clip: Self.clip, radius: Self.style.inkRadius)
+        return tally
+    }
+
     /// A segment that misses the clip is culled only when its ink lies above or below the clip's rows: one
     /// beside the clip, in its rows, is handed to the rasterizer (cairo keeps its edges) and counts as
     /// stroked, with no ink. Whole chunks are classified the same way.
     @Test func onlySegmentsAboveOrBelowTheClipAreCulled() {
-        let style = StrokeStyle(lineWidth: 10) // ink radius 6
-        let clip = PixelRect(x: 100, y: 100, width: 40, height: 40)
-        func tally(_ points: [Point]) -> StrokeTally {
-            var tally = StrokeTally()
-            Polyline(points, style: style).count(into: &tally, clip: clip, radius: style.inkRadius)
-            return tally
-        }
         // 99 segments left of the clip, in its rows; 99 above it; 99 to the left and wholly below it.
         let beside = tally((0..<100).map { Point(x: 10 + Double($0 % 2) * 20, y: 110 + Double($0) * 0.2) })
         let above = tally((0..<100).map { Point(x: 110 + Double($0 % 2) * 20, y: 60 + Double($0) * 0.2) })
@@ -72,13 +76,6 @@ import Testing
     /// A segment not culled counts the rows of the clip it runs through, end to end in whole rows, beside the
     /// clip as inside it; a culled one counts none. Each segment not culled counts its ink radius once.
     @Test func edgeRowsAreTheClipsRowsASegmentRunsThrough() throws {
-        let style = StrokeStyle(lineWidth: 10) // ink radius 6
-        let clip = PixelRect(x: 100, y: 100, width: 40, height: 40)
-        func tally(_ points: [Point]) -> StrokeTally {
-            var tally = StrokeTally()
-            Polyline(points, style: style).count(into: &tally, clip: clip, radius: style.inkRadius)
-            return tally
-        }
         #expect(tally([Point(x: 120, y: 110), Point(x: 120, y: 130)]).edgeRows == 20) // inside: rows 110 to 130
         #expect(tally([Point(x: 120, y: 80), Point(x: 120, y: 170)]).edgeRows == 40)  // through: the clip's 40 rows
         #expect(tally([Point(x: 20, y: 110.5), Point(x: 30, y: 119.5)]).edgeRows == 10) // beside: rows 110 to 120
@@ -86,8 +83,9 @@ import Testing
         #expect(tally([Point(x: 120, y: 115), Point(x: 130, y: 115)]).edgeRows == 0)  // flat on a row boundary
         let ledger = WorkLedger(rasterizes: false)
         let context = try Context(surface: Surface(width: 200, height: 200, counting: ledger), counting: ledger)
-        context.clip(to: clip)
-        context.stroke([Polyline([Point(x: 120, y: 20), Point(x: 120, y: 60), Point(x: 120, y: 110), Point(x: 121, y: 120)], style: style)], style: style)
+        context.clip(to: Self.clip)
+        let line = Polyline([Point(x: 120, y: 20), Point(x: 120, y: 60), Point(x: 120, y: 110), Point(x: 121, y: 120)], style: Self.style)
+        context.stroke([line], style: Self.style)
         // Three segments, the first above the clip: two not culled, 6 px of radius each, rows 100 to 110 and 110 to 120.
         #expect((ledger.counters.segmentsCulled, ledger.counters.joinRadii, ledger.counters.edgeRows) == (1, 12, 20))
     }
