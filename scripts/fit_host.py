@@ -26,8 +26,9 @@ from `bench calibrate`, one microbenchmark per kind of work, which sees no strat
 strategy this reports the median relative error of its main-thread time predicted with costs calibrated
 on this machine, on the case's device, just before that strategy's replays of it, on frames of 0.1 ms
 or more (`median_relative_error`, a fraction). Beside it, `fit_without_it` is the same for this
-script's regression refitted without that strategy, which shows why regressed costs do not transfer: kinds that always come together (every full-canvas blend follows
-a full-canvas clear) take each other's cost. For the async strategies, `background_render` is the same
+script's regression refitted without that strategy, which shows why regressed costs do not transfer:
+kinds that always come together (every full-canvas blend follows a full-canvas clear) take each
+other's cost. For the async strategies, `background_render` is the same
 figure for their background renders' time (`render_ms` of a frame whose picture one render made,
 predicted from its `task_*` columns). `--format json` prints one object keyed by strategy.
 
@@ -101,9 +102,9 @@ def frames(bench, folder, cases, names, repeat, calibrations=None, background=No
     (`background_row`). With `calibrations` (a dict), `bench calibrate --device` runs on the case's
     device just before each strategy's replays of each case, kept under (strategy, device): the
     microbenchmarks then meet the machine as those frames meet it, on the same canvas, whose size
-    against the last-level cache decides what a pixel costs. This VM's memory rate drifts by half from one few minutes
-    to the next (naive's turn on the same frames took 2.3 ms in one run and 3.6 ms in another, and a
-    calibration's clear 0.21 and 0.39 ns a pixel), so costs measured minutes away miss by that much."""
+    against the last-level cache decides what a pixel costs. This VM's memory rate drifts by half
+    within minutes (naive's turn on the same frames took 1.8 ms in one run and 3.6 ms in another, a
+    calibration's clear 0.15 and 0.39 ns a pixel), so costs measured minutes away miss by that much."""
     rows = {case: [] for case in cases}
     background = [] if background is None else background
     for case in cases:
@@ -212,7 +213,7 @@ def leave_one_strategy_out(rows, calibrations):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "bench"))
-    parser.add_argument("--dump", help="also write the frames (counts, least main_ms, strategy) to this JSON file")
+    parser.add_argument("--dump", help="also write the frames (counts, least main_ms, strategy, device) and the calibrations to this JSON file")
     parser.add_argument("--from-dump", help="fit the frames a --dump wrote instead of replaying again")
     parser.add_argument("--repeat", type=int, default=3, help="replays per case; each frame's time is the least of them")
     parser.add_argument("--leave-one-strategy-out", action="store_true",

@@ -259,9 +259,9 @@ def scaling(sweep, ref, out, extra):
     ax.set_title(f"Cost of a frame against the size of the drawing, {basis(sweep)}: {device} at {hz_label(hz)}, trace {trace_label(trace)}")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=9)
-    fig.text(0.99, 0.005, "dots: single frames; the top 0.5% is cut off", fontsize=8, color="#555555", ha="right", va="bottom")
     fig.tight_layout(rect=(0, 0.03, 1, 1))
-    caption(fig, sweep, extra)
+    # One caption line: a second text at the right ran into it once the commit was in the caption.
+    caption(fig, sweep, "; ".join(filter(None, ["dots: single frames; the top 0.5% is cut off", extra])))
     save(fig, os.path.join(out, "scaling.png"))
 
 

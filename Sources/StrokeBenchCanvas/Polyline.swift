@@ -185,13 +185,9 @@ struct StrokeTally {
     var inkPixels: Int { Int((Double(inkUnits) / Self.unitsPerPixel).rounded()) }
 
     mutating func add(_ segment: Segment, clip: PixelRect, radius: Double) {
-        // Rows first, as `Segment.inkBounds` rounds them: most segments a clipped redraw walks lie beside it.
-        let top = Int((Swift.min(segment.a.y, segment.b.y) - radius).rounded(.down))
-        let bottom = Int((Swift.max(segment.a.y, segment.b.y) + radius).rounded(.up))
-        guard !clip.isEmpty, top < clip.maxY, clip.y < bottom else { culled += 1; return }
-        edgeRows += segment.edgeRows(in: clip)
         let bounds = segment.inkBounds(radius: radius)
-        guard bounds.x < clip.maxX, clip.x < bounds.maxX else { return }
+        guard clip.sharesRows(with: bounds) else { culled += 1; return }
+        edgeRows += segment.edgeRows(in: clip)
         let box = bounds.intersection(clip)
         guard !box.isEmpty else { return }
         inkUnits += segment.inkUnits(inside: box, radius: radius)

@@ -248,10 +248,10 @@ fileprivate struct CaseTimer {
         return max(2, (2 * cache + bytes - 1) / bytes)
     }
 
-    /// Strokes designed so that drawn segments, ink, swept span, culled segments and paths vary
+    /// Strokes designed so that drawn segments, ink, swept span, culled segments, edge rows and paths vary
     /// independently: spirals of several segment lengths and widths, dots far apart, many one-segment
-    /// paths, and spirals drawn into a small clip they miss, lie on or lie beside. One least-squares fit of the seven kinds over
-    /// every case.
+    /// paths, and spirals drawn into a small clip they miss, lie on or lie beside. One least-squares fit of
+    /// the seven kinds over every case.
     func strokes(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         let surface = try Surface(width: width, height: height)
         var cases: [Case] = []
