@@ -123,6 +123,11 @@ struct Segment {
         PixelRect(enclosingMinX: min(a.x, b.x) - r, minY: min(a.y, b.y) - r, maxX: max(a.x, b.x) + r, maxY: max(a.y, b.y) + r)
     }
 
+    /// The rows of `inkBounds(radius:)`, rounded as it rounds them, without its columns.
+    func inkRows(radius r: Double) -> (top: Int, bottom: Int) {
+        (Int((min(a.y, b.y) - r).rounded(.down)), Int((max(a.y, b.y) + r).rounded(.up)))
+    }
+
     /// The rows of `clip` it runs through, from one end to the other (its box, without the ink's radius, in
     /// whole rows): the stroker's two edges along it are stepped through each.
     func edgeRows(in clip: PixelRect) -> Int {
@@ -185,10 +190,11 @@ struct StrokeTally {
     var inkPixels: Int { Int((Double(inkUnits) / Self.unitsPerPixel).rounded()) }
 
     mutating func add(_ segment: Segment, clip: PixelRect, radius: Double) {
-        let bounds = segment.inkBounds(radius: radius)
-        guard clip.sharesRows(with: bounds) else { culled += 1; return }
+        // Rows first: most segments a clipped redraw walks lie above, below or beside it.
+        let rows = segment.inkRows(radius: radius)
+        guard !clip.isEmpty, rows.top < clip.maxY, clip.y < rows.bottom else { culled += 1; return }
         edgeRows += segment.edgeRows(in: clip)
-        let box = bounds.intersection(clip)
+        let box = segment.inkBounds(radius: radius).intersection(clip)
         guard !box.isEmpty else { return }
         inkUnits += segment.inkUnits(inside: box, radius: radius)
     }
