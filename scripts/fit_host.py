@@ -28,9 +28,9 @@ model takes its host costs: each compute kind the median of the run's calibratio
 memory kind the one measured just before those replays (`as_the_model_takes_them`). For each strategy
 this reports the median relative error of its main-thread time predicted with them, on frames of 0.1 ms
 or more (`median_relative_error`, a fraction; `one_calibration` is the same with only the calibration
-made just before its replays), and the same by device (`by_device`: each device
-holds one kind of drawing), signed too, to trace a miss to the drawing that made it. Beside it, `fit_without_it` is the same for this
-script's regression refitted without that strategy, which shows why regressed costs do not transfer:
+made just before its replays), and the same by device (`by_device`: each device holds one kind of
+drawing), signed too, to trace a miss to the drawing that made it. Beside it, `fit_without_it` is the
+same for this script's regression refitted without that strategy, which shows why regressed costs do not transfer:
 kinds that always come together (every full-canvas blend follows a full-canvas clear) take each
 other's cost. For the async strategies, `background_render` is the same
 figure for their background renders' time (`render_ms` of a frame whose picture one render made,
@@ -240,11 +240,12 @@ def leave_one_strategy_out(rows, calibrations):
         train = [r for r in rows if r[2] != name]
         refit = nnls(np.array([r[0] for r in train]), np.array([r[1] for r in train]))
         error = (predicted(test, pooled) - y) / y
+        single = (predicted(test, calibrations) - y) / y
         result[name] = {
             "frames": len(test),
             "median_relative_error": round(float(np.median(np.abs(error))), 4),
             "by_device": by_device(test, error),
-            "one_calibration": {"median_relative_error": round(float(np.median(np.abs(predicted(test, calibrations) - y) / y)), 4)},
+            "one_calibration": {"median_relative_error": round(float(np.median(np.abs(single))), 4)},
             "fit_without_it": {"median_relative_error": round(float(np.median(np.abs(x @ refit - y) / y)), 4),
                                "unit_costs_ns": {kind: round(float(c) * 1e6, 4) for kind, c in zip(KINDS, refit)}},
         }
