@@ -91,9 +91,9 @@ public struct Polyline: Sendable, RandomAccessCollection {
             // The segments one by one, straight from the chunk's points (a redraw into a clip walks the chunks
             // beside it, in its rows, every time).
             var start = before ?? points[0]
-            for point in points.dropFirst(before == nil ? 1 : 0) {
-                tally.add(Segment(start, point), clip: clip, radius: radius)
-                start = point
+            for i in (before == nil ? 1 : 0)..<points.count {
+                tally.add(Segment(start, points[i]), clip: clip, radius: radius)
+                start = points[i]
             }
         }
     }
@@ -123,9 +123,13 @@ struct Segment {
         PixelRect(enclosingMinX: min(a.x, b.x) - r, minY: min(a.y, b.y) - r, maxX: max(a.x, b.x) + r, maxY: max(a.y, b.y) + r)
     }
 
-    /// The rows of `inkBounds(radius:)`, rounded as it rounds them, without its columns.
-    func inkRows(radius r: Double) -> (top: Int, bottom: Int) {
-        (Int((min(a.y, b.y) - r).rounded(.down)), Int((max(a.y, b.y) + r).rounded(.up)))
+    /// True when the rows of `inkBounds(radius:)` meet `clip`'s rows: `clip.sharesRows(with: inkBounds(radius:))`
+    /// without building the box, for a clip that is not empty. The box's rows are `floor(top)` and `ceil(bottom)`;
+    /// against a clip's whole-pixel edges `floor(top) < maxY` is `top < maxY` and `y < ceil(bottom)` is
+    /// `y < bottom`, exactly, so no rounding is needed (a redraw into a clip tests most segments it walks
+    /// here, and a libm `floor` and `ceil` for each was most of a dry dirty-rect replay's time).
+    func meetsRows(of clip: PixelRect, radius r: Double) -> Bool {
+        min(a.y, b.y) - r < Double(clip.maxY) && Double(clip.y) < max(a.y, b.y) + r
     }
 
     /// The rows of `clip` it runs through, from one end to the other (its box, without the ink's radius, in
@@ -191,8 +195,7 @@ struct StrokeTally {
 
     mutating func add(_ segment: Segment, clip: PixelRect, radius: Double) {
         // Rows first: most segments a clipped redraw walks lie above, below or beside it.
-        let rows = segment.inkRows(radius: radius)
-        guard !clip.isEmpty, rows.top < clip.maxY, clip.y < rows.bottom else { culled += 1; return }
+        guard !clip.isEmpty, segment.meetsRows(of: clip, radius: radius) else { culled += 1; return }
         edgeRows += segment.edgeRows(in: clip)
         let box = segment.inkBounds(radius: radius).intersection(clip)
         guard !box.isEmpty else { return }

@@ -45,6 +45,22 @@ import Testing
         #expect(Array(line) == points)
     }
 
+    /// `Segment.meetsRows` compares without rounding; it decides what the box's rounded rows decide, on
+    /// random segments and on ends at whole and half pixels, where the rounding is exact.
+    @Test(arguments: 0..<20)
+    func rowsMetWithoutRoundingAreTheInkBoundsRows(seed: UInt64) {
+        var random = LCG(state: seed)
+        let clip = PixelRect(x: 40, y: 40 + Int(random.next() * 20), width: 30, height: 1 + Int(random.next() * 40))
+        for _ in 0..<500 {
+            let snap = random.next() < 0.5
+            func coordinate() -> Double { snap ? (random.next() * 240).rounded() / 2 : random.next() * 120 }
+            let segment = Segment(Point(x: coordinate(), y: coordinate()), Point(x: coordinate(), y: coordinate()))
+            let radius = snap ? [0.5, 1, 6][Int(random.next() * 3)] : random.next() * 12
+            #expect(segment.meetsRows(of: clip, radius: radius) == clip.sharesRows(with: segment.inkBounds(radius: radius)),
+                    "\(segment) radius \(radius) clip \(clip)")
+        }
+    }
+
     /// A 10 px line (ink radius 6) and a 40 px clip at (100, 100), for the two tests below.
     static let style = StrokeStyle(lineWidth: 10)
     static let clip = PixelRect(x: 100, y: 100, width: 40, height: 40)
