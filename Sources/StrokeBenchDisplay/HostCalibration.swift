@@ -113,7 +113,7 @@ public struct HostCalibration: Codable, Sendable {
 }
 
 /// Times cases of one kind of work and fits their costs.
-fileprivate struct CaseTimer {
+struct CaseTimer {
     let repeats: Int
 
     /// One timed case: what it counted, and its median time in ns.
@@ -125,29 +125,45 @@ fileprivate struct CaseTimer {
     /// Rounds of `repeats` timings each case is measured in; its time is the least of the rounds' medians.
     static let rounds = 5
 
-    /// Runs `body` in `rounds` rounds of `repeats` (each after one warm-up run) with a fresh ledger each
-    /// time. The case's time is the least of the rounds' medians: a median takes out the odd slow run, the
-    /// least of several a round during which something else held the machine. Counters are the last run's.
-    /// - Parameter shared: a ledger the body counts in itself (a context made once); each run's counters
-    ///   are what it added there. Without one, each run gets a fresh ledger.
-    func time(_ body: (WorkLedger) throws -> Void, counting shared: WorkLedger? = nil) rethrows -> Case {
-        var medians: [Double] = []
-        var counters = WorkCounters()
-        for _ in 0..<Self.rounds {
-            var times: [Double] = []
-            for i in 0...repeats {
-                let ledger = shared ?? WorkLedger(bitmaps: BitmapAccounting())
-                let before = ledger.counters
-                let start = Stopwatch.now()
-                try body(ledger)
-                let elapsed = Stopwatch.now() - start
-                if i > 0 { times.append(elapsed * 1e9) }
-                counters = ledger.counters - before
-            }
-            times.sort()
-            medians.append(times[times.count / 2])
+    /// One run of a case: its work, counted in the ledger it is handed, and the ns its timed part took.
+    typealias Run = (WorkLedger) throws -> Double
+
+    /// A run timed whole.
+    static func whole(_ body: @escaping (WorkLedger) throws -> Void) -> Run {
+        { ledger in
+            let start = Stopwatch.now()
+            try body(ledger)
+            return (Stopwatch.now() - start) * 1e9
         }
-        return Case(counters: counters, ns: medians.min()!)
+    }
+
+    /// Times every case in `rounds` rounds, each case `repeats` times a round (after one warm-up run) with a
+    /// fresh ledger each time. A case's time is the least of its rounds' medians: a median takes out the odd
+    /// slow run, the least of several a round during which something else held the machine. Counters are
+    /// the last run's.
+    ///
+    /// The rounds go over every case in turn, not one case's rounds back to back: this VM has slow spells
+    /// of seconds (call overheads that double: `draw_call` came out at 0.8-0.9 or 1.3-2.6 us, `path_stroked`
+    /// at 3.6 or 7.8 us, across one run's calibrations), and a spell that took every round of some cases
+    /// and none of others skewed the fit that splits a stroke between its kinds (`segment_stroked` 0 to
+    /// 706 ns on one device). Spread over the calibration, a spell meets one round of every case.
+    func time(_ runs: [Run]) throws -> [Case] {
+        var medians = [[Double]](repeating: [], count: runs.count)
+        var counters = [WorkCounters](repeating: WorkCounters(), count: runs.count)
+        for _ in 0..<Self.rounds {
+            for (index, run) in runs.enumerated() {
+                var times: [Double] = []
+                for i in 0...repeats {
+                    let ledger = WorkLedger(bitmaps: BitmapAccounting())
+                    let elapsed = try run(ledger)
+                    if i > 0 { times.append(elapsed) }
+                    counters[index] = ledger.counters
+                }
+                times.sort()
+                medians[index].append(times[times.count / 2])
+            }
+        }
+        return zip(counters, medians).map { Case(counters: $0, ns: $1.min()!) }
     }
 
     /// New bitmaps of several sizes: ns per cleared pixel (slope) and per bitmap (intercept). As in a
@@ -194,15 +210,16 @@ fileprivate struct CaseTimer {
         var next = 0
         let areas: [PixelRect] = [PixelRect(x: 8, y: 8, width: 16, height: 16), PixelRect(x: 8, y: 8, width: 64, height: 64)]
             + [0.05, 0.25, 0.5, 1.0].map { PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * $0))) }
-        var cases: [Case] = []
+        var runs: [Run] = []
         for area in areas {
-            cases.append(time { ledger in
-                let context = try! Context(surface: targets[next % copies], counting: ledger)
+            runs.append(Self.whole { ledger in
+                let context = try Context(surface: targets[next % copies], counting: ledger)
                 next += 1
                 context.fill(area, with: .white)
             })
-            cases.append(try redraws(width: width, height: height, clip: area))
+            runs.append(try redraws(width: width, height: height, clip: area))
         }
+        let cases = try time(runs)
         let kinds: [WorkKind] = [.pixelFilled, .pixelBlended, .drawCall]
         let (coef, r2) = Regression.fit(cases, kinds: kinds)
         return (Dictionary(uniqueKeysWithValues: zip(kinds, coef)),
@@ -211,30 +228,20 @@ fileprivate struct CaseTimer {
 
     /// The last picture drawn (blended source-over) into a bitmap just made, clipped to `clip`, on a context
     /// made for the call: what a renderer does each time it starts a new image from the previous one. The
-    /// new bitmap is made before the clock starts, so only the draw is timed; the least of the rounds'
-    /// medians, as `time` takes it.
-    func redraws(width: Int, height: Int, clip: PixelRect) throws -> Case {
+    /// new bitmap is made before the clock starts, so only the draw is timed.
+    func redraws(width: Int, height: Int, clip: PixelRect) throws -> Run {
         var previous = try Surface(width: width, height: height)
         try Context(surface: previous).fill(previous.bounds, with: .white)
-        var medians: [Double] = [], counters = WorkCounters()
-        for _ in 0..<Self.rounds {
-            var times: [Double] = []
-            for i in 0...repeats {
-                let target = try Surface(width: width, height: height)
-                let ledger = WorkLedger(bitmaps: BitmapAccounting())
-                let start = Stopwatch.now()
-                let context = try Context(surface: target, counting: ledger)
-                context.clip(to: clip)
-                context.draw(previous, in: previous.bounds)
-                let elapsed = Stopwatch.now() - start
-                previous = target
-                if i > 0 { times.append(elapsed * 1e9) }
-                counters = ledger.counters
-            }
-            times.sort()
-            medians.append(times[times.count / 2])
+        return { ledger in
+            let target = try Surface(width: width, height: height)
+            let start = Stopwatch.now()
+            let context = try Context(surface: target, counting: ledger)
+            context.clip(to: clip)
+            context.draw(previous, in: previous.bounds)
+            let elapsed = Stopwatch.now() - start
+            previous = target
+            return elapsed * 1e9
         }
-        return Case(counters: counters, ns: medians.min()!)
     }
 
     /// How many copies of `perCopy` canvas-sized bitmaps a cold case takes in turn: enough to hold twice
@@ -254,12 +261,12 @@ fileprivate struct CaseTimer {
     /// the seven kinds over every case.
     func strokes(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         let surface = try Surface(width: width, height: height)
-        var cases: [Case] = []
+        var runs: [Run] = []
         let cx = Double(width) / 2, cy = Double(height) / 2
-        func stroke(_ lines: [[Point]], lineWidth: Double, clip: PixelRect? = nil) -> Case {
+        func stroke(_ lines: [[Point]], lineWidth: Double, clip: PixelRect? = nil) -> Run {
             let polylines = lines.map { Polyline($0, style: StrokeStyle(lineWidth: lineWidth)) }
-            return time { ledger in
-                let context = try! Context(surface: surface, counting: ledger)
+            return Self.whole { ledger in
+                let context = try Context(surface: surface, counting: ledger)
                 if let clip { context.clip(to: clip) }
                 context.stroke(polylines, style: StrokeStyle(lineWidth: lineWidth))
             }
@@ -279,12 +286,12 @@ fileprivate struct CaseTimer {
         }
         for (n, l, w) in [(200, 2.0, 10.0), (1000, 2.0, 10.0), (200, 6.0, 10.0), (1000, 6.0, 10.0), (400, 12.0, 10.0),
                           (400, 3.0, 4.0), (400, 3.0, 24.0), (200, 20.0, 24.0), (1500, 4.0, 6.0)] {
-            cases.append(stroke([spiral(segments: n, length: l, lineWidth: w, around: Point(x: cx, y: cy))], lineWidth: w))
+            runs.append(stroke([spiral(segments: n, length: l, lineWidth: w, around: Point(x: cx, y: cy))], lineWidth: w))
         }
         // Dots far apart: little ink and few segments over a large swept span.
         for spread in [0.1, 0.45, 0.9] {
             let dx = Double(width) * spread / 2, dy = Double(height) * spread / 2
-            cases.append(stroke([[Point(x: cx - dx, y: cy - dy)], [Point(x: cx + dx, y: cy + dy)]], lineWidth: 10))
+            runs.append(stroke([[Point(x: cx - dx, y: cy - dy)], [Point(x: cx + dx, y: cy + dy)]], lineWidth: 10))
         }
         // Paths: k separate strokes of one short segment each, as a layer-per-event strategy strokes them.
         for k in [50, 200, 800] {
@@ -292,8 +299,8 @@ fileprivate struct CaseTimer {
                 let at = Point(x: cx + Double(i % 40) * 12, y: cy + Double(i / 40) * 12)
                 return Polyline([at, Point(x: at.x + 4, y: at.y + 3)], style: StrokeStyle(lineWidth: 10))
             }
-            cases.append(time { ledger in
-                let context = try! Context(surface: surface, counting: ledger)
+            runs.append(Self.whole { ledger in
+                let context = try Context(surface: surface, counting: ledger)
                 for line in lines { context.stroke([line], style: StrokeStyle(lineWidth: 10)) }
             })
         }
@@ -301,7 +308,7 @@ fileprivate struct CaseTimer {
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 64)
         for n in [500, 2000, 6000] {
             let outside = spiral(segments: n, length: 4, lineWidth: 10, around: Point(x: cx, y: cy))
-            cases.append(stroke([[Point(x: 10, y: 10), Point(x: 40, y: 40)], outside], lineWidth: 10, clip: clip))
+            runs.append(stroke([[Point(x: 10, y: 10), Point(x: 40, y: 40)], outside], lineWidth: 10, clip: clip))
         }
         // Culled near the clip: a small clip lying on the spiral, as a partial redraw's clip lies on the drawing
         // it redraws. Each turn passes by it, so the segments beside the clip are tested one by one rather
@@ -310,7 +317,7 @@ fileprivate struct CaseTimer {
             let points = spiral(segments: n, length: 4, lineWidth: 10, around: Point(x: cx, y: cy))
             let on = points[n / 2]
             let near = PixelRect(x: Int(on.x) - side / 2, y: Int(on.y) - side / 2, width: side, height: side)
-            cases.append(stroke([points], lineWidth: 10, clip: near))
+            runs.append(stroke([points], lineWidth: 10, clip: near))
         }
         // Beside the clip: a spiral to the left of a clip in its rows, which it misses. Its segments in those
         // rows lay no ink and are not culled (cairo keeps their edges); the rest are; so segments stroked
@@ -318,10 +325,11 @@ fileprivate struct CaseTimer {
         for (n, side) in [(1000, 24), (3000, 64), (6000, 40)] {
             let points = spiral(segments: n, length: 4, lineWidth: 10, around: Point(x: cx / 2, y: cy))
             let right = Int(points.map(\.x).max()!) + 16
-            cases.append(stroke([[Point(x: Double(right + 4), y: cy), Point(x: Double(right + 8), y: cy + 4)], points],
+            runs.append(stroke([[Point(x: Double(right + 4), y: cy), Point(x: Double(right + 8), y: cy + 4)], points],
                                 lineWidth: 10, clip: PixelRect(x: right, y: Int(cy) - side / 2, width: side, height: side)))
         }
         let kinds: [WorkKind] = [.segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .edgeRow, .joinRadius, .pathStroked]
+        let cases = try time(runs)
         let (coef, r2) = Regression.fit(cases, kinds: kinds, intercept: true)
         return (Dictionary(uniqueKeysWithValues: zip(kinds, coef.prefix(kinds.count))),
                 .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss, into one lying on them and into one beside them in its rows; one least-squares fit", cases: cases.count, r2: r2, interceptNs: coef[kinds.count]))
@@ -332,15 +340,16 @@ fileprivate struct CaseTimer {
         let compositor = try Compositor(width: width, height: height)
         let images = try (0..<Self.coldCopies(width: width, height: height, perCopy: 1)).map { _ in try Surface(width: width, height: height) }
         var next = 0
-        var cases: [Case] = []
+        var runs: [Run] = []
         for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
             let damage = PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * share)))
-            cases.append(time { ledger in
+            runs.append(Self.whole { ledger in
                 let image = images[next % images.count]
                 next += 1
-                ledger.counters.pixelsComposited += try! compositor.composite(image, damage: [damage])
+                ledger.counters.pixelsComposited += try compositor.composite(image, damage: [damage])
             })
         }
+        let cases = try time(runs)
         let (coef, r2) = Regression.fit(cases, kinds: [.pixelComposited], intercept: true, relative: false)
         return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of canvas-sized images taken in turn from more than the last-level cache holds, 5 areas of damage; slope", cases: cases.count, r2: r2, interceptNs: coef[1]))
     }
