@@ -23,7 +23,7 @@ extension Bench.Baseline {
         @Option(help: "The baseline file to write.")
         var output: String
 
-        @Option(name: .customLong("repeat"), help: "Timing runs to record; the range needs several, and a timing regression at least 3.")
+        @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Timing runs to record; the range needs several, and a timing regression at least 3.")
         var repeatCount: Int = 3
 
         @Flag(help: "Add this configuration to the baseline in --output instead of starting a new one.")

@@ -20,7 +20,7 @@ extension Bench {
         @Option(help: "Device profile whose screen sets the canvas size (see `bench list`).")
         var device: String = "ipad-pro-11"
 
-        @Option(name: .customLong("repeat"), help: "Timings per case; each case is their median.")
+        @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Timings per case; each case is their median.")
         var repeats: Int = 15
 
         @Option(help: "table (for people) or json.")

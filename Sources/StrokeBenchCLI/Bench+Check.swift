@@ -25,22 +25,22 @@ extension Bench {
         @Option(help: "The baseline file written by `bench baseline record`.")
         var baseline: String
 
-        @Option(help: "Relative tolerance of timing figures beyond the baseline's range: 0.25 or 25%.")
+        @Option(parsing: .unconditional, help: "Relative tolerance of timing figures beyond the baseline's range: 0.25 or 25%.")
         var tolerance: String = "25%"
 
-        @Option(name: .customLong("noise-floor"), help: "Differences of ms figures up to this many ms are never changes.")
+        @Option(name: .customLong("noise-floor"), parsing: .unconditional, help: "Differences of ms figures up to this many ms are never changes.")
         var noiseFloorMs: Double = Tolerance.default.noiseFloorMs
 
-        @Option(name: .customLong("hitch-noise-floor"), help: "The same floor for the hitch-time ratio, in ms/s.")
+        @Option(name: .customLong("hitch-noise-floor"), parsing: .unconditional, help: "The same floor for the hitch-time ratio, in ms/s.")
         var hitchNoiseFloor: Double = Tolerance.default.noiseFloorHitchRatio
 
-        @Option(help: "Largest one-sided Mann-Whitney p-value that counts as significant.")
+        @Option(parsing: .unconditional, help: "Largest one-sided Mann-Whitney p-value that counts as significant.")
         var alpha: Double = Tolerance.default.alpha
 
-        @Option(name: .customLong("counter-tolerance"), help: "Relative change of a work counter that still passes: 0 (exact, the default) or e.g. 0.1%.")
+        @Option(name: .customLong("counter-tolerance"), parsing: .unconditional, help: "Relative change of a work counter that still passes: 0 (exact, the default) or e.g. 0.1%.")
         var counterTolerance: String = "0"
 
-        @Option(name: .customLong("repeat"), help: "Timing runs per configuration (default: as many as the baseline recorded).")
+        @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Timing runs per configuration (default: as many as the baseline recorded).")
         var repeatCount: Int?
 
         @Option(name: .customLong("budget"), help: ArgumentHelp(

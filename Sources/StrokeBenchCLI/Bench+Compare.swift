@@ -35,10 +35,10 @@ extension Bench {
         @Option(help: "table, csv, json or markdown.")
         var format: ComparisonFormat = .table
 
-        @Option(help: "Significance level of the Mann-Whitney U test.")
+        @Option(parsing: .unconditional, help: "Significance level of the Mann-Whitney U test.")
         var alpha: Double = ComparisonPolicy.standard.alpha
 
-        @Option(help: "Smallest change of the median main-thread time that counts, as a fraction (0.05 = 5%).")
+        @Option(parsing: .unconditional, help: "Smallest change of the median main-thread time that counts, as a fraction (0.05 = 5%).")
         var threshold: Double = ComparisonPolicy.standard.threshold
 
         func validate() throws {
@@ -47,14 +47,9 @@ extension Bench {
         }
 
         func run() throws {
-            let comparison: Comparison
-            do {
-                comparison = try Comparison(baselineName: baseline, baseline: try Self.load(baseline),
+            let comparison = try Comparison(baselineName: baseline, baseline: try Self.load(baseline),
                                             candidateName: candidate, candidate: try Self.load(candidate),
                                             policy: ComparisonPolicy(alpha: alpha, threshold: threshold))
-            } catch let failure as SweepFolder.Failure {
-                throw BenchFailure.data(failure.description)
-            }
             guard !comparison.configurations.isEmpty else {
                 throw BenchFailure.data("\(candidate): no configuration matches one of \(baseline)")
             }

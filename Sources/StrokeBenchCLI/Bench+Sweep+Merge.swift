@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchReports
+import StrokeBenchSpec
 
 extension Bench.Sweep {
     /// `bench sweep merge`: joins the parts of a sharded sweep into one sweep folder.
@@ -31,6 +32,9 @@ extension Bench.Sweep {
             if let part = parts.first(where: { sameFile($0, output) }) {
                 throw ValidationError("--output \(output) is the part \(part): the merge would write into its input; choose another folder")
             }
+            if let part = parts.first(where: { isInside(output, folder: $0) }) {
+                throw ValidationError("--output \(output) is inside the part \(part): the merge would write into its input; choose another folder")
+            }
         }
 
         func run() throws {
@@ -44,13 +48,13 @@ extension Bench.Sweep {
                 do {
                     guard let m = try folder.readManifest() else { throw BenchFailure.data("\(folder.manifestPath): missing; is \(part) a sweep folder?") }
                     manifest = m
-                } catch let failure as BenchFailure { throw failure } catch { throw BenchFailure.data("\(error)") }
+                }
                 if let plan, plan != manifest.plan {
                     throw BenchFailure.data("\(folder.manifestPath): a different plan from \(parts[0]) (strategies, devices, hz, traces, clock, delivery or repeat differ)")
                 }
                 plan = manifest.plan
                 let partRuns: [SweptRun]
-                do { partRuns = try folder.readRuns() } catch { throw BenchFailure.data("\(error)") }
+                partRuns = try folder.readRuns()
                 for swept in partRuns {
                     let index = swept.run.index
                     guard manifest.plan.runs.indices.contains(index), manifest.plan.runs[index] == swept.run else {
@@ -72,34 +76,58 @@ extension Bench.Sweep {
                 printError("warning: " + message)
             }
 
-            let out = SweepFolder(path: output)
-            let fm = FileManager.default
-            if fm.fileExists(atPath: out.summaryPath) || fm.fileExists(atPath: out.manifestPath) {
-                throw BenchFailure.usage("\(output) already holds a sweep; choose another --output")
-            }
-            do {
+            let merged = runs.values.sorted { $0.run.index < $1.run.index }
+            try writeAside(output) { aside in
+                let out = SweepFolder(path: aside)
                 try out.create()
-                let merged = runs.values.sorted { $0.run.index < $1.run.index }
                 for swept in merged {
-                    try copyAtomically(from: source[swept.run.index]! + "/" + swept.framesCSV, to: output + "/" + swept.framesCSV)
+                    try copyAtomically(from: source[swept.run.index]! + "/" + swept.framesCSV, to: aside + "/" + swept.framesCSV)
                     try out.writeRecord(swept)
                 }
                 try out.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
                 try out.writeSummary(merged)
-            } catch let failure as BenchFailure {
-                throw failure
-            } catch {
-                throw BenchFailure.io("\(output): cannot write the merged sweep (\(error.localizedDescription))")
             }
             let machines = Set(runs.values.map(\.summary.machine)).sorted()
             print("merged \(runs.count) runs from \(parts.count) parts into \(output) (measured on \(machines.joined(separator: "; ")))")
         }
 
+        /// Builds the merged folder beside `output` and moves it into place only when it is whole: a
+        /// merge that fails (a part's file unreadable, a full disk) leaves no folder that `compare`
+        /// would take for a sweep. `output` may be missing or an empty folder, never one with files.
+        private func writeAside(_ output: String, _ build: (String) throws -> Void) throws {
+            let fm = FileManager.default
+            var isFolder: ObjCBool = false
+            if fm.fileExists(atPath: output, isDirectory: &isFolder) {
+                let out = SweepFolder(path: output)
+                if fm.fileExists(atPath: out.summaryPath) || fm.fileExists(atPath: out.manifestPath) {
+                    throw BenchFailure.usage("\(output) already holds a sweep; choose another --output")
+                }
+                guard isFolder.boolValue, (try? fm.contentsOfDirectory(atPath: output))?.isEmpty == true else {
+                    throw BenchFailure.usage("--output \(output) is not an empty folder; its files would mix with the merge; choose another --output")
+                }
+            }
+            let trimmed = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
+            let aside = trimmed + ".partial-\(getpid())"
+            do {
+                let parent = (trimmed as NSString).deletingLastPathComponent
+                if !parent.isEmpty { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
+                try build(aside)
+                guard rename(aside, trimmed) == 0 else {
+                    throw BenchFailure.io("\(output): cannot move the merged sweep into place (\(BoundedFile.reason(errno)))")
+                }
+            } catch {
+                try? fm.removeItem(atPath: aside)
+                if let failure = error as? BenchFailure { throw failure }
+                throw BenchFailure.io("\(output): cannot write the merged sweep (\(error.localizedDescription))")
+            }
+        }
+
         /// Copies a per-frame CSV through a temporary file renamed into place, like every sweep file.
         private func copyAtomically(from: String, to: String) throws {
-            guard let data = FileManager.default.contents(atPath: from) else {
-                throw BenchFailure.io("\(from): cannot read the per-frame CSV the part's summary.csv names")
-            }
+            let data: Data
+            do { data = try BoundedFile.read(from, limit: SweepFolder.maxFramesCSVBytes) }
+            catch .tooLarge(let limit) { throw BenchFailure.data("\(from): more than \(limit) bytes: too large for a per-frame CSV of bench") }
+            catch .unreadable(let reason) { throw BenchFailure.io("\(from): cannot read the per-frame CSV of its run record (\(reason))") }
             try AtomicFile.write(data, to: to)
         }
     }

@@ -33,7 +33,7 @@ extension Bench {
         @Option(help: "Comma-separated device profiles, or all (see `bench list`).")
         var devices: String = "ipad-pro-11"
 
-        @Option(help: "Comma-separated display refresh rates in Hz (default: each device's own).")
+        @Option(parsing: .unconditional, help: "Comma-separated display refresh rates in Hz (default: each device's own).")
         var hz: String?
 
         @Option(parsing: .upToNextOption,
@@ -43,7 +43,7 @@ extension Bench {
         /// Clock, delivery, costs and input, each a comma-separated list of values to sweep.
         @OptionGroup var modes: ReplayModeOptions
 
-        @Option(name: .customLong("repeat"), help: "Run every configuration this many times.")
+        @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Run every configuration this many times.")
         var repetitions: Int = 1
 
         @Option(parsing: .unconditional, help: "Background queues for async strategies (default: as for `bench run`).")
@@ -63,7 +63,7 @@ extension Bench {
         @Flag(help: "Finish an interrupted sweep in --output: skip the runs it already holds.")
         var resume = false
 
-        @Option(help: "Runs at once (default: this machine's cores with zero or modelled costs, which read no clock; 1 with measured costs, which must run alone). Output does not depend on it.")
+        @Option(parsing: .unconditional, help: "Runs at once (default: this machine's cores with zero or modelled costs, which read no clock; 1 with measured costs, which must run alone). Output does not depend on it.")
         var jobs: Int?
 
         @Flag(help: "Rasterize with zero or modelled costs too, which otherwise replay dry (the same figures, no picture comparison).")
@@ -76,9 +76,11 @@ extension Bench {
         var measures: Bool { modes.axes(clock: .virtual).costs.contains(.measured) }
 
         func validate() throws {
+            // Bounds first: the plan is built only once its size is known to be one bench runs.
+            let counts = SweepPlan.repetitionCounts
+            guard counts.contains(repetitions) else { throw ValidationError("--repeat must be \(counts.lowerBound)...\(counts.upperBound), not \(repetitions)") }
             _ = try plan()
             if let shard, Shard(shard) == nil { throw ValidationError("--shard must be I/N with 1 <= I <= N, not '\(shard)'") }
-            guard (1...1000).contains(repetitions) else { throw ValidationError("--repeat must be 1...1000, not \(repetitions)") }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, not \(jobs)") }
             if let jobs, jobs > 1, measures {
                 throw ValidationError("--jobs \(jobs) needs --costs zero or model: measured costs time the work on this machine, and runs side by side would slow each other")
@@ -107,6 +109,9 @@ extension Bench {
             let plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
                                  clocks: axes.clocks, deliveries: axes.deliveries, repetitions: repetitions, costs: axes.costs,
                                  inputs: axes.inputs, workers: workers, options: settings)
+            guard let count = plan.runCount, count <= SweepPlan.maxRuns else {
+                throw ValidationError("the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions")
+            }
             // Each run's spec validates as `bench run` would validate it (rates, workers, costs and clock).
             for run in plan.configurations {
                 do { try plan.spec(for: run).validate() }
@@ -146,8 +151,9 @@ extension Bench {
             let finished = Set(swept.map(\.run.id))
 
             // Check every trace before the first run, so a typo fails in a second, not after an hour.
+            let firstRun = plan.runs[0]
             for trace in plan.traces {
-                var first = plan.runs[0]
+                var first = firstRun
                 first.trace = trace
                 _ = try replayConfiguration(plan.spec(for: first))
             }
@@ -215,12 +221,18 @@ extension Bench {
             }
             var runs: [SweptRun] = []
             if exists {
-                let old: SweepFolder.Manifest?
-                do { old = try folder.readManifest(); runs = try folder.readRuns() }
-                catch { throw BenchFailure.data("\(error)") }
+                let old = try folder.readManifest()
+                runs = try folder.readRuns()
                 guard old == manifest else {
                     throw BenchFailure.usage("\(folder.manifestPath): --resume needs the same options as the interrupted sweep")
                 }
+                // A run is finished when every file it writes is there: a record whose per-frame CSV is
+                // gone (deleted, or a copy of the folder without frames/) is run again, not counted done.
+                let whole = runs.filter { FileManager.default.fileExists(atPath: folder.path + "/" + $0.framesCSV) }
+                if whole.count < runs.count {
+                    printError("resuming: \(runs.count - whole.count) finished runs have no per-frame CSV in \(folder.framesFolder); running them again")
+                }
+                runs = whole
             }
             // An empty summary.csv (the header) from the start: a part with no runs yet still merges.
             do { try folder.writeManifest(manifest); try folder.writeSummary(runs) } catch {

@@ -23,10 +23,10 @@ extension Bench.Trace {
         @Option(help: "The trace file to write.")
         var output: String
 
-        @Option(help: "Pen-up pause between one file's last sample and the next file's first, in seconds.")
+        @Option(parsing: .unconditional, help: "Pen-up pause between one file's last sample and the next file's first, in seconds.")
         var pauseBetweenFiles: Double = TraceImportLayout().pauseBetweenFiles
 
-        @Option(help: "Resample the imported strokes to this digitizer rate in Hz (for example 240).")
+        @Option(parsing: .unconditional, help: "Resample the imported strokes to this digitizer rate in Hz (for example 240).")
         var resample: Double?
 
         func validate() throws {
@@ -55,7 +55,7 @@ extension Bench.Trace {
             } catch let error as TraceImportIOError {
                 throw BenchFailure.io(error.description)
             }
-            if let resample { trace = TraceResampler(rate: resample).resample(trace) }
+            if let resample { trace = try resampled(trace, to: resample, file: paths.joined(separator: ", ")) }
             try writeTrace(trace, to: output)
             print("imported \(trace.metadata("import-files") ?? "?") \(format.rawValue) files: \(trace.strokes.count) strokes, "
                 + "\(trace.sampleCount) samples, \(String(format: "%.1f", trace.duration)) s -> \(output)")

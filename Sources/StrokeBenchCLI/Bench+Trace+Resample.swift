@@ -13,7 +13,7 @@ extension Bench.Trace {
         @Argument(help: "The trace file to resample.")
         var file: String
 
-        @Option(help: "Target rate in Hz.")
+        @Option(parsing: .unconditional, help: "Target rate in Hz.")
         var rate: Double = 240
 
         @Option(help: "The trace file to write.")
@@ -26,7 +26,7 @@ extension Bench.Trace {
         func run() throws {
             try refuseOverwriting([NamedPath(name: "the trace to resample", path: file)], with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
-            let trace = TraceResampler(rate: rate).resample(try readTrace(file))
+            let trace = try resampled(try readTrace(file), to: rate, file: file)
             try writeTrace(trace, to: output)
             print("resampled \(file) to \(String(format: "%g", rate)) Hz: \(trace.strokes.count) strokes, \(trace.sampleCount) samples -> \(output)")
         }

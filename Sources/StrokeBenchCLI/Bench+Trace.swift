@@ -54,3 +54,16 @@ func checkDigitizerRate(_ rate: Double, option: String) throws {
     let bounds = TraceGenerator.Digitizer.rates
     guard bounds.contains(rate) else { throw ValidationError(RateBounds.problem(option: option, rate: rate, bounds: bounds)) }
 }
+
+/// `trace` resampled to `rate`, once the samples that makes are known to be ones a trace may hold:
+/// two samples a week apart at 1000 Hz would otherwise allocate for minutes toward a file bench's
+/// own reader refuses (`TraceFormat.maxSamples`).
+/// - Throws: `BenchFailure.data` (exit 65) naming `file`, before any sample is made.
+func resampled(_ trace: StrokeBenchTraces.Trace, to rate: Double, file: String) throws -> StrokeBenchTraces.Trace {
+    let resampler = TraceResampler(rate: rate)
+    let count = resampler.sampleCount(of: trace)
+    guard count <= Double(TraceFormat.maxSamples) else {
+        throw BenchFailure.data("\(file): resampling it to \(String(format: "%g", rate)) Hz would make \(String(format: "%.0f", count)) samples, more than the \(TraceFormat.maxSamples) a trace may hold; resample a shorter trace or to a lower rate")
+    }
+    return resampler.resample(trace)
+}

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import StrokeBenchStrategies
+import StrokeBenchReports
+import StrokeBenchDisplay
 
 /// `bench`: replays touch-stroke traces against a simulated display and measures each drawing strategy.
 struct Bench: ParsableCommand {
@@ -41,10 +43,16 @@ struct Bench: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
+            try checkDeviceCosts()
             try command.run()
+            try finishStandardOutput()
         } catch let failure as BenchFailure {
             StandardError.write("\(Bench.toolName): \(failure.message)\n")
             Foundation.exit(failure.status.rawValue)
+        } catch let failure as SweepFolder.Failure {
+            let status: BenchFailure.Status = failure.cannotRead ? .io : .data
+            StandardError.write("\(Bench.toolName): \(failure.description)\n")
+            Foundation.exit(status.rawValue)
         } catch {
             // A usage error (EX_USAGE, 64) gets the same one-line form as every other failure; the
             // parser's own report adds the usage block, and scripts reading stderr expect one line.
@@ -59,6 +67,26 @@ struct Bench: ParsableCommand {
     }
 }
 
+/// The device cost data, loaded and checked once before any command runs: a bad
+/// `STROKEBENCH_DEVICE_COSTS` is refused in one line now (65, or 74 when it cannot be read), never
+/// half-way through a sweep with some runs written.
+func checkDeviceCosts() throws {
+    guard case .failure(let error) = DeviceCostData.current else { return }
+    let origin = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] == nil ? "" : "STROKEBENCH_DEVICE_COSTS: "
+    throw BenchFailure(status: error.cannotRead ? .io : .data, message: origin + error.description)
+}
+
+/// Flushes what `print` buffered for standard output and fails if any of it could not be written:
+/// `bench list > /dev/full` or a full disk is exit 74, as a failed `--csv -` is, never a silent 0.
+func finishStandardOutput() throws {
+    // fflush(nil) flushes every output stream, standard output included, and reports a failure of any.
+    let flushed = fflush(nil) == 0
+    let reason = flushed ? nil : String(cString: strerror(errno))
+    guard flushed else {
+        throw BenchFailure.io("standard output: cannot write (\(reason ?? "a write failed"))")
+    }
+}
+
 /// A failure people see: one line, and the exit status MODEL.md section 6 documents.
 struct BenchFailure: Error {
     enum Status: Int32 {
@@ -68,6 +96,9 @@ struct BenchFailure: Error {
         case data = 65
         /// A file could not be read or written (EX_IOERR).
         case io = 74
+        /// A strategy did something the library refuses (EX_SOFTWARE): threw, or handed it a value no
+        /// drawing can have. The message names the strategy, the phase and the value.
+        case software = 70
     }
     var status: Status
     var message: String
@@ -75,6 +106,7 @@ struct BenchFailure: Error {
     static func usage(_ message: String) -> BenchFailure { BenchFailure(status: .usage, message: message) }
     static func data(_ message: String) -> BenchFailure { BenchFailure(status: .data, message: message) }
     static func io(_ message: String) -> BenchFailure { BenchFailure(status: .io, message: message) }
+    static func software(_ message: String) -> BenchFailure { BenchFailure(status: .software, message: message) }
 }
 
 /// Diagnostics go to stderr; data to stdout.

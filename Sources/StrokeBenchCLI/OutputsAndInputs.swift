@@ -15,29 +15,63 @@ extension RunOptions {
 
 /// Refuses, before any work, a command whose outputs would be written over one of its inputs (or
 /// over each other): `bench run --trace ok.trace --csv ok.trace` would otherwise replace the trace
-/// with frames. Paths are compared as files, not as strings (see `sameFile`).
+/// with frames. Paths are compared as files, not as strings (see `FileIdentity`), each path's identity
+/// computed once, so a sweep's thousands of files are checked in linear time.
 /// - Throws: `BenchFailure.usage` (exit 64) naming the output's option, its path and the input's.
 func refuseOverwriting(_ inputs: [NamedPath], with outputs: [NamedPath]) throws {
-    for (index, output) in outputs.enumerated() {
-        if let input = inputs.first(where: { sameFile($0.path, output.path) }) {
+    var inputByIdentity: [FileIdentity: NamedPath] = [:]
+    for input in inputs where inputByIdentity[FileIdentity(input.path)] == nil { inputByIdentity[FileIdentity(input.path)] = input }
+    var earlierOutputs: [FileIdentity: NamedPath] = [:]
+    for output in outputs {
+        let identity = FileIdentity(output.path)
+        if let input = inputByIdentity[identity] {
             let same = input.path == output.path ? "" : " (\(input.path))"
             throw BenchFailure.usage("\(output.name) \(output.path): that is \(input.name)\(same); writing it would destroy it; choose another file")
         }
         // Two outputs may share a character device (`--csv /dev/null --png /dev/null`): each is
         // written to it in place, and neither replaces the other.
-        if !isCharacterDevice(output.path), let earlier = outputs[..<index].first(where: { sameFile($0.path, output.path) }) {
+        if identity.isCharacterDevice { continue }
+        if let earlier = earlierOutputs[identity] {
             throw BenchFailure.usage("\(output.name) \(output.path): that is also the \(earlier.name) output; one would replace the other; choose another file")
         }
+        earlierOutputs[identity] = output
     }
 }
 
-/// Whether two paths name one file: the same device and inode when both exist (so a hard link, a
+/// Whether two paths name one file (see `FileIdentity`).
+func sameFile(_ a: String, _ b: String) -> Bool { FileIdentity(a) == FileIdentity(b) }
+
+/// What makes two paths one file: the same device and inode when the file exists (so a hard link, a
 /// symbolic link or `./x` and `x` are caught), otherwise the same absolute path once the folder's
 /// symbolic links are resolved.
-func sameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat(), sb = stat()
-    if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
-    return canonicalPath(a) == canonicalPath(b)
+struct FileIdentity: Hashable {
+    private enum Key: Hashable { case inode(UInt64, UInt64), path(String) }
+    private let key: Key
+    /// True for a character device (`/dev/null`), which outputs may share.
+    let isCharacterDevice: Bool
+
+    init(_ path: String) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            key = .inode(UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
+            isCharacterDevice = status.st_mode & S_IFMT == S_IFCHR
+        } else {
+            key = .path(canonicalPath(path))
+            isCharacterDevice = false
+        }
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.key == b.key }
+    func hash(into hasher: inout Hasher) { hasher.combine(key) }
+}
+
+/// Whether `path` lies inside `folder` (at any depth), comparing absolute paths with the folders'
+/// symbolic links resolved: `p1/runs` is inside `p1`, and so is `./p1/runs/x`.
+func isInside(_ path: String, folder: String) -> Bool {
+    let inner = canonicalPath(path)
+    // The folder exists (it is an input): resolve it whole, so a link to a folder is that folder.
+    let outer = realpath(folder, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? canonicalPath(folder)
+    return inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
 }
 
 /// The absolute path of `path` with the symbolic links of its folder resolved (the file itself may
@@ -47,10 +81,4 @@ private func canonicalPath(_ path: String) -> String {
     let folder = url.deletingLastPathComponent()
     let resolved = realpath(folder.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
     return ((resolved ?? folder.path) as NSString).appendingPathComponent(url.lastPathComponent)
-}
-
-/// Whether `path` names a character device (`/dev/null`), following links.
-private func isCharacterDevice(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
 }

@@ -149,8 +149,11 @@ public struct DeviceCostData: Codable, Sendable {
         public var unitCostsNs: [WorkKind: Double]
         /// The share of the host's memory bandwidth (all cores writing at once) one thread writing reaches.
         public var memoryEfficiency: Sourced
+        /// The host's clock, which devices' compute ratios divide by (`DeviceDerivation.compute`);
+        /// written by scripts/calibrate_host.py, absent in data made by hand.
+        public var clockGHz: Sourced?
         enum CodingKeys: String, CodingKey {
-            case machine, source, unitCostsNs = "unit_costs_ns", memoryEfficiency = "memory_efficiency"
+            case machine, source, unitCostsNs = "unit_costs_ns", memoryEfficiency = "memory_efficiency", clockGHz = "clock_ghz"
         }
     }
 
@@ -184,32 +187,69 @@ public struct DeviceCostData: Codable, Sendable {
         return url
     }
 
-    /// The data shipped with StrokeBench, or the file `STROKEBENCH_DEVICE_COSTS` names: how
-    /// scripts/fit_device.py tries a factor without rebuilding. A file that does not load stops the process
-    /// with its one-line error and exit 65, as bad input data does.
-    public static let shipped: DeviceCostData = {
-        guard let path = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] else {
-            do { return try load(Data(contentsOf: shippedURL), file: shippedURL.path) } catch { fatalError("\(error)") }
-        }
-        do { return try load(Data(contentsOf: URL(fileURLWithPath: path)), file: path) } catch {
-            FileHandle.standardError.write(Data("\(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "bench"): STROKEBENCH_DEVICE_COSTS: \(path): \(error)\n".utf8))
-            exit(65)
-        }
+    /// The data this process prices with, loaded and checked once: the data shipped with StrokeBench, or
+    /// the file `STROKEBENCH_DEVICE_COSTS` names (how scripts/fit_device.py tries a factor without
+    /// rebuilding). The command line reads it before any run and refuses a failure in one line
+    /// (exit 65, or 74 when the file cannot be read), so `shipped` never meets one there.
+    public static let current: Result<DeviceCostData, DeviceCostError> = {
+        let path = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] ?? shippedURL.path
+        return Result { () throws(DeviceCostError) in try load(path: path) }
     }()
 
-    /// Reads the data, refusing versions this build does not know.
-    public static func load(_ data: Data, file: String) throws -> DeviceCostData {
+    /// `current`'s data.
+    /// - Precondition: it loaded (the command line checks before any run; a test process has no
+    ///   `STROKEBENCH_DEVICE_COSTS`, and `DeviceCostTests` loads the shipped file).
+    public static var shipped: DeviceCostData {
+        switch current {
+        case .success(let data): data
+        case .failure(let error): fatalError("\(error)")
+        }
+    }
+
+    /// The most bytes a device data file may have: the shipped one is a few KB.
+    public static let maxFileBytes = 1 << 20
+
+    /// Reads and checks the file at `path` (see `load(_:file:)`).
+    public static func load(path: String) throws(DeviceCostError) -> DeviceCostData {
+        let data: Data
+        do { data = try BoundedFile.read(path, limit: maxFileBytes) } catch {
+            switch error {
+            case .tooLarge(let limit): throw DeviceCostError("\(path): more than \(limit) bytes: too large for device cost data")
+            case .unreadable(let reason): throw DeviceCostError("\(path): cannot read the device cost data (\(reason))", cannotRead: true)
+            }
+        }
+        return try load(data, file: path)
+    }
+
+    /// Reads the data, refusing versions this build does not know, keys it does not read and values no
+    /// device has (`checkValues`). Every error is one line naming `file` and the field.
+    public static func load(_ data: Data, file: String) throws(DeviceCostError) -> DeviceCostData {
         struct Version: Decodable { var format_version: Int }
-        let version = try JSONDecoder().decode(Version.self, from: data).format_version
-        do { _ = try format.check(version) } catch { throw DeviceCostError("\(file): \(error)") }
-        return try JSONDecoder().decode(DeviceCostData.self, from: data)
+        let decoded: DeviceCostData
+        do {
+            let version = try JSONDecoder().decode(Version.self, from: data).format_version
+            do { _ = try format.check(version) } catch { throw DeviceCostError("\(file): \(error)") }
+            decoded = try JSONDecoder().decode(DeviceCostData.self, from: data)
+            let canonical = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded))
+            if let key = DecodingProblem.unknownKey(in: try JSONSerialization.jsonObject(with: data), canonical: canonical) {
+                throw DeviceCostError("\(file): \(key): unknown key; device cost data has only the keys of the shipped file")
+            }
+        } catch let error as DeviceCostError {
+            throw error
+        } catch {
+            throw DeviceCostError("\(file): \(DecodingProblem.describe(error))")
+        }
+        do { try decoded.checkValues() } catch { throw DeviceCostError("\(file): \(error.description)") }
+        return decoded
     }
 
     /// Every sourced number of the file, named by where it is: what `DeviceModelTests` checks has a source.
     public var sourcedNumbers: [(String, Sourced)] {
-        var numbers: [(String, Sourced)] = [("host.memory_efficiency", host.memoryEfficiency),
-                                            ("extended_range_factor", extendedRangeFactor),
-                                            ("memory_efficiency_factor", memoryEfficiencyFactor)]
+        var numbers: [(String, Sourced)] = [("host.memory_efficiency", host.memoryEfficiency)]
+        if let clock = host.clockGHz { numbers.append(("host.clock_ghz", clock)) }
+        numbers += [
+                    ("extended_range_factor", extendedRangeFactor),
+                    ("memory_efficiency_factor", memoryEfficiencyFactor)]
         numbers += bytesPerPixel.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("bytes_per_pixel.\($0.key.rawValue)", $0.value) }
         for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
             numbers += [("\(name).bandwidth_gbs", device.bandwidthGBs), ("\(name).compute.ratio", device.compute.ratio)]
@@ -309,5 +349,7 @@ extension WorkKind {
 /// The device cost data cannot give a device's costs: one line saying why.
 public struct DeviceCostError: Error, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// True when the file could not be read at all (exit 74), rather than read and found wrong (65).
+    public var cannotRead: Bool
+    public init(_ description: String, cannotRead: Bool = false) { self.description = description; self.cannotRead = cannotRead }
 }

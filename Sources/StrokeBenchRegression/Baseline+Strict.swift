@@ -12,27 +12,9 @@ extension Baseline {
     /// while) reading it.
     /// - Throws: `BaselineError.io` when it cannot be read, `.data` when it is too large.
     static func readBounded(_ path: String, limit: Int = maxFileBytes) throws -> Data {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw BaselineError.io(path, "cannot read the baseline (\(reason(errno)))") }
-        defer { close(fd) }
-        var status = stat()
-        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw BaselineError.io(path, "cannot read the baseline (it is a folder)")
-        }
-        let tooLarge = BaselineError.data(path, "more than \(limit) bytes: too large for a baseline (one is a few KB per configuration)")
-        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit { throw tooLarge }
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = Foundation.read(fd, &chunk, chunk.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw BaselineError.io(path, "cannot read the baseline (\(reason(errno)))")
-            }
-            if n == 0 { return data }
-            data.append(contentsOf: chunk[..<n])
-            if data.count > limit { throw tooLarge }
-        }
+        do { return try BoundedFile.read(path, limit: limit) }
+        catch .tooLarge { throw BaselineError.data(path, "more than \(limit) bytes: too large for a baseline (one is a few KB per configuration)") }
+        catch .unreadable(let reason) { throw BaselineError.io(path, "cannot read the baseline (\(reason))") }
     }
 
     /// The text is JSON: otherwise where it stops being JSON, by line and column.
@@ -64,20 +46,9 @@ extension Baseline {
     /// Every key of the file is one the baseline reads: each key of `original` must be in what the
     /// decoded baseline encodes back to (`canonical`), at the same place. A key whose value is null
     /// may be absent there (an optional left out), so only keys with a value are refused.
-    static func refuseUnknownKeys(_ original: Any, _ canonical: Any, at path: String = "", file: String) throws {
-        if let object = original as? [String: Any], let known = canonical as? [String: Any] {
-            for key in object.keys.sorted() {
-                let here = path.isEmpty ? key : "\(path).\(key)"
-                guard let counterpart = known[key] else {
-                    if object[key] is NSNull { continue }
-                    throw BaselineError.data(file, "\(here): unknown key; a baseline reads only the keys bench baseline record writes")
-                }
-                try refuseUnknownKeys(object[key]!, counterpart, at: here, file: file)
-            }
-        } else if let array = original as? [Any], let known = canonical as? [Any], array.count == known.count {
-            for (index, pair) in zip(array, known).enumerated() {
-                try refuseUnknownKeys(pair.0, pair.1, at: "\(path)[\(index)]", file: file)
-            }
+    static func refuseUnknownKeys(_ original: Any, _ canonical: Any, file: String) throws {
+        if let key = DecodingProblem.unknownKey(in: original, canonical: canonical) {
+            throw BaselineError.data(file, "\(key): unknown key; a baseline reads only the keys bench baseline record writes")
         }
     }
 
@@ -154,6 +125,4 @@ extension Baseline {
         if value is NSNull { return "null" }
         return "\(value)"
     }
-
-    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
 }

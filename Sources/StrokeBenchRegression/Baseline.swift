@@ -109,21 +109,7 @@ public struct Baseline: Hashable, Sendable, Codable {
     }
 
     /// A decoding error as `field.path: what is wrong`.
-    static func describe(_ error: any Error) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return text.hasPrefix(".") ? String(text.dropFirst()) : text
-        }
-        switch error as? DecodingError {
-        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
-            let at = path(c.codingPath)
-            return (at.isEmpty ? "" : at + ": ") + c.debugDescription
-        case .keyNotFound(let key, let c):
-            return path(c.codingPath + [key]) + ": missing"
-        default:
-            return "\(error)"
-        }
-    }
+    static func describe(_ error: any Error) -> String { DecodingProblem.describe(error) }
 }
 
 /// What a baseline holds for one configuration.

@@ -27,7 +27,10 @@ public struct SweepFolder {
     /// A folder that cannot be read: the message names the file.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
-        public init(_ description: String) { self.description = description }
+        /// True when the file could not be read at all (an I/O error, exit 74), rather than read and
+        /// found wrong (bad data, exit 65).
+        public var cannotRead: Bool
+        public init(_ description: String, cannotRead: Bool = false) { self.description = description; self.cannotRead = cannotRead }
     }
 
     public let path: String
@@ -65,14 +68,23 @@ public struct SweepFolder {
     /// Reads `sweep.json`; nil when the folder has none (a folder made by hand or by an older bench).
     public func readManifest() throws -> Manifest? {
         guard FileManager.default.fileExists(atPath: manifestPath) else { return nil }
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: manifestPath))
-            return try JSONDecoder().decode(Manifest.self, from: data)
-        } catch let error as FormatVersionError {
-            throw Failure("\(manifestPath): \(error)")
-        } catch {
-            throw Failure("\(manifestPath): not a sweep manifest (\(error))")
-        }
+        return try Self.decodeRecord(Manifest.self, at: manifestPath, what: "sweep manifest")
+    }
+
+    /// The most bytes a manifest or a run record may have: one is a few KB.
+    public static let maxRecordBytes = 16 << 20
+
+    /// Reads and decodes one JSON file of the folder, at most `maxRecordBytes` of it.
+    /// - Throws: `Failure`, one line naming the file and, where one is at fault, the field.
+    static func decodeRecord<T: Decodable>(_ type: T.Type, at file: String, what: String) throws -> T {
+        let data: Data
+        do { data = try BoundedFile.read(file, limit: maxRecordBytes) }
+        catch .tooLarge(let limit) { throw Failure("\(file): more than \(limit) bytes: too large for a \(what) (one is a few KB)") }
+        catch .unreadable(let reason) { throw Failure("\(file): cannot read the \(what) (\(reason))", cannotRead: true) }
+        do { return try JSONDecoder().decode(T.self, from: data) }
+        catch let error as FormatVersionError { throw Failure("\(file): \(error)") }
+        catch let error as Failure { throw error }
+        catch { throw Failure("\(file): not a \(what) of bench: \(DecodingProblem.describe(error))") }
     }
 
     /// Writes one finished run's record, then rewrites `summary.csv` as the export of `all` (the
@@ -110,17 +122,7 @@ public struct SweepFolder {
         catch { throw Failure("\(runsFolder): cannot list the runs (\(error.localizedDescription))") }
         var runs: [SweptRun] = []
         for name in names {
-            let file = runsFolder + "/" + name
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: file))
-                runs.append(try JSONDecoder().decode(SweptRun.self, from: data))
-            } catch let error as FormatVersionError {
-                throw Failure("\(file): \(error)")
-            } catch let error as Failure {
-                throw error
-            } catch {
-                throw Failure("\(file): not a run record of bench (\(error))")
-            }
+            runs.append(try Self.decodeRecord(SweptRun.self, at: runsFolder + "/" + name, what: "run record"))
         }
         return runs.sorted { $0.run.index < $1.run.index }
     }

@@ -27,6 +27,23 @@ public struct SweepRun: Hashable, Sendable, Codable {
         self.clock = clock; self.delivery = delivery; self.costs = costs; self.input = input; self.repetition = repetition
     }
 
+    enum CodingKeys: String, CodingKey { case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition }
+
+    /// Reads a run as a sweep wrote it, refusing a position, rate or repetition no plan has.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decode(Int.self, forKey: .index, in: 0...(SweepPlan.maxRuns - 1), "a position in a plan")
+        strategy = try c.decode(String.self, forKey: .strategy)
+        device = try c.decode(String.self, forKey: .device)
+        hz = try c.decodeIfPresent(Double.self, forKey: .hz, in: ReplaySpec.rates, "a refresh rate in Hz")
+        trace = try c.decode(String.self, forKey: .trace)
+        clock = try c.decode(ClockMode.self, forKey: .clock)
+        delivery = try c.decode(Delivery.self, forKey: .delivery)
+        costs = try c.decode(CostMode.self, forKey: .costs)
+        input = try c.decode(InputMode.self, forKey: .input)
+        repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
+    }
+
     /// A file-name-safe identifier, unique within a plan:
     /// `naive_ipad-pro-11_120hz_default_r1`. The trace contributes its base name without extension;
     /// a clock, delivery, costs or input other than a sweep's default adds its name
@@ -38,7 +55,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         if delivery != .coalesced { parts.append(delivery.rawValue) }
         if costs != .measured { parts.append("\(costs.rawValue)-costs") }
         if input != .recorded { parts.append(input.rawValue) }
-        return (parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_")
+        return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }
 
@@ -77,6 +94,11 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// version 1 (one value each) is still read.
     public static let format = FormatVersion(name: "sweep.json", current: 2, readable: 1...2)
     public var formatVersion = SweepPlan.format.current
+    /// The most runs a plan may have: at a second a run (a short modelled replay) a plan this size
+    /// takes about three hours, and its checks before the first run stay under a second.
+    public static let maxRuns = 10_000
+    /// The repetitions a plan may ask for (`--repeat`).
+    public static let repetitionCounts = 1...1000
     public var strategies: [String]
     public var devices: [String]
     /// Refresh rates; empty means each device's own rate.
@@ -124,16 +146,22 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         strategies = try c.decode([String].self, forKey: .strategies)
         devices = try c.decode([String].self, forKey: .devices)
         rates = try c.decode([Double].self, forKey: .rates)
+        if let rate = rates.first(where: { !ReplaySpec.rates.contains($0) }) {
+            throw c.outOfRange(rate, .rates, "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))")
+        }
         traces = try c.decode([String].self, forKey: .traces)
         clocks = try c.decodeAxis(ClockMode.self, forKey: .clocks) ?? []
         deliveries = try c.decodeAxis(Delivery.self, forKey: .deliveries) ?? []
         costs = try c.decodeAxis(CostMode.self, forKey: .costs) ?? [.measured]
         inputs = try c.decodeAxis(InputMode.self, forKey: .inputs) ?? [.recorded]
-        repetitions = try c.decode(Int.self, forKey: .repetitions)
-        workers = try c.decodeIfPresent(Int.self, forKey: .workers)
+        repetitions = try c.decode(Int.self, forKey: .repetitions, in: Self.repetitionCounts, "a count of repetitions")
+        workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: ReplaySpec.workerCounts, "a count of background queues")
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options)
         guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
+        }
+        guard let count = runCount, count <= Self.maxRuns else {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "a plan of more than \(Self.maxRuns) runs; bench makes none so large"))
         }
     }
 
@@ -148,6 +176,20 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// The first run of each configuration (repetition 1, first trace): what validates the plan.
     public var configurations: [SweepRun] {
         runs.filter { $0.repetition == 1 && $0.trace == traces.first }
+    }
+
+    /// How many runs the plan makes, computed without making them; nil when the count does not fit an
+    /// `Int`. What a sweep checks against `maxRuns` before it builds its list of runs.
+    public var runCount: Int? {
+        let axes = [max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
+                    deliveries.count, costs.count, inputs.count, strategies.count]
+        var count = 1
+        for length in axes {
+            let (product, overflow) = count.multipliedReportingOverflow(by: length)
+            if overflow { return nil }
+            count = product
+        }
+        return count
     }
 
     /// Every run of the full plan, in plan order.
@@ -191,9 +233,30 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         return all.filter { mine.contains($0.index) }
     }
 
-    /// `120`, or `59.94`: no trailing zeros, so file names and CSV cells stay short.
+    /// `120`, or `59.94`: no trailing zeros, so file names and CSV cells stay short. A rate no display
+    /// has (readers refuse it) is still written, never a trap: only a whole number that fits is an `Int`.
     public static func formatRate(_ hz: Double) -> String {
-        hz == hz.rounded() ? String(Int(hz)) : String(hz)
+        if hz == hz.rounded(), let whole = Int(exactly: hz) { return String(whole) }
+        return String(hz)
+    }
+
+    /// The longest run id, in bytes: `frames/<id>.csv` and `runs/<id>.json` stay well under the 255
+    /// bytes a file name may have on every file system bench runs on.
+    public static let maxIDBytes = 200
+
+    /// `id` when it is short enough to name a file; otherwise its first part, cut at a character, and a
+    /// hash of the whole, so a long trace name still gives a stable name of its own.
+    static func fitted(_ id: String) -> String {
+        guard id.utf8.count > maxIDBytes else { return id }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a 64, the hash the picture checksum uses
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let suffix = "_" + String(hash, radix: 16)
+        var prefix = ""
+        for character in id {
+            guard prefix.utf8.count + character.utf8.count + suffix.utf8.count <= maxIDBytes else { break }
+            prefix.append(character)
+        }
+        return prefix + suffix
     }
 
     /// How a trace is named in file names and reports: its base name without extension.

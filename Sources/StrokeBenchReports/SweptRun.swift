@@ -27,7 +27,13 @@ public struct SweptRun: Hashable, Sendable, Codable {
         run = try c.decode(SweepRun.self, forKey: .run)
         spec = try c.decode(ReplaySpec.self, forKey: .spec)
         framesCSV = try c.decode(String.self, forKey: .framesCSV)
+        // The per-frame CSV is the one the sweep wrote for this run, inside its folder: a record that
+        // names any other file (`../../target.txt`) would have merge copy it and compare read it.
+        guard framesCSV == SweepFolder.framesFile(for: run) else {
+            throw c.outOfRange("\"\(framesCSV)\"", .framesCSV, "this run's per-frame CSV (\(SweepFolder.framesFile(for: run)))")
+        }
         summary = try c.decode(RunSummary.self, forKey: .summary)
+        try summary.checkRanges(at: c.codingPath + [CodingKeys.summary])
         // The summary carries its own version: a record of a newer bench may keep this one's shape and
         // change only the summary's.
         _ = try RunSummary.format.check(summary.formatVersion)

@@ -82,12 +82,12 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         strategy = try c.decode(String.self, forKey: .strategy)
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options) ?? StrategySettings()
         device = try c.decode(String.self, forKey: .device)
-        hz = try c.decodeIfPresent(Double.self, forKey: .hz)
+        hz = try c.decodeIfPresent(Double.self, forKey: .hz, in: Self.rates, "a refresh rate in Hz")
         clock = try c.decode(ClockMode.self, forKey: .clock)
         costs = try c.decode(CostMode.self, forKey: .costs)
         delivery = try c.decode(Delivery.self, forKey: .delivery)
         input = try c.decodeIfPresent(InputMode.self, forKey: .input) ?? .recorded
-        workers = try c.decodeIfPresent(Int.self, forKey: .workers)
+        workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: Self.workerCounts, "a count of background queues")
         trace = try c.decode(TraceIdentity.self, forKey: .trace)
     }
 }

@@ -18,6 +18,19 @@ public struct TraceResampler: Sendable {
         self.rate = rate
     }
 
+    /// How many samples `resample(trace)` would make, counted without making them (as a `Double`, so
+    /// a week at 1000 Hz counts rather than overflows): what a command checks against
+    /// `TraceFormat.maxSamples` before it starts.
+    public func sampleCount(of trace: Trace) -> Double {
+        trace.strokes.reduce(0) { total, stroke in
+            let s = stroke.samples
+            guard s.count > 1, stroke.endTime > stroke.startTime else { return total + Double(s.count) }
+            // The first and last samples, and one each step strictly inside (`resample`'s loop).
+            let inside = max(0, ((stroke.endTime - stroke.startTime) * rate - 0.1).rounded(.up) - 1)
+            return total + 2 + inside
+        }
+    }
+
     /// The resampled trace, with `derived` and `sample-rate-hz` recorded in its metadata (an
     /// earlier `sample-rate-hz` is replaced; every other entry, licence included, is kept).
     public func resample(_ trace: Trace) -> Trace {

@@ -1,0 +1,81 @@
+import StrokeBenchSpec
+
+/// What device cost data must hold for every figure priced from it to be a time: checked where the
+/// file is read, so a bandwidth of 0 or a unit cost of 1e300 is refused by name there instead of
+/// trapping, or printing a negative time, in the middle of a replay.
+extension DeviceCostData {
+    /// The bases a sourced number may have (`Sourced.basis`).
+    static let bases: Set<String> = ["measured", "fit", "published", "fact"]
+    /// The dearest unit of work priced: a second. No kind of counted work comes near it on any device,
+    /// and below it every replay's modelled time fits the clock's nanoseconds.
+    static let maxUnitCostNs = 1e9
+
+    /// Refuses data that does not give every device a finite, non-negative cost for every kind of work
+    /// at every estimate: a missing kind or device, a figure out of range, a derivation that names
+    /// no device or loops.
+    /// - Throws: `DeviceCostError` naming the field (`devices.iphone-6s.bandwidth_gbs: ...`).
+    func checkValues() throws(DeviceCostError) {
+        for (field, number) in sourcedNumbers {
+            // `sourcedNumbers` names a device's figures by the device alone; the file has them under `devices`.
+            let device = field.split(separator: ".").first.map(String.init) ?? ""
+            try Self.check(number, devices[device] == nil ? field : "devices." + field)
+        }
+        if let missing = WorkKind.allCases.first(where: { host.unitCostsNs[$0] == nil }) {
+            throw DeviceCostError("host.unit_costs_ns.\(missing.rawValue): missing; every kind of work needs a unit cost")
+        }
+        for (kind, ns) in host.unitCostsNs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !(0...Self.maxUnitCostNs).contains(ns) {
+            throw DeviceCostError("host.unit_costs_ns.\(kind.rawValue): \(ns) is not a unit cost (0...\(Self.maxUnitCostNs) ns)")
+        }
+        if let missing = WorkKind.allCases.first(where: { $0.isMemoryBound && bytesPerPixel[$0] == nil }) {
+            throw DeviceCostError("bytes_per_pixel.\(missing.rawValue): missing; every memory-bound kind moves a number of bytes")
+        }
+        if let missing = DeviceProfile.all.first(where: { devices[$0.name] == nil }) {
+            throw DeviceCostError("devices.\(missing.name): missing; every device profile needs a derivation")
+        }
+        for name in devices.keys.sorted() {
+            try checkDerivation(of: name)
+        }
+    }
+
+    /// A device's compute link ends at the host, and its unit costs are times at every estimate.
+    private func checkDerivation(of name: String) throws(DeviceCostError) {
+        var seen: Set<String> = [name]
+        var link = devices[name]!.compute
+        while link.relativeTo != "host" {
+            guard let next = devices[link.relativeTo] else {
+                throw DeviceCostError("devices.\(name).compute.relative_to: '\(link.relativeTo)' is neither host nor a device of the file")
+            }
+            guard seen.insert(link.relativeTo).inserted else {
+                throw DeviceCostError("devices.\(name).compute.relative_to: the derivation loops back to '\(link.relativeTo)'")
+            }
+            link = next.compute
+        }
+        for estimate in ModelEstimate.allCases {
+            let costs: UnitCosts
+            do { costs = try unitCosts(of: name, at: estimate) } catch { throw DeviceCostError("devices.\(name): \(error)") }
+            for kind in WorkKind.allCases {
+                let ns = costs.nanoseconds[kind] ?? 0
+                guard (0...Self.maxUnitCostNs).contains(ns) else {
+                    throw DeviceCostError("devices.\(name): \(kind.rawValue) would cost \(ns) ns a unit at the \(estimate.rawValue) estimate, "
+                                          + "more than the \(Self.maxUnitCostNs) ns any work costs; check its bandwidth_gbs, compute ratio and the factors")
+                }
+            }
+        }
+    }
+
+    /// A sourced number is positive and finite, its range holds its value, and its basis is one of `bases`.
+    private static func check(_ number: Sourced, _ field: String) throws(DeviceCostError) {
+        for (end, value) in [("value", number.value), ("low", number.low), ("high", number.high)] {
+            guard let value else { continue }
+            guard value.isFinite, value > 0, value <= 1e6 else {
+                throw DeviceCostError("\(field).\(end): \(value) is not a possible figure (a finite number above 0, at most 1e6)")
+            }
+        }
+        guard (number.low ?? number.value) <= number.value, number.value <= (number.high ?? number.value) else {
+            throw DeviceCostError("\(field): low \(number.low ?? number.value), value \(number.value), high \(number.high ?? number.value) are not in order")
+        }
+        guard bases.contains(number.basis) else {
+            throw DeviceCostError("\(field).basis: '\(number.basis)' is not one of \(bases.sorted().joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reading a file bench did not write itself with a bound on what it takes: a file larger than the
+/// limit is refused before it is read (by its size) or while it is read (a pipe or a device such as
+/// `/dev/zero`, which have none), so no input makes bench allocate without end.
+public enum BoundedFile {
+    /// Why a file was not read: it could not be opened or read (exit 74), or it holds more than the
+    /// limit (exit 65, bad input data). The description is the reason alone; callers name the file.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case unreadable(String)
+        case tooLarge(limit: Int)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let reason): "cannot read it (\(reason))"
+            case .tooLarge(let limit): "more than \(limit) bytes"
+            }
+        }
+    }
+
+    /// Every byte of `path`, at most `limit` of them.
+    public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+        var data = Data()
+        do { try forEachChunk(of: path, limit: limit) { chunk in data.append(contentsOf: chunk) } }
+        catch let failure as Failure { throw failure }
+        catch { throw .unreadable("\(error)") } // appending throws nothing: unreachable
+        return data
+    }
+
+    /// Hands `path`'s bytes to `body` a chunk at a time, refusing a file of more than `limit` bytes
+    /// (a regular file by its size, before the first chunk). What `body` throws is rethrown as it is.
+    public static func forEachChunk(of path: String, limit: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure.unreadable(reason(errno)) }
+        defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0 {
+            if status.st_mode & S_IFMT == S_IFDIR { throw Failure.unreadable("it is a folder") }
+            if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit { throw Failure.tooLarge(limit: limit) }
+        }
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure.unreadable(reason(errno))
+            }
+            if n == 0 { return }
+            total += n
+            if total > limit { throw Failure.tooLarge(limit: limit) }
+            try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        }
+    }
+
+    /// `strerror`'s text in lower case, as it reads inside a sentence: "no such file or directory".
+    public static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
+}
