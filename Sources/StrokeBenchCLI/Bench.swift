@@ -49,6 +49,9 @@ struct Bench: ParsableCommand {
         } catch let failure as BenchFailure {
             StandardError.write("\(Bench.toolName): \(failure.message)\n")
             Foundation.exit(failure.status.rawValue)
+        } catch let failure as StrategyFailure {
+            StandardError.write("\(Bench.toolName): \(failure.description)\n")
+            Foundation.exit(BenchFailure.Status.software.rawValue)
         } catch let failure as SweepFolder.Failure {
             let status: BenchFailure.Status = failure.cannotRead ? .io : .data
             StandardError.write("\(Bench.toolName): \(failure.description)\n")

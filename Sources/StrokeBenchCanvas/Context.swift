@@ -43,8 +43,19 @@ public final class Context {
 
     deinit { if let handle { cairo_destroy(handle) } }
 
+    /// Records a call this context refused, as CoreGraphics logs and ignores one (`Misuse`).
+    private func refuse(_ reason: String) { ledger?.misuse.record(reason) }
+
+    /// True for a rect a drawing can have; otherwise records the misuse (`what` names the rect).
+    private func accepts(_ rect: PixelRect, _ what: String) -> Bool {
+        guard rect.isOutOfReach else { return true }
+        refuse("gave \(what) of \(rect.width)x\(rect.height) at (\(rect.x), \(rect.y)) (a rect lies within \(Int(Point.maxMagnitude)) pixels of the canvas)")
+        return false
+    }
+
     /// Restricts all further drawing to `rect` (intersected with any earlier clip).
     public func clip(to rect: PixelRect) {
+        guard accepts(rect, "a clip") else { return }
         clipExtents = clipExtents.intersection(rect)
         guard let handle else { return }
         cairo_rectangle(handle, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
@@ -80,6 +91,7 @@ public final class Context {
 
     /// Fills `rect` (within the clip) with an opaque colour, replacing what was there.
     public func fill(_ rect: PixelRect, with color: Color) {
+        guard accepts(rect, "a fill") else { return }
         if let handle {
             cairo_set_operator(handle, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgb(handle, color.red, color.green, color.blue)
@@ -97,8 +109,12 @@ public final class Context {
     /// whose default blend mode is normal, so a non-opaque image (every bitmap here has alpha) is
     /// blended source-over, not copied. Counts the pixels as rasterized and blended, their bytes as copied.
     public func draw(_ image: Surface, in rect: PixelRect) {
+        guard accepts(rect, "an image's rect") else { return }
         if let handle {
-            precondition(image.handle != nil, "a dry image drawn into a surface with pixels")
+            guard image.handle != nil else {
+                refuse("drew a dry image (made with a dry replay's ledger, no pixels) into a surface with pixels")
+                return
+            }
             cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
             cairo_set_source_surface(handle, image.handle, Double(rect.x), Double(rect.y))
             cairo_rectangle(handle, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
@@ -130,6 +146,12 @@ public final class Context {
     /// ink the others lay inside it: a segment of length `l` lays about `(l + 2r)·2r` pixels, a capsule's
     /// bounding strip, no more than its box inside the clip.
     public func stroke(_ lines: [Polyline], style: StrokeStyle) {
+        guard !style.isOutOfReach else {
+            return refuse("stroked with a line width of \(style.lineWidth) (a width is 0...\(StrokeStyle.maxLineWidth) pixels)")
+        }
+        if let point = lines.lazy.compactMap(\.refusedPoint).first {
+            return refuse("stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)")
+        }
         if let handle { addPath(lines, to: handle) }
         if ledger != nil {
             var tally = StrokeTally()

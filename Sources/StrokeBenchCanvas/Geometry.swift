@@ -21,9 +21,15 @@ public struct PixelRect: Hashable, Sendable, Codable {
     }
 
     /// The smallest integral rect covering the given real-valued bounds.
+    /// Bounds beyond ±2^31 (or not finite) are held there: such a rect is refused where it entered
+    /// (`Point.isOutOfReach`), and holding it keeps the arithmetic here from trapping first.
     public init(enclosingMinX minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        let x0 = Int((minX).rounded(.down)), y0 = Int((minY).rounded(.down))
-        let x1 = Int((maxX).rounded(.up)), y1 = Int((maxY).rounded(.up))
+        func whole(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            let limit = 2_147_483_648.0
+            return value.isNaN ? 0 : Int(Swift.min(limit, Swift.max(-limit, value.rounded(rule))))
+        }
+        let x0 = whole(minX, .down), y0 = whole(minY, .down)
+        let x1 = whole(maxX, .up), y1 = whole(maxY, .up)
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -85,4 +91,10 @@ public struct StrokeStyle: Hashable, Sendable {
 
     /// How far a stroke's ink can reach beyond its centre line: half the width plus one pixel of antialiasing.
     public var inkRadius: Double { lineWidth / 2 + 1 }
+
+    /// The widest line drawn, in pixels: wider than any screen modelled.
+    public static let maxLineWidth = 10_000.0
+
+    /// True for a style no drawing can have: a width that is negative, not finite, or over `maxLineWidth`.
+    public var isOutOfReach: Bool { !(0...Self.maxLineWidth).contains(lineWidth) }
 }

@@ -18,10 +18,14 @@ public struct Polyline: Sendable, RandomAccessCollection {
     /// The points after the full chunks (fewer than a chunk's capacity) and their segments' totals.
     private var tail: [Point] = []
     private var tailBlock = SegmentBlock()
+    /// The first point `append` refused (`Point.isOutOfReach`), which the line does not hold: a
+    /// context asked to stroke the line refuses it and records the misuse.
+    public private(set) var refusedPoint: Point?
 
-    /// A line with `points`, whose totals are kept for strokes in `style`.
+    /// A line with `points`, whose totals are kept for strokes in `style` (a style out of reach keeps
+    /// them for a hairline; a context refuses to stroke with it).
     public init(_ points: some Sequence<Point> = [], style: StrokeStyle) {
-        inkRadius = style.inkRadius
+        inkRadius = style.isOutOfReach ? StrokeStyle(lineWidth: 0).inkRadius : style.inkRadius
         append(contentsOf: points)
     }
 
@@ -34,6 +38,10 @@ public struct Polyline: Sendable, RandomAccessCollection {
 
     /// Adds one point at the end.
     public mutating func append(_ point: Point) {
+        guard !point.isOutOfReach else {
+            if refusedPoint == nil { refusedPoint = point }
+            return
+        }
         if let previous = last { tailBlock.add(Segment(previous, point), radius: inkRadius) }
         tail.append(point)
         if tail.count == PointChunk.capacity {

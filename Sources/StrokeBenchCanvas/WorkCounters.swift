@@ -159,18 +159,22 @@ public final class WorkLedger {
     public let rasterizes: Bool
     /// Where the bitmaps made with this ledger are counted while they live: one per replay.
     public let bitmaps: BitmapAccounting
+    /// Where a context drawing with this ledger records a value it refused: one per replay.
+    public let misuse: Misuse
 
     /// - Parameters:
     ///   - rasterizes: draw pixels (true), or only count the work (a dry replay).
     ///   - bitmaps: the replay's live-bitmap accounting.
-    public init(rasterizes: Bool = true, bitmaps: BitmapAccounting = .process) {
+    ///   - misuse: the replay's record of refused values.
+    public init(rasterizes: Bool = true, bitmaps: BitmapAccounting = .process, misuse: Misuse = Misuse()) {
         self.rasterizes = rasterizes
         self.bitmaps = bitmaps
+        self.misuse = misuse
     }
 
     /// A new ledger for another thread of the same replay: it rasterizes, or not, as this one does, and
-    /// counts bitmaps in the same place.
-    public func sibling() -> WorkLedger { WorkLedger(rasterizes: rasterizes, bitmaps: bitmaps) }
+    /// counts bitmaps and records misuse in the same place.
+    public func sibling() -> WorkLedger { WorkLedger(rasterizes: rasterizes, bitmaps: bitmaps, misuse: misuse) }
 
     /// Adds a finished background task's work.
     public func absorb(_ background: WorkCounters) { handedOver += background }

@@ -38,7 +38,24 @@ struct RunLoopSimulation {
         let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
                                               imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
         // What the strategy allocates and draws up front is counted in the first frame's work.
-        strategy = try configuration.strategy.init(canvas: canvas, environment: environment)
+        let type = configuration.strategy
+        strategy = try Self.calling(type.name, .initialization, ledger) { try type.init(canvas: canvas, environment: environment) }
+    }
+
+    /// Runs one call into the strategy: what it throws, or a value it handed the drawing API that was
+    /// refused (`Misuse`), ends the replay as a `StrategyFailure` naming it, the phase and the value.
+    private static func calling<T>(_ name: String, _ phase: StrategyFailure.Phase, _ ledger: WorkLedger,
+                                   _ body: () throws -> T) throws -> T {
+        let result: T
+        do { result = try body() }
+        catch let failure as StrategyFailure { throw failure }
+        catch { throw StrategyFailure(strategy: name, phase: phase, reason: StrategyFailure.describe(thrown: error)) }
+        if let misuse = ledger.misuse.reason { throw StrategyFailure(strategy: name, phase: phase, reason: "it " + misuse) }
+        return result
+    }
+
+    private func calling<T>(_ phase: StrategyFailure.Phase, _ body: () throws -> T) throws -> T {
+        try Self.calling(configuration.strategy.name, phase, ledger, body)
     }
 
     mutating func run(progress: ((Double, Double) -> Void)?) throws -> ReplayResult {
@@ -94,8 +111,8 @@ struct RunLoopSimulation {
     private mutating func runTurn(start: ReplayInstant, trigger: FrameRecord.Trigger, events: [TouchEvent], samples: Int) throws -> Turn {
         let blocks = clock.takeMainQueueBlocks(turnStart: start)
         let (_, blocksCost) = clock.runPhase(.mainQueueBlocks) { for block in blocks { block() } }
-        let (_, inputCost) = try clock.runPhase(.input) { for event in events { try strategy.handle(event) } }
-        let (_, observersCost) = try clock.runPhase(.observers) { try strategy.beforeWaiting() }
+        let (_, inputCost) = try clock.runPhase(.input) { try calling(.handle) { for event in events { try strategy.handle(event) } } }
+        let (_, observersCost) = try clock.runPhase(.observers) { try calling(.beforeWaiting) { try strategy.beforeWaiting() } }
         let (update, commitCost) = try clock.runPhase(.commit) { try commit() }
         defer { frameCount += 1 }
         let counters = ledger.take()
@@ -109,7 +126,10 @@ struct RunLoopSimulation {
     /// has the whole image prepared for the render server (counted as uploaded; a backing store drawn
     /// in place is the same image and is not).
     private mutating func commit() throws -> LayerUpdate? {
-        let update = try strategy.commit()
+        let update = try calling(.commit) { try strategy.commit() }
+        if let problem = update?.problem(sampleCount: configuration.input.count, rasterizes: configuration.rasterizes) {
+            throw StrategyFailure(strategy: configuration.strategy.name, phase: .commit, reason: problem)
+        }
         if let contents = update?.contents, contents !== committedContents {
             contents.countUpload(in: ledger)
             committedContents = contents

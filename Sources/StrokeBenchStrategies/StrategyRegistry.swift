@@ -43,13 +43,25 @@ public enum StrategyRegistry {
             guard isKebabCase(name) else {
                 throw StrategyRegistrationError("strategy name '\(name)' must be kebab-case (lower-case words joined by '-')")
             }
+            // `all` selects every strategy in a sweep's list: a strategy of that name could never be selected alone.
+            guard name != "all" else { throw StrategyRegistrationError("strategy name 'all' means every strategy on the command line; choose another name") }
+            let summary = strategy.summary
+            guard !summary.isEmpty, !summary.contains(where: \.isNewline) else {
+                throw StrategyRegistrationError("\(name): its summary must be one line of text (bench list prints one line per strategy)")
+            }
             if let other = known.first(where: { $0.name == name }) {
                 let whose = builtIn.contains { $0 == other } ? "a built-in strategy" : "another registered strategy"
                 throw StrategyRegistrationError("strategy '\(name)' (\(strategy)) has the name of \(whose); choose another name")
             }
-            for option in strategy.options {
+            for (index, option) in strategy.options.enumerated() {
                 guard isKebabCase(option.name) else {
                     throw StrategyRegistrationError("\(name): option '--\(option.name)' must be kebab-case")
+                }
+                if strategy.options[..<index].contains(where: { $0.name == option.name }) {
+                    throw StrategyRegistrationError("\(name): option '--\(option.name)' is declared twice")
+                }
+                if let problem = problem(with: option.kind) {
+                    throw StrategyRegistrationError("\(name): option '--\(option.name)': \(problem)")
                 }
                 if reservedOptions.contains(option.name) {
                     throw StrategyRegistrationError("\(name): option '--\(option.name)' is one of bench's own options; prefix it with the strategy's name")
@@ -61,6 +73,26 @@ public enum StrategyRegistry {
             known.append(strategy)
         }
         registered.withLock { $0 = known.dropFirst(builtIn.count).map(MetatypeBox.init) }
+    }
+
+    /// The longest seconds option accepted: an hour.
+    static let maxSeconds = 3600.0
+
+    /// Why the command line could not offer an option of this kind: a range it cannot print or parse
+    /// into, or a default outside its range.
+    private static func problem(with kind: StrategyOption.Kind) -> String? {
+        switch kind {
+        case .flag:
+            return nil
+        case .seconds(let range):
+            guard range.lowerBound >= 0, range.upperBound <= maxSeconds else {
+                return "its range \(range) must lie within 0...\(maxSeconds) seconds"
+            }
+            // A seconds option not given is 0 (`StrategySettings.seconds`).
+            return range.contains(0) ? nil : "its range \(range) must hold 0, the value when it is not given"
+        case .count(let range, let value):
+            return range.contains(value) ? nil : "its default \(value) is outside its range \(range)"
+        }
     }
 
     private static func isKebabCase(_ name: String) -> Bool {
