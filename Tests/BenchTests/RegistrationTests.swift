@@ -43,6 +43,48 @@ import Testing
         var acceptedThrough: Int { -1 }
     }
 
+    final class Everything: DrawingStrategy {
+        static let name = "all"
+        static let summary = "has the name that selects every strategy"
+        init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
+        func handle(_ event: TouchEvent) {}
+        func commit() -> LayerUpdate? { nil }
+        func finalPicture() -> Surface? { nil }
+        var acceptedThrough: Int { -1 }
+    }
+    /// A strategy whose only fault is the options (or summary) `Declaring.declared` gives it.
+    final class Declaring: DrawingStrategy {
+        static let name = "declaring"
+        nonisolated(unsafe) static var summaryText = "one line"
+        nonisolated(unsafe) static var declared: [StrategyOption] = []
+        static var summary: String { summaryText }
+        static var options: [StrategyOption] { declared }
+        init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
+        func handle(_ event: TouchEvent) {}
+        func commit() -> LayerUpdate? { nil }
+        func finalPicture() -> Surface? { nil }
+        var acceptedThrough: Int { -1 }
+    }
+
+    @Test func whatTheCommandLineCannotSelectOrPrintIsRefused() {
+        #expect(refusal(Everything.self)?.contains("strategy name 'all' means every strategy") == true)
+        let cases: [(String, [StrategyOption], String)] = [
+            ("two\nlines", [], "its summary must be one line"),
+            ("one line", [StrategyOption(name: "declaring-x", kind: .flag, help: ""), StrategyOption(name: "declaring-x", kind: .flag, help: "")],
+             "'--declaring-x' is declared twice"),
+            ("one line", [StrategyOption(name: "declaring-fade", kind: .seconds(0...Double.infinity), help: "")], "must lie within 0...3600"),
+            ("one line", [StrategyOption(name: "declaring-fade", kind: .seconds(1...2), help: "")], "must hold 0"),
+            ("one line", [StrategyOption(name: "declaring-n", kind: .count(1...10, default: 20), help: "")], "its default 20 is outside its range"),
+        ]
+        for (summary, options, words) in cases {
+            Declaring.summaryText = summary
+            Declaring.declared = options
+            #expect(refusal(Declaring.self)?.contains(words) == true, "\(words): \(refusal(Declaring.self) ?? "accepted")")
+        }
+        Declaring.summaryText = "one line"; Declaring.declared = []
+        try? StrategyRegistry.register([], reservedOptions: OwnOptions.names)
+    }
+
     private func refusal(_ strategy: any DrawingStrategy.Type) -> String? {
         do { try StrategyRegistry.register([strategy], reservedOptions: OwnOptions.names); return nil }
         catch { return error.description }

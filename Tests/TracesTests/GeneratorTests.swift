@@ -90,3 +90,21 @@ import Testing
         #expect(TraceStatistics.percentile([], 0.5) == nil)
     }
 }
+
+/// Issue 38: a resample's sample count is known before any sample is made.
+@Suite struct ResampleCountTests {
+    @Test(arguments: [60.0, 240, 1000, 333.3]) func theCountIsWhatResamplingMakes(_ rate: Double) {
+        var parameters = TraceGenerator.Parameters()
+        parameters.duration = 3
+        let trace = TraceGenerator(seed: 5, parameters: parameters).generate()
+        let resampler = TraceResampler(rate: rate)
+        #expect(resampler.sampleCount(of: trace) == Double(resampler.resample(trace).sampleCount))
+    }
+
+    @Test func aWeekAtAThousandHertzIsCountedNotMade() {
+        let week = Trace(canvas: CanvasSize(width: 100, height: 80), strokes: [
+            Stroke(samples: [Sample(time: 0, x: 10, y: 10), Sample(time: 604_800, x: 20, y: 20)]),
+        ])
+        #expect(TraceResampler(rate: 1000).sampleCount(of: week) > Double(TraceFormat.maxSamples))
+    }
+}
