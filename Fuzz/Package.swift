@@ -1,5 +1,6 @@
 // swift-tools-version:6.1
-// libFuzzer targets for the trace readers. Their own package (path: "..") so that the fuzzer and
+// libFuzzer targets for the readers of files bench did not write in this run: traces, run records,
+// sweep manifests and device data. Their own package (path: "..") so that the fuzzer and
 // sanitizer flags they need never reach StrokeBench's normal build and test runs. Build and run:
 // see docs/robustness.md ("Fuzzing").
 import PackageDescription
@@ -17,5 +18,10 @@ let package = Package(
         .executableTarget(name: "FuzzDollarOne", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
         // Omniglot stroke files: OmniglotImporter.parse.
         .executableTarget(name: "FuzzOmniglot", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
+        // The files bench reads back besides traces (issue 38): a sweep's run records and manifest,
+        // and the device cost data (`STROKEBENCH_DEVICE_COSTS`). These link cairo and pixman.
+        .executableTarget(name: "FuzzRunRecord", dependencies: [.product(name: "StrokeBenchKit", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzSweepManifest", dependencies: [.product(name: "StrokeBenchKit", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzDeviceCosts", dependencies: [.product(name: "StrokeBenchKit", package: "StrokeBench")]),
     ]
 )

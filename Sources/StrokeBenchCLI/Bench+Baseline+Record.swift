@@ -15,7 +15,7 @@ extension Bench.Baseline {
                 picture depend on the trace and strategy alone), then --repeat timing runs in the chosen clock, \
                 whose range is the baseline for the timing checks. The file is written atomically; --append adds \
                 this configuration to an existing baseline (replacing the same configuration), so one file can hold \
-                several strategies or devices. Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error.
+                several strategies or devices. Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.
                 """)
 
         @OptionGroup var options: RunOptions

@@ -18,7 +18,7 @@ extension Bench {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
                 abstract: "Replay a trace with one strategy and report frame times.",
-                discussion: StrategyOptionsHelp.text + "\n\nExit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error.")
+                discussion: StrategyOptionsHelp.text + "\n\nExit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.")
         }
 
         @OptionGroup var options: RunOptions

@@ -24,7 +24,7 @@ extension Bench {
                 --shard I/N runs the I-th of N disjoint parts (each with an even share of every strategy), for \
                 a CI matrix, Slurm array jobs or GNU parallel over ssh; `bench sweep merge` joins the parts.
 
-                Exit status: 0 success, 64 bad usage, 65 bad input data, 74 I/O error, 130 interrupted.
+                Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error, 130 interrupted.
                 """)
 
         @Option(help: "Comma-separated strategies, or all (see `bench list`).")
