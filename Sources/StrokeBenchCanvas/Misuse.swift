@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// The first value a strategy handed the drawing API that no drawing can have (a point at infinity, a
 /// line width of NaN, a dry image drawn into pixels), shared by every ledger of one replay.
@@ -6,22 +6,24 @@ import Foundation
 /// CoreGraphics logs such a call and ignores it; so does a `Context` here, and records it, so that the
 /// replay can end with a line naming the strategy and the value (exit 70) instead of trapping in
 /// arithmetic on the value, or measuring a drawing the strategy did not mean.
-public final class Misuse: @unchecked Sendable { // `first` is guarded by `lock`
-    private let lock = NSLock()
-    private var first: String?
+public final class Misuse: Sendable {
+    private let first = Mutex<String?>(nil)
+    /// Set once a misuse is recorded: the replay asks after every call into the strategy, and an
+    /// atomic load keeps that question off the lock.
+    private let recorded = Atomic<Bool>(false)
 
     public init() {}
 
     /// Keeps `reason` if it is the first misuse.
     public func record(_ reason: String) {
-        lock.lock(); defer { lock.unlock() }
-        if first == nil { first = reason }
+        first.withLock { if $0 == nil { $0 = reason } }
+        recorded.store(true, ordering: .releasing)
     }
 
     /// The first misuse recorded, if any.
     public var reason: String? {
-        lock.lock(); defer { lock.unlock() }
-        return first
+        guard recorded.load(ordering: .acquiring) else { return nil }
+        return first.withLock { $0 }
     }
 }
 
