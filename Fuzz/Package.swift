@@ -12,16 +12,18 @@ let package = Package(
         .package(name: "StrokeBench", path: ".."),
     ],
     targets: [
+        // libFuzzer's driver entry, which every target below hands its command line to.
+        .target(name: "FuzzDriver"),
         // The native format: TraceFormat.parse.
-        .executableTarget(name: "FuzzTraceFormat", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzTraceFormat", dependencies: ["FuzzDriver", .product(name: "StrokeBenchTraces", package: "StrokeBench")]),
         // $1 gesture logs: DollarOneImporter.parse (libxml2's xmlTextReader).
-        .executableTarget(name: "FuzzDollarOne", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzDollarOne", dependencies: ["FuzzDriver", .product(name: "StrokeBenchTraces", package: "StrokeBench")]),
         // Omniglot stroke files: OmniglotImporter.parse.
-        .executableTarget(name: "FuzzOmniglot", dependencies: [.product(name: "StrokeBenchTraces", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzOmniglot", dependencies: ["FuzzDriver", .product(name: "StrokeBenchTraces", package: "StrokeBench")]),
         // The files bench reads back besides traces (issue 38): a sweep's run records and manifest,
         // and the device cost data (`STROKEBENCH_DEVICE_COSTS`). These link cairo and pixman.
-        .executableTarget(name: "FuzzRunRecord", dependencies: [.product(name: "StrokeBenchKit", package: "StrokeBench")]),
-        .executableTarget(name: "FuzzSweepManifest", dependencies: [.product(name: "StrokeBenchKit", package: "StrokeBench")]),
-        .executableTarget(name: "FuzzDeviceCosts", dependencies: [.product(name: "StrokeBenchKit", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzRunRecord", dependencies: ["FuzzDriver", .product(name: "StrokeBenchKit", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzSweepManifest", dependencies: ["FuzzDriver", .product(name: "StrokeBenchKit", package: "StrokeBench")]),
+        .executableTarget(name: "FuzzDeviceCosts", dependencies: ["FuzzDriver", .product(name: "StrokeBenchKit", package: "StrokeBench")]),
     ]
 )

@@ -112,7 +112,8 @@ public final class Context {
         guard accepts(rect, "an image's rect") else { return }
         if let handle {
             guard image.handle != nil else {
-                refuse("drew a dry image (made with a dry replay's ledger, no pixels) into a surface with pixels")
+                // A context made without the replay's ledger records on the image's, which has one.
+                (ledger?.misuse ?? image.misuse)?.record("drew a dry image (made with a dry replay's ledger, no pixels) into a surface with pixels")
                 return
             }
             cairo_set_operator(handle, CAIRO_OPERATOR_OVER)

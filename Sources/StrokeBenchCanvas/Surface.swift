@@ -18,6 +18,9 @@ public final class Surface {
     private var borrowed = false
     /// Where this bitmap's bytes are counted while it lives; nil when it is not counted.
     private let accounting: BitmapAccounting?
+    /// The replay's record of refused values, when the surface was made with its ledger: where a
+    /// context with no ledger of its own records a misuse of this surface (a dry one drawn into pixels).
+    let misuse: Misuse?
     /// Keeps bitmaps on glibc's heap, once per process. By default a large bitmap is sometimes mapped
     /// afresh (every page faulted in and zeroed by the kernel on first touch) and sometimes carved from
     /// reused heap (cleared with memset), depending on what was freed before, so the same allocation
@@ -57,6 +60,7 @@ public final class Surface {
         self.height = height
         self.format = format
         accounting = ledger?.bitmaps ?? .process
+        misuse = ledger?.misuse
         ledger?.counters.bitmapsAllocated += 1
         ledger?.count(\.pixelsCleared, width * height, in: format)
         accounting?.allocated(stride * height)
@@ -72,6 +76,7 @@ public final class Surface {
         format = .standard
         borrowed = true
         accounting = nil
+        misuse = nil
     }
 
     /// True for a surface with no pixels: a dry replay's, which counts its work without rasterizing.
@@ -88,6 +93,7 @@ public final class Surface {
         format = .standard
         borrowed = true
         accounting = nil
+        misuse = nil
     }
 
     deinit {

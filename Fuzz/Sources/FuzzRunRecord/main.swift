@@ -1,7 +1,9 @@
 import Foundation
+import FuzzDriver
 import StrokeBenchReports
 
-/// libFuzzer's entry point: decodes the bytes as a sweep's run record (`runs/<id>.json`), range checks included, and names its files. A thrown error is the expected answer to bad bytes; a crash, a
+/// libFuzzer's entry point: decodes the bytes as a sweep's run record (`runs/<id>.json`), range checks
+/// included, and names its files. A thrown error is the expected answer to bad bytes; a crash, a
 /// sanitizer report, a leak or a hang is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -10,17 +12,8 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// The program's entry point, handed to libFuzzer's driver (see FuzzTraceFormat).
+/// The program's entry point: libFuzzer's driver (`FuzzDriver`).
 @_cdecl("FuzzRunRecord_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
-    var argc = argc
-    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput)
+    runLibFuzzer(argc, argv, fuzzOneInput)
 }
-
-/// libFuzzer's documented driver entry (`FuzzerInterface.h`): parses libFuzzer's flags and runs.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
