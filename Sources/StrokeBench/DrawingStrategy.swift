@@ -109,7 +109,7 @@ public protocol DrawingStrategy: AnyObject {
     /// The newest trace sample (`TouchPoint.index`) the strategy has turned into *pending content*:
     /// it invalidated, drew, or queued a render for it; -1 for none. Input accepted but not yet acted
     /// on (`naive` draws nothing at pen down) is not pending. A vsync at which content is pending and
-    /// no picture is presented is a dropped frame (MODEL.md section 3).
+    /// no picture is presented is a dropped frame (docs/model.md section 3).
     var acceptedThrough: Int { get }
 }
 

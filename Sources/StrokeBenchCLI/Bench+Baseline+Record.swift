@@ -81,7 +81,7 @@ extension Bench.Baseline {
     }
 }
 
-/// Reads a baseline, turning its errors into the exit statuses of MODEL.md section 6.
+/// Reads a baseline, turning its errors into the exit statuses of docs/model.md section 6.
 func readBaseline(_ path: String) throws -> StrokeBenchRegression.Baseline {
     do { return try StrokeBenchRegression.Baseline.read(from: path) }
     catch let error as BaselineError {

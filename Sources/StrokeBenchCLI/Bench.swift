@@ -90,7 +90,7 @@ func finishStandardOutput() throws {
     }
 }
 
-/// A failure people see: one line, and the exit status MODEL.md section 6 documents.
+/// A failure people see: one line, and the exit status docs/model.md section 6 documents.
 struct BenchFailure: Error {
     enum Status: Int32 {
         /// Bad usage: an unknown name, an impossible option (EX_USAGE).

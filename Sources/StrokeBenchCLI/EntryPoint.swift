@@ -1,7 +1,7 @@
 import StrokeBench
 
 /// Runs the whole `bench` command line (run, sweep, compare, baseline, check, list, trace, calibrate)
-/// with the built-in strategies plus `strategies`, and exits with the status MODEL.md section 6 documents.
+/// with the built-in strategies plus `strategies`, and exits with the status docs/model.md section 6 documents.
 ///
 /// Call it from your own executable target to benchmark the drawing code you ship:
 ///

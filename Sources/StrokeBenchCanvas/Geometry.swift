@@ -78,7 +78,7 @@ public enum LineCap: Hashable, Sendable {
     case square
 }
 
-/// How every strategy strokes: the shared style of MODEL.md section 2.
+/// How every strategy strokes: the shared style of docs/model.md section 2.
 public struct StrokeStyle: Hashable, Sendable {
     /// Line width in device pixels (points times the display scale).
     public var lineWidth: Double

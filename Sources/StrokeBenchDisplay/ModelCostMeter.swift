@@ -1,7 +1,7 @@
 import StrokeBenchCanvas
 
 /// Charges each phase the work it counted times the device's unit costs (`--costs model`): the
-/// device cost model of MODEL.md section 4. The host's clock plays no part, so a modelled run gives
+/// device cost model of docs/model.md section 4. The host's clock plays no part, so a modelled run gives
 /// the same figures on every machine and under any load.
 ///
 /// The main thread and background workers are charged every kind of work but compositing; the render

@@ -112,7 +112,7 @@ public struct ReplayResult {
     public var screen: Surface?
 }
 
-/// Replays a trace against the simulated display: the run loop of MODEL.md section 1.
+/// Replays a trace against the simulated display: the run loop of docs/model.md section 1.
 public enum Replay {
     /// Runs the replay to the end: past the last sample, until every sample is on screen and no
     /// background work is left (or five seconds after the last sample, whichever comes first).

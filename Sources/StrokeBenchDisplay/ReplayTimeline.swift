@@ -46,7 +46,7 @@ public final class NoTimeline: ReplayTimeline {
 
 /// One main-thread phase of a turn.
 public struct TimelinePhase: Sendable {
-    /// The run-loop step (MODEL.md section 1).
+    /// The run-loop step (docs/model.md section 1).
     public enum Kind: String, Sendable {
         case mainQueueBlocks = "main-queue blocks", input, observers, commit
     }
@@ -118,7 +118,7 @@ public struct TimelineTicket: Sendable {
 
 /// A background render task's whole life.
 public struct TimelineTask: Sendable {
-    /// What became of the task (MODEL.md section 3's counters).
+    /// What became of the task (docs/model.md section 3's counters).
     public enum Fate: String, Sendable {
         /// Its picture was set as the layer's contents.
         case shown

@@ -52,7 +52,7 @@ public struct CSVWriter {
     private static let powersOfTen: [UInt64] = (0...9).map { (0..<$0).reduce(UInt64(1)) { r, _ in r * 10 } }
 }
 
-/// The per-frame CSV of `bench run --csv` (MODEL.md section 6 names the first columns), generated
+/// The per-frame CSV of `bench run --csv` (docs/model.md section 6 names the first columns), generated
 /// from `FrameColumn.all`.
 public enum FrameCSV {
     /// The column set's version, in the last column, `format_version`. Version 1 is every per-frame CSV

@@ -1,4 +1,4 @@
-/// What the source article's FPS counter would show, gathered a frame at a time (MODEL.md section 3).
+/// What the source article's FPS counter would show, gathered a frame at a time (docs/model.md section 3).
 ///
 /// *Display-link fps*: callbacks per second a `CADisplayLink` on the main run loop would deliver while
 /// input is being drawn, that is vsync-triggered turns per second from the turn that delivers the

@@ -9,7 +9,7 @@ public struct PendingContent: Hashable, Sendable {
 }
 
 /// Dropped-frame accounting over the vsyncs of a run, by Chrome's smoothness rule: a frame is
-/// dropped only where an update was expected (MODEL.md section 3).
+/// dropped only where an update was expected (docs/model.md section 3).
 ///
 /// Vsync v is *dropped* when, by the end of the turn due at v (the turn that started before v), the
 /// app had pending content newer than what the screen showed before v, and no picture is presented

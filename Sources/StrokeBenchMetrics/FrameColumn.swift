@@ -37,11 +37,11 @@ public struct FrameColumn: Sendable, CustomStringConvertible {
 }
 
 extension FrameColumn {
-    /// Every column, in order. The first twelve are MODEL.md section 6's contract; columns added later
+    /// Every column, in order. The first twelve are docs/model.md section 6's contract; columns added later
     /// go at the end, so scripts that read by position keep working.
     public static let all: [FrameColumn] = contract + turn + counters + mainThread + background + [formatVersion]
 
-    /// The columns MODEL.md section 6 names.
+    /// The columns docs/model.md section 6 names.
     static let contract: [FrameColumn] = [
         count("frame") { $0.frame }, ms("vsync_ms") { $0.vsyncMs }, count("samples") { $0.samples },
         ms("main_ms") { $0.mainMs }, ms("render_ms") { $0.renderMs }, ms("composite_ms") { $0.compositeMs },

@@ -36,7 +36,7 @@ public struct PictureSummary: Hashable, Sendable, Codable {
     }
 }
 
-/// The counters of a run, with the keys of MODEL.md section 6.
+/// The counters of a run, with the keys of docs/model.md section 6.
 public struct CounterSummary: Hashable, Sendable, Codable {
     public var pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated: Int
     public var tasksStarted, tasksCancelled, tasksSuperseded, pixelsComposited: Int
@@ -56,7 +56,7 @@ public struct CounterSummary: Hashable, Sendable, Codable {
     }
 }
 
-/// The summary of one run: the JSON object of `bench run --format json` (MODEL.md section 6).
+/// The summary of one run: the JSON object of `bench run --format json` (docs/model.md section 6).
 public struct RunSummary: Hashable, Sendable, Codable {
     /// The version of this JSON shape written, and read back (a sweep's `runs/<id>.json` holds one).
     public static let format = FormatVersion(name: "run summary", current: 1)

@@ -1,4 +1,4 @@
-/// How time passes during a replay (MODEL.md section 4).
+/// How time passes during a replay (docs/model.md section 4).
 public enum ClockMode: String, CaseIterable, Sendable, Codable {
     /// Wall-clock pacing: the main thread sleeps until each vsync; background queues are real threads.
     case realtime
@@ -15,7 +15,7 @@ public enum Delivery: String, CaseIterable, Sendable, Codable {
     case perSample = "per-sample"
 }
 
-/// Where the pace of input comes from (MODEL.md section 5).
+/// Where the pace of input comes from (docs/model.md section 5).
 public enum InputMode: String, CaseIterable, Sendable, Codable {
     /// Each sample arrives at its recorded time: open-loop, the trace sets the pace.
     case recorded

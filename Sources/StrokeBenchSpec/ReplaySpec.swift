@@ -1,5 +1,5 @@
 
-/// What the virtual clock charges for work (MODEL.md section 4).
+/// What the virtual clock charges for work (docs/model.md section 4).
 public enum CostMode: String, CaseIterable, Sendable, Codable {
     /// What the work took on this machine.
     case measured

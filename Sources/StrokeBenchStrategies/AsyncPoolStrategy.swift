@@ -7,10 +7,10 @@ import StrokeBenchCanvas
 /// - A touch stores the points and commits a `YYTransaction` (target: the view, selector:
 ///   `contentsNeedUpdated`); transactions are a set, so a burst of touches in one run-loop turn makes
 ///   one. Its BeforeWaiting observer calls `layer.setNeedsDisplay()`, which first increases the
-///   sentinel (`_cancelAsyncDisplay`). MODEL.md's turn runs the observers before the CoreAnimation
+///   sentinel (`_cancelAsyncDisplay`). docs/model.md's turn runs the observers before the CoreAnimation
 ///   commit, so the display happens in the same turn. (On a device YYTransaction's observer has a
 ///   lower priority, 0xFFFFFF, than CoreAnimation's, 2000000, and the display waits for the next
-///   wake-up: MODEL.md's pipeline is followed here.)
+///   wake-up: docs/model.md's pipeline is followed here.)
 /// - `display` (at the commit) snapshots the points on the main thread (`newAsyncDisplayTask`) and
 ///   dispatches the render to the next of N serial queues, round robin (N = active processor count,
 ///   clamped to 1...16). A layer smaller than 1 x 1 gets nil contents and no task.
