@@ -14,8 +14,9 @@ let package = Package(
         .library(name: "StrokeBenchCLI", targets: ["StrokeBenchCLI"]),
         // Everything below the command line, for tools and benchmarks that replay in-process.
         .library(name: "StrokeBenchKit", targets: [
-            "StrokeBench", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDisplay", "StrokeBenchStrategies",
-            "StrokeBenchMetrics", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
+            "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice", "StrokeBenchReplay",
+            "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchReports",
+            "StrokeBenchRegression", "StrokeBenchSpec",
         ]),
         // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
         .library(name: "StrokeBenchTraces", targets: ["StrokeBenchTraces"]),
@@ -36,8 +37,11 @@ let package = Package(
 
         // What names one replay: the spec, its modes, the trace's identity, strategy options, format versions.
         .target(name: "StrokeBenchSpec"),
+        // The quantities every layer speaks, with no library behind them: counted work (`WorkCounters`)
+        // and replay time. Metrics and the device model read them without linking cairo.
+        .target(name: "StrokeBenchUnits"),
         // Safe Swift over cairo (rasterization) and pixman (compositing), with work counters.
-        .target(name: "StrokeBenchCanvas", dependencies: ["CCairo", "CPixman"]),
+        .target(name: "StrokeBenchCanvas", dependencies: ["CCairo", "CPixman", "StrokeBenchUnits"]),
         // The public strategy API: DrawingStrategy, touch events, layer updates, render queues.
         .target(name: "StrokeBench", dependencies: ["StrokeBenchCanvas", "StrokeBenchSpec"]),
         // Traces: the model, the versioned file format, the seeded generator.
@@ -45,23 +49,29 @@ let package = Package(
         // The built-in drawing strategies, one file each, written against the public API only.
         .target(name: "StrokeBenchStrategies", dependencies: ["StrokeBench"]),
         // Per-frame records, run summaries, percentiles, CSV and JSON writers.
-        .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchCanvas", "StrokeBenchSpec"]),
-        // Device profiles, the display clock, the run loop and the render server.
-        .target(name: "StrokeBenchDisplay", dependencies: [
-            "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchSpec",
-            .product(name: "HeapModule", package: "swift-collections"),
-        ], resources: [
-            // The device cost model's sourced unit costs (docs/device-model.md).
+        .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchUnits", "StrokeBenchSpec"]),
+        // The device cost model below the engine: device profiles, the sourced unit costs and their
+        // data file, and the meters that turn counted work into time (docs/device-model.md).
+        .target(name: "StrokeBenchDevice", dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec"], resources: [
             .copy("Resources/device-costs.json"),
         ]),
+        // The replay engine: the display clock, the run loop, the render queues and the render server.
+        .target(name: "StrokeBenchReplay", dependencies: [
+            "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
+            .product(name: "HeapModule", package: "swift-collections"),
+        ]),
+        // Host calibration, for `bench calibrate` alone: times each kind of work on this machine.
+        .target(name: "StrokeBenchCalibration", dependencies: ["StrokeBenchCanvas", "StrokeBenchDevice", "StrokeBenchSpec"]),
+        // A replay's timeline as Chrome trace-event JSON, with its streaming writer (docs/timeline.md).
+        .target(name: "StrokeBenchTimeline", dependencies: ["StrokeBenchReplay", "StrokeBenchMetrics"]),
         // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
-        .target(name: "StrokeBenchReports", dependencies: ["StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchDisplay", "StrokeBenchStrategies"]),
+        .target(name: "StrokeBenchReports", dependencies: ["StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
-        .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchDisplay", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchSpec"]),
+        .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         // The `bench` command line, with the built-in strategies plus any a user passes in.
         .target(name: "StrokeBenchCLI", dependencies: [
-            "StrokeBenchDisplay", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas",
-            "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
+            "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces",
+            "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
@@ -70,11 +80,11 @@ let package = Package(
 
         .testTarget(name: "CanvasTests", dependencies: ["StrokeBenchCanvas"]),
         .testTarget(name: "TracesTests", dependencies: ["StrokeBenchTraces"]),
-        .testTarget(name: "DisplayTests", dependencies: ["StrokeBenchDisplay", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
-        .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchCanvas"]),
-        .testTarget(name: "ReportsTests", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchDisplay", "StrokeBenchStrategies", "StrokeBenchTraces"]),
+        .testTarget(name: "ReplayTests", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
+        .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),
+        .testTarget(name: "ReportsTests", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         // The command line as users and scripts meet it: runs the built `bench` executable.
-        .testTarget(name: "BenchTests", dependencies: ["bench", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchDisplay"]),
-        .testTarget(name: "RegressionTests", dependencies: ["StrokeBenchRegression", "StrokeBenchDisplay", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline"]),
+        .testTarget(name: "RegressionTests", dependencies: ["StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
     ]
 )

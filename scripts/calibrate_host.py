@@ -5,7 +5,7 @@ Runs `bench calibrate --format json` --runs times (one microbenchmark per kind o
 writes of 256 MiB buffers by one thread and by every core; no replay's frame times are used) and takes
 the median of each figure over the runs, since one calibration on a shared VM can land in a moment of
 load. With --write it stores them as the `host` block of
-Sources/StrokeBenchDisplay/Resources/device-costs.json, with this command and the spread as their source.
+Sources/StrokeBenchDevice/Resources/device-costs.json, with this command and the spread as their source.
 
 What the model takes from the host (docs/device-model.md): the compute kinds' unit costs (a device's are
 these times its single-core ratio) and the memory efficiency (the share of the memory system one thread

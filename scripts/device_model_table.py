@@ -65,7 +65,7 @@ def unit_cost_rows():
     """Published figures checked against the model's unit costs rather than a replay: the forums thread's
     wide-colour slowdown of drawing a cached bitmap (55 fps on an iPhone 6, 15 fps on an unnamed wide-colour
     device), against the model's cost of an extended-range blended pixel over a standard one."""
-    with open(os.path.join(ROOT, "Sources", "StrokeBenchDisplay", "Resources", "device-costs.json")) as f:
+    with open(os.path.join(ROOT, "Sources", "StrokeBenchDevice", "Resources", "device-costs.json")) as f:
         factor = json.load(f)["extended_range_factor"]
     low, central, high = factor.get("low", factor["value"]), factor["value"], factor.get("high", factor["value"])
     published = 55 / 15

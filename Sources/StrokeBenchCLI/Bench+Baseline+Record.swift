@@ -1,5 +1,5 @@
 import ArgumentParser
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchRegression

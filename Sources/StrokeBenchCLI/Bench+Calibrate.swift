@@ -1,6 +1,8 @@
 import ArgumentParser
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
+import StrokeBenchDevice
+import StrokeBenchCalibration
 
 extension Bench {
     /// `bench calibrate`: this host's unit cost of each kind of counted work, by microbenchmark.
@@ -37,7 +39,7 @@ extension Bench {
             let profile = DeviceProfile.named(device)!
             let calibration = try HostCalibration.measure(width: profile.width, height: profile.height, repeats: repeats)
             switch format {
-            case .json: print(try SummaryJSON.encode(calibration))
+            case .json: print(try SummaryJSON.encode(calibration, format: HostCalibration.format))
             case .table:
                 for kind in WorkKind.allCases {
                     print("\(kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \(String(format: "%12.4f", calibration.unitCostsNs[kind] ?? 0)) ns")

@@ -1,10 +1,11 @@
 import ArgumentParser
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchRegression
 import StrokeBenchTraces
 import StrokeBenchSpec
+import StrokeBenchDevice
 
 extension ReportFormat: ExpressibleByArgument {}
 

@@ -1,6 +1,7 @@
 import ArgumentParser
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import StrokeBenchStrategies
+import StrokeBenchDevice
 
 extension Bench {
     /// `bench list`: strategies, the options each declares, and device profiles, one per line.

@@ -1,10 +1,11 @@
 import ArgumentParser
 import StrokeBenchCanvas
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchStrategies
 import StrokeBenchSpec
+import StrokeBenchTimeline
 
 /// How a summary is shown.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {

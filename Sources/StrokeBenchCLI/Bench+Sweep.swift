@@ -1,10 +1,11 @@
 import ArgumentParser
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchReports
 import StrokeBenchStrategies
 import StrokeBenchSpec
+import StrokeBenchDevice
 
 extension Bench {
     /// `bench sweep` (`bench sweep run`): every combination of strategies, devices, rates and traces,

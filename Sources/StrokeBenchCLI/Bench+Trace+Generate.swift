@@ -1,7 +1,8 @@
 import ArgumentParser
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchTraces
+import StrokeBenchDevice
 
 extension TraceGenerator.Kind: ExpressibleByArgument {}
 

@@ -19,7 +19,7 @@ extension Bench.Trace {
             let trace = try readTrace(file)
             let summary = TraceStatistics(trace).summary(canvas: trace.canvas)
             switch format {
-            case .json: print(try SummaryJSON.encode(summary))
+            case .json: print(try SummaryJSON.encode(summary, format: TraceStatistics.Summary.format))
             case .table: print(Self.table(summary, trace: trace, name: file))
             }
         }

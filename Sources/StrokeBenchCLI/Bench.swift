@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import StrokeBenchStrategies
 import StrokeBenchReports
-import StrokeBenchDisplay
+import StrokeBenchReplay
+import StrokeBenchDevice
 
 /// `bench`: replays touch-stroke traces against a simulated display and measures each drawing strategy.
 struct Bench: ParsableCommand {

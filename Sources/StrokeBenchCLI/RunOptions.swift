@@ -1,6 +1,6 @@
 import ArgumentParser
 import StrokeBenchCanvas
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchStrategies

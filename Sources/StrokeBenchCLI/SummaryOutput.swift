@@ -1,13 +1,33 @@
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
-/// The run summary as one JSON object.
+/// What `bench` prints with `--format json`: one pretty-printed object with sorted keys.
 enum SummaryJSON {
     static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// `value` with `format_version` among its own top-level keys, for an output whose type does not
+    /// write its version itself: scripts keep reading the keys they read, and can check the version.
+    static func encode<T: Encodable>(_ value: T, format: FormatVersion) throws -> String {
+        try encode(Versioned(value: value, format: format))
+    }
+
+    private struct Versioned<Value: Encodable>: Encodable {
+        var value: Value
+        var format: FormatVersion
+        enum Key: String, CodingKey { case formatVersion = "format_version" }
+
+        func encode(to encoder: any Encoder) throws {
+            try value.encode(to: encoder)
+            // A second keyed container at the same level adds its keys to the value's object.
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(format.current, forKey: .formatVersion)
+        }
     }
 }
 

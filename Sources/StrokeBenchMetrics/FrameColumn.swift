@@ -1,4 +1,4 @@
-import StrokeBenchCanvas
+import StrokeBenchUnits
 import StrokeBenchSpec
 
 /// One column of the per-frame CSV: its name, its unit, and how a frame's cell is written. The

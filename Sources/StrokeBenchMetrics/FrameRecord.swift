@@ -1,4 +1,4 @@
-import StrokeBenchCanvas
+import StrokeBenchUnits
 
 /// One run-loop turn and the vsync its picture was presented at: a row of the per-frame CSV.
 public struct FrameRecord: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import StrokeBenchCanvas
+import StrokeBenchUnits
 
 /// What a run summary needs from a replay's frames, gathered one frame at a time, so that a replay
 /// need not keep its frames: an hour at 120 Hz is 432,000 of them.

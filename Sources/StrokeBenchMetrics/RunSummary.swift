@@ -1,4 +1,4 @@
-import StrokeBenchCanvas
+import StrokeBenchUnits
 import StrokeBenchSpec
 
 /// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchSpec
 
 /// How `bench check` prints its report: one writer per format.
 public enum ReportFormat: String, CaseIterable, Sendable {
@@ -11,7 +12,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 }
 
 /// Everything `bench check` found: each check with its verdict, and the overall verdict.
-public struct CheckReport: Hashable, Sendable, Codable {
+public struct CheckReport: Hashable, Sendable, Encodable {
     /// The baseline file checked against.
     public var baseline: String
     /// The tolerance the timing and counter checks used.
@@ -21,7 +22,12 @@ public struct CheckReport: Hashable, Sendable, Codable {
     /// Every check, configuration by configuration.
     public var checks: [CheckResult]
 
-    enum CodingKeys: String, CodingKey { case baseline, tolerance, repeats, checks, verdict, exitStatus = "exit_status", failing }
+    /// The version of `bench check --format json`'s object (its `format_version` key).
+    public static let format = FormatVersion(name: "check report", current: 1)
+
+    enum CodingKeys: String, CodingKey {
+        case formatVersion = "format_version", baseline, tolerance, repeats, checks, verdict, exitStatus = "exit_status", failing
+    }
 
     /// Creates a report.
     public init(baseline: String, tolerance: Tolerance, repeats: Int, checks: [CheckResult]) {
@@ -31,23 +37,10 @@ public struct CheckReport: Hashable, Sendable, Codable {
     /// The verdict of the whole check: its most severe check's.
     public var verdict: Verdict { Verdict.overall(checks.map(\.verdict)) }
 
-    /// The checks that did not pass, most severe first.
-    public var notable: [CheckResult] {
-        checks.filter { $0.verdict != .pass }.sorted { $0.verdict > $1.verdict }
-    }
-
-    /// Reads a report written by `render(.json)`.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        baseline = try c.decode(String.self, forKey: .baseline)
-        tolerance = try c.decode(Tolerance.self, forKey: .tolerance)
-        repeats = try c.decode(Int.self, forKey: .repeats)
-        checks = try c.decode([CheckResult].self, forKey: .checks)
-    }
-
     /// Writes the report with its verdict, exit status and the names of the figures that failed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Self.format.current, forKey: .formatVersion)
         try c.encode(baseline, forKey: .baseline)
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(repeats, forKey: .repeats)

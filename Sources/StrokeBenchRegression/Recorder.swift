@@ -1,7 +1,8 @@
 import StrokeBenchCanvas
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchDevice
 
 /// Replays a configuration the ways a baseline needs: once to count, then repeatedly to time.
 public enum Recorder {

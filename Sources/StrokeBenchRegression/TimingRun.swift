@@ -1,4 +1,4 @@
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import StrokeBenchMetrics
 
 /// One per-frame figure over the active frames of one run: its percentiles, and its mean and total

@@ -1,4 +1,3 @@
-import StrokeBenchDisplay
 import StrokeBenchStrategies
 import StrokeBenchSpec
 

@@ -1,3 +1,4 @@
+import StrokeBenchSpec
 import Foundation
 
 /// The distributions that describe how a trace was drawn, for `bench trace info` and for checking
@@ -115,6 +116,9 @@ extension TraceStatistics {
     /// The statistics as `bench trace info --format json` prints them. Key names are part of the
     /// command-line contract: `strokes`, `samples`, `duration_s` are always present.
     public struct Summary: Codable, Hashable, Sendable {
+        /// The version of `bench trace info --format json`'s object (its `format_version` key).
+        public static let format = FormatVersion(name: "trace info", current: 1)
+
         /// Number of strokes.
         public var strokes: Int
         /// Number of samples.

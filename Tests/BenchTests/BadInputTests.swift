@@ -1,6 +1,7 @@
 import Foundation
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Testing
+import StrokeBenchDevice
 
 /// Issue 7's classes of bad input, each fed to the `bench` executable: exit status 65, one line on
 /// stderr naming the file and (where there is one) the line, and no crash or stack trace.

@@ -1,8 +1,9 @@
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchStrategies
 import Testing
 import StrokeBenchSpec
+import StrokeBenchDevice
 
 /// A baseline must replay what it recorded: `bench baseline record`, then `bench check` at once,
 /// passes for every strategy under every option that changes what a run does. The cases come from

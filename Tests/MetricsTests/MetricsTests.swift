@@ -1,4 +1,4 @@
-import StrokeBenchCanvas
+import StrokeBenchUnits
 @testable import StrokeBenchMetrics
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import StrokeBenchMetrics
 @testable import StrokeBenchRegression
 import Testing

@@ -1,4 +1,4 @@
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
 @testable import StrokeBenchRegression

@@ -1,4 +1,4 @@
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import StrokeBenchMetrics
 import StrokeBenchRegression
 import StrokeBenchStrategies

@@ -1,10 +1,11 @@
 import StrokeBenchCanvas
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchRegression
 import StrokeBenchStrategies
 import StrokeBenchTraces
 import StrokeBenchSpec
+import StrokeBenchDevice
 
 /// A small screen, so that replays in tests stay fast: 200 x 150 px at 1x, 100 Hz (vsyncs every 10 ms).
 let smallDevice = DeviceProfile(name: "test-small", width: 200, height: 150, scale: 1, refreshRate: 100, touchRate: 1000, cores: 2)

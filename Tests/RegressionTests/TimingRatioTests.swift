@@ -1,9 +1,10 @@
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import StrokeBenchMetrics
 import StrokeBenchRegression
 import StrokeBenchStrategies
 import Testing
 import StrokeBenchTraces
+import StrokeBenchDevice
 
 /// Timing asserted only as ratios measured in the same test, with margins far inside what the strategies
 /// really show, so that a busy two-core machine (another build beside the tests) does not fail them.

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import StrokeBenchMetrics
 @testable import StrokeBenchReports
 import StrokeBenchStrategies
 import StrokeBenchTraces
 import StrokeBenchSpec
+import StrokeBenchDevice
 
 /// Runs made up in the test: a spec, a summary with the figures compared, and the samples it stands for.
 private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, costs: CostMode = .measured,

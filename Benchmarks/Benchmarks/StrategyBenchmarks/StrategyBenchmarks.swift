@@ -4,10 +4,11 @@
 
 import Benchmark
 import StrokeBenchCanvas
-import StrokeBenchDisplay
+import StrokeBenchReplay
 import Foundation
 import StrokeBenchStrategies
 import StrokeBenchTraces
+import StrokeBenchDevice
 
 /// Every benchmark measures exactly this many passes over the fixture, so that its distribution (and so
 /// its malloc-count percentiles, which `Thresholds/` pins exactly) does not depend on how fast the

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
-import StrokeBenchDisplay
+import StrokeBenchReplay
+import StrokeBenchDevice
 
 /// libFuzzer's entry point: loads the bytes as device cost data, with every check of its values, and
 /// prices each device it derives. A thrown error is the expected answer to bad bytes; a crash, a

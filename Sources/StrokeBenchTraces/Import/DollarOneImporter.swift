@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 
 /// Reads one $1 Unistroke gesture log: a `<Gesture>` element holding one stroke of

@@ -1,0 +1,85 @@
+import StrokeBenchCanvas
+import Foundation
+import StrokeBenchStrategies
+import StrokeBenchDevice
+
+/// The render server: composites each committed layer update into the screen's framebuffer with
+/// pixman, limited to the update's damage, and times it on its own.
+///
+/// On a device it is a separate process and the GPU. Here, in the realtime clock, it is a serial
+/// Dispatch queue running beside the main thread; in the virtual clock its work runs between turns
+/// and its measured cost is kept off the main thread's timeline.
+final class RenderServer: @unchecked Sendable {
+    // `compositor` and `meter` are used only on `queue` (realtime; the meter is then the stateless
+    // wall clock) or only by the replay thread (virtual);
+    // `costs` is guarded by `lock`.
+    private let compositor: Compositor
+    private let queue: DispatchQueue?
+    private let group = DispatchGroup()
+    private let lock = NSLock()
+    private var costs: [Int: (cost: ReplayDuration, pixels: Int)] = [:]
+    private var failure: Error?
+
+    /// - Parameter threaded: composite on a background thread (realtime) or inline (virtual).
+    private let meter: any CostMeter
+
+    private let background: Color
+    private let style: StrokeStyle
+
+    /// - Parameter rasterizes: composite pixels, or only count them (a dry replay, which has no screen).
+    init(width: Int, height: Int, background: Color, style: StrokeStyle, threaded: Bool, meter: any CostMeter,
+         rasterizes: Bool = true) throws {
+        self.meter = meter
+        self.background = background
+        self.style = style
+        compositor = try Compositor(width: width, height: height, rasterizes: rasterizes)
+        compositor.clear([PixelRect(x: 0, y: 0, width: width, height: height)], to: background)
+        queue = threaded ? DispatchQueue(label: "strokebench.render-server", qos: .userInteractive) : nil
+    }
+
+    /// Composites `update` for frame `frame`.
+    func submit(_ update: LayerUpdate, frame: Int) {
+        let contents = update.contents, damage = update.damage, overlays = update.overlays
+        guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return }
+        let work: @Sendable () -> Void = { [self] in
+            do {
+                let ledger = WorkLedger()
+                let (pixels, cost) = try meter.measure(.composite, counting: ledger) { () throws(CanvasError) -> Int in
+                    var pixels = 0
+                    if let contents {
+                        pixels += try compositor.composite(contents, damage: damage)
+                    } else if !damage.isEmpty {
+                        pixels += compositor.clear(damage, to: background) // layer.contents = nil
+                    }
+                    if let overlays, let clip = damage.reduce(nil, { ($0 ?? $1).union($1) }) {
+                        pixels += try compositor.drawLayers(overlays, style: style, clip: clip, counting: ledger)
+                    }
+                    ledger.counters.pixelsComposited += pixels
+                    return pixels
+                }
+                lock.lock(); costs[frame] = (cost, pixels); lock.unlock()
+            } catch {
+                lock.lock(); failure = error; lock.unlock()
+            }
+        }
+        if let queue { queue.async(group: group, execute: work) } else { work() }
+    }
+
+    /// Blocks until every submitted composite is done: the fence before the main thread draws into
+    /// a backing store the server may still be reading.
+    func waitUntilIdle() { if queue != nil { group.wait() } }
+
+    /// Time and pixels spent compositing `frame` (zero if it composited nothing), forgotten once
+    /// taken. Ask only after the composite is done (`waitUntilIdle`, or the next turn's fence).
+    func takeCost(ofFrame frame: Int) -> (cost: ReplayDuration, pixels: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return costs.removeValue(forKey: frame) ?? (.zero, 0)
+    }
+
+    /// The picture on the screen, after all submitted work; nil after a dry replay, which draws none.
+    func screen() throws -> Surface? {
+        waitUntilIdle()
+        if let failure { throw failure }
+        return compositor.isDry ? nil : try compositor.snapshot()
+    }
+}

@@ -1,0 +1,147 @@
+import StrokeBenchTraces
+import StrokeBenchCanvas
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import StrokeBenchSpec
+import StrokeBenchDevice
+
+/// Everything one replay needs: what it is (the fields of its `ReplaySpec`), the input read from its
+/// trace, and how the run is observed (callbacks, whether frames are kept).
+public struct ReplayConfiguration {
+    public var input: ReplayInput
+    /// How the trace is named in reports.
+    public var traceName: String
+    public var device: DeviceProfile
+    /// Display refresh rate in Hz (the device's own unless overridden).
+    public var hz: Double
+    public var clock: ClockMode
+    public var delivery: Delivery
+    /// Recorded timing or display-link pacing.
+    public var inputMode: InputMode
+    public var strategy: any DrawingStrategy.Type
+    /// Background queues; nil for the default (the device's cores in the virtual clock, this
+    /// machine's active processors in realtime, clamped to 1...16 as YYAsyncLayer does).
+    public var workers: Int?
+    /// The strategy's declared options.
+    public var settings: StrategySettings
+    /// What the virtual clock charges; `meter` follows it.
+    public var costs: CostMode {
+        didSet { meter = Self.meter(for: costs, device: device) }
+    }
+    /// Compare the final picture with the reference (skipped by callers that only want timing, and by a
+    /// dry replay, which has no picture).
+    public var comparePicture: Bool
+    /// Rasterize even where the costs need no pixels (`--raster`, `--png`): the picture is drawn and
+    /// compared, and every other figure is the same as the dry replay's.
+    public var forcesRaster = false
+    /// Whether this replay draws pixels. Measured costs time the drawing, so they always do; zero and
+    /// modelled costs charge the work counted from geometry, so they replay dry, counting the same work
+    /// without rasterizing it, unless `forcesRaster`.
+    public var rasterizes: Bool { costs == .measured || clock == .realtime || forcesRaster }
+    /// What the virtual clock charges for work: set from `costs`; tests substitute scripted costs.
+    public var meter: any CostMeter
+    /// Keep every `FrameRecord` in `ReplayResult.frames`. Tests and short replays want them; the
+    /// command line streams them through `onFrame` instead, so that memory stays flat however long
+    /// the trace (the summary needs only a `FrameTally`).
+    public var keepsFrames = true
+    /// Called with each frame's finished record, in order, outside every timed phase (a frame is
+    /// handed over one turn late, once the render server has composited it).
+    public var onFrame: ((FrameRecord) throws -> Void)?
+    /// Told every step of the replay as it happens (`bench run --timeline`); nothing by default.
+    public var timeline: any ReplayTimeline = NoTimeline()
+
+    public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
+                clock: ClockMode = .virtual, delivery: Delivery = .coalesced, inputMode: InputMode = .recorded,
+                strategy: any DrawingStrategy.Type, workers: Int? = nil, settings: StrategySettings = StrategySettings(),
+                costs: CostMode = .measured, comparePicture: Bool = true) {
+        self.input = input; self.traceName = traceName; self.device = device; self.hz = hz ?? device.refreshRate
+        self.clock = clock; self.delivery = delivery; self.inputMode = inputMode; self.strategy = strategy; self.workers = workers
+        self.settings = settings; self.costs = costs; self.comparePicture = comparePicture
+        meter = Self.meter(for: costs, device: device)
+    }
+
+    /// The replay `spec` describes, over `trace` (already read from `spec.trace.path`).
+    ///
+    /// - Throws: `ReplaySpecError` when the spec does not validate.
+    public init(_ spec: ReplaySpec, trace: Trace) throws(ReplaySpecError) {
+        try spec.validate()
+        let device = spec.deviceProfile!
+        self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
+                  hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType!,
+                  workers: spec.workers, settings: spec.options, costs: spec.costs)
+    }
+
+    /// The specification of this replay, with the identity of the input it read.
+    public var spec: ReplaySpec {
+        ReplaySpec(strategy: strategy.name, options: settings, device: device.name,
+                   hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
+                   input: inputMode, workers: workers,
+                   trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count))
+    }
+
+    private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {
+        switch costs {
+        case .measured: WallClockMeter()
+        case .zero: ZeroCostMeter()
+        case .model: ModelCostMeter(device: device)
+        }
+    }
+
+    /// The canvas every strategy draws on this device.
+    public var canvas: CanvasConfiguration {
+        CanvasConfiguration(width: device.width, height: device.height, scale: device.scale,
+                            style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
+    }
+
+    /// The number of background queues this run uses.
+    public var resolvedWorkers: Int {
+        let n = workers ?? (clock == .virtual ? device.cores : ProcessInfo.processInfo.activeProcessorCount)
+        return min(16, max(1, n))
+    }
+}
+
+/// What a replay produced.
+public struct ReplayResult {
+    /// Every frame, when `ReplayConfiguration.keepsFrames` is set; empty otherwise.
+    public var frames: [FrameRecord]
+    /// What the summary was computed from: counts, totals and the active frames' times.
+    public var tally: FrameTally
+    public var summary: RunSummary
+    /// The picture the display showed at the end; nil after a dry replay (`ReplayConfiguration.rasterizes`).
+    public var screen: Surface?
+}
+
+/// Replays a trace against the simulated display: the run loop of docs/model.md section 1.
+public enum Replay {
+    /// Runs the replay to the end: past the last sample, until every sample is on screen and no
+    /// background work is left (or five seconds after the last sample, whichever comes first).
+    ///
+    /// - Parameter progress: called now and then with (replayed seconds, trace seconds).
+    ///
+    /// With the device cost model, the replay is priced again, dry and without outputs, at the two ends
+    /// of the model's stated uncertainty (`ModelEstimate`), and the summary carries each figure's range.
+    public static func run(_ configuration: ReplayConfiguration,
+                           progress: ((Double, Double) -> Void)? = nil) throws -> ReplayResult {
+        var loop = try RunLoopSimulation(configuration)
+        var result = try loop.run(progress: progress)
+        if configuration.costs == .model, configuration.meter is ModelCostMeter {
+            result.summary.bracket(with: try [ModelEstimate.low, .high].map { try end(of: configuration, at: $0) })
+        }
+        return result
+    }
+
+    /// The summary of `configuration` priced at `estimate`: dry, no frames kept or streamed, no timeline.
+    private static func end(of configuration: ReplayConfiguration, at estimate: ModelEstimate) throws -> RunSummary {
+        var end = configuration
+        end.meter = ModelCostMeter(device: configuration.device, at: estimate)
+        end.keepsFrames = false
+        end.onFrame = nil
+        end.timeline = NoTimeline()
+        end.comparePicture = false
+        end.forcesRaster = false
+        var loop = try RunLoopSimulation(end)
+        return try loop.run(progress: nil).summary
+    }
+}

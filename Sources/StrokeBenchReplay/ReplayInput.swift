@@ -1,0 +1,75 @@
+import StrokeBenchCanvas
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import StrokeBenchSpec
+import StrokeBenchDevice
+
+/// A trace prepared for one device: scaled to fit its canvas, limited to its digitizer rate, and
+/// flattened into arrays the replay loop walks without allocating.
+public struct ReplayInput: Sendable {
+    /// Sample times in seconds, in trace order.
+    public let times: [Double]
+    /// Positions in device pixels.
+    public let points: [Point]
+    /// True for the first and for the last sample of each stroke.
+    public let isStrokeStart: [Bool]
+    public let isStrokeEnd: [Bool]
+
+    /// Prepares `trace` for `device`.
+    ///
+    /// The trace canvas is scaled uniformly to fit the device's canvas in points and centred. When the
+    /// device's digitizer is slower than the trace's sampling, samples closer than one digitizer
+    /// interval to the previous kept one are dropped (a stroke's first and last samples are always kept),
+    /// as a 60 Hz screen would never have reported them.
+    public init(trace: Trace, device: DeviceProfile) {
+        let fit = min(device.widthPoints / trace.canvas.width, device.heightPoints / trace.canvas.height)
+        let offsetX = (device.widthPoints - trace.canvas.width * fit) / 2
+        let offsetY = (device.heightPoints - trace.canvas.height * fit) / 2
+        let minimumInterval = 1 / device.touchRate - 0.0005 // half a millisecond of digitizer jitter
+        var times: [Double] = [], points: [Point] = [], starts: [Bool] = [], ends: [Bool] = []
+        for stroke in trace.strokes {
+            var lastKept = -Double.infinity
+            for (i, s) in stroke.samples.enumerated() {
+                let isLast = i == stroke.samples.count - 1
+                guard i == 0 || isLast || s.time - lastKept >= minimumInterval else { continue }
+                lastKept = s.time
+                times.append(s.time)
+                points.append(Point(x: (s.x * fit + offsetX) * device.scale, y: (s.y * fit + offsetY) * device.scale))
+                starts.append(i == 0)
+                ends.append(isLast)
+            }
+        }
+        self.times = times; self.points = points; isStrokeStart = starts; isStrokeEnd = ends
+    }
+
+    public var count: Int { times.count }
+
+    /// When sample `i` was recorded, as a replay instant.
+    public func instant(of i: Int) -> ReplayInstant { ReplayInstant(seconds: times[i]) }
+
+    /// FNV-1a 64 over the sample times, device positions and stroke boundaries, as hex: the input's
+    /// identity in a `ReplaySpec`, so a baseline notices a trace that changed since it was recorded.
+    public var checksum: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3 }
+        }
+        for i in 0..<count {
+            mix(times[i].bitPattern)
+            mix(points[i].x.bitPattern)
+            mix(points[i].y.bitPattern)
+            mix((isStrokeStart[i] ? 1 : 0) | (isStrokeEnd[i] ? 2 : 0))
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The strokes as polylines in device pixels: what the reference picture strokes.
+    public var polylines: [[Point]] {
+        var lines: [[Point]] = []
+        for i in 0..<count {
+            if isStrokeStart[i] { lines.append([]) }
+            lines[lines.count - 1].append(points[i])
+        }
+        return lines
+    }
+}

@@ -1,0 +1,49 @@
+import StrokeBenchSpec
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import StrokeBenchDevice
+
+/// What a spec names, looked up in the registries, and its checks against them.
+extension ReplaySpec {
+    /// The strategy type named by `strategy` (valid after `validate()`).
+    public var strategyType: (any DrawingStrategy.Type)? { StrategyRegistry.strategy(named: strategy) }
+    /// The device profile named by `device` (valid after `validate()`).
+    public var deviceProfile: DeviceProfile? { DeviceProfile.named(device) }
+
+    /// Checks every field: names known, numbers in range, options declared by the strategy, and
+    /// combinations that make sense.
+    ///
+    /// - Throws: `ReplaySpecError` naming the field (as the command-line option) and what is wrong.
+    public func validate() throws(ReplaySpecError) {
+        guard let strategyType else {
+            throw ReplaySpecError(field: "strategy", "unknown strategy '\(strategy)'; valid: \(StrategyRegistry.names.joined(separator: ", "))")
+        }
+        guard deviceProfile != nil else {
+            throw ReplaySpecError(field: "device", "unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+        }
+        if let hz, !(hz.isFinite && Self.rates.contains(hz)) {
+            throw ReplaySpecError(field: "hz", RateBounds.problem(option: "--hz", rate: hz, bounds: Self.rates))
+        }
+        if let workers, !Self.workerCounts.contains(workers) {
+            throw ReplaySpecError(field: "workers", "--workers must be \(Self.workerCounts.lowerBound)...\(Self.workerCounts.upperBound), not \(workers)")
+        }
+        if costs != .measured && clock != .virtual {
+            throw ReplaySpecError(field: "costs", "--costs \(costs.rawValue) needs --clock virtual")
+        }
+        do { _ = try options.validated(for: strategyType.options) }
+        catch { throw ReplaySpecError(field: "options", "\(strategy): \(error.description)") }
+    }
+
+    /// A short name for reports: `async-graver --graver-keep-contents ipad-pro-11 120Hz virtual coalesced default`.
+    public var id: String {
+        var parts = [strategy] + options.arguments(declared: strategyType?.options ?? [])
+        let rate = hz ?? deviceProfile?.refreshRate ?? 0
+        parts += [device, "\(rate == rate.rounded() ? String(Int(rate)) : String(rate))Hz", clock.rawValue]
+        if costs != .measured { parts.append("\(costs.rawValue)-costs") }
+        parts.append(delivery.rawValue)
+        if input != .recorded { parts.append(input.rawValue) }
+        parts.append(trace.path)
+        if let workers { parts.append("\(workers) workers") }
+        return parts.joined(separator: " ")
+    }
+}

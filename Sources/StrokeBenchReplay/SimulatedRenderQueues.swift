@@ -1,0 +1,158 @@
+import StrokeBenchCanvas
+import Foundation
+import StrokeBenchStrategies
+import StrokeBenchDevice
+
+/// Background queues for the virtual clock: simulated workers whose busy time is the measured cost
+/// of each step of each task. Steps run on the calling thread, one at a time, at their simulated
+/// start time, so cancellation checks see exactly the main-thread state of that moment.
+///
+/// The serial queues are YYAsyncLayer's pool. The concurrent (global) queue runs as many tasks at
+/// once as there are workers and queues the rest: that is what libdispatch does with CPU-bound work
+/// on Linux, where its thread pool stays near the core count (on iOS it grows threads when work
+/// blocks, which drawing does not).
+final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
+    private struct Queued {
+        var task: RenderTask
+        var completion: ((any Sendable)?, TaskContext) -> Void
+        var trace: TaskTrace
+    }
+
+    private let scheduler: VirtualScheduler
+    private let mainQueue: MainQueue
+    private let ledger: WorkLedger
+    private let meter: any CostMeter
+    private var serialQueues: [[Queued]]
+    private var busy: [Bool]
+    private var globalBacklog: [Queued] = []
+    private var globalRunning = 0
+    /// Simulated time the main thread is at, used as the submission time.
+    var mainNow = ReplayInstant.zero
+    private(set) var pending = 0
+    private var running = 0
+    private(set) var log = RenderQueueLog()
+    /// Objects released "off the main thread": kept until the replay drops them between turns, so
+    /// freeing them is never timed as main-thread work.
+    private var released: [any Sendable] = []
+    var timeline: any ReplayTimeline = NoTimeline()
+    /// Which workers of the concurrent queue are drawing, so each task gets a lane of its own.
+    private var globalLanes: [Bool]
+
+    /// - Parameter ledger: the main thread's ledger; a task's counters join it when its completion runs.
+    init(count: Int, scheduler: VirtualScheduler, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter) {
+        self.scheduler = scheduler
+        self.mainQueue = mainQueue
+        self.ledger = ledger
+        self.meter = meter
+        serialQueues = Array(repeating: [], count: count)
+        busy = Array(repeating: false, count: count)
+        globalLanes = Array(repeating: false, count: count)
+    }
+
+    var count: Int { serialQueues.count }
+
+    func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
+        pending += 1
+        serialQueues[queue].append(Queued(task: task, completion: completion, trace: trace()))
+        noteBacklog()
+        if !busy[queue] { startNext(on: queue, at: mainNow) }
+    }
+
+    func submitConcurrent(_ task: RenderTask, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
+        pending += 1
+        globalBacklog.append(Queued(task: task, completion: completion, trace: trace()))
+        noteBacklog()
+        startGlobal(at: mainNow)
+    }
+
+    func release(_ object: any Sendable) { released.append(object) }
+
+    /// Drops the tasks still queued when the replay ends. Their closures, and the steps the scheduler
+    /// still holds, reach back to these queues; with `VirtualScheduler.discardPending` this breaks
+    /// the cycle, so a replay that ends with renders queued (`async-global` has no cancellation)
+    /// frees its strategy and bitmaps, which matters in a sweep of many runs in one process.
+    func discardPending() {
+        serialQueues = Array(repeating: [], count: serialQueues.count)
+        globalBacklog.removeAll()
+        released.removeAll()
+    }
+
+    /// Frees what was released; called by the replay outside any timed phase.
+    func dropReleased() { released.removeAll(keepingCapacity: true) }
+
+    private func noteBacklog() {
+        log.backlogPeak = max(log.backlogPeak, waiting)
+    }
+
+    /// Tasks submitted and not yet started.
+    private var waiting: Int { serialQueues.reduce(globalBacklog.count) { $0 + $1.count } }
+
+    /// A new task's record for the timeline (the task is queued, not yet counted as waiting).
+    private func trace() -> TaskTrace {
+        TaskTrace(ticket: timeline.renderTaskSubmitted(at: mainNow, waiting: waiting + 1), submitted: mainNow)
+    }
+
+    private func startNext(on queue: Int, at time: ReplayInstant) {
+        guard !serialQueues[queue].isEmpty else { busy[queue] = false; return }
+        busy[queue] = true
+        var item = serialQueues[queue].removeFirst()
+        item.trace.lane = .serial(queue)
+        run(item, at: time) { [unowned self] end in self.startNext(on: queue, at: end) }
+    }
+
+    private func startGlobal(at time: ReplayInstant) {
+        while globalRunning < count, !globalBacklog.isEmpty {
+            globalRunning += 1
+            var item = globalBacklog.removeFirst()
+            let lane = globalLanes.firstIndex(of: false)!
+            globalLanes[lane] = true
+            item.trace.lane = .concurrent(lane)
+            run(item, at: time) { [unowned self] end in
+                globalRunning -= 1
+                globalLanes[lane] = false
+                startGlobal(at: end)
+            }
+        }
+    }
+
+    /// Runs `item`'s steps from `time` on, each at its simulated start; calls `done` with the end time.
+    private func run(_ item: Queued, at time: ReplayInstant, done: @escaping (ReplayInstant) -> Void) {
+        let context = TaskContext(ledger: ledger.sibling())
+        var trace = item.trace
+        func step(_ index: Int) {
+            if index == 0 {
+                running += 1; log.threadsPeak = max(log.threadsPeak, running)
+                timeline.renderTaskStarted(at: scheduler.now, waiting: waiting)
+            }
+            let (outcome, cost) = meter.measure(.backgroundStep(index: index), counting: context.ledger) { item.task.step(index, context) }
+            trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0)
+            context.elapsed += cost.seconds
+            let end = scheduler.now + cost
+            var finished: (any Sendable)?? = nil
+            switch outcome {
+            case .proceed where index + 1 < item.task.stepCount:
+                scheduler.schedule(at: end) { step(index + 1) }
+                return
+            case .proceed, .stop: finished = .some(nil)
+            case let .finish(output): finished = .some(output)
+            }
+            scheduler.schedule(at: end) { [unowned self] in
+                running -= 1
+                pending -= 1
+                let output = finished!
+                if let picture = output as? RenderedPicture { log.finished.append((end.seconds, picture.showsThrough)) }
+                trace.end = end
+                let trace = trace
+                mainQueue.post(at: end) { [ledger, unowned self] in
+                    log.ended += 1
+                    let counted = context.ledger.take().all
+                    ledger.absorb(counted)
+                    timeline.renderTaskEnded(trace.finish(at: mainNow, output: output, context: context, counted: counted,
+                                                          ledger: ledger) { item.completion(output, context) })
+                }
+                done(end)
+            }
+        }
+        scheduler.schedule(at: time) { step(0) }
+    }
+}

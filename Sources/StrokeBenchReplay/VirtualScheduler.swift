@@ -1,0 +1,45 @@
+import HeapModule
+import StrokeBenchUnits
+
+/// Simulated time for the virtual clock: events run in deadline order, ties in insertion order, and
+/// time moves only through `advance(to:)`. Nothing here reads the wall clock.
+final class VirtualScheduler {
+    private struct Event: Comparable {
+        var time: ReplayInstant
+        var sequence: Int
+        var action: () -> Void
+        static func < (a: Event, b: Event) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
+        static func == (a: Event, b: Event) -> Bool { (a.time, a.sequence) == (b.time, b.sequence) }
+    }
+
+    private var events = Heap<Event>()
+    private var sequence = 0
+    /// The simulated time of the event running, or of the last `advance(to:)`.
+    private(set) var now = ReplayInstant.zero
+
+    /// Runs `action` at `time` (not before now).
+    func schedule(at time: ReplayInstant, _ action: @escaping () -> Void) {
+        sequence += 1
+        events.insert(Event(time: Swift.max(time, now), sequence: sequence, action: action))
+    }
+
+    /// Runs every event due at or before `time`, in order, then sets the clock to `time`.
+    /// `stop` is asked after each event; when it returns true, the clock stays at that event's time.
+    func advance(to time: ReplayInstant, stoppingWhen stop: () -> Bool = { false }) {
+        while let next = events.min, next.time <= time {
+            let event = events.removeMin()
+            now = event.time
+            event.action()
+            if stop() { return }
+        }
+        now = Swift.max(now, time)
+    }
+
+    /// Drops every event not yet run. Events hold closures over the simulated workers, which hold
+    /// this scheduler: a replay that ends with work still scheduled must break that cycle.
+    func discardPending() { events = Heap<Event>() }
+
+    /// The time of the next event, if any.
+    var nextEventTime: ReplayInstant? { events.min?.time }
+    var isEmpty: Bool { events.isEmpty }
+}

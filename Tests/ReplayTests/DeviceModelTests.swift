@@ -1,0 +1,193 @@
+import StrokeBenchCanvas
+@testable import StrokeBenchReplay
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchStrategies
+import Testing
+import StrokeBenchTraces
+@testable import StrokeBenchDevice
+
+/// The device cost model (docs/device-model.md): its data, its determinism, display-link input and
+/// the counters it charges.
+@Suite struct DeviceModelTests {
+    @Test func everyDeviceProfileHasUnitCostsFromSourcedData() throws {
+        let data = DeviceCostData.shipped
+        for device in DeviceProfile.all {
+            let costs = try data.unitCosts(of: device.name)
+            #expect(costs.nanoseconds.values.allSatisfy { $0 >= 0 && $0.isFinite }, "\(device.name)")
+            #expect(costs.nanoseconds.values.contains { $0 > 0 }, "\(device.name): every unit cost is zero")
+            #expect(data.devices[device.name] != nil, "\(device.name)")
+        }
+        #expect(!data.host.source.isEmpty)
+    }
+
+    /// Every number of the device data carries a basis and a source, and exactly one is fitted (the model's
+    /// one free factor); every memory-bound kind has its bytes.
+    @Test func everyNumberInTheDeviceDataHasASource() throws {
+        let data = DeviceCostData.shipped
+        for (name, number) in data.sourcedNumbers {
+            #expect(!number.source.isEmpty, "\(name)")
+            #expect(["measured", "fit", "published", "fact"].contains(number.basis), "\(name): \(number.basis)")
+            #expect(number.value.isFinite && number.value > 0, "\(name)")
+        }
+        #expect(data.sourcedNumbers.filter { $0.1.basis == "fit" }.map(\.0) == ["memory_efficiency_factor"])
+        for kind in WorkKind.allCases where kind.isMemoryBound { #expect(data.bytesPerPixel[kind] != nil, "\(kind)") }
+        // Every number in the file is one of those: no figure hides outside a sourced field.
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL))
+        #expect(Self.numbersOutsideSourcedFields(json, path: "").isEmpty, "\(Self.numbersOutsideSourcedFields(json, path: ""))")
+    }
+
+    /// Paths of numbers that are not the value, low or high of an object with a source (or the host's
+    /// measured unit costs, whose source is the host block's, or the format version).
+    static func numbersOutsideSourcedFields(_ json: Any, path: String) -> [String] {
+        if let object = json as? [String: Any] {
+            let sourced = object["source"] is String
+            return object.flatMap { key, value -> [String] in
+                if value is NSNumber, !(value is Bool) {
+                    return sourced && ["value", "low", "high"].contains(key) || key == "format_version" ? [] : ["\(path).\(key)"]
+                }
+                if key == "unit_costs_ns", sourced { return [] }
+                return numbersOutsideSourcedFields(value, path: "\(path).\(key)")
+            }
+        }
+        if let array = json as? [Any] { return array.flatMap { numbersOutsideSourcedFields($0, path: path + "[]") } }
+        return []
+    }
+
+    /// The unit-cost table is indexed by a kind's position in `allCases`, without hashing.
+    @Test func everyKindsIndexIsItsPosition() {
+        for (position, kind) in WorkKind.allCases.enumerated() { #expect(kind.index == position, "\(kind)") }
+    }
+
+    @Test func noStrategyIsNamedInTheDeviceCostData() throws {
+        let text = try String(contentsOf: DeviceCostData.shippedURL, encoding: .utf8).lowercased()
+        for name in StrategyRegistry.names where name != "null" {
+            #expect(!text.contains(name), "\(name)")
+        }
+    }
+
+    /// Memory-bound kinds scale with the inverse of published bandwidth, compute kinds with the single-core ratio.
+    @Test func aDeviceDerivedFromAnotherScalesMemoryByBandwidthAndComputeByItsRatio() throws {
+        let data = DeviceCostData.shipped
+        let ipad = try data.unitCosts(of: "ipad-pro-11"), iphone = try data.unitCosts(of: "iphone-6s")
+        let derivation = try #require(data.devices["iphone-6s"]), ipadBandwidth = try #require(data.devices["ipad-pro-11"]).bandwidthGBs.value
+        for kind in WorkKind.allCases where (ipad.nanoseconds[kind] ?? 0) > 0 {
+            let ratio = kind.isMemoryBound ? ipadBandwidth / derivation.bandwidthGBs.value : derivation.compute.ratio.value
+            #expect(abs(iphone.nanoseconds[kind]! / ipad.nanoseconds[kind]! - ratio) < 1e-9, "\(kind)")
+        }
+        // A memory kind's cost is its bytes over the bandwidth one thread reaches on the device.
+        let reached = ipadBandwidth * data.host.memoryEfficiency.value * data.memoryEfficiencyFactor.value
+        #expect(abs(ipad.nanoseconds[.pixelBlended]! - data.bytesPerPixel[.pixelBlended]!.value / reached) < 1e-12)
+    }
+
+    @Test func unitCostsChargeEachKindAndExtendedRangePixelsAtTheirFactor() {
+        let costs = UnitCosts(nanoseconds: [.pixelCleared: 1, .pixelBlended: 2, .segmentStroked: 100], extendedRangeFactor: 6)
+        var work = WorkCounters()
+        work.pixelsCleared = 1000
+        work.extendedCleared = 400
+        work.pixelsBlended = 10
+        work.segmentsStroked = 3
+        work.segmentsCulled = 1
+        // 1000 cleared + 5 x 400 extended extra, 10 blended at 2, 2 drawn segments at 100.
+        #expect(costs.cost(of: work) == ReplayDuration(nanoseconds: 1000 + 2000 + 20 + 200))
+    }
+
+    func spiralConfiguration(_ strategy: any DrawingStrategy.Type, points: Int = 300) -> ReplayConfiguration {
+        let device = DeviceProfile.named("iphone-6s")!
+        var spiral = SpiralTrace.make(canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
+                                      initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
+        spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
+        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+                                                device: device, clock: .virtual, inputMode: .displayLink,
+                                                strategy: strategy, costs: .model)
+        configuration.comparePicture = false
+        return configuration
+    }
+
+    @Test(arguments: ["naive", "flattened", "async-pool"])
+    func modelledRunsAreTheSameFrameForFrame(strategyName: String) throws {
+        let strategy = try #require(StrategyRegistry.strategy(named: strategyName))
+        let a = try Replay.run(spiralConfiguration(strategy)), b = try Replay.run(spiralConfiguration(strategy))
+        #expect(FrameCSV.render(a.frames) == FrameCSV.render(b.frames))
+        #expect(a.summary.displayLinkFps == b.summary.displayLinkFps)
+        #expect(a.summary.renderMs.max > 0) // drawing is charged, wherever it ran
+    }
+
+    @Test func displayLinkInputTakesOneSamplePerVsyncTurn() throws {
+        let result = try Replay.run(spiralConfiguration(NaiveStrategy.self, points: 200))
+        let delivering = result.frames.filter { $0.samples > 0 }
+        #expect(delivering.count == 200)
+        #expect(delivering.allSatisfy { $0.samples == 1 && $0.trigger == .vsync })
+        // Each callback's turn costs the same modelled time, so it starts when the previous one ends
+        // or at the next vsync, whichever is later: the fps follows from the turn.
+        let turn = try #require(delivering.dropFirst(2).first).mainMs
+        let period = 1000 / 60.0
+        let expected = 1000 / max(period, turn) // turns under a period wait for the vsync
+        #expect(abs(result.summary.displayLinkFps - expected) / expected < 0.05, "\(result.summary.displayLinkFps) against \(expected)")
+    }
+
+    @Test func theSpiralIsTheCompanionAppsGeometry() {
+        let canvas = CanvasSize(width: 834, height: 1194)
+        let spiral = SpiralTrace.make(canvas: canvas, initialLength: 200, refreshRate: 120)
+        let samples = spiral.strokes.flatMap(\.samples)
+        #expect(spiral.strokes.count == 1 && samples.count == 15_001)
+        func radius(_ s: Sample) -> Double { ((s.x - 417) * (s.x - 417) + (s.y - 597) * (s.y - 597)).squareRoot() }
+        #expect(abs(radius(samples[0]) - 200 * 2.0.squareRoot()) < 1e-9)
+        #expect(abs(radius(samples[15_000]) - 200 * pow(0.9999, 15_000) * 2.0.squareRoot()) < 1e-6)
+        #expect(abs(samples[1].time - 1.0 / 120) < 1e-12)
+    }
+}
+
+/// The model's stated uncertainty: a modelled run is priced again at the cheap and dear ends of every
+/// sourced range, and reports each figure's range around its central estimate.
+@Suite struct ModelUncertaintyTests {
+    func spiral(on deviceName: String, points: Int = 200, strategy: String = "naive") -> ReplayConfiguration {
+        let device = DeviceProfile.named(deviceName)!
+        var spiral = SpiralTrace.make(canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
+                                      initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
+        spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
+        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+                                                device: device, clock: .virtual, inputMode: .displayLink,
+                                                strategy: StrategyRegistry.strategy(named: strategy)!, costs: .model)
+        configuration.comparePicture = false
+        return configuration
+    }
+
+    /// The free factor is refitted at each end of the extended-range factor, so standard-range work moves
+    /// with the end chosen: point-array's fps on the iPad has a real range, with the central estimate inside it.
+    @Test func aModelledRunReportsItsRange() throws {
+        let s = try Replay.run(spiral(on: "ipad-pro-11", points: 2000, strategy: "point-array")).summary
+        let low = try #require(s.mainThreadBusyPctLow), high = try #require(s.mainThreadBusyPctHigh)
+        #expect(low < s.mainThreadBusyPct && s.mainThreadBusyPct < high, "\(low) \(s.mainThreadBusyPct) \(high)")
+        #expect(try #require(s.displayLinkFpsLow) <= s.displayLinkFps)
+        #expect(s.displayLinkFps <= (try #require(s.displayLinkFpsHigh)))
+        #expect(try #require(s.droppedPctLow) <= (try #require(s.droppedPctHigh)))
+    }
+
+    /// naive's turn on the iPad is extended-range work almost wholly, which the free factor was fitted to at
+    /// each end: the published figure holds at every estimate.
+    @Test func theFittedFigureHoldsAtEveryEnd() throws {
+        let s = try Replay.run(spiral(on: "ipad-pro-11")).summary
+        let low = try #require(s.displayLinkFpsLow), high = try #require(s.displayLinkFpsHigh)
+        #expect(abs(low - s.displayLinkFps) / s.displayLinkFps < 0.02 && abs(high - s.displayLinkFps) / s.displayLinkFps < 0.02)
+    }
+
+    /// The ends are the extended-range factor's stated range, 6 and 9, around a central 7.5.
+    @Test func theEndsAreTheSourcesRange() throws {
+        let data = DeviceCostData.shipped
+        #expect(data.extendedRangeFactor.at(.low) == 6 && data.extendedRangeFactor.at(.high) == 9)
+        #expect(try data.unitCosts(of: "ipad-pro-11", at: .central).extendedRangeFactor == 7.5)
+    }
+
+    /// Other costs report no range, and a band is given only when the whole range falls in it.
+    @Test func onlyModelledRunsHaveARangeAndABandNeedsTheWholeRange() throws {
+        var measured = spiral(on: "iphone-6s")
+        measured.costs = .zero
+        #expect(try Replay.run(measured).summary.displayLinkFpsLow == nil)
+        var s = try Replay.run(spiral(on: "iphone-6s")).summary
+        var dear = s
+        dear.hitchBand = s.hitchBand == .good ? .critical : .good
+        s.bracket(with: [dear])
+        #expect(s.hitchBand == .uncertain)
+    }
+}

@@ -1,0 +1,30 @@
+import StrokeBenchReplay
+import StrokeBenchStrategies
+import Testing
+import StrokeBenchSpec
+
+/// async-global and async-graver in the realtime clock: their render tasks run on real Dispatch
+/// queues (the global concurrent queue, and Graver's serial queues) while the main thread replays
+/// the trace. `AsyncPoolTests.realThreadsDrawTheSamePicture` does the same for async-pool. Run under
+/// `swift test --sanitize=thread --filter "RealQueueTests|realThreadsDrawTheSamePicture"`, these are
+/// the ThreadSanitizer check of the three strategies that hand work to other threads.
+@Suite struct RealQueueTests {
+    /// A strategy's name and the options it runs with: Graver's keep-contents path releases the old
+    /// picture on another path than its default, so both are replayed.
+    static let configurations: [(String, [String])] = [
+        ("async-global", []),
+        ("async-graver", []),
+        ("async-graver", ["--graver-keep-contents"]),
+    ]
+
+    @Test(arguments: configurations)
+    func realThreadsDrawTheReferencePicture(_ name: String, _ options: [String]) throws {
+        let strategy = try #require(StrategyRegistry.strategy(named: name))
+        let settings = try StrategySettings.parse(options, declared: strategy.options, strategy: name)
+        let r = try Replay.run(ReplayConfiguration(
+            input: ReplayInput(trace: PictureTests.crossing, device: smallDevice), traceName: "crossing",
+            device: smallDevice, clock: .realtime, strategy: strategy, workers: 2, settings: settings))
+        #expect(r.summary.counters.tasksStarted >= 1)
+        #expect(r.summary.picture?.matchesReference == true)
+    }
+}

@@ -1,0 +1,48 @@
+import StrokeBenchReplay
+import Foundation
+import StrokeBenchStrategies
+import Testing
+import StrokeBenchTraces
+import StrokeBenchDevice
+
+/// Every strategy replays recorded human input, imported as `bench trace import` does, and ends
+/// with the reference picture: a few real files from each data set in `../shared/traces` (the
+/// acceptance check replays the whole folders with some strategies; the whole Omniglot folder is
+/// seventy minutes of drawing). Skipped, with a line saying so, when that folder is absent.
+@Suite(.enabled(if: SharedTraceFolder.available, "needs ../shared/traces"))
+struct RealTraceReplayTests {
+    /// Two $1 gestures of one writer and two Omniglot drawings (several strokes, real pen-up pauses).
+    static let sessions: [(format: TraceImportFormat, files: [String])] = [
+        (.dollar1, ["dollar1/xml_logs/s02/slow/check02.xml", "dollar1/xml_logs/s02/slow/x03.xml"]),
+        (.omniglot, ["omniglot/strokes_background_small1/Latin/character01/0683_04.txt",
+                     "omniglot/strokes_background_small1/Latin/character01/0683_07.txt"]),
+    ]
+
+    @Test(arguments: StrategyRegistry.names.filter { $0 != "null" }, [0, 1])
+    func everyStrategyReplaysARealSessionToTheReferencePicture(strategy: String, session: Int) throws {
+        let (format, files) = Self.sessions[session]
+        let trace = try TraceImporter.importSession(files.map { (SharedTraceFolder.path as NSString).appendingPathComponent($0) }, format: format)
+        #expect(trace.sampleCount > 0)
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: trace, device: DeviceProfile.named("iphone-6s")!), traceName: format.rawValue,
+            device: DeviceProfile.named("iphone-6s")!, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!)
+        configuration.meter = ZeroCostMeter() // the picture, not the timing: every turn on time
+        let result = try Replay.run(configuration)
+        #expect(result.summary.samples == configuration.input.count) // the samples a 60 Hz digitizer reports
+        #expect(result.summary.picture?.matchesReference == true,
+                "\(strategy) on \(format.rawValue): \(String(describing: result.summary.picture))")
+    }
+}
+
+/// `../shared/traces`, beside the package root; never copied into the repository.
+enum SharedTraceFolder {
+    static let path = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/traces").path
+    /// Whether it is there; prints one line when it is not, since a skipped test reads as a passed one.
+    static let available: Bool = {
+        let found = FileManager.default.fileExists(atPath: path)
+        if !found { print("SKIPPED: real-trace replay tests need \(path), which is missing") }
+        return found
+    }()
+}

@@ -1,0 +1,57 @@
+import StrokeBenchCanvas
+@testable import StrokeBenchReplay
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import StrokeBenchDevice
+
+/// Costs written by the test: a commit that draws costs `drawCost`, everything else nothing.
+final class ScriptedMeter: CostMeter {
+    /// Set by `ScriptedStrategy` when the work being measured should cost something.
+    var pending: Double = 0
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        pending = 0
+        let result = try body()
+        defer { pending = 0 }
+        return (result, ReplayDuration(seconds: pending))
+    }
+}
+
+/// A strategy that draws nothing, records the events it receives, and charges `commitCost` for every
+/// commit after new input.
+final class ScriptedStrategy: DrawingStrategy {
+    static let name = "scripted"
+    static let summary = "test double"
+    nonisolated(unsafe) static var meter: ScriptedMeter?
+    nonisolated(unsafe) static var commitCost = 0.0
+    nonisolated(unsafe) static var received: [TouchEvent] = []
+
+    private var newest = -1
+    private var changed = false
+
+    init(canvas: CanvasConfiguration, environment: StrategyEnvironment) { Self.received = [] }
+
+    var acceptedThrough: Int { newest }
+
+    func handle(_ event: TouchEvent) {
+        Self.received.append(event)
+        if let last = event.points.last { newest = last.index; changed = true }
+    }
+
+    func commit() -> LayerUpdate? {
+        guard changed else { return nil }
+        changed = false
+        Self.meter?.pending = Self.commitCost
+        return LayerUpdate(contents: nil, damage: [], showsThrough: newest)
+    }
+
+    func finalPicture() -> Surface? { nil }
+}
+
+/// A small screen, so picture tests stay fast: 200 x 150 px at 1x.
+let smallDevice = DeviceProfile(name: "test-small", width: 200, height: 150, scale: 1, refreshRate: 100, touchRate: 1000, cores: 2)
+
+/// A one-stroke trace on a canvas the size of `smallDevice`, from (time, x, y) triples.
+func trace(_ strokes: [[(Double, Double, Double)]]) -> Trace {
+    Trace(canvas: CanvasSize(width: 200, height: 150),
+          strokes: strokes.map { Stroke(samples: $0.map { Sample(time: $0.0, x: $0.1, y: $0.2) }) })
+}
