@@ -8,7 +8,8 @@ extension Bench.Baseline {
     /// `bench baseline record`: replay a configuration once to count its work and K times to time it,
     /// and write (or add to) a baseline file.
     struct Record: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { CommandConfiguration(
+            commandName: "record",
             abstract: "Record exact counters and a timing range of repeated runs into a baseline file.",
             discussion: """
                 One counting replay (the virtual clock with every cost zero, so the counters and the final \
@@ -16,9 +17,11 @@ extension Bench.Baseline {
                 whose range is the baseline for the timing checks. The file is written atomically; --append adds \
                 this configuration to an existing baseline (replacing the same configuration), so one file can hold \
                 several strategies or devices. Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.
-                """)
+                """) }
 
         @OptionGroup var options: RunOptions
+
+        @OptionGroup(title: "Strategy options") var strategyOptions: StrategyOptionArguments
 
         @Option(help: "The baseline file to write.")
         var output: String
@@ -35,6 +38,7 @@ extension Bench.Baseline {
         var budgetSettings: [String] = []
 
         func validate() throws {
+            try options.validate(with: strategyOptions)
             guard (1...100).contains(repeatCount) else { throw ValidationError("--repeat must be 1...100, not \(repeatCount)") }
             do { _ = try Budgets.defaults.applying(budgetSettings) }
             catch let error as BudgetSettingError { throw ValidationError(error.description) }
@@ -53,7 +57,7 @@ extension Bench.Baseline {
                     budgets: try Budgets.defaults.applying(budgetSettings), configurations: [])
             }
 
-            let configuration = try options.configuration()
+            let configuration = try options.configuration(with: strategyOptions)
             var entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
             if !entry.configuration.trace.isBuiltIn {
                 entry.configuration.trace.path = BaselineTracePath.stored(entry.configuration.trace.path, baseline: output)

@@ -3,8 +3,8 @@ import ArgumentParser
 extension Bench {
     /// `bench baseline`: record the baselines `bench check` compares with.
     struct Baseline: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Record a baseline for `bench check`.",
-            subcommands: [Record.self])
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(commandName: "baseline", abstract: "Record a baseline for `bench check`.", subcommands: [Record.self])
+        }
     }
 }

@@ -15,14 +15,16 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 extension Bench {
     /// `bench run`: one replay of one trace with one strategy.
     struct Run: ParsableCommand {
-        // Computed: the strategies a user's package registers are known only once `main` has started.
         static var configuration: CommandConfiguration {
             CommandConfiguration(
+                commandName: "run",
                 abstract: "Replay a trace with one strategy and report frame times.",
-                discussion: StrategyOptionsHelp.text + "\n\nExit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.")
+                discussion: "Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.")
         }
 
         @OptionGroup var options: RunOptions
+
+        @OptionGroup(title: "Strategy options") var strategyOptions: StrategyOptionArguments
 
         @Option(help: "Write one CSV row per frame to this file.")
         var csv: String?
@@ -42,6 +44,8 @@ extension Bench {
         @Flag(help: "Replay a strategy added by your own package dry too. Such a strategy is rasterized by default, zero or modelled costs or not, so that its final picture is checked against the reference: no test of StrokeBench's has checked it, and counting alone cannot tell a wrong picture.")
         var dry = false
 
+        func validate() throws { try options.validate(with: strategyOptions) }
+
         func run() throws {
             if raster && dry { throw BenchFailure.usage("--raster and --dry contradict each other; give one") }
             let outputs = [("--csv", csv), ("--png", png), ("--timeline", timeline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
@@ -49,7 +53,7 @@ extension Bench {
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
-            var configuration = try options.configuration()
+            var configuration = try options.configuration(with: strategyOptions)
             let unverified = !StrategyRegistry.builtIn.contains { $0 == configuration.strategy }
             configuration.forcesRaster = raster || png != nil || (unverified && !dry)
             let progress = ProgressLine(clock: configuration.clock)
@@ -137,7 +141,7 @@ func writePNG(_ surface: Surface, to path: String) throws {
 /// ten seconds of wall-clock time when stderr is not a terminal, with how far ahead of real time it runs.
 final class ProgressLine {
     private let clock: ClockMode
-    private let terminal = isatty(STDERR_FILENO) != 0
+    private let terminal = Console.current.errorsGoToTerminal
     private let started = Date()
     private var lastReplayed = -5.0
     private var lastWall = -10.0

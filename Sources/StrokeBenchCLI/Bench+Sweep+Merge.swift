@@ -7,7 +7,8 @@ import StrokeBenchSpec
 extension Bench.Sweep {
     /// `bench sweep merge`: joins the parts of a sharded sweep into one sweep folder.
     struct Merge: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { CommandConfiguration(
+            commandName: "merge",
             abstract: "Join the parts of a sweep run with --shard into one sweep folder.",
             discussion: """
                 Every part must come from the same plan (the same sweep options but --shard). The merged \
@@ -16,7 +17,7 @@ extension Bench.Sweep {
                 unless --allow-partial; a run present in two parts always is.
 
                 Exit status: 0 success, 64 bad usage, 65 parts that do not fit together, 74 I/O error.
-                """)
+                """) }
 
         @Argument(help: "The part folders, as written by `bench sweep --shard I/N --output DIR`.")
         var parts: [String]

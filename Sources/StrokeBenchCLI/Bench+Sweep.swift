@@ -8,13 +8,19 @@ import StrokeBenchSpec
 import StrokeBenchDevice
 
 extension Bench {
-    /// `bench sweep` (`bench sweep run`): every combination of strategies, devices, rates and traces,
-    /// into one folder; the default subcommand of `SweepGroup`.
+    /// `bench sweep`: every combination of strategies, devices, rates and traces, into one folder;
+    /// `bench sweep merge` joins the parts of a sharded one.
+    ///
+    /// The plan is checked in `run`, not `validate`: the parser validates a parent command before it
+    /// runs a subcommand, and `merge` must not build a sweep's plan.
     struct Sweep: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "run",
+        static var configuration: CommandConfiguration { CommandConfiguration(
+            commandName: "sweep",
             abstract: "Run every combination of strategies, devices, refresh rates and traces; write a tidy summary.",
-            usage: SweepGroup.usage,
+            usage: """
+                bench sweep [--strategies <names>] [--devices <names>] [--traces <files> ...] [<options>] --output <dir>
+                bench sweep merge <parts> ... --output <dir> [--allow-partial]   (bench sweep merge --help)
+                """,
             discussion: """
                 Writes DIR/summary.csv (one row per run: the configuration, then every summary figure as its \
                 own column) and DIR/frames/<run>.csv (the per-frame CSV of each run), plus DIR/sweep.json \
@@ -26,7 +32,8 @@ extension Bench {
                 a CI matrix, Slurm array jobs or GNU parallel over ssh; `bench sweep merge` joins the parts.
 
                 Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error, 130 interrupted.
-                """)
+                """,
+            subcommands: [Merge.self]) }
 
         @Option(help: "Comma-separated strategies, or all (see `bench list`).")
         var strategies: String = "all"
@@ -50,10 +57,8 @@ extension Bench {
         @Option(parsing: .unconditional, help: "Background queues for async strategies (default: as for `bench run`).")
         var workers: Int?
 
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-            "Strategy options (`bench list`), each applied to the swept strategies that declare it.",
-            valueName: "strategy-options"))
-        var strategyArguments: [String] = []
+        @OptionGroup(title: "Strategy options")
+        var strategyOptions: StrategyOptionArguments
 
         @Option(help: "Run only part I of N (1-based), e.g. 2/4.")
         var shard: String?
@@ -76,7 +81,8 @@ extension Bench {
         /// True when some run times its work on this machine: then runs must not run side by side.
         var measures: Bool { modes.axes(clock: .virtual).costs.contains(.measured) }
 
-        func validate() throws {
+        /// Checks the options, before any file is touched.
+        func check() throws {
             // Bounds first: the plan is built only once its size is known to be one bench runs.
             let counts = SweepPlan.repetitionCounts
             guard counts.contains(repetitions) else { throw ValidationError("--repeat must be \(counts.lowerBound)...\(counts.upperBound), not \(repetitions)") }
@@ -104,7 +110,11 @@ extension Bench {
             // Every swept strategy's declarations together: an option must mean something to one of them.
             let declared = strategyNames.flatMap { StrategyRegistry.strategy(named: $0)!.options }
             let settings: StrategySettings
-            do { settings = try StrategySettings.parse(strategyArguments, declared: declared, strategy: "the swept strategies") }
+            let given = try strategyOptions.given()
+            if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
+                throw ValidationError("--\(name) is an option of none of the swept strategies (\(strategyNames.joined(separator: ", ")))")
+            }
+            do { settings = try StrategySettings.given(given, declared: declared) }
             catch { throw ValidationError(error.description) }
             let axes = modes.axes(clock: .virtual)
             let plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
@@ -141,6 +151,7 @@ extension Bench {
         }
 
         func run() throws {
+            try check()
             guard let output else { throw ValidationError("--output DIR is required: the folder the sweep writes") }
             let plan = try plan()
             let part = shard.flatMap(Shard.init) ?? .whole

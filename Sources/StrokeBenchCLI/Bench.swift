@@ -6,68 +6,98 @@ import StrokeBenchReplay
 import StrokeBenchDevice
 
 /// `bench`: replays touch-stroke traces against a simulated display and measures each drawing strategy.
-struct Bench: ParsableCommand {
-    /// The executable's name: a user's package calls its own `my-bench`, and usage lines and errors say so.
-    static let toolName = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "bench") } ?? "bench"
+///
+/// The commands live here; the root command is `Bench.Root`.
+package enum Bench {
+    /// The name usage lines and errors give the command: the executable's (a user's package calls its
+    /// own `my-bench`), or the one a caller of `run(_:console:toolName:)` gives.
+    @TaskLocal static var toolName = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "bench") } ?? "bench"
 
-    static let configuration = CommandConfiguration(
-        commandName: toolName,
-        abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
-        subcommands: [Run.self, List.self, Trace.self, SweepGroup.self, Compare.self, Baseline.self, Check.self, Calibrate.self])
+    /// The command line.
+    struct Root: ParsableCommand {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: toolName,
+                abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
+                subcommands: [Run.self, List.self, Trace.self, Sweep.self, Compare.self, Baseline.self,
+                              Check.self, Calibrate.self])
+        }
+    }
 
     /// Registers a user's strategies, then runs the command line; a strategy that collides with a
     /// built-in name or one of bench's own options is refused in one line with exit 64.
     static func main(registering strategies: [any DrawingStrategy.Type]) -> Never {
-        do { try StrategyRegistry.register(strategies, reservedOptions: OwnOptions.names) }
+        // The reserved names come from the parser's description of every command: worth making only
+        // when there is a strategy to check against them.
+        do { try StrategyRegistry.register(strategies, reservedOptions: strategies.isEmpty ? [] : OwnOptions.names) }
         catch {
-            StandardError.write("\(Bench.toolName): \(error.description)\n")
+            printError("\(Bench.toolName): \(error.description)")
             Foundation.exit(BenchFailure.Status.usage.rawValue)
         }
-        main()
-        Foundation.exit(0)
-    }
-
-    /// Runs the command, turning StrokeBench's errors into one line on stderr and a documented exit status.
-    static func main() {
         Interruption.shared.install()
         // A reader that goes away (`bench run --csv - | head`) is a failed write, said in one line
         // with exit 74, not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let problem = RepeatedOptions.problem(in: arguments) {
-            StandardError.write("\(Bench.toolName): \(problem) (--help shows the usage)\n")
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs one command line (without the executable's name) with every registered strategy, writing to
+    /// `console`, and returns its exit status: what the binary does, minus signals and the exit, so a
+    /// test can run a command in process.
+    package static func run(_ arguments: [String], console: Console = .standard, toolName: String? = nil) -> Int32 {
+        Bench.$toolName.withValue(toolName ?? Bench.toolName) {
+            Console.$current.withValue(console) {
+                run(arguments)
+            }
         }
-        if SweepGroup.asksForSweepHelp(arguments) {
-            print(helpMessage(for: Sweep.self))
-            Foundation.exit(0)
+    }
+
+    /// Runs the command line, turning StrokeBench's errors into one line on stderr and a documented
+    /// exit status.
+    private static func run(_ arguments: [String]) -> Int32 {
+        if let problem = RepeatedOptions.problem(in: arguments) {
+            printError("\(Bench.toolName): \(problem) (--help shows the usage)")
+            return ExitCode.validationFailure.rawValue
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try Root.parseAsRoot(arguments)
             try checkDeviceCosts()
             try command.run()
-            try finishStandardOutput()
+            try Console.current.finishOutput()
+            return 0
         } catch let failure as BenchFailure {
-            StandardError.write("\(Bench.toolName): \(failure.message)\n")
-            Foundation.exit(failure.status.rawValue)
+            printError("\(Bench.toolName): \(failure.message)")
+            return failure.status.rawValue
         } catch let failure as StrategyFailure {
-            StandardError.write("\(Bench.toolName): \(failure.description)\n")
-            Foundation.exit(BenchFailure.Status.software.rawValue)
+            printError("\(Bench.toolName): \(failure.description)")
+            return BenchFailure.Status.software.rawValue
         } catch let failure as SweepFolder.Failure {
             let status: BenchFailure.Status = failure.cannotRead ? .io : .data
-            StandardError.write("\(Bench.toolName): \(failure.description)\n")
-            Foundation.exit(status.rawValue)
+            printError("\(Bench.toolName): \(failure.description)")
+            return status.rawValue
         } catch {
-            // A usage error (EX_USAGE, 64) gets the same one-line form as every other failure; the
-            // parser's own report adds the usage block, and scripts reading stderr expect one line.
-            // Help, version and clean exits keep the parser's handling.
-            if exitCode(for: error) == .validationFailure {
-                let message = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-                StandardError.write("\(Bench.toolName): \(message) (--help shows the usage)\n")
-                Foundation.exit(ExitCode.validationFailure.rawValue)
-            }
-            exit(withError: error)
+            return report(error)
         }
+    }
+
+    /// What the parser's own errors, help and clean exits print, and their status. A usage error
+    /// (EX_USAGE, 64) gets the same one-line form as every other failure (the parser's report adds the
+    /// usage block, and scripts reading stderr expect one line); help goes to stdout.
+    private static func report(_ error: any Error) -> Int32 {
+        let code = Root.exitCode(for: error)
+        if code == .validationFailure {
+            let message = Root.message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+            printError("\(Bench.toolName): \(message) (--help shows the usage)")
+            return code.rawValue
+        }
+        let text = Root.fullMessage(for: error)
+        if code.isSuccess {
+            if !text.isEmpty { print(text) }
+            do { try Console.current.finishOutput() } catch { return BenchFailure.Status.io.rawValue }
+        } else if !text.isEmpty {
+            printError(text)
+        }
+        return code.rawValue
     }
 }
 
@@ -78,17 +108,6 @@ func checkDeviceCosts() throws {
     guard case .failure(let error) = DeviceCostData.current else { return }
     let origin = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] == nil ? "" : "STROKEBENCH_DEVICE_COSTS: "
     throw BenchFailure(status: error.cannotRead ? .io : .data, message: origin + error.description)
-}
-
-/// Flushes what `print` buffered for standard output and fails if any of it could not be written:
-/// `bench list > /dev/full` or a full disk is exit 74, as a failed `--csv -` is, never a silent 0.
-func finishStandardOutput() throws {
-    // fflush(nil) flushes every output stream, standard output included, and reports a failure of any.
-    let flushed = fflush(nil) == 0
-    let reason = flushed ? nil : String(cString: strerror(errno))
-    guard flushed else {
-        throw BenchFailure.io("standard output: cannot write (\(reason ?? "a write failed"))")
-    }
 }
 
 /// A failure people see: one line, and the exit status docs/model.md section 6 documents.
@@ -111,11 +130,6 @@ struct BenchFailure: Error {
     static func data(_ message: String) -> BenchFailure { BenchFailure(status: .data, message: message) }
     static func io(_ message: String) -> BenchFailure { BenchFailure(status: .io, message: message) }
     static func software(_ message: String) -> BenchFailure { BenchFailure(status: .software, message: message) }
-}
-
-/// Diagnostics go to stderr; data to stdout.
-func printError(_ text: String, terminator: String = "\n") {
-    StandardError.write(text + terminator)
 }
 
 /// Every write to stderr, one at a time, so that the line a signal ends bench with is the last one

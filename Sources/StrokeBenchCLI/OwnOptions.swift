@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrokeBenchStrategies
 
 /// The long option names `bench` itself declares, in any subcommand: a strategy option of the same
 /// name would be swallowed by the command line or shadow it, so registration refuses it.
@@ -8,10 +9,11 @@ import Foundation
 /// prints), so a new option is reserved the moment it is declared.
 enum OwnOptions {
     static let names: Set<String> = {
-        guard let info = try? JSONDecoder().decode(Tool.self, from: Data(Bench._dumpHelp().utf8)) else { return [] }
+        guard let info = try? JSONDecoder().decode(Tool.self, from: Data(Bench.Root._dumpHelp().utf8)) else { return [] }
         var names: Set<String> = ["help", "version"]
         info.command.collect(into: &names)
-        return names
+        // The strategies' own options are in the tree too (`StrategyOptionArguments`), but they are not bench's.
+        return names.subtracting(StrategyRegistry.all.flatMap { $0.options.map(\.name) })
     }()
 
     // The few fields of ArgumentParser's ToolInfoV0 read here (its module is not a library product).

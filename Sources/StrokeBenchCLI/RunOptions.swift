@@ -13,9 +13,10 @@ extension CostMode: ExpressibleByArgument {}
 extension InputMode: ExpressibleByArgument {}
 
 /// The options that choose what one replay is, pulled into `run` and `baseline record`: they make
-/// one `ReplaySpec`. A strategy's own options (`--graver-keep-contents`) are not declared here but
-/// by the strategy (`DrawingStrategy.options`); they are collected as they come and checked against
-/// the chosen strategy's declarations.
+/// one `ReplaySpec`. A strategy's own options (`--graver-keep-contents`) are declared by the strategy
+/// (`DrawingStrategy.options`) and reach the parser through `StrategyOptionArguments`, which the
+/// command holds beside these (one level of option groups, not two: in a debug build the parser's
+/// checks cost grows exponentially with the nesting); only the chosen strategy's may be given.
 struct RunOptions: ParsableArguments {
     @Option(help: "Drawing strategy (see `bench list`, which also lists each strategy's own options).")
     var strategy: String
@@ -35,30 +36,35 @@ struct RunOptions: ParsableArguments {
 
     @OptionGroup var modes: ReplayModeOptions
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "The strategy's own options, as `bench list` shows them (e.g. --graver-keep-contents, --graver-fade-in 0.2).",
-        valueName: "strategy-options"))
-    var strategyArguments: [String] = []
-
-    func validate() throws {
-        do { try spec().validate() }
+    /// Checks that these options and the strategy's, `strategyOptions`, describe a replay bench can run.
+    /// The command that holds both calls it from its `validate()`.
+    func validate(with strategyOptions: StrategyOptionArguments) throws {
+        do { try spec(with: strategyOptions).validate() }
         catch let error as ReplaySpecError { throw ValidationError(error.description) }
     }
 
-    /// The replay these options describe (its trace not yet read).
-    func spec() throws -> ReplaySpec {
+    /// The replay these options and the strategy's describe (its trace not yet read).
+    func spec(with strategyOptions: StrategyOptionArguments) throws -> ReplaySpec {
         let mode = try modes.single(clock: .realtime)
         var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
                               input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
         if let declared = spec.strategyType?.options {
-            do { spec.options = try StrategySettings.parse(strategyArguments, declared: declared, strategy: strategy) }
+            let given = try strategyOptions.given()
+            if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
+                let owner = StrategyRegistry.all.first { $0.options.contains { $0.name == name } }?.name ?? "another strategy"
+                let own = declared.isEmpty ? "\(strategy) has no options" : "\(strategy)'s options: " + declared.map { "--\($0.name)" }.joined(separator: ", ")
+                throw ValidationError("--\(name) is an option of \(owner), not of \(strategy) (\(own))")
+            }
+            do { spec.options = try StrategySettings.given(given, declared: declared) }
             catch { throw ValidationError(error.description) }
         }
         return spec
     }
 
     /// The replay these options describe. Reading the trace is the only fallible step.
-    func configuration() throws -> ReplayConfiguration { try replayConfiguration(try spec()) }
+    func configuration(with strategyOptions: StrategyOptionArguments) throws -> ReplayConfiguration {
+        try replayConfiguration(try spec(with: strategyOptions))
+    }
 }
 
 /// The replay `spec` describes, its trace read (or made, for `default` and `spiral`).

@@ -23,17 +23,26 @@ func forEachRun<Result>(_ runs: [SweepRun], jobs: Int, stop: @escaping @Sendable
     }
     let state = SweepJobsState(runs: runs)
     let completedBox = UncheckedSendable(completed)
+    // The workers write progress to the console of the command that started them.
+    let console = Console.current
     DispatchQueue.concurrentPerform(iterations: min(jobs, runs.count)) { _ in
-        while let run = state.next(stopping: stop) {
-            do {
-                let result = try perform(run)
-                try state.serialized { try completedBox.value(run, result) }
-            } catch {
-                state.fail(error)
-            }
-        }
+        Console.$current.withValue(console) { work(state, stop: stop, perform: perform, completed: completedBox) }
     }
     if let failure = state.failure { throw failure }
+}
+
+/// One worker's loop: runs until none is left, a run failed, or `stop` says so.
+private func work<Result>(_ state: SweepJobsState, stop: @escaping @Sendable () -> Bool,
+                          perform: @escaping @Sendable (SweepRun) throws -> Result,
+                          completed completedBox: UncheckedSendable<(SweepRun, Result) throws -> Void>) {
+    while let run = state.next(stopping: stop) {
+        do {
+            let result = try perform(run)
+            try state.serialized { try completedBox.value(run, result) }
+        } catch {
+            state.fail(error)
+        }
+    }
 }
 
 /// The runs not yet started and the first failure, shared by the sweep's worker threads.

@@ -12,7 +12,7 @@ import StrokeBenchReports
 final class SweepProgress: @unchecked Sendable { // every field is guarded by `lock`
     private let lock = NSLock()
     private let total: Int
-    private let terminal = isatty(STDERR_FILENO) != 0
+    private let terminal = Console.current.errorsGoToTerminal
     private let start = Date()
     private var done = 0
     /// The runs going: their labels, start times and how far each has got (0...1).

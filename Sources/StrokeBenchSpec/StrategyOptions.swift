@@ -74,7 +74,7 @@ public struct StrategyOptionError: Error, Equatable, CustomStringConvertible {
 /// flag off, a number of seconds 0).
 ///
 /// Encoded as a JSON object from option name to value (`{"graver-fade-in": 0.2}`) and only ever
-/// made through `parse` or `validated(for:)`, which accept declared names and in-range values only.
+/// made through `given(_:declared:)` or `validated(for:)`, which accept declared names and in-range values only.
 /// Strategies read values through the declaration (`settings.seconds(Self.fadeIn)`), never by a string.
 public struct StrategySettings: Hashable, Sendable, Codable {
     private var values: [String: StrategyOptionValue]
@@ -116,39 +116,13 @@ public struct StrategySettings: Hashable, Sendable, Codable {
         return 0
     }
 
-    /// Reads `--name` and `--name VALUE` (or `--name=VALUE`) against `declared`.
+    /// The values given for `declared` (by the command line's parser, which knows each option's
+    /// kind), checked as `validated(for:)` checks them.
     ///
-    /// - Throws: `StrategyOptionError` naming the first argument that is not a declared option, a
-    ///   missing or malformed value, or a value out of range.
-    public static func parse(_ arguments: [String], declared: [StrategyOption], strategy: String) throws(StrategyOptionError) -> StrategySettings {
+    /// - Throws: `StrategyOptionError` naming the first option not declared or out of range.
+    public static func given(_ values: [String: StrategyOptionValue], declared: [StrategyOption]) throws(StrategyOptionError) -> StrategySettings {
         var settings = StrategySettings()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            guard argument.hasPrefix("--") else { throw StrategyOptionError("unexpected argument '\(argument)'") }
-            let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            guard let option = declared.first(where: { $0.name == name }) else {
-                let known = declared.isEmpty ? "\(strategy) has no options" : "\(strategy)'s options: " + declared.map { "--\($0.name)" }.joined(separator: ", ")
-                throw StrategyOptionError("unknown option '--\(name)' (\(known))")
-            }
-            switch option.kind {
-            case .flag:
-                guard parts.count == 1 else { throw StrategyOptionError("--\(name) is a flag and takes no value") }
-                settings.values[name] = .flag(true)
-            case .seconds:
-                guard let text = parts.count == 2 ? String(parts[1]) : rest.popFirst() else {
-                    throw StrategyOptionError("--\(name) needs a number of seconds")
-                }
-                guard let value = Double(text) else { throw StrategyOptionError("--\(name) must be a number of seconds, not '\(text)'") }
-                settings.values[name] = .seconds(value)
-            case .count:
-                guard let text = parts.count == 2 ? String(parts[1]) : rest.popFirst() else {
-                    throw StrategyOptionError("--\(name) needs a whole number")
-                }
-                guard let value = Int(text) else { throw StrategyOptionError("--\(name) must be a whole number, not '\(text)'") }
-                settings.values[name] = .count(value)
-            }
-        }
+        settings.values = values
         return try settings.validated(for: declared)
     }
 

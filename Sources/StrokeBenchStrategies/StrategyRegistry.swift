@@ -72,8 +72,18 @@ public enum StrategyRegistry {
             }
             known.append(strategy)
         }
+        let options = known.flatMap { $0.options }
+        let flags = options.filter { $0.kind == .flag }.count
+        guard flags <= maxFlags, options.count - flags <= maxValuedOptions else {
+            throw StrategyRegistrationError("the strategies declare \(flags) flags and \(options.count - flags) options with a value; the command line holds at most \(maxFlags) and \(maxValuedOptions)")
+        }
         registered.withLock { $0 = known.dropFirst(builtIn.count).map(MetatypeBox.init) }
     }
+
+    /// The most flags all strategies together may declare: the command line has a slot for each.
+    public static let maxFlags = 8
+    /// The most options with a value all strategies together may declare.
+    public static let maxValuedOptions = 8
 
     /// The longest seconds option accepted: an hour.
     static let maxSeconds = 3600.0

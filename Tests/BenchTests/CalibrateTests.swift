@@ -1,3 +1,4 @@
+import BenchTestSupport
 import Foundation
 import Testing
 

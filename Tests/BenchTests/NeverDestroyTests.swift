@@ -1,3 +1,4 @@
+import BenchTestSupport
 import Foundation
 import Testing
 
@@ -77,7 +78,8 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "ok.trace", in: folder)
-        let outcome = try BenchTool.run(quickRun + ["--trace", "ok.trace", "--csv", "-"], in: folder)
+        // A process: `-` is the process's own standard output.
+        let outcome = try BenchTool.spawn(quickRun + ["--trace", "ok.trace", "--csv", "-"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.stdout.hasPrefix("frame,vsync_ms,samples,main_ms,"))
         #expect(outcome.stdout.split(separator: "\r\n").allSatisfy { $0.contains(",") })

@@ -1,4 +1,5 @@
 @testable import StrokeBenchCLI
+import BenchTestSupport
 import StrokeBenchStrategies
 import Testing
 

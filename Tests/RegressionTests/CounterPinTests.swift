@@ -1,3 +1,4 @@
+import BenchTestSupport
 import StrokeBenchReplay
 import StrokeBenchMetrics
 import StrokeBenchRegression

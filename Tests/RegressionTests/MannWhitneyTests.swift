@@ -1,3 +1,4 @@
+import BenchTestSupport
 import Foundation
 @testable import StrokeBenchMetrics
 @testable import StrokeBenchRegression

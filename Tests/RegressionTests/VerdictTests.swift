@@ -1,4 +1,5 @@
 @testable import StrokeBenchRegression
+import BenchTestSupport
 import Testing
 
 @Suite struct VerdictTests {

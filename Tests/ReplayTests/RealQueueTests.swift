@@ -11,16 +11,16 @@ import StrokeBenchSpec
 @Suite struct RealQueueTests {
     /// A strategy's name and the options it runs with: Graver's keep-contents path releases the old
     /// picture on another path than its default, so both are replayed.
-    static let configurations: [(String, [String])] = [
-        ("async-global", []),
-        ("async-graver", []),
-        ("async-graver", ["--graver-keep-contents"]),
+    static let configurations: [(String, [String: StrategyOptionValue])] = [
+        ("async-global", [:]),
+        ("async-graver", [:]),
+        ("async-graver", ["graver-keep-contents": .flag(true)]),
     ]
 
     @Test(arguments: configurations)
-    func realThreadsDrawTheReferencePicture(_ name: String, _ options: [String]) throws {
+    func realThreadsDrawTheReferencePicture(_ name: String, _ options: [String: StrategyOptionValue]) throws {
         let strategy = try #require(StrategyRegistry.strategy(named: name))
-        let settings = try StrategySettings.parse(options, declared: strategy.options, strategy: name)
+        let settings = try StrategySettings.given(options, declared: strategy.options)
         let r = try Replay.run(ReplayConfiguration(
             input: ReplayInput(trace: PictureTests.crossing, device: smallDevice), traceName: "crossing",
             device: smallDevice, clock: .realtime, strategy: strategy, workers: 2, settings: settings))

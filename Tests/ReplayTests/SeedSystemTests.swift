@@ -14,9 +14,9 @@ import StrokeBenchTraces
         (0.105 + 0.010 * Double(i), 10 + 9 * Double(i), 40 + Double(i % 5) * 8)
     }])
 
-    func run(_ name: String, draw: Double, options: [String] = [], workers: Int = 2) throws -> ReplayResult {
+    func run(_ name: String, draw: Double, options: [String: StrategyOptionValue] = [:], workers: Int = 2) throws -> ReplayResult {
         let strategy = StrategyRegistry.strategy(named: name)!
-        let settings = try StrategySettings.parse(options, declared: strategy.options, strategy: name)
+        let settings = try StrategySettings.given(options, declared: strategy.options)
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: Self.steady, device: smallDevice), traceName: "steady", device: smallDevice,
             clock: .virtual, strategy: strategy, workers: workers, settings: settings)
@@ -34,14 +34,14 @@ import StrokeBenchTraces
     }
 
     @Test func graverKeepingContentsShowsNoBlankFrame() throws {
-        let r = try run("async-graver", draw: 0.012, options: ["--graver-keep-contents"])
+        let r = try run("async-graver", draw: 0.012, options: ["graver-keep-contents": .flag(true)])
         #expect(r.summary.blankFrames == 0)
         #expect(r.summary.picture?.matchesReference == true)
     }
 
     @Test func graverFadeInAddsToLatency() throws {
-        let plain = try run("async-graver", draw: 0.004, options: ["--graver-keep-contents"])
-        let faded = try run("async-graver", draw: 0.004, options: ["--graver-keep-contents", "--graver-fade-in", "0.2"])
+        let plain = try run("async-graver", draw: 0.004, options: ["graver-keep-contents": .flag(true)])
+        let faded = try run("async-graver", draw: 0.004, options: ["graver-keep-contents": .flag(true), "graver-fade-in": .seconds(0.2)])
         #expect(abs(faded.summary.latencyMs.p50 - plain.summary.latencyMs.p50 - 200) < 1e-6)
     }
 

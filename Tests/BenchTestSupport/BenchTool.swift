@@ -1,19 +1,20 @@
 import Foundation
+import StrokeBenchCLI
 
 /// What one `bench` invocation did.
-struct BenchOutcome {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+package struct BenchOutcome {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
     /// The non-empty lines `bench` wrote to stderr.
-    var stderrLines: [Substring] { stderr.split(whereSeparator: \.isNewline) }
+    package var stderrLines: [Substring] { stderr.split(whereSeparator: \.isNewline) }
 }
 
 /// Runs the `bench` executable that `swift test` built beside the test bundle, in `folder`, the way
 /// a user or a script would: its exit status and both streams, with stdin closed.
-enum BenchTool {
+package enum BenchTool {
     /// `.build/<configuration>/bench`: the test bundle and the products share one folder.
-    static let executable: URL = {
+    package static let executable: URL = {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bench")
@@ -25,7 +26,7 @@ enum BenchTool {
     }()
 
     /// Starts `bench` with `arguments` in `folder`, its output going to files there; the caller waits.
-    static func start(_ arguments: [String], in folder: URL) throws -> (Process, stdout: URL, stderr: URL) {
+    package static func start(_ arguments: [String], in folder: URL) throws -> (Process, stdout: URL, stderr: URL) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -41,15 +42,36 @@ enum BenchTool {
         return (process, out, err)
     }
 
-    /// Runs `bench` to the end. Output goes through files, not pipes, so a chatty run cannot fill a
-    /// pipe and stall; the files are removed afterwards.
-    static func run(_ arguments: [String], in folder: URL) throws -> BenchOutcome {
+    /// Runs a `bench` command line in this process, through the entry point the binary uses
+    /// (`Bench.run`), in `folder`: its exit status and what it wrote to each stream.
+    ///
+    /// One command at a time, since the working folder is the process's: a command reads and writes
+    /// relative paths as a user's shell would give them.
+    package static func run(_ arguments: [String], in folder: URL) throws -> BenchOutcome {
+        inProcess.lock()
+        defer { inProcess.unlock() }
+        do {
+            let here = FileManager.default.currentDirectoryPath
+            guard FileManager.default.changeCurrentDirectoryPath(folder.path) else { throw CocoaError(.fileNoSuchFile) }
+            defer { FileManager.default.changeCurrentDirectoryPath(here) }
+            let console = Console()
+            let status = Bench.run(arguments, console: console, toolName: "bench")
+            return BenchOutcome(status: status, stdout: console.standardOutput, stderr: console.standardError)
+        }
+    }
+
+    private static let inProcess = NSLock()
+
+    /// Runs the `bench` executable to the end, for what only a process shows: signals, the environment,
+    /// standard input and output streams, memory. Output goes through files, not pipes, so a chatty
+    /// run cannot fill a pipe and stall; the files are removed afterwards.
+    package static func spawn(_ arguments: [String], in folder: URL) throws -> BenchOutcome {
         let (process, out, err) = try start(arguments, in: folder)
         process.waitUntilExit()
         return try collect(process, out, err)
     }
 
-    static func collect(_ process: Process, _ out: URL, _ err: URL) throws -> BenchOutcome {
+    package static func collect(_ process: Process, _ out: URL, _ err: URL) throws -> BenchOutcome {
         defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
         // FileHandle rather than Data(contentsOf:), which leaks its buffer on an empty file.
         func text(_ url: URL) throws -> String {
@@ -62,7 +84,7 @@ enum BenchTool {
 }
 
 /// A fresh temporary folder, removed by the caller's `defer`.
-func scratchFolder() throws -> URL {
+package func scratchFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("strokebench-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
@@ -70,19 +92,19 @@ func scratchFolder() throws -> URL {
 
 /// Writes `text` to `name` in `folder`.
 @discardableResult
-func write(_ text: String, to name: String, in folder: URL) throws -> URL {
+package func write(_ text: String, to name: String, in folder: URL) throws -> URL {
     let url = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return url
 }
 
 /// The names in `folder` that an atomic write leaves behind if it is cut short.
-func partialFiles(in folder: URL) throws -> [String] {
+package func partialFiles(in folder: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".partial-") }
 }
 
 /// A small valid trace: two strokes on a 100 x 80 point canvas.
-let smallTrace = """
+package let smallTrace = """
     strokebench-trace 1
     canvas 100 80
     stroke
@@ -96,11 +118,11 @@ let smallTrace = """
     """
 
 /// `bench run` options that replay a trace quickly and deterministically.
-let quickRun = ["run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "virtual", "--costs", "zero"]
+package let quickRun = ["run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "virtual", "--costs", "zero"]
 
 /// Every path under `folder` and its bytes (nil for a folder): taken before and after a command, to
 /// show that it replaced nothing and left nothing behind.
-func snapshot(of folder: URL) throws -> [String: Data?] {
+package func snapshot(of folder: URL) throws -> [String: Data?] {
     var entries: [String: Data?] = [:]
     for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
         let url = folder.appendingPathComponent(path)
@@ -112,7 +134,7 @@ func snapshot(of folder: URL) throws -> [String: Data?] {
 }
 
 /// A small valid trace in the current format (version 2, with its `end` record).
-let smallTraceV2 = """
+package let smallTraceV2 = """
     strokebench-trace 2
     canvas 100 80
     stroke

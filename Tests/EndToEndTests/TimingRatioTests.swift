@@ -1,3 +1,4 @@
+import BenchTestSupport
 import StrokeBenchReplay
 import StrokeBenchMetrics
 import StrokeBenchRegression
@@ -11,7 +12,7 @@ import StrokeBenchDevice
 ///
 /// Medians, not means or maxima: a preempted frame moves a mean or a p99 by milliseconds, a median not.
 /// Serialized, so that the two replays of one ratio are not also competing with each other.
-@Suite(.serialized) struct TimingRatioTests {
+@Suite(.serialized, .enabled(if: EndToEnd.enabled, EndToEnd.reason)) struct TimingRatioTests {
     /// Median main-thread time of the frames that delivered input, in ms.
     static func medianMainMs(_ strategy: any DrawingStrategy.Type, _ trace: Trace = Fixtures.long) throws -> Double {
         let frames = try Replay.run(Fixtures.configuration(strategy, trace)).frames.filter { $0.samples > 0 }

@@ -1,4 +1,5 @@
 import Foundation
+import BenchTestSupport
 import Testing
 
 /// Every command line README.md shows is run, so a documented command that cannot run fails the
@@ -17,7 +18,7 @@ import Testing
 /// - Left out (`skipped` below): installing system packages and building or testing with `swift`
 ///   (the test runs inside that build), and `scripts/reproduce.sh`, which regenerates `results/`
 ///   and takes many minutes.
-@Suite struct ReadmeCommandTests {
+@Suite(.enabled(if: EndToEnd.enabled, EndToEnd.reason)) struct ReadmeCommandTests {
     /// Commands not run, each with its reason: the explicit list the issue asks for.
     static let skipped: [(prefix: String, reason: String)] = [
         ("scripts/setup.sh", "installs system packages"),
