@@ -21,6 +21,8 @@ extension Bench.Baseline {
 
         @OptionGroup var options: RunOptions
 
+        @OptionGroup var modes: ReplayModeOptions
+
         @OptionGroup(title: "Strategy options") var strategyOptions: StrategyOptionArguments
 
         @Option(help: "The baseline file to write.")
@@ -38,7 +40,7 @@ extension Bench.Baseline {
         var budgetSettings: [String] = []
 
         func validate() throws {
-            try options.validate(with: strategyOptions)
+            try options.validate(with: modes, strategyOptions)
             guard (1...100).contains(repeatCount) else { throw ValidationError("--repeat must be 1...100, not \(repeatCount)") }
             do { _ = try Budgets.defaults.applying(budgetSettings) }
             catch let error as BudgetSettingError { throw ValidationError(error.description) }
@@ -57,7 +59,7 @@ extension Bench.Baseline {
                     budgets: try Budgets.defaults.applying(budgetSettings), configurations: [])
             }
 
-            let configuration = try options.configuration(with: strategyOptions)
+            let configuration = try options.configuration(with: modes, strategyOptions)
             var entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
             if !entry.configuration.trace.isBuiltIn {
                 entry.configuration.trace.path = BaselineTracePath.stored(entry.configuration.trace.path, baseline: output)

@@ -24,6 +24,8 @@ extension Bench {
 
         @OptionGroup var options: RunOptions
 
+        @OptionGroup var modes: ReplayModeOptions
+
         @OptionGroup(title: "Strategy options") var strategyOptions: StrategyOptionArguments
 
         @Option(help: "Write one CSV row per frame to this file.")
@@ -44,7 +46,7 @@ extension Bench {
         @Flag(help: "Replay a strategy added by your own package dry too. Such a strategy is rasterized by default, zero or modelled costs or not, so that its final picture is checked against the reference: no test of StrokeBench's has checked it, and counting alone cannot tell a wrong picture.")
         var dry = false
 
-        func validate() throws { try options.validate(with: strategyOptions) }
+        func validate() throws { try options.validate(with: modes, strategyOptions) }
 
         func run() throws {
             if raster && dry { throw BenchFailure.usage("--raster and --dry contradict each other; give one") }
@@ -53,7 +55,7 @@ extension Bench {
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
-            var configuration = try options.configuration(with: strategyOptions)
+            var configuration = try options.configuration(with: modes, strategyOptions)
             let unverified = !StrategyRegistry.builtIn.contains { $0 == configuration.strategy }
             configuration.forcesRaster = raster || png != nil || (unverified && !dry)
             let progress = ProgressLine(clock: configuration.clock)

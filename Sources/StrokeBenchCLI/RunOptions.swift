@@ -14,9 +14,12 @@ extension InputMode: ExpressibleByArgument {}
 
 /// The options that choose what one replay is, pulled into `run` and `baseline record`: they make
 /// one `ReplaySpec`. A strategy's own options (`--graver-keep-contents`) are declared by the strategy
-/// (`DrawingStrategy.options`) and reach the parser through `StrategyOptionArguments`, which the
-/// command holds beside these (one level of option groups, not two: in a debug build the parser's
-/// checks cost grows exponentially with the nesting); only the chosen strategy's may be given.
+/// (`DrawingStrategy.options`) and reach the parser through `StrategyOptionArguments`; only the chosen
+/// strategy's may be given.
+///
+/// The command holds these, the modes (`ReplayModeOptions`) and the strategy's options as three groups
+/// side by side rather than one inside another: in a debug build the parser checks every nested group
+/// each time it builds its parent, so its cost grows exponentially with the nesting.
 struct RunOptions: ParsableArguments {
     @Option(help: "Drawing strategy (see `bench list`, which also lists each strategy's own options).")
     var strategy: String
@@ -34,17 +37,15 @@ struct RunOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
     var workers: Int?
 
-    @OptionGroup var modes: ReplayModeOptions
-
-    /// Checks that these options and the strategy's, `strategyOptions`, describe a replay bench can run.
-    /// The command that holds both calls it from its `validate()`.
-    func validate(with strategyOptions: StrategyOptionArguments) throws {
-        do { try spec(with: strategyOptions).validate() }
+    /// Checks that these options, the modes and the strategy's options describe a replay bench can run.
+    /// The command that holds all three calls it from its `validate()`.
+    func validate(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws {
+        do { try spec(with: modes, strategyOptions).validate() }
         catch let error as ReplaySpecError { throw ValidationError(error.description) }
     }
 
-    /// The replay these options and the strategy's describe (its trace not yet read).
-    func spec(with strategyOptions: StrategyOptionArguments) throws -> ReplaySpec {
+    /// The replay these options, the modes and the strategy's options describe (its trace not yet read).
+    func spec(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws -> ReplaySpec {
         let mode = try modes.single(clock: .realtime)
         var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
                               input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn))
@@ -62,8 +63,8 @@ struct RunOptions: ParsableArguments {
     }
 
     /// The replay these options describe. Reading the trace is the only fallible step.
-    func configuration(with strategyOptions: StrategyOptionArguments) throws -> ReplayConfiguration {
-        try replayConfiguration(try spec(with: strategyOptions))
+    func configuration(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws -> ReplayConfiguration {
+        try replayConfiguration(try spec(with: modes, strategyOptions))
     }
 }
 

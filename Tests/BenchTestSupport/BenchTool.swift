@@ -62,6 +62,14 @@ package enum BenchTool {
 
     private static let inProcess = NSLock()
 
+    /// Runs a command line whose every path is absolute in this process, beside other commands: it
+    /// needs no working folder, so it takes no turn.
+    package static func run(absolute arguments: [String]) -> BenchOutcome {
+        let console = Console()
+        let status = Bench.run(arguments, console: console, toolName: "bench")
+        return BenchOutcome(status: status, stdout: console.standardOutput, stderr: console.standardError)
+    }
+
     /// Runs the `bench` executable to the end, for what only a process shows: signals, the environment,
     /// standard input and output streams, memory. Output goes through files, not pipes, so a chatty
     /// run cannot fill a pipe and stall; the files are removed afterwards.

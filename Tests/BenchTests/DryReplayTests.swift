@@ -14,12 +14,14 @@ import Testing
     func aDryReplayEqualsARasterizedOne(strategy: String, costs: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "11", "--duration", "3", "--output", "t.trace"], in: folder)
+        // Absolute paths: the commands need no working folder, so the cases run side by side.
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let generated = BenchTool.run(absolute: ["trace", "generate", "--seed", "11", "--duration", "2", "--output", path("t.trace")])
         try #require(generated.status == 0, "\(generated.stderr)")
         func replay(_ name: String, _ extra: [String]) throws -> [String: Any] {
-            let outcome = try BenchTool.run(["run", "--strategy", strategy, "--trace", "t.trace", "--clock", "virtual",
-                                             "--costs", costs, "--csv", "\(name).csv", "--timeline", "\(name).json",
-                                             "--format", "json"] + extra, in: folder)
+            let outcome = BenchTool.run(absolute: ["run", "--strategy", strategy, "--trace", path("t.trace"), "--clock", "virtual",
+                                                   "--costs", costs, "--csv", path("\(name).csv"), "--timeline", path("\(name).json"),
+                                                   "--format", "json"] + extra)
             try #require(outcome.status == 0, "\(outcome.stderr)")
             return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         }

@@ -55,8 +55,8 @@ import Testing
     func anInterruptedSweepKeepsItsFinishedRuns() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Realtime runs of a 1.5 s trace: long enough to interrupt one while it runs.
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "3", "--duration", "3", "--output", "t.trace"], in: folder)
+        // Realtime runs of a 2 s trace: long enough to interrupt one while it runs.
+        let generated = try BenchTool.run(["trace", "generate", "--seed", "3", "--duration", "2", "--output", "t.trace"], in: folder)
         try #require(generated.status == 0, "\(generated.stderr)")
         let sweep = ["sweep", "--strategies", "null,naive,dirty-rect,flattened", "--devices", "iphone-6s", "--traces", "t.trace",
                      "--clock", "realtime", "--output", "sw"]

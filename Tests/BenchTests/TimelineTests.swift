@@ -25,36 +25,17 @@ import Testing
         try checkRun(["--strategy", strategy, "--clock", "realtime"], duration: 1)
     }
 
-    /// The timeline streams: a replay long enough that holding its timeline would show (a file of
-    /// some 20 MB) peaks at about the same memory with `--timeline` as without. (An hour-long replay,
-    /// measured by hand, is in docs/timeline.md.)
-    @Test func aLongReplayWithATimelineKeepsFlatMemory() throws {
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "1", "--duration", "180", "--output", "long.trace"], in: folder)
-        try #require(generated.status == 0, "\(generated.stderr)")
-        func peakMB(_ extra: [String]) throws -> Double {
-            let outcome = try BenchTool.run(["run", "--strategy", "null", "--trace", "long.trace", "--clock", "virtual",
-                                             "--costs", "zero", "--format", "json"] + extra, in: folder)
-            try #require(outcome.status == 0, "\(outcome.stderr)")
-            let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
-            return try #require((summary["peak_memory_mb"] as? NSNumber)?.doubleValue)
-        }
-        let without = try peakMB([]), with = try peakMB(["--timeline", "long.json"])
-        let fileMB = Double(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("long.json").path)[.size] as! Int) / 1e6
-        #expect(fileMB > 15)
-        #expect(with - without < max(4, fileMB / 4), "peak \(with) MB with a \(fileMB) MB timeline, \(without) MB without")
-    }
-
     /// Replays a generated trace with `--timeline`, `--csv` and `--format json` and checks the three
     /// things the timeline must agree on.
     private func checkRun(_ options: [String], duration: Double = 2) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "4", "--duration", String(duration), "--output", "t.trace"], in: folder)
+        // Absolute paths: the commands need no working folder, so the cases run side by side.
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let generated = BenchTool.run(absolute: ["trace", "generate", "--seed", "4", "--duration", String(duration), "--output", path("t.trace")])
         try #require(generated.status == 0, "\(generated.stderr)")
-        let outcome = try BenchTool.run(["run", "--trace", "t.trace", "--device", "iphone-15-pro"] + options
-                                        + ["--csv", "f.csv", "--timeline", "t.json", "--format", "json"], in: folder)
+        let outcome = BenchTool.run(absolute: ["run", "--trace", path("t.trace"), "--device", "iphone-15-pro"] + options
+                                    + ["--csv", path("f.csv"), "--timeline", path("t.json"), "--format", "json"])
         try #require(outcome.status == 0, "\(outcome.stderr)")
         let timeline = try TimelineFile(folder.appendingPathComponent("t.json"))
         let frames = try CSVRows(folder.appendingPathComponent("f.csv"))
