@@ -17,7 +17,6 @@ extension Metric {
     public static let durationS = measure("duration_s", unit: "s", polarity: .neither) { $0.durationS }
     public static let samples = count("samples", unit: "samples", polarity: .neither) { $0.samples }
 
-    public static let mainMsP50 = percentile(.mainMs, .p50)
     public static let mainMsP99 = percentile(.mainMs, .p99)
     public static let overrunMsP99 = percentile(.overrunMs, .p99)
     public static let latencyMsP95 = percentile(.latencyMs, .p95)
@@ -79,7 +78,4 @@ extension Metric {
         [measure(figure.name + "_low", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: low] },
          measure(figure.name + "_high", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: high] }]
     }
-
-    /// The figures a comparison reports beside the per-frame test.
-    public static let compared: [Metric] = [mainMsP99, hitchRatio, droppedPct, pixelsRasterized, bytesCopied]
 }

@@ -39,7 +39,5 @@ final class VirtualScheduler {
     /// this scheduler: a replay that ends with work still scheduled must break that cycle.
     func discardPending() { events = Heap<Event>() }
 
-    /// The time of the next event, if any.
-    var nextEventTime: ReplayInstant? { events.min?.time }
     var isEmpty: Bool { events.isEmpty }
 }

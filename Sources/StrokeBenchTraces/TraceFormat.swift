@@ -25,8 +25,6 @@ public enum TraceFormat {
     public static let format = FormatVersion(name: "trace", current: 2, readable: 1...2)
     /// The version this build writes.
     public static var version: Int { format.current }
-    /// The versions this build reads.
-    public static var readableVersions: ClosedRange<Int> { format.readable }
     /// More samples than this are refused: a trace that large (over an hour at 240 Hz, many times)
     /// would not fit the replay's memory budget.
     public static let maxSamples = 20_000_000
