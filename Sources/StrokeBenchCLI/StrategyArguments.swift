@@ -67,9 +67,20 @@ struct StrategyOptionArguments: ParsableArguments {
 /// flags in order, then their valued options in order.
 enum Slot {
     /// The declared flags, in the order of `StrategyRegistry.all` and of each strategy's declarations.
-    static var flags: [StrategyOption] { table.flags }
+    static var flags: [StrategyOption] { table.flags.map(\.option) }
     /// The declared options that take a value, in the same order.
-    static var values: [StrategyOption] { table.values }
+    static var values: [StrategyOption] { table.values.map(\.option) }
+
+    /// The name and help of flag slot `index`.
+    static func flag(_ index: Int) -> (name: NameSpecification, help: ArgumentHelp) { slot(table.flags, index) }
+    /// The name and help of value slot `index`.
+    static func value(_ index: Int) -> (name: NameSpecification, help: ArgumentHelp) { slot(table.values, index) }
+
+    /// An option and the strategy that declares it.
+    private struct Declared: Sendable {
+        var option: StrategyOption
+        var strategy: String
+    }
 
     /// The slots of the strategies registered now. The parser makes the group many times a parse, so
     /// the table is kept, and made again only when a strategy has been registered since.
@@ -86,29 +97,23 @@ enum Slot {
 
     private struct Table: Sendable {
         var strategies: Int
-        var flags: [StrategyOption] = []
-        var values: [StrategyOption] = []
-        var owners: [String: String] = [:]
+        var flags: [Declared] = []
+        var values: [Declared] = []
 
         init(_ all: [any DrawingStrategy.Type]) {
             strategies = all.count
             for strategy in all {
                 for option in strategy.options {
-                    if option.kind == .flag { flags.append(option) } else { values.append(option) }
-                    owners[option.name] = strategy.name
+                    let declared = Declared(option: option, strategy: strategy.name)
+                    if option.kind == .flag { flags.append(declared) } else { values.append(declared) }
                 }
             }
         }
     }
 
-    /// The name and help of flag slot `index`.
-    static func flag(_ index: Int) -> (name: NameSpecification, help: ArgumentHelp) { slot(flags, index) }
-    /// The name and help of value slot `index`.
-    static func value(_ index: Int) -> (name: NameSpecification, help: ArgumentHelp) { slot(values, index) }
-
-    private static func slot(_ options: [StrategyOption], _ index: Int) -> (name: NameSpecification, help: ArgumentHelp) {
-        guard let option = options[safe: index] else { return ([], .private) }
-        return (.customLong(option.name), help(option, of: table.owners[option.name] ?? ""))
+    private static func slot(_ declared: [Declared], _ index: Int) -> (name: NameSpecification, help: ArgumentHelp) {
+        guard let slot = declared[safe: index] else { return ([], .private) }
+        return (.customLong(slot.option.name), help(slot.option, of: slot.strategy))
     }
 
     /// `async-graver: Fade in ... (0...10 s; 0 when not given)`: the line `--help` shows.
