@@ -1,3 +1,4 @@
+import StrokeBenchSpec
 import ArgumentParser
 import StrokeBenchReplay
 import Foundation
@@ -121,7 +122,7 @@ extension Bench.Trace {
             }
         }
 
-        private static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        private static func number(_ value: Double) -> String { value.plainText }
 
         private var sessionDuration: Double { duration ?? 25 }
 

@@ -1,3 +1,4 @@
+import StrokeBenchSpec
 import ArgumentParser
 import StrokeBenchStrategies
 import Synchronization
@@ -122,14 +123,10 @@ enum Slot {
         case .flag:
             ArgumentHelp("\(strategy): \(option.help)")
         case .seconds(let range):
-            ArgumentHelp("\(strategy): \(option.help) (\(plain(range.lowerBound))...\(plain(range.upperBound)) s; 0 when not given)", valueName: "seconds")
+            ArgumentHelp("\(strategy): \(option.help) (\(range.lowerBound.plainText)...\(range.upperBound.plainText) s; 0 when not given)", valueName: "seconds")
         case .count(let range, let value):
             ArgumentHelp("\(strategy): \(option.help) (\(range.lowerBound)...\(range.upperBound); \(value) when not given)", valueName: "n")
         }
-    }
-
-    private static func plain(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

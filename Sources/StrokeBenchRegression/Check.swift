@@ -229,12 +229,6 @@ public enum Checker {
 
     // MARK: Numbers for people
 
-    static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        guard !s.isEmpty else { return 0 }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
     /// Three significant digits, without exponent for everyday magnitudes.
     static func number(_ v: Double) -> String {
         guard v.isFinite else { return v > 0 ? "inf" : (v < 0 ? "-inf" : "nan") }

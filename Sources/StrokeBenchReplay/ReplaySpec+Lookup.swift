@@ -38,7 +38,7 @@ extension ReplaySpec {
     public var id: String {
         var parts = [strategy] + options.arguments(declared: strategyType?.options ?? [])
         let rate = hz ?? deviceProfile?.refreshRate ?? 0
-        parts += [device, "\(rate == rate.rounded() ? String(Int(rate)) : String(rate))Hz", clock.rawValue]
+        parts += [device, "\(rate.plainText)Hz", clock.rawValue]
         if costs != .measured { parts.append("\(costs.rawValue)-costs") }
         parts.append(delivery.rawValue)
         if input != .recorded { parts.append(input.rawValue) }

@@ -235,8 +235,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// `120`, or `59.94`: no trailing zeros, so file names and CSV cells stay short. A rate no display
     /// has (readers refuse it) is still written, never a trap: only a whole number that fits is an `Int`.
     public static func formatRate(_ hz: Double) -> String {
-        if hz == hz.rounded(), let whole = Int(exactly: hz) { return String(whole) }
-        return String(hz)
+        hz.plainText
     }
 
     /// The longest run id, in bytes: `frames/<id>.csv` and `runs/<id>.json` stay well under the 255

@@ -29,13 +29,9 @@ public struct StrategyOption: Hashable, Sendable {
     public var usage: String {
         switch kind {
         case .flag: "--\(name)"
-        case .seconds(let range): "--\(name) SECONDS (\(format(range.lowerBound))...\(format(range.upperBound)), default 0)"
+        case .seconds(let range): "--\(name) SECONDS (\(range.lowerBound.plainText)...\(range.upperBound.plainText), default 0)"
         case .count(let range, let value): "--\(name) N (\(range.lowerBound)...\(range.upperBound), default \(value))"
         }
-    }
-
-    private func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

@@ -12,7 +12,6 @@ public enum RateBounds {
 
     /// `1...1000`: a range of rates as people write it, without a needless `.0`.
     public static func text(_ bounds: ClosedRange<Double>) -> String {
-        func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
-        return "\(format(bounds.lowerBound))...\(format(bounds.upperBound))"
+        "\(bounds.lowerBound.plainText)...\(bounds.upperBound.plainText)"
     }
 }

@@ -53,7 +53,7 @@ package enum BenchTool {
         do {
             let here = FileManager.default.currentDirectoryPath
             guard FileManager.default.changeCurrentDirectoryPath(folder.path) else { throw CocoaError(.fileNoSuchFile) }
-            defer { FileManager.default.changeCurrentDirectoryPath(here) }
+            defer { _ = FileManager.default.changeCurrentDirectoryPath(here) }
             let console = Console()
             let status = Bench.run(arguments, console: console, toolName: "bench")
             return BenchOutcome(status: status, stdout: console.standardOutput, stderr: console.standardError)

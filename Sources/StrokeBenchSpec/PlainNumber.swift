@@ -1,0 +1,9 @@
+extension Double {
+    /// The number as people write it in a message, a run id or a usage line: `120` rather than
+    /// `120.0`, and `0.25` as it is. A whole number too large for an `Int` keeps Swift's own form
+    /// (`1e+19`) instead of trapping. The one place this rule is written.
+    public var plainText: String {
+        if self == rounded(), let whole = Int(exactly: self) { return String(whole) }
+        return String(self)
+    }
+}
