@@ -49,27 +49,25 @@ import tempfile
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The CSV column of each kind of work the model charges the main thread for (WorkKind in Swift).
-KINDS = {
-    "pixel_cleared": "main_pixels_cleared",
-    "pixel_filled": "main_pixels_filled",
-    "pixel_blended": "main_pixels_blended",
-    "pixel_stroked": "main_pixels_stroked",
-    "pixel_swept": "main_pixels_swept",
-    "segment_stroked": "main_segments_drawn",
-    "segment_culled": "main_segments_culled",
-    "pixel_uploaded": "main_pixels_uploaded",
-    "bitmap_allocated": "main_bitmaps_allocated",
-    "path_stroked": "main_paths_stroked",
-    "draw_call": "main_draw_calls",
-    "edge_row": "main_edge_rows",
-    "join_radius": "main_join_radii",
-}
-# The same kinds in a background render's own work (`task_*` columns): what `render_ms` of an async
-# strategy's frame times. A background render uploads nothing itself.
-TASK_KINDS = {kind: column.replace("main_", "task_") for kind, column in KINDS.items() if kind != "pixel_uploaded"}
-# The kinds that scale with memory bandwidth (WorkKind.isMemoryBound in Swift); the rest are compute.
-MEMORY_BOUND = {"pixel_cleared", "pixel_filled", "pixel_blended", "pixel_uploaded", "pixel_composited"}
+# The kinds of work the model charges the main thread for, with their per-frame CSV columns; the same
+# kinds in a background render's own work (`task_*` columns: what `render_ms` of an async strategy's
+# frame times); and the kinds that scale with memory bandwidth. Read from `bench list --format json`
+# (WorkKind in Swift), never copied here: `load_work_kinds` fills them before anything else runs.
+KINDS = {}
+TASK_KINDS = {}
+MEMORY_BOUND = set()
+
+
+def load_work_kinds(bench):
+    listing = json.loads(run([bench, "list", "--format", "json"]))
+    if listing.get("format_version") != 1:
+        sys.exit(f"{bench} list --format json: format_version {listing.get('format_version')} is not 1")
+    kinds = listing["work_kinds"]
+    KINDS.update({k["name"]: k["main_column"] for k in kinds if "main_column" in k})
+    TASK_KINDS.update({k["name"]: k["task_column"] for k in kinds if "task_column" in k})
+    MEMORY_BOUND.update(k["name"] for k in kinds if k["memory_bound"])
+
+
 # Training and held-out input: different kinds of drawing, seeds and canvases.
 TRAIN = [("session", 31, 6, "ipad-pro-11"), ("scribble", 32, 16, "iphone-6s")]
 HELD_OUT = [("handwriting", 41, 6, "ipad-pro-12.9"), ("shapes", 42, 6, "iphone-15-pro")]
@@ -262,6 +260,7 @@ def main():
                         help="fit without each strategy in turn and report how well it is predicted")
     parser.add_argument("--format", choices=["text", "json"], default="text")
     args = parser.parse_args()
+    load_work_kinds(args.bench)
     if args.from_dump:
         with open(args.from_dump) as f:
             dumped = json.load(f)

@@ -1,3 +1,4 @@
+import StrokeBenchUnits
 import ArgumentParser
 import StrokeBenchReplay
 import Foundation

@@ -2,14 +2,27 @@ import ArgumentParser
 import StrokeBenchReplay
 import StrokeBenchStrategies
 import StrokeBenchDevice
+import StrokeBenchSpec
+import StrokeBenchUnits
 
 extension Bench {
-    /// `bench list`: strategies, the options each declares, and device profiles, one per line.
+    /// `bench list`: strategies, the options each declares, and device profiles, one per line; with
+    /// `--format json`, also the kinds of counted work, so scripts read them rather than copy them.
     /// Options come from `DrawingStrategy.options`, the same declarations the command line parses.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List strategies, their options and device profiles, one per line.")
 
-        func run() {
+        @Option(help: "table (for people) or json (one object with strategies, devices and the kinds of counted work, with their per-frame CSV columns, for scripts).")
+        var format: OutputFormat = .table
+
+        func run() throws {
+            switch format {
+            case .json: print(try SummaryJSON.encode(Listing(), format: Listing.format))
+            case .table: table()
+            }
+        }
+
+        private func table() {
             for strategy in StrategyRegistry.all {
                 print("strategy \(strategy.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(strategy.summary)")
                 for option in strategy.options {
@@ -22,4 +35,48 @@ extension Bench {
             }
         }
     }
+}
+
+/// What `bench list --format json` prints.
+struct Listing: Encodable {
+    /// The version of the object (its `format_version` key).
+    static let format = FormatVersion(name: "list", current: 1)
+
+    struct Strategy: Encodable {
+        var name: String
+        var summary: String
+        var options: [String]
+    }
+
+    struct Device: Encodable {
+        var name: String
+        var width: Int, height: Int
+        var scale: Double
+        var refreshHz: Double, touchHz: Double
+        var cores: Int
+        enum CodingKeys: String, CodingKey { case name, width, height, scale, refreshHz = "refresh_hz", touchHz = "touch_hz", cores }
+    }
+
+    /// A kind of counted work (`WorkKind`), with the per-frame CSV columns that count it on the main
+    /// thread and in background renders (none where that thread never does it).
+    struct Kind: Encodable {
+        var name: String
+        var memoryBound: Bool
+        var mainColumn: String?
+        var taskColumn: String?
+        enum CodingKeys: String, CodingKey { case name, memoryBound = "memory_bound", mainColumn = "main_column", taskColumn = "task_column" }
+    }
+
+    var strategies = StrategyRegistry.all.map { Strategy(name: $0.name, summary: $0.summary, options: $0.options.map(\.usage)) }
+    var devices = DeviceProfile.all.map {
+        Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate, touchHz: $0.touchRate, cores: $0.cores)
+    }
+    var workKinds = WorkKind.allCases.map { kind in
+        // Compositing is the render server's: no app thread's column counts it.
+        let onAThread = kind != .pixelComposited
+        return Kind(name: kind.rawValue, memoryBound: kind.isMemoryBound, mainColumn: onAThread ? "main_" + kind.columnName : nil,
+                    taskColumn: kind.isDoneInBackground ? "task_" + kind.columnName : nil)
+    }
+
+    enum CodingKeys: String, CodingKey { case strategies, devices, workKinds = "work_kinds" }
 }

@@ -1,3 +1,4 @@
+import StrokeBenchUnits
 import StrokeBenchSpec
 
 /// What device cost data must hold for every figure priced from it to be a time: checked where the

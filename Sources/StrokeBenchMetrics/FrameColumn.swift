@@ -66,8 +66,8 @@ extension FrameColumn {
         count("pixels_composited", unit: "px") { $0.counters.pixelsComposited }, count("points_retained") { $0.pointsRetained },
     ]
 
-    /// One kind of counted work the device cost model charges (docs/device-model.md), as a column's
-    /// name after its prefix, its unit, and how to read it from a tally.
+    /// A column of counted work after its prefix (`main_`, `task_`): its name, its unit, and how to
+    /// read it from a tally.
     private struct Kind: Sendable {
         let name: String, unit: String
         /// In the background renders' columns too: uploads happen at a commit and the extended share is
@@ -79,16 +79,16 @@ extension FrameColumn {
         }
     }
 
-    private static let kinds: [Kind] = [
-        Kind("pixels_cleared", unit: "px") { $0.pixelsCleared }, Kind("pixels_filled", unit: "px") { $0.pixelsFilled },
-        Kind("pixels_blended", unit: "px") { $0.pixelsBlended }, Kind("pixels_stroked", unit: "px") { $0.pixelsStroked },
-        Kind("pixels_swept", unit: "px") { $0.pixelsSwept }, Kind("segments_drawn") { $0.segmentsStroked - $0.segmentsCulled },
-        Kind("segments_culled") { $0.segmentsCulled }, Kind("pixels_uploaded", unit: "px", background: false) { $0.pixelsUploaded },
-        Kind("bitmaps_allocated") { $0.bitmapsAllocated },
-        Kind("extended_range_pixels", unit: "px", background: false) { $0.extendedRangePixels },
-        Kind("paths_stroked") { $0.pathsStroked }, Kind("draw_calls") { $0.drawCalls },
-        Kind("edge_rows") { $0.edgeRows }, Kind("join_radii", unit: "px") { $0.joinRadii },
-    ]
+    /// Every kind the device model charges a thread for, in `WorkKind`'s order (compositing is the render
+    /// server's, a column of its own above), with the extended-range share of the pixels after the bitmaps.
+    private static let kinds: [Kind] = WorkKind.allCases.filter { $0 != .pixelComposited }.flatMap { kind -> [Kind] in
+        let column = Kind(kind.columnName, unit: kind.unit, background: kind.isDoneInBackground) { kind.count(in: $0) }
+        return kind == .bitmapAllocated ? [column, extendedRange] : [column]
+    }
+
+    /// The extended-range pixels among those cleared, filled, blended, stroked and uploaded: a detail
+    /// of the main thread's pixels, not a kind of its own.
+    private static let extendedRange = Kind("extended_range_pixels", unit: "px", background: false) { $0.extendedRangePixels }
 
     /// The main thread's own work, by kind (`main_pixels_cleared`, ...).
     static let mainThread: [FrameColumn] = kinds.map { kind in

@@ -1,0 +1,28 @@
+import BenchTestSupport
+import Foundation
+import StrokeBenchUnits
+import Testing
+
+/// `bench list --format json` is where scripts read the kinds of counted work (scripts/fit_host.py):
+/// it must list every kind, and name columns the per-frame CSV really has.
+@Suite struct ListTests {
+    @Test func theWorkKindsAndTheirColumnsAreTheCSVs() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let listed = BenchTool.run(absolute: ["list", "--format", "json"])
+        try #require(listed.status == 0, "\(listed.stderr)")
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        #expect(listing["format_version"] as? Int == 1)
+        let kinds = try #require(listing["work_kinds"] as? [[String: Any]])
+        #expect(kinds.compactMap { $0["name"] as? String } == WorkKind.allCases.map(\.rawValue))
+
+        let trace = folder.appendingPathComponent("t.trace").path, csv = folder.appendingPathComponent("f.csv").path
+        try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8)
+        let run = BenchTool.run(absolute: quickRun + ["--trace", trace, "--csv", csv])
+        try #require(run.status == 0, "\(run.stderr)")
+        let header = Set(try String(contentsOfFile: csv, encoding: .utf8).prefix { !$0.isNewline }.split(separator: ",").map(String.init))
+        let columns = kinds.flatMap { [$0["main_column"], $0["task_column"]].compactMap { $0 as? String } }
+        #expect(columns.count == WorkKind.allCases.count * 2 - 3) // composited on neither thread, uploads on the main one only
+        for column in columns { #expect(header.contains(column), "\(column)") }
+    }
+}
