@@ -93,7 +93,10 @@ package enum Bench {
         let text = Root.fullMessage(for: error)
         if code.isSuccess {
             if !text.isEmpty { print(text) }
-            do { try Console.current.finishOutput() } catch { return BenchFailure.Status.io.rawValue }
+            do { try Console.current.finishOutput() } catch let failure as BenchFailure {
+                printError("\(Bench.toolName): \(failure.message)")
+                return failure.status.rawValue
+            } catch { return BenchFailure.Status.io.rawValue }
         } else if !text.isEmpty {
             printError(text)
         }
