@@ -35,7 +35,7 @@ extension Bench.Baseline {
         var append = false
 
         @Option(name: .customLong("budget"), help: ArgumentHelp(
-            "A budget: NAME=LIMIT or NAME=off; repeatable. hitch-ratio (ms/s, default 5), overrun-p99 (ms, default 0), latency-p95 (ms, default 50).",
+            "A budget: NAME=LIMIT, NAME=+PCT% (against the baseline) or NAME=off; repeatable. NAME is a summary.csv column, with @pN for a percentile over the runs (ink_updates_per_s@p50), or a default: hitch-ratio (ms/s, 5), overrun-p99 (ms, 0), latency-p95 (ms, 50).",
             valueName: "name=limit"))
         var budgetSettings: [String] = []
 
@@ -43,7 +43,7 @@ extension Bench.Baseline {
             try options.validate(with: modes, strategyOptions)
             guard (1...100).contains(repeatCount) else { throw ValidationError("--repeat must be 1...100, not \(repeatCount)") }
             do { _ = try Budgets.defaults.applying(budgetSettings) }
-            catch let error as BudgetSettingError { throw ValidationError(error.description) }
+            catch { throw ValidationError(error.description) }
         }
 
         func run() throws {
@@ -74,13 +74,12 @@ extension Bench.Baseline {
                 printError("note: with \(repeatCount) timing run(s), no timing difference can be significant; check will report timings as pass or inconclusive only")
             }
             // A budget the baseline's own runs miss will fail every check: say so now, not in CI.
-            for budget in Budget.allCases {
-                guard let limit = baseline.budgets.limits[budget] else { continue }
-                let verdict = budget.verdict(limit: limit, runs: entry.runs)
-                if verdict != .pass {
-                    printError("warning: \(described.id): budget \(budget.optionName) (\(budget.rawValue) <= \(limit)) is exceeded in "
-                        + "\(entry.runs.filter { budget.run($0, exceeds: limit) }.count) of \(entry.runs.count) recorded runs; "
-                        + "bench check will not pass it until it is met or changed with --budget \(budget.optionName)=LIMIT|off")
+            for (budget, limit) in baseline.budgets.active {
+                let check = Checker.budgetCheck(configuration: described.id, budget: budget, limit: limit,
+                                                baseline: entry.runs, candidate: entry.runs)
+                if check.verdict != .pass {
+                    printError("warning: \(described.id): budget \(budget.key) (\(check.baseline)) is not met by the recorded runs: "
+                        + "\(check.reason); bench check will not pass it until it is met or changed with --budget \(budget.key)=LIMIT|off")
                 }
             }
         }
@@ -105,11 +104,11 @@ enum RecordSummary {
         let c = entry.counters
         lines.append("  counters: pixels_rasterized \(c.pixelsRasterized), bytes_copied \(c.bytesCopied), "
             + "segments_stroked \(c.segmentsStroked), bitmaps_allocated \(c.bitmapsAllocated), tasks_started \(c.tasksStarted)")
-        for figure in TimingFigure.allCases {
-            let values = entry.runs.map(figure.value(in:))
+        for metric in Metric.timing {
+            let values = entry.runs.map { $0.value(of: metric) ?? 0 }
             let lo = values.min() ?? 0, hi = values.max() ?? 0
-            lines.append("  \(figure.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) "
-                + String(format: "%.3f .. %.3f %@", lo, hi, figure.unit.rawValue))
+            lines.append("  \(metric.name.padding(toLength: 22, withPad: " ", startingAt: 0)) "
+                + String(format: "%.3f .. %.3f %@", lo, hi, metric.unit))
         }
         return lines.joined(separator: "\n")
     }

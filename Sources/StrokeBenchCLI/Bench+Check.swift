@@ -45,7 +45,7 @@ extension Bench {
         var repeatCount: Int?
 
         @Option(name: .customLong("budget"), help: ArgumentHelp(
-            "Override a budget of the baseline: NAME=LIMIT or NAME=off; repeatable (hitch-ratio, overrun-p99, latency-p95).",
+            "Add or override a budget of the baseline: NAME=LIMIT, NAME=+PCT% or NAME=off; repeatable (a summary.csv column, @pN over the runs, or hitch-ratio, overrun-p99, latency-p95).",
             valueName: "name=limit"))
         var budgetSettings: [String] = []
 
@@ -60,7 +60,7 @@ extension Bench {
             guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), not \(alpha)") }
             if let repeatCount { guard (1...100).contains(repeatCount) else { throw ValidationError("--repeat must be 1...100, not \(repeatCount)") } }
             do { _ = try Budgets.defaults.applying(budgetSettings) }
-            catch let error as BudgetSettingError { throw ValidationError(error.description) }
+            catch { throw ValidationError(error.description) }
         }
 
         func run() throws {

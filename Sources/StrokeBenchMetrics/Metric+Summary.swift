@@ -37,16 +37,16 @@ extension Metric {
     public static let peakMemoryMB = measure("peak_memory_mb", unit: "MB") { $0.peakMemoryMB }
 
     // The work counters (`counters` in the JSON).
-    public static let pixelsRasterized = count("pixels_rasterized", unit: "px") { $0.counters.pixelsRasterized }
-    public static let bytesCopied = count("bytes_copied", unit: "B") { $0.counters.bytesCopied }
-    public static let segmentsStroked = count("segments_stroked", unit: "segments") { $0.counters.segmentsStroked }
-    public static let bitmapsAllocated = count("bitmaps_allocated", unit: "bitmaps") { $0.counters.bitmapsAllocated }
-    public static let tasksStarted = count("tasks_started", unit: "tasks") { $0.counters.tasksStarted }
-    public static let tasksCancelled = count("tasks_cancelled", unit: "tasks") { $0.counters.tasksCancelled }
-    public static let tasksSuperseded = count("tasks_superseded", unit: "tasks") { $0.counters.tasksSuperseded }
-    public static let pixelsComposited = count("pixels_composited", unit: "px") { $0.counters.pixelsComposited }
+    public static let pixelsRasterized = Metric("pixels_rasterized", unit: "px", counter: \.pixelsRasterized)
+    public static let bytesCopied = Metric("bytes_copied", unit: "B", counter: \.bytesCopied)
+    public static let segmentsStroked = Metric("segments_stroked", unit: "segments", counter: \.segmentsStroked)
+    public static let bitmapsAllocated = Metric("bitmaps_allocated", unit: "bitmaps", counter: \.bitmapsAllocated)
+    public static let tasksStarted = Metric("tasks_started", unit: "tasks", counter: \.tasksStarted)
+    public static let tasksCancelled = Metric("tasks_cancelled", unit: "tasks", counter: \.tasksCancelled)
+    public static let tasksSuperseded = Metric("tasks_superseded", unit: "tasks", counter: \.tasksSuperseded)
+    public static let pixelsComposited = Metric("pixels_composited", unit: "px", counter: \.pixelsComposited)
     /// More render threads at once is neither good nor bad in itself.
-    public static let threadsPeak = count("threads_peak", unit: "threads", polarity: .neither) { $0.counters.threadsPeak }
+    public static let threadsPeak = Metric("threads_peak", unit: "threads", polarity: .neither, counter: \.threadsPeak)
     /// The counters: deterministic for a trace and strategy, so comparable across machines.
     public static let counters = [pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated, tasksStarted,
                                   tasksCancelled, tasksSuperseded, pixelsComposited]
@@ -72,6 +72,19 @@ extension Metric {
         ends(hitchRatio, \.hitchRatioMsPerSLow, \.hitchRatioMsPerSHigh),
         ends(droppedPct, \.droppedPctLow, \.droppedPctHigh),
     ].flatMap { $0 }
+
+    /// Every scalar figure of a summary, in summary.csv's order: what budgets and a baseline's timing
+    /// runs may name. The one list; summary.csv interleaves its text columns with it.
+    public static let all: [Metric] = [frames, durationS, samples] + percentiles
+        + [droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
+           cpuS, peakMemoryMB] + counters + [threadsPeak]
+        + [mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps, mainThreadBusyPct]
+        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds
+
+    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The figure named `name` (summary.csv's column), if there is one.
+    public static func named(_ name: String) -> Metric? { byName[name] }
 
     private static func ends(_ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,
                              _ high: KeyPath<RunSummary, Double?> & Sendable) -> [Metric] {

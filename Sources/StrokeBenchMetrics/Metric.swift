@@ -36,19 +36,30 @@ public struct Metric: Hashable, Sendable, CustomStringConvertible {
     /// The distribution and rank of a percentile figure, so that readers of other shapes (a
     /// baseline's timing runs) can find the same figure; nil for the others.
     public let percentile: (distribution: Distribution, rank: PercentileRank)?
+    /// Where a work counter sits in `CounterSummary`, so that readers holding only the counters (a
+    /// baseline's entry) find the same figure; nil for the others.
+    public let counter: (KeyPath<CounterSummary, Int> & Sendable)?
     private let read: @Sendable (RunSummary) -> Double?
 
     /// A figure that `read` takes from a summary; nil there means the run does not have it.
     public init(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter, isWhole: Bool = false,
                 read: @escaping @Sendable (RunSummary) -> Double?) {
         self.name = name; self.unit = unit; self.polarity = polarity; self.isWhole = isWhole; self.read = read
-        percentile = nil
+        percentile = nil; counter = nil
+    }
+
+    /// The work counter at `path` of a summary's counters: a count, lower is better unless `polarity` says.
+    public init(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
+                counter path: KeyPath<CounterSummary, Int> & Sendable) {
+        self.name = name; self.unit = unit; self.polarity = polarity; isWhole = true
+        percentile = nil; counter = path
+        read = { Double($0.counters[keyPath: path]) }
     }
 
     /// `main_ms_p99`: the `rank` of `distribution`, in its unit, lower is better.
     public init(percentile rank: PercentileRank, of distribution: Distribution) {
         name = "\(distribution.rawValue)_\(rank.rawValue)"; unit = "ms"; polarity = .lowerIsBetter; isWhole = false
-        percentile = (distribution, rank)
+        percentile = (distribution, rank); counter = nil
         read = { rank.value(in: distribution.percentiles(in: $0)) }
     }
 

@@ -35,7 +35,7 @@ extension Baseline {
     static func checkVersion(_ object: [String: Any], file: String) throws {
         guard let value = object["format_version"] else { throw BaselineError.data(file, "format_version: missing") }
         guard let number = value as? NSNumber, let version = Int(exactly: number.doubleValue) else {
-            throw BaselineError.data(file, "format_version: \(Self.shown(value)) is not a version (a whole number); this bench reads \(currentFormatVersion)")
+            throw BaselineError.data(file, "format_version: \(Self.shown(value)) is not a version (a whole number); this bench reads \(format.readable.lowerBound)...\(format.readable.upperBound)")
         }
         do { _ = try format.check(version) } catch {
             let advice = version < format.current ? "; re-record it with bench baseline record" : ""

@@ -10,10 +10,12 @@ import StrokeBenchSpec
 /// about 3 KB per configuration and repeat. It carries `format_version` and readers reject versions
 /// they do not know, so an old `bench` never misreads a newer file.
 public struct Baseline: Hashable, Sendable, Codable {
-    /// The version this code writes and reads. Version 2 keeps each configuration as its whole
-    /// `ReplaySpec` (strategy options and cost mode included); version 1 files kept only part of it and
+    /// The version this code writes, and those it reads. Version 3 keeps every figure of each timing
+    /// run (`figures`), so that a budget may name any metric; version 2 files, without them, still
+    /// read and check (a relative budget on a figure they lack is inconclusive and says so). Version 2
+    /// keeps each configuration as its whole `ReplaySpec`; version 1 files kept only part of it and
     /// were re-run with the rest at its defaults, so they are refused: re-record them.
-    public static let format = FormatVersion(name: "baseline", current: 2)
+    public static let format = FormatVersion(name: "baseline", current: 3, readable: 2...3)
     /// `format.current`.
     public static var currentFormatVersion: Int { format.current }
     /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.

@@ -1,153 +1,194 @@
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
-/// An absolute limit on a figure that matters to a user, checked on the simulated clock: the second
-/// layer of `bench check`, independent of any baseline's timings.
+/// A limit on one figure that matters to a user, checked on the candidate's runs: the second layer of
+/// `bench check`, beside the baseline's recorded ranges.
 ///
-/// Each budget limits one `Metric`, which gives it its unit and its direction: a figure is *within*
-/// its budget when it is no worse than the limit. It also has a name people type
-/// (`--budget hitch-ratio=10`), a key in the baseline file and a documented default.
-public enum Budget: String, CaseIterable, Sendable, Codable {
-    /// The hitch-time ratio, in ms of hitch per second of replay. Default 5: the top of Apple's WWDC20
-    /// "good" band (5-10 is a warning, over 10 critical).
-    case hitchRatio = "hitch_ratio_ms_per_s"
-    /// The p99 of frame overrun (completion minus the next vsync), in ms. Default 0: 99% of the frames
-    /// that did something finished before their vsync.
-    case overrunP99 = "overrun_p99_ms"
-    /// The p95 of touch-to-screen latency, in ms. Default 50: three 60 Hz frames (a sample waits for a
-    /// turn, is drawn, and is shown at the next vsync) with room for one late frame; drawing that lags
-    /// the pen by more is plainly visible.
-    case latencyP95 = "latency_p95_ms"
+/// As package-benchmark's thresholds do, a budget may name any `Metric` (summary.csv's columns) at any
+/// percentile over the repeated runs, with an absolute limit or one relative to the baseline. The metric
+/// gives it its unit and its direction: a figure is *within* its budget when it is no worse than the
+/// limit, and a figure with no better direction (`frames`) cannot be budgeted.
+///
+/// Its key, in a baseline file and after `--budget`, is the metric's name, with `@pN` for a percentile
+/// over the runs: `ink_updates_per_s@p50`. The three default budgets keep the keys baselines were first
+/// recorded with (`overrun_p99_ms`, not `overrun_ms_p99`), and their short names (`hitch-ratio`).
+public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The figure the budget limits.
+    public let metric: Metric
+    /// Which of the runs it judges.
+    public let statistic: RunStatistic
 
-    /// The figure the budget limits. The raw value stays the key baselines were recorded with, which
-    /// for the percentiles predates the metric's name (`overrun_p99_ms`, not `overrun_ms_p99`):
-    /// renaming it would make every recorded baseline unreadable.
-    public var metric: Metric {
+    /// The hitch-time ratio of each run, in ms of hitch per second of replay. Default 5: the top of
+    /// Apple's WWDC20 "good" band (5-10 is a warning, over 10 critical).
+    public static let hitchRatio = Budget(.hitchRatio)
+    /// The p99 of frame overrun (completion minus the next vsync) of each run, in ms. Default 0: 99% of
+    /// the frames that did something finished before their vsync.
+    public static let overrunP99 = Budget(.overrunMsP99)
+    /// The p95 of touch-to-screen latency of each run, in ms. Default 50: three 60 Hz frames (a sample
+    /// waits for a turn, is drawn, and is shown at the next vsync) with room for one late frame; drawing
+    /// that lags the pen by more is plainly visible.
+    public static let latencyP95 = Budget(.latencyMsP95)
+
+    /// The budgets every new baseline has, with their limits, in the order files write them.
+    public static let defaults: [(budget: Budget, limit: Double)] = [(hitchRatio, 5), (overrunP99, 0), (latencyP95, 50)]
+
+    /// A budget on `metric` over `statistic` of the runs.
+    public init(_ metric: Metric, _ statistic: RunStatistic = .eachRun) { self.metric = metric; self.statistic = statistic }
+
+    /// The key in a baseline file and the report (`ink_updates_per_s@p50`; the defaults' first keys).
+    public var key: String {
         switch self {
-        case .hitchRatio: .hitchRatio
-        case .overrunP99: .overrunMsP99
-        case .latencyP95: .latencyMsP95
+        case .overrunP99: "overrun_p99_ms"
+        case .latencyP95: "latency_p95_ms"
+        default: metric.name + statistic.suffix
         }
     }
 
-    /// The name on the command line.
-    public var optionName: String {
+    /// The short name the defaults also answer to on the command line (`hitch-ratio`).
+    public var shortName: String? {
         switch self {
         case .hitchRatio: "hitch-ratio"
         case .overrunP99: "overrun-p99"
         case .latencyP95: "latency-p95"
+        default: nil
         }
     }
 
-    /// The limit a new baseline gets unless told otherwise.
-    public var defaultLimit: Double {
+    public var description: String { key }
+
+    /// True for the three budgets every baseline writes, on or off.
+    public var isDefault: Bool { Self.defaults.contains { $0.budget == self } }
+
+    /// The budget with this key or short name: a default's name, or `METRIC` or `METRIC@pN` with METRIC
+    /// a column of summary.csv that has a better direction and N in 0...100.
+    ///
+    /// - Throws: `BudgetSettingError` saying what is wrong with the name (with `setting` empty).
+    public init(name: String) throws(BudgetSettingError) {
+        if let known = Self.defaults.first(where: { $0.budget.key == name || $0.budget.shortName == name }) {
+            self = known.budget; return
+        }
+        let parts = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let metric = Metric.named(parts[0]) else {
+            throw BudgetSettingError(setting: "", reason: "'\(parts[0])' is not a figure a budget can name: use a column of "
+                + "summary.csv (hitch_ratio_ms_per_s, ink_updates_per_s, main_ms_p95, ...) or "
+                + Self.defaults.compactMap(\.budget.shortName).joined(separator: ", "))
+        }
+        guard metric.polarity != .neither else {
+            throw BudgetSettingError(setting: "", reason: "\(metric.name) has no better direction, so it cannot be budgeted")
+        }
+        var statistic = RunStatistic.eachRun
+        if parts.count == 2 {
+            guard let parsed = RunStatistic(parts[1]) else {
+                throw BudgetSettingError(setting: "", reason: "'@\(parts[1])' is not a percentile over the runs: use @p0 to @p100 (@p50 is the median)")
+            }
+            statistic = parsed
+        }
+        self.init(metric, statistic)
+    }
+
+    /// The figure in each of `runs`; nil when a run does not keep it (one recorded by baseline format 2,
+    /// which kept only the default budgets' and the timing checks' figures).
+    public func values(in runs: [TimingRun]) -> [Double]? {
+        let values = runs.compactMap { $0.value(of: metric) }
+        return values.count == runs.count ? values : nil
+    }
+
+    /// The limit as a value of the metric: an absolute limit as it is, a relative one applied to
+    /// `statistic` of the baseline's runs (their median for `eachRun`), in the worse direction.
+    /// Nil when a relative limit has no baseline figure to apply to.
+    public func threshold(_ limit: BudgetLimit, baseline: [Double]?) -> Double? {
+        switch limit {
+        case .absolute(let value): return value
+        case .relative(let fraction):
+            guard let baseline, !baseline.isEmpty else { return nil }
+            let reference = statistic.value(of: baseline)
+            let allowance = abs(reference) * fraction
+            return metric.polarity == .higherIsBetter ? reference - allowance : reference + allowance
+        }
+    }
+
+    /// True when `value` is beyond `threshold` in the metric's worse direction.
+    public func value(_ value: Double, exceeds threshold: Double) -> Bool { metric.isWorse(value, than: threshold) }
+
+    /// The verdict on the candidate's `values` against `threshold`.
+    ///
+    /// For `eachRun`, noise can push a figure near the limit either way, so the budget is exceeded
+    /// (`regression`) only when every run exceeds it, met (`pass`) when every run meets it, and
+    /// `inconclusive` otherwise. A percentile over the runs is one number: beyond, or not.
+    public func verdict(_ values: [Double], threshold: Double) -> Verdict {
+        switch statistic {
+        case .eachRun:
+            let over = values.filter { value($0, exceeds: threshold) }.count
+            if over == 0 { return .pass }
+            return over == values.count ? .regression : .inconclusive
+        case .percentile:
+            return value(statistic.value(of: values), exceeds: threshold) ? .regression : .pass
+        }
+    }
+
+    public static func < (a: Budget, b: Budget) -> Bool { a.key < b.key }
+}
+
+/// Which of a configuration's repeated runs a budget judges.
+public enum RunStatistic: Hashable, Sendable {
+    /// Every run on its own (a key without `@`).
+    case eachRun
+    /// The nearest-rank percentile over the runs (`@p50` the median, `@p0` the smallest, `@p100` the
+    /// largest), as `Percentiles` defines it.
+    case percentile(Int)
+
+    /// `p50` as `.percentile(50)`; nil for anything else.
+    init?(_ text: String) {
+        guard text.hasPrefix("p"), let rank = Int(text.dropFirst()), (0...100).contains(rank),
+              String(rank) == text.dropFirst() else { return nil }
+        self = .percentile(rank)
+    }
+
+    /// `@p50` in a key, empty for each run.
+    var suffix: String {
         switch self {
-        case .hitchRatio: 5
-        case .overrunP99: 0
-        case .latencyP95: 50
+        case .eachRun: ""
+        case .percentile(let rank): "@p\(rank)"
         }
     }
 
-    /// The figure's unit, for reports.
-    public var unit: String { metric.unit }
-
-    /// The budget with this command-line name or file key.
-    public init?(name: String) {
-        guard let budget = Budget.allCases.first(where: { $0.optionName == name || $0.rawValue == name }) else { return nil }
-        self = budget
-    }
-
-    /// The budgeted figure in one run. Every budget's metric is one a timing run keeps (a test reads
-    /// each), so there is always a value.
-    public func value(in run: TimingRun) -> Double {
-        guard let value = run.value(of: metric) else { preconditionFailure("a timing run does not keep \(metric)") }
-        return value
-    }
-
-    /// True when `value` is beyond `limit` in the metric's worse direction.
-    public func value(_ value: Double, exceeds limit: Double) -> Bool { metric.isWorse(value, than: limit) }
-
-    /// True when `run`'s figure is beyond `limit`.
-    public func run(_ run: TimingRun, exceeds limit: Double) -> Bool { value(value(in: run), exceeds: limit) }
-
-    /// The verdict over repeated runs. Noise can push a figure near the limit either way, so a budget is
-    /// exceeded (`regression`) only when every run exceeds it, met (`pass`) when every run meets it, and
-    /// `inconclusive` otherwise.
-    public func verdict(limit: Double, runs: [TimingRun]) -> Verdict {
-        let over = runs.filter { run($0, exceeds: limit) }.count
-        if over == 0 { return .pass }
-        return over == runs.count ? .regression : .inconclusive
+    /// The statistic over `values` (for `eachRun`, the median: the one number that stands for them,
+    /// and what a relative limit is measured from).
+    public func value(of values: [Double]) -> Double {
+        switch self {
+        case .eachRun: median(values)
+        case .percentile(let rank): Percentiles.rank(Double(rank), values.sorted())
+        }
     }
 }
 
-/// The budgets a baseline checks, each with its limit or off.
-///
-/// In the file, an object with every budget's key: a number, or null for off. A key the reader does not
-/// know is an error, not something to skip: a budget silently ignored is a check that never fails.
-public struct Budgets: Hashable, Sendable, Codable {
-    /// Limits of the budgets that are on.
-    public var limits: [Budget: Double]
+/// A budget's limit.
+public enum BudgetLimit: Hashable, Sendable, CustomStringConvertible {
+    /// At most (lower is better) or at least (higher is better) this value, in the metric's unit.
+    case absolute(Double)
+    /// No worse than the baseline's own figure by more than this fraction of it (`0.1` is 10%):
+    /// package-benchmark's relative threshold.
+    case relative(Double)
 
-    /// Every budget at its default limit.
-    public static let defaults = Budgets(limits: Dictionary(uniqueKeysWithValues: Budget.allCases.map { ($0, $0.defaultLimit) }))
-    /// No budgets.
-    public static let none = Budgets(limits: [:])
-
-    /// Creates a set of budgets from limits (budgets absent are off).
-    public init(limits: [Budget: Double]) { self.limits = limits }
-
-    /// Applies `name=value` or `name=off` settings, as typed after `--budget`, on top of these budgets.
-    ///
-    /// - Throws: `BudgetSettingError` naming the setting for an unknown budget or a value that is not a number.
-    public func applying(_ settings: [String]) throws -> Budgets {
-        var result = self
-        for setting in settings {
-            let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let budget = Budget(name: parts[0]) else {
-                throw BudgetSettingError(setting: setting, reason: "expected NAME=LIMIT or NAME=off with NAME one of "
-                    + Budget.allCases.map(\.optionName).joined(separator: ", "))
-            }
-            if parts[1] == "off" {
-                result.limits[budget] = nil
-            } else if let limit = Double(parts[1]), limit.isFinite {
-                result.limits[budget] = limit
-            } else {
-                throw BudgetSettingError(setting: setting, reason: "the limit must be a number or 'off'")
-            }
+    /// `5` or `+10%`: as typed after `--budget NAME=` and as written in a baseline file.
+    public var description: String {
+        switch self {
+        case .absolute(let value): value.plainText
+        case .relative(let fraction): "+" + (fraction * 100).plainText + "%"
         }
-        return result
     }
 
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    /// Reads the object form: every budget's key, with a number or null (off). An unknown key is an
-    /// error, and so is a missing one: deleting a key would otherwise turn its budget off unseen.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        var limits: [Budget: Double] = [:]
-        for key in container.allKeys where Budget(rawValue: key.stringValue) == nil {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                debugDescription: "unknown budget '\(key.stringValue)'")
+    /// `5` (absolute) or `+10%` / `10%` (relative); nil for anything else, or a limit that is not finite
+    /// or, for a relative one, negative.
+    init?(_ text: String) {
+        if text.hasSuffix("%") {
+            let digits = text.dropLast().drop { $0 == "+" }
+            guard let percent = Double(digits), percent.isFinite, percent >= 0 else { return nil }
+            self = .relative(percent / 100)
+        } else {
+            guard let value = Double(text), value.isFinite else { return nil }
+            self = .absolute(value)
         }
-        for budget in Budget.allCases {
-            let key = Key(stringValue: budget.rawValue)
-            guard container.contains(key) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                    debugDescription: "missing; every budget is written, with a limit or null for off")
-            }
-            limits[budget] = try container.decodeIfPresent(Double.self, forKey: key)
-        }
-        self.limits = limits
-    }
-
-    /// Writes every budget, null for those that are off, so the file shows what is not checked too.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for budget in Budget.allCases { try container.encode(limits[budget], forKey: Key(stringValue: budget.rawValue)) }
     }
 }
 

@@ -17,7 +17,7 @@ public struct CheckResult: Hashable, Sendable, Codable {
 
     /// The configuration's `id`.
     public var configuration: String
-    /// The figure: `pixels_rasterized`, `main_ms.p95`, `budget latency_p95_ms`, `picture_checksum`.
+    /// The figure: `pixels_rasterized`, `main_ms_p95`, `budget latency_p95_ms`, `budget ink_updates_per_s@p50`, `picture_checksum`.
     public var name: String
     /// Which layer the check belongs to.
     public var kind: Kind
@@ -49,42 +49,6 @@ public struct CheckResult: Hashable, Sendable, Codable {
     }
 }
 
-/// A work counter that `bench check` compares exactly. More work is a regression, less an improvement.
-public enum CounterFigure: String, CaseIterable, Sendable {
-    case pixelsRasterized = "pixels_rasterized", bytesCopied = "bytes_copied", segmentsStroked = "segments_stroked"
-    case bitmapsAllocated = "bitmaps_allocated", tasksStarted = "tasks_started", tasksCancelled = "tasks_cancelled"
-    case tasksSuperseded = "tasks_superseded", pixelsComposited = "pixels_composited"
-
-    /// The summary figure this counter is, whose polarity decides which way is a regression. Named
-    /// case by case, not looked up by name: a counter without its figure does not compile.
-    public var metric: Metric {
-        switch self {
-        case .pixelsRasterized: .pixelsRasterized
-        case .bytesCopied: .bytesCopied
-        case .segmentsStroked: .segmentsStroked
-        case .bitmapsAllocated: .bitmapsAllocated
-        case .tasksStarted: .tasksStarted
-        case .tasksCancelled: .tasksCancelled
-        case .tasksSuperseded: .tasksSuperseded
-        case .pixelsComposited: .pixelsComposited
-        }
-    }
-
-    /// The counter's value.
-    public func value(in c: CounterSummary) -> Int {
-        switch self {
-        case .pixelsRasterized: c.pixelsRasterized
-        case .bytesCopied: c.bytesCopied
-        case .segmentsStroked: c.segmentsStroked
-        case .bitmapsAllocated: c.bitmapsAllocated
-        case .tasksStarted: c.tasksStarted
-        case .tasksCancelled: c.tasksCancelled
-        case .tasksSuperseded: c.tasksSuperseded
-        case .pixelsComposited: c.pixelsComposited
-        }
-    }
-}
-
 /// Compares a candidate measurement with its baseline entry, layer by layer.
 public enum Checker {
     /// Every check of one configuration: counters and the picture (exact), budgets (absolute, on the
@@ -95,11 +59,12 @@ public enum Checker {
                                tolerance: Tolerance = .default) -> [CheckResult] {
         let id = baseline.configuration.id
         var results: [CheckResult] = []
-        for figure in CounterFigure.allCases {
-            results.append(counterCheck(configuration: id, name: figure.rawValue,
-                                        baseline: figure.value(in: baseline.counters),
-                                        candidate: figure.value(in: candidate.counters), tolerance: tolerance,
-                                        polarity: figure.metric.polarity))
+        for metric in Metric.counters {
+            guard let counter = metric.counter else { continue }
+            results.append(counterCheck(configuration: id, name: metric.name,
+                                        baseline: baseline.counters[keyPath: counter],
+                                        candidate: candidate.counters[keyPath: counter], tolerance: tolerance,
+                                        polarity: metric.polarity))
         }
         let same = baseline.pictureChecksum == candidate.pictureChecksum
         results.append(CheckResult(
@@ -107,21 +72,22 @@ public enum Checker {
             baseline: baseline.pictureChecksum, candidate: candidate.pictureChecksum, change: nil, pValue: nil,
             verdict: same ? .pass : .regression,
             reason: same ? "the same final picture" : "the final picture changed"))
-        for budget in Budget.allCases {
-            guard let limit = budgets.limits[budget] else { continue }
-            results.append(budgetCheck(configuration: id, budget: budget, limit: limit, runs: candidate.runs))
+        for (budget, limit) in budgets.active {
+            results.append(budgetCheck(configuration: id, budget: budget, limit: limit,
+                                       baseline: baseline.runs, candidate: candidate.runs))
         }
         // Modelled timings are the counted work times fixed unit costs: no noise to allow for, so
         // they are compared exactly, not by range and significance (identical repeats tie every rank).
         let modelled = baseline.configuration.costs == .model
-        for figure in TimingFigure.allCases {
-            let (name, unit) = (figure.rawValue, figure.unit.rawValue)
-            let (was, now) = (baseline.runs.map(figure.value(in:)), candidate.runs.map(figure.value(in:)))
+        for metric in Metric.timing {
+            // Every timing metric is one a timing run keeps, whatever format recorded it; a mean or a
+            // total a run lacks reads as 0, as it always has.
+            let (was, now) = (baseline.runs.map { $0.value(of: metric) ?? 0 }, candidate.runs.map { $0.value(of: metric) ?? 0 })
             results.append(modelled
-                ? modelledTimingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now,
-                                      polarity: figure.polarity)
-                : timingCheck(configuration: id, name: name, unit: unit, baseline: was, candidate: now,
-                              noiseFloor: tolerance.noiseFloor(figure.unit), tolerance: tolerance, polarity: figure.polarity))
+                ? modelledTimingCheck(configuration: id, name: metric.name, unit: metric.unit, baseline: was, candidate: now,
+                                      polarity: metric.polarity)
+                : timingCheck(configuration: id, name: metric.name, unit: metric.unit, baseline: was, candidate: now,
+                              noiseFloor: tolerance.noiseFloor(unit: metric.unit), tolerance: tolerance, polarity: metric.polarity))
         }
         return results
     }
@@ -171,20 +137,38 @@ public enum Checker {
                            verdict: verdict, reason: reason)
     }
 
-    /// A budget over the candidate's runs (see `Budget.verdict(limit:runs:)`).
-    public static func budgetCheck(configuration: String, budget: Budget, limit: Double, runs: [TimingRun]) -> CheckResult {
-        let values = runs.map(budget.value(in:))
-        let verdict = budget.verdict(limit: limit, runs: runs)
-        let over = values.filter { budget.value($0, exceeds: limit) }.count
-        let reason: String
-        switch verdict {
-        case .pass: reason = "every run within the budget"
-        case .regression: reason = "over budget in every run"
-        default: reason = "over budget in \(over) of \(values.count) runs"
+    /// A budget over the candidate's runs (see `Budget.verdict(_:threshold:)`); a relative budget's
+    /// limit comes from the baseline's runs. A budget the runs cannot be judged by (a relative one on a
+    /// figure the baseline's format did not keep) is inconclusive, with the reason: never a silent pass.
+    public static func budgetCheck(configuration: String, budget: Budget, limit: BudgetLimit,
+                                   baseline: [TimingRun], candidate runs: [TimingRun]) -> CheckResult {
+        let comparison = budget.metric.polarity == .higherIsBetter ? ">= " : "<= "
+        func result(_ baselineText: String, _ candidateText: String, _ verdict: Verdict, _ reason: String) -> CheckResult {
+            CheckResult(configuration: configuration, name: "budget " + budget.key, kind: .budget, unit: budget.metric.unit,
+                        baseline: baselineText, candidate: candidateText, change: nil, pValue: nil, verdict: verdict, reason: reason)
         }
-        return CheckResult(configuration: configuration, name: "budget " + budget.rawValue, kind: .budget, unit: budget.unit,
-                           baseline: "<= " + number(limit), candidate: range(values), change: nil, pValue: nil,
-                           verdict: verdict, reason: reason)
+        guard let values = budget.values(in: runs) else {
+            return result(comparison + limit.description, "-", .inconclusive, "the runs do not keep \(budget.metric.name)")
+        }
+        guard let threshold = budget.threshold(limit, baseline: budget.values(in: baseline)) else {
+            return result(comparison + limit.description, range(values), .inconclusive,
+                          "the baseline's runs do not keep \(budget.metric.name) (recorded by an older bench): re-record it for a relative budget")
+        }
+        let verdict = budget.verdict(values, threshold: threshold)
+        var reason: String
+        switch (budget.statistic, verdict) {
+        case (.eachRun, .pass): reason = "every run within the budget"
+        case (.eachRun, .regression): reason = "over budget in every run"
+        case (.eachRun, _): reason = "over budget in \(values.filter { budget.value($0, exceeds: threshold) }.count) of \(values.count) runs"
+        case (.percentile(let rank), _):
+            reason = "p\(rank) over \(values.count) runs is \(number(budget.statistic.value(of: values)))"
+                + (verdict == .pass ? ", within the budget" : ", over budget")
+        }
+        if case .relative = limit, let was = budget.values(in: baseline) {
+            reason += " (\(limit) on the baseline's \(number(budget.statistic.value(of: was))))"
+        }
+        let candidateText = budget.statistic == .eachRun ? range(values) : number(budget.statistic.value(of: values))
+        return result(comparison + number(threshold), candidateText, verdict, reason)
     }
 
     /// A timing figure against the baseline's range.

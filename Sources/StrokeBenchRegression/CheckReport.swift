@@ -124,7 +124,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
-    /// `verdict: regression (exit 2): naive ...: pixels_rasterized, main_ms.p95`.
+    /// `verdict: regression (exit 2): naive ...: pixels_rasterized, main_ms_p95`.
     public func summaryLine() -> String {
         let counts = Verdict.allCases.map { v in "\(checks.filter { $0.verdict == v }.count) \(v.rawValue)" }.joined(separator: ", ")
         var line = "verdict: \(verdict.rawValue) (exit \(verdict.exitStatus)); \(checks.count) checks: \(counts)"

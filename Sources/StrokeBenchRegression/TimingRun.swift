@@ -50,20 +50,23 @@ public struct TimingRun: Hashable, Sendable, Codable {
     /// Run-loop turns, and those that did something (the ones the percentiles are over).
     public var frames: Int
     public var activeFrames: Int
+    /// Every figure of the run's summary, so that a budget may name any of them. Absent in runs
+    /// recorded by baseline format 2, which kept only the fields above.
+    public var figures: RunFigures?
 
     enum CodingKeys: String, CodingKey {
         case mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms", overrunMs = "overrun_ms"
         case latencyMs = "latency_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s", droppedPct = "dropped_pct"
-        case frames, activeFrames = "active_frames"
+        case frames, activeFrames = "active_frames", figures
     }
 
     /// Creates a run from figures already computed (tests, and readers of other formats).
     public init(mainMs: FrameDistribution, renderMs: FrameDistribution, compositeMs: FrameDistribution,
                 overrunMs: FrameDistribution, latencyMs: FrameDistribution, hitchRatioMsPerS: Double,
-                droppedPct: Double, frames: Int, activeFrames: Int) {
+                droppedPct: Double, frames: Int, activeFrames: Int, figures: RunFigures? = nil) {
         self.mainMs = mainMs; self.renderMs = renderMs; self.compositeMs = compositeMs; self.overrunMs = overrunMs
         self.latencyMs = latencyMs; self.hitchRatioMsPerS = hitchRatioMsPerS; self.droppedPct = droppedPct
-        self.frames = frames; self.activeFrames = activeFrames
+        self.frames = frames; self.activeFrames = activeFrames; self.figures = figures
     }
 
     /// The timing figures of a finished replay.
@@ -78,7 +81,7 @@ public struct TimingRun: Hashable, Sendable, Codable {
             latencyMs: FrameDistribution(p50: s.latencyMs.p50, p90: s.latencyMs.p90, p95: s.latencyMs.p95,
                                          p99: s.latencyMs.p99, max: s.latencyMs.max),
             hitchRatioMsPerS: s.hitchRatioMsPerS, droppedPct: s.droppedPct,
-            frames: s.frames, activeFrames: tally.activeFrames)
+            frames: s.frames, activeFrames: tally.activeFrames, figures: RunFigures(s))
     }
 }
 
@@ -99,54 +102,74 @@ extension TimingRun {
         switch metric {
         case .hitchRatio: return hitchRatioMsPerS
         case .droppedPct: return droppedPct
-        default: return nil
+        case .mainMsMean: return mainMs.mean
+        case .mainMsTotal: return mainMs.total
+        default: return figures?.values[metric]
         }
     }
 }
 
-/// A timing figure that `bench check` compares with its baseline, relative to the recorded range.
-///
-/// Lower is better for all of them. Signed figures (overrun) are not here: a relative tolerance means
-/// nothing around zero, so they are checked as budgets instead.
-public enum TimingFigure: String, CaseIterable, Sendable, Codable {
-    case mainP50 = "main_ms.p50", mainP95 = "main_ms.p95", mainP99 = "main_ms.p99"
-    /// The mean and the total over the replay: the figures least disturbed by a single preempted frame.
-    case mainMean = "main_ms.mean", mainTotal = "main_ms.total"
-    case renderP50 = "render_ms.p50", renderP95 = "render_ms.p95", renderP99 = "render_ms.p99"
-    case compositeP50 = "composite_ms.p50", compositeP95 = "composite_ms.p95"
-    case latencyP50 = "latency_ms.p50", latencyP95 = "latency_ms.p95", latencyP99 = "latency_ms.p99"
-    case hitchRatio = "hitch_ratio_ms_per_s"
+extension Metric {
+    /// The mean main-thread time per active frame, in ms: kept by a baseline's timing runs (a
+    /// run summary keeps percentiles only), and with the total the figure least disturbed by one
+    /// preempted frame.
+    public static let mainMsMean = Metric("main_ms_mean", unit: "ms") { _ in nil }
+    /// The main-thread busy time of the whole replay, in ms: kept by a baseline's timing runs.
+    public static let mainMsTotal = Metric("main_ms_total", unit: "ms") { _ in nil }
+}
 
-    /// The unit a figure is in, which picks its noise floor.
-    public enum Unit: String, Sendable, Codable {
-        case ms
-        /// ms of hitch per second of replay.
-        case msPerS = "ms/s"
+/// Every figure of one run's summary by its `Metric`: in a baseline file, an object keyed by
+/// summary.csv's column names. A name the reader does not know is an error, as every unknown key of a
+/// baseline is.
+public struct RunFigures: Hashable, Sendable, Codable {
+    /// The figures the run has (a modelled figure's ends only for modelled costs; never a NaN or an
+    /// infinity, which JSON cannot hold).
+    public var values: [Metric: Double]
+
+    /// The figures given.
+    public init(values: [Metric: Double]) { self.values = values }
+
+    /// Every figure of `summary` that it has.
+    public init(_ summary: RunSummary) {
+        values = [:]
+        for metric in Metric.all { if let value = metric.value(in: summary), value.isFinite { values[metric] = value } }
     }
 
-    /// The figure's unit.
-    public var unit: Unit { self == .hitchRatio ? .msPerS : .ms }
-
-    /// Which way is better: every timing figure is a time or a hitch ratio, so lower.
-    public var polarity: Polarity { .lowerIsBetter }
-
-    /// The figure's value in one run (0 for a mean or total the run does not have).
-    public func value(in run: TimingRun) -> Double {
-        switch self {
-        case .mainP50: run.mainMs.p50
-        case .mainP95: run.mainMs.p95
-        case .mainP99: run.mainMs.p99
-        case .mainMean: run.mainMs.mean ?? 0
-        case .mainTotal: run.mainMs.total ?? 0
-        case .renderP50: run.renderMs.p50
-        case .renderP95: run.renderMs.p95
-        case .renderP99: run.renderMs.p99
-        case .compositeP50: run.compositeMs.p50
-        case .compositeP95: run.compositeMs.p95
-        case .latencyP50: run.latencyMs.p50
-        case .latencyP95: run.latencyMs.p95
-        case .latencyP99: run.latencyMs.p99
-        case .hitchRatio: run.hitchRatioMsPerS
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: MetricKey.self)
+        values = [:]
+        for key in container.allKeys {
+            guard let metric = Metric.named(key.stringValue) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                    debugDescription: "unknown figure '\(key.stringValue)'; figures are summary.csv's column names")
+            }
+            values[metric] = try container.decode(Double.self, forKey: key)
         }
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MetricKey.self)
+        for (metric, value) in values { try container.encode(value, forKey: MetricKey(stringValue: metric.name)) }
+    }
+}
+
+/// A metric's name as a JSON key.
+struct MetricKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Metric {
+    /// The timing figures `bench check` compares with a baseline's recorded range, in report order.
+    ///
+    /// Lower is better for all of them. Signed figures (overrun) are not here: a relative tolerance
+    /// means nothing around zero, so they are checked as budgets instead.
+    public static let timing: [Metric] = [
+        .percentile(.mainMs, .p50), .percentile(.mainMs, .p95), .mainMsP99, .mainMsMean, .mainMsTotal,
+        .percentile(.renderMs, .p50), .percentile(.renderMs, .p95), .percentile(.renderMs, .p99),
+        .percentile(.compositeMs, .p50), .percentile(.compositeMs, .p95),
+        .percentile(.latencyMs, .p50), .latencyMsP95, .percentile(.latencyMs, .p99), .hitchRatio,
+    ]
 }

@@ -1,3 +1,5 @@
+import StrokeBenchMetrics
+
 /// How far a candidate may move from its baseline before `bench check` calls it a change.
 ///
 /// Counters are deterministic, so their tolerance defaults to zero. Timings are compared with a
@@ -38,11 +40,7 @@ public struct Tolerance: Hashable, Sendable, Codable {
         self.alpha = alpha; self.counterRelative = counterRelative
     }
 
-    /// The noise floor for figures in `unit`.
-    public func noiseFloor(_ unit: TimingFigure.Unit) -> Double {
-        switch unit {
-        case .ms: noiseFloorMs
-        case .msPerS: noiseFloorHitchRatio
-        }
-    }
+    /// The noise floor for timing figures in `unit` (a `Metric`'s): the hitch ratio's for ms of hitch
+    /// per second, the ms floor for times.
+    public func noiseFloor(unit: String) -> Double { unit == Metric.hitchRatio.unit ? noiseFloorHitchRatio : noiseFloorMs }
 }

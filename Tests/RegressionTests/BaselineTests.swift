@@ -36,7 +36,7 @@ import StrokeBenchSpec
 
     @Test func carriesItsVersionAndKind() throws {
         let text = try Self.sample().encoded()
-        #expect(text.contains("\"format_version\" : 2"))
+        #expect(text.contains("\"format_version\" : 3"))
         #expect(text.contains("\"kind\" : \"strokebench-baseline\""))
         // Budgets that are off are written as null, so that the file shows what is not checked.
         var b = Self.sample()
@@ -45,13 +45,13 @@ import StrokeBenchSpec
     }
 
     @Test func rejectsAnUnknownVersion() throws {
-        let text = try edited { $0["format_version"] = 3 }
-        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 3 is not one this bench reads (2); a newer bench wrote it, or the file was edited")) {
+        let text = try edited { $0["format_version"] = 4 }
+        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 4 is not one this bench reads (2...3); a newer bench wrote it, or the file was edited")) {
             try decode(text)
         }
         // A version 1 baseline kept only part of each configuration: it is refused, with what to do.
         let old = try edited { $0["format_version"] = 1 }
-        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 1 is not one this bench reads (2); an older bench wrote it, or the file was edited; re-record it with bench baseline record")) {
+        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 1 is not one this bench reads (2...3); an older bench wrote it, or the file was edited; re-record it with bench baseline record")) {
             try decode(old)
         }
     }

@@ -45,9 +45,10 @@ import Testing
         let d = FrameDistribution(p50: 1, p90: 2, p95: 3, p99: 4, max: 5)
         let run = TimingRun(mainMs: d, renderMs: d, compositeMs: d, overrunMs: d, latencyMs: d, hitchRatioMsPerS: 7,
                             droppedPct: 8, frames: 10, activeFrames: 9)
-        #expect(Budget.allCases.map { $0.value(in: run) } == [7, 4, 3])
-        #expect(Budget.allCases.map(\.unit) == ["ms/s", "ms", "ms"])
-        for figure in CounterFigure.allCases { #expect(figure.metric.name == figure.rawValue) }
+        let defaults = Budget.defaults.map(\.budget)
+        #expect(defaults.map { $0.values(in: [run]) } == [[7], [4], [3]])
+        #expect(defaults.map(\.metric.unit) == ["ms/s", "ms", "ms"])
+        for metric in Metric.counters { #expect(metric.counter != nil) }
         let fps = Checker.modelledTimingCheck(configuration: "c", name: "fps", unit: "fps", baseline: [60], candidate: [50],
                                               polarity: .higherIsBetter)
         #expect(fps.verdict == .regression)
@@ -58,7 +59,7 @@ import Testing
         let baseline = try entry()
         let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
         #expect(Verdict.overall(results.map(\.verdict)) == .pass)
-        #expect(results.count == CounterFigure.allCases.count + 1 + Budget.allCases.count + TimingFigure.allCases.count)
+        #expect(results.count == Metric.counters.count + 1 + Budget.defaults.count + Metric.timing.count)
     }
 
     @Test func halvedPixelCountsFailNamingTheCounter() throws {
@@ -75,7 +76,7 @@ import Testing
         let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
         // Commits cost 1 ms, so p50/p95/p99/mean of busy frames are 1 ms against 0.1: beyond 25% and the
         // 0.5 ms floor, and every candidate run is slower than every baseline run (p = 0.05).
-        #expect(Set(failing(results)) == ["main_ms.p50", "main_ms.p95", "main_ms.p99", "main_ms.mean", "main_ms.total"])
+        #expect(Set(failing(results)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
         #expect(Verdict.overall(results.map(\.verdict)) == .regression)
     }
 
@@ -89,8 +90,8 @@ import Testing
         candidate.configuration.costs = .model
         baseline.configuration.costs = .model
         let slower = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
-        #expect(Set(failing(slower)) == ["main_ms.p50", "main_ms.p95", "main_ms.p99", "main_ms.mean", "main_ms.total"])
-        #expect(slower.first { $0.name == "main_ms.p50" }?.reason.hasPrefix("modelled: ") == true)
+        #expect(Set(failing(slower)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
+        #expect(slower.first { $0.name == "main_ms_p50" }?.reason.hasPrefix("modelled: ") == true)
         let same = Checker.compare(baseline: candidate, candidate: candidate, budgets: .defaults)
         #expect(same.filter { $0.kind == .timing }.allSatisfy { $0.verdict == .pass && $0.reason == "exactly equal (modelled)" })
         let faster = Checker.compare(baseline: candidate, candidate: baseline, budgets: .defaults)
