@@ -33,10 +33,10 @@ enum SummaryJSON {
 
 /// The run summary as an aligned table for people, with units and the hitch band in words.
 enum SummaryTable {
-    /// ` (low-high)` over the model's uncertainty, or nothing for a run that is not modelled.
+    /// ` (5-95%: low-high)` over the model's draws, or nothing for a run that is not modelled.
     static func range(_ low: Double?, _ high: Double?, _ digits: Int) -> String {
         guard let low, let high else { return "" }
-        return " (\(fmt(low, digits))-\(fmt(high, digits)) over the model's range)"
+        return " (5-95%: \(fmt(low, digits))-\(fmt(high, digits)))"
     }
 
     /// One line a person can act on: the hitch band, and whether ink reached the screen while the pen
@@ -64,12 +64,15 @@ enum SummaryTable {
         for (name, p) in rows { table.append([name] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) }) }
         lines += align(table)
         lines.append("")
-        let band: String
+        var band: String
         switch s.hitchBand {
         case .good: band = "good (under 5 ms/s)"
         case .warning: band = "warning (5-10 ms/s)"
         case .critical: band = "critical (over 10 ms/s)"
-        case .uncertain: band = "uncertain (the model's range spans bands)"
+        case .uncertain: band = "uncertain"
+        }
+        if let shares = s.bandProbabilities {
+            band += s.hitchBand == .uncertain ? ": \(shares.description) of the model's draws" : ", in \(shares.description) of the model's draws"
         }
         let c = s.counters
         var facts: [[String]] = [

@@ -6,7 +6,7 @@ import StrokeBenchSpec
 /// trapping, or printing a negative time, in the middle of a replay.
 extension DeviceCostData {
     /// The bases a sourced number may have (`Sourced.basis`).
-    static let bases: Set<String> = ["measured", "fit", "published", "fact"]
+    static let bases: Set<String> = ["measured", "fit", "published", "fact", "assumed"]
     /// The dearest unit of work priced: a second. No kind of counted work comes near it on any device,
     /// and below it every replay's modelled time fits the clock's nanoseconds.
     static let maxUnitCostNs = 1e9
@@ -51,13 +51,14 @@ extension DeviceCostData {
             }
             link = next.compute
         }
-        for estimate in ModelEstimate.allCases {
+        for (index, draw) in ([ModelDraw.central] + ModelDraw.standard).enumerated() {
             let costs: UnitCosts
-            do { costs = try unitCosts(of: name, at: estimate) } catch { throw DeviceCostError("devices.\(name): \(error)") }
+            do { costs = try unitCosts(of: name, at: draw) } catch { throw DeviceCostError("devices.\(name): \(error)") }
             for kind in WorkKind.allCases {
                 let ns = costs.nanoseconds[kind] ?? 0
                 guard (0...Self.maxUnitCostNs).contains(ns) else {
-                    throw DeviceCostError("devices.\(name): \(kind.rawValue) would cost \(ns) ns a unit at the \(estimate.rawValue) estimate, "
+                    let at = index == 0 ? "the central estimate" : "draw \(index) of the model's uncertainty"
+                    throw DeviceCostError("devices.\(name): \(kind.rawValue) would cost \(ns) ns a unit at \(at), "
                                           + "more than the \(Self.maxUnitCostNs) ns any work costs; check its bandwidth_gbs, compute ratio and the factors")
                 }
             }
@@ -68,7 +69,10 @@ extension DeviceCostData {
     private static func check(_ number: Sourced, _ field: String) throws(DeviceCostError) {
         for (end, value) in [("value", number.value), ("low", number.low), ("high", number.high)] {
             guard let value else { continue }
-            guard value.isFinite, value > 0, value <= 1e6 else {
+            // A pixel may move no bytes at the low end of a range (an upload that converts nothing);
+            // every other figure divides or multiplies a time, and must be above 0.
+            let canBeZero = end == "low" && field.hasPrefix("bytes_per_pixel.")
+            guard value.isFinite, value > 0 || (canBeZero && value == 0), value <= 1e6 else {
                 throw DeviceCostError("\(field).\(end): \(value) is not a possible figure (a finite number above 0, at most 1e6)")
             }
         }

@@ -16,31 +16,6 @@ public struct Sourced: Codable, Hashable, Sendable {
     public var basis: String
     /// The reference: a URL, a document and its words, or the command that produced the figure.
     public var source: String
-
-    /// The value at `estimate`: its central value, or an end of its range.
-    public func at(_ estimate: ModelEstimate) -> Double {
-        switch estimate {
-        case .central: value
-        case .low: low ?? value
-        case .high: high ?? value
-        }
-    }
-}
-
-/// Where in the model's stated uncertainty a modelled run is priced: every sourced range at its central
-/// value, or every one at the end that makes work cheapest (`low`) or dearest (`high`). A fitted factor
-/// has no range: it is fitted at the central estimate.
-public enum ModelEstimate: String, CaseIterable, Sendable {
-    case central, low, high
-
-    /// The other end: a figure that divides a cost (a bandwidth) is read at the opposite end.
-    public var opposite: ModelEstimate {
-        switch self {
-        case .central: .central
-        case .low: .high
-        case .high: .low
-        }
-    }
 }
 
 /// The device cost model's data (`Resources/device-costs.json`, docs/device-model.md). Names no
@@ -70,10 +45,36 @@ public struct DeviceCostData: Codable, Sendable {
     public var memoryEfficiencyFactor: Sourced
     /// Each device's derivation, by device profile name.
     public var devices: [String: DeviceDerivation]
+    /// The figure `memoryEfficiencyFactor` is fitted to: the one fitted figure, declared before any
+    /// prediction (docs/device-model.md). Every draw of the model's uncertainty is refitted to it.
+    public var fittedFigure: FittedFigure
+    /// How much one chip's single-thread share of its peak bandwidth may differ from the fitted chip's
+    /// (a multiplier; 1 for devices with the fitted chip, which the fit pins).
+    public var singleThreadShare: Sourced
+    /// How much the host-to-device compute link may be off (a multiplier on every device's compute
+    /// ratio): no published benchmark links this host's cores to an Apple one.
+    public var computeLink: Sourced
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version", host, bytesPerPixel = "bytes_per_pixel"
         case extendedRangeFactor = "extended_range_factor", memoryEfficiencyFactor = "memory_efficiency_factor", devices
+        case fittedFigure = "fitted_figure", singleThreadShare = "single_thread_share", computeLink = "compute_link"
+    }
+
+    /// The published figure the model's free factor is fitted to: a strategy's display-link rate on a
+    /// trace, on a device at a rate. Its main-thread turn is `1000 / fps` ms when the main thread is
+    /// saturated (one callback per turn).
+    public struct FittedFigure: Codable, Sendable {
+        public var strategy: String
+        public var trace: String
+        public var input: String
+        public var device: String
+        public var hz: Double
+        public var fps: Double
+        /// The quote and where it is.
+        public var source: String
+        /// The main-thread turn the figure implies, in ns.
+        public var turnNs: Double { 1e9 / fps }
     }
 
     /// What was measured on the host, by microbenchmark (`bench calibrate`), never by regressing replays.
@@ -88,18 +89,25 @@ public struct DeviceCostData: Codable, Sendable {
         /// The host's clock, which devices' compute ratios divide by (`DeviceDerivation.compute`);
         /// written by scripts/calibrate_host.py, absent in data made by hand.
         public var clockGHz: Sourced?
+        /// How far one calibration's compute unit costs stray from the median of several (a
+        /// multiplier, measured): the spread a modelled compute-bound figure inherits.
+        public var calibrationSpread: Sourced
         enum CodingKeys: String, CodingKey {
             case machine, source, unitCostsNs = "unit_costs_ns", memoryEfficiency = "memory_efficiency", clockGHz = "clock_ghz"
+            case calibrationSpread = "calibration_spread"
         }
     }
 
     /// One device's published resources.
     public struct DeviceDerivation: Codable, Sendable {
+        /// The system on a chip (`A12X`): devices with the fitted device's chip share its fitted
+        /// single-thread bandwidth share.
+        public var chip: String
         /// Peak DRAM bandwidth, GB/s (= bytes per ns).
         public var bandwidthGBs: Sourced
         /// Single-core speed: compute kinds cost `ratio` times those of `relativeTo` (`host` or a device).
         public var compute: ComputeLink
-        enum CodingKeys: String, CodingKey { case bandwidthGBs = "bandwidth_gbs", compute }
+        enum CodingKeys: String, CodingKey { case chip, bandwidthGBs = "bandwidth_gbs", compute }
     }
 
     /// How a device's compute kinds follow from another's.
@@ -109,9 +117,10 @@ public struct DeviceCostData: Codable, Sendable {
         enum CodingKeys: String, CodingKey { case relativeTo = "relative_to", ratio }
     }
 
-    /// The version written and read: 2 prices memory-bound kinds by bytes over bandwidth (1 scaled the
-    /// host's regressed costs by a per-device slowdown).
-    public static let format = FormatVersion(name: "device-costs.json", current: 2)
+    /// The version written and read: 3 ranges every input and declares the fitted figure; 2 priced
+    /// memory-bound kinds by bytes over bandwidth with one range; 1 scaled the host's regressed costs
+    /// by a per-device slowdown.
+    public static let format = FormatVersion(name: "device-costs.json", current: 3)
     /// `format.current`.
     public static var version: Int { format.current }
 
@@ -183,9 +192,9 @@ public struct DeviceCostData: Codable, Sendable {
     public var sourcedNumbers: [(String, Sourced)] {
         var numbers: [(String, Sourced)] = [("host.memory_efficiency", host.memoryEfficiency)]
         if let clock = host.clockGHz { numbers.append(("host.clock_ghz", clock)) }
-        numbers += [
-                    ("extended_range_factor", extendedRangeFactor),
-                    ("memory_efficiency_factor", memoryEfficiencyFactor)]
+        numbers.append(("host.calibration_spread", host.calibrationSpread))
+        numbers += [("extended_range_factor", extendedRangeFactor), ("memory_efficiency_factor", memoryEfficiencyFactor),
+                    ("single_thread_share", singleThreadShare), ("compute_link", computeLink)]
         numbers += bytesPerPixel.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("bytes_per_pixel.\($0.key.rawValue)", $0.value) }
         for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
             numbers += [("\(name).bandwidth_gbs", device.bandwidthGBs), ("\(name).compute.ratio", device.compute.ratio)]
@@ -193,39 +202,51 @@ public struct DeviceCostData: Codable, Sendable {
         return numbers
     }
 
-    /// The unit costs of `device`, in ns per unit.
+    /// The unit costs of `device`, in ns per unit, with every input at its central value.
     /// - Throws: `DeviceCostError` when the data does not derive the device (or derives it in a loop).
-    public func unitCosts(of device: String, at estimate: ModelEstimate = .central) throws -> UnitCosts {
+    public func unitCosts(of device: String) throws(DeviceCostError) -> UnitCosts {
+        try unitCosts(of: device, at: ModelDraw.central)
+    }
+
+    /// The unit costs of `device` with the model's inputs at `draw`, and its free factor refitted to
+    /// `factor` (`memoryEfficiencyFactor.value` for the central draw).
+    ///
+    /// - memory kinds: bytes a pixel of the kind moves over the device's peak bandwidth times one
+    ///   thread's share of it: the host's measured share times the fitted factor, times, for a chip
+    ///   other than the fitted one, `singleThreadShare` (every chip has its own);
+    /// - compute kinds: the host's calibrated unit costs (times their spread) times the device's
+    ///   compute ratio (times the unsourced `computeLink`).
+    /// - Throws: `DeviceCostError` when the data does not derive the device (or derives it in a loop).
+    public func unitCosts(of device: String, at draw: ModelDraw, factor: Double? = nil) throws(DeviceCostError) -> UnitCosts {
         guard let derivation = devices[device] else {
             throw DeviceCostError("the device cost model has no unit costs for '\(device)' (it has: \(devices.keys.sorted().joined(separator: ", ")))")
         }
-        let compute = try computeRatio(of: device, at: estimate, seen: [])
-        // A bandwidth divides: the cheap end of the cost is the high end of the figure. The free factor
-        // is not a range of its own but refitted at each end of the extended-range factor (its `low` at
-        // 6, its `high` at 9), so it is read at the same end: the published figure it is fitted to holds
-        // at every estimate, and what moves is everything else.
-        let bytesPerNs = derivation.bandwidthGBs.at(estimate.opposite) * host.memoryEfficiency.at(estimate.opposite)
-            * memoryEfficiencyFactor.at(estimate)
+        let compute = try computeRatio(of: device, seen: []) * draw.value(.computeLink, in: self)
+            * draw.value(.calibrationSpread, in: self)
+        let fittedChip = devices[fittedFigure.device]?.chip
+        let share = derivation.chip == fittedChip ? 1 : draw.value(.singleThreadShare, in: self)
+        let bytesPerNs = derivation.bandwidthGBs.value * host.memoryEfficiency.value * (factor ?? memoryEfficiencyFactor.value) * share
         var costs: [WorkKind: Double] = [:]
         for kind in WorkKind.allCases {
             if kind.isMemoryBound {
-                costs[kind] = (bytesPerPixel[kind]?.at(estimate) ?? 0) / bytesPerNs
+                let bytes = UncertainInput.bytes(of: kind).map { draw.value($0, in: self) } ?? bytesPerPixel[kind]?.value ?? 0
+                costs[kind] = bytes / bytesPerNs
             } else {
                 costs[kind] = (host.unitCostsNs[kind] ?? 0) * compute
             }
         }
-        return UnitCosts(nanoseconds: costs, extendedRangeFactor: extendedRangeFactor.at(estimate))
+        return UnitCosts(nanoseconds: costs, extendedRangeFactor: draw.value(.extendedRangeFactor, in: self))
     }
 
     /// How many times the host's compute kinds cost on `device`: its ratio times that of what it is relative to.
-    func computeRatio(of device: String, at estimate: ModelEstimate, seen: Set<String>) throws -> Double {
+    func computeRatio(of device: String, seen: Set<String>) throws(DeviceCostError) -> Double {
         guard let derivation = devices[device] else {
             throw DeviceCostError("the device cost data derives compute from '\(device)', which it does not have")
         }
         guard !seen.contains(device) else { throw DeviceCostError("the device cost data derives '\(device)' from itself") }
         let link = derivation.compute
-        let base = link.relativeTo == "host" ? 1 : try computeRatio(of: link.relativeTo, at: estimate, seen: seen.union([device]))
-        return link.ratio.at(estimate) * base
+        let base = link.relativeTo == "host" ? 1 : try computeRatio(of: link.relativeTo, seen: seen.union([device]))
+        return link.ratio.value * base
     }
 }
 

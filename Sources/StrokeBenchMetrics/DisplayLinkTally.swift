@@ -27,13 +27,19 @@ public struct DisplayLinkTally: Sendable, Hashable {
 
     /// Adds the next turn, in order.
     public mutating func add(_ frame: FrameRecord) {
+        add(isVsync: frame.trigger == .vsync, samples: frame.samples, startMs: frame.startMs, endMs: frame.endMs, mainMs: frame.mainMs)
+    }
+
+    /// Adds the next turn from the figures the tally reads: what re-pricing a replay's turns at other
+    /// costs feeds it.
+    public mutating func add(isVsync: Bool, samples: Int, startMs: Double, endMs: Double, mainMs: Double) {
         if firstStartMs == nil {
-            guard frame.samples > 0 else { return }
-            firstStartMs = frame.startMs
+            guard samples > 0 else { return }
+            firstStartMs = startMs
         }
-        if frame.trigger == .vsync { callbacks += 1 }
-        busyMs += frame.mainMs
-        if frame.samples > 0 { atLastDelivery = (callbacks, frame.startMs, frame.endMs, busyMs) }
+        if isVsync { callbacks += 1 }
+        busyMs += mainMs
+        if samples > 0 { atLastDelivery = (callbacks, startMs, endMs, busyMs) }
     }
 
     /// Callbacks per second while input was drawn; 0 when fewer than two turns delivered input.

@@ -79,12 +79,20 @@ extension Metric {
         + [droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
            cpuS, peakMemoryMB] + counters + [threadsPeak]
         + [mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps, mainThreadBusyPct]
-        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds
+        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The figure named `name` (summary.csv's column), if there is one.
     public static func named(_ name: String) -> Metric? { byName[name] }
+
+    /// With modelled costs, the share of the model's draws in each hitch band, in percent; absent for
+    /// other costs.
+    public static let bandShares: [Metric] = [
+        measure("band_good_pct", unit: "%", polarity: .higherIsBetter) { $0.bandProbabilities.map { 100 * $0.good } },
+        measure("band_warning_pct", unit: "%") { $0.bandProbabilities.map { 100 * $0.warning } },
+        measure("band_critical_pct", unit: "%") { $0.bandProbabilities.map { 100 * $0.critical } },
+    ]
 
     private static func ends(_ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,
                              _ high: KeyPath<RunSummary, Double?> & Sendable) -> [Metric] {

@@ -4,12 +4,41 @@ import StrokeBenchSpec
 /// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).
 public enum HitchBand: String, Sendable, Codable {
     case good, warning, critical
-    /// A modelled run whose hitch ratio falls in different bands at the ends of the model's uncertainty.
+    /// A modelled run whose hitch ratio falls in no one band in at least 90% of the draws of the
+    /// model's uncertainty (`BandProbabilities.agreed`).
     case uncertain
 
     /// Under 5 ms/s is good, 5 to 10 a warning, over 10 critical.
     public init(ratio: Double) {
         self = ratio < 5 ? .good : ratio <= 10 ? .warning : .critical
+    }
+}
+
+/// With modelled costs, the share of the draws of the model's uncertainty whose hitch ratio falls in
+/// each band (JSON `band_probabilities`, each 0...1).
+public struct BandProbabilities: Hashable, Sendable, Codable {
+    public var good, warning, critical: Double
+
+    /// The shares of `ratios` (hitch ratios, one per draw) in each band.
+    public init(ratios: [Double]) {
+        let n = Double(max(ratios.count, 1))
+        func share(_ band: HitchBand) -> Double { Double(ratios.filter { HitchBand(ratio: $0) == band }.count) / n }
+        good = share(.good); warning = share(.warning); critical = share(.critical)
+    }
+
+    /// The band at least 90% of the draws agree on, or `uncertain`: a band printed as certain must
+    /// hold across the model's stated uncertainty, and 90% is the share docs/model.md names.
+    public var agreed: HitchBand {
+        if good >= 0.9 { return .good }
+        if warning >= 0.9 { return .warning }
+        if critical >= 0.9 { return .critical }
+        return .uncertain
+    }
+
+    /// `good 38%, critical 62%`: the bands with any share, in order.
+    public var description: String {
+        [("good", good), ("warning", warning), ("critical", critical)].filter { $0.1 > 0 }
+            .map { "\($0.0) \(Int(($0.1 * 100).rounded()))%" }.joined(separator: ", ")
     }
 }
 
@@ -95,13 +124,14 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var longestStaleMs: Double
     /// Background renders cancelled or thrown away, in percent of the renders that ended.
     public var rendersWastedPct: Double
-    /// With modelled costs, the lowest and highest value of each figure the article's kind of table
-    /// reports, over the central estimate and the two ends of the model's stated uncertainty
-    /// (`bracket(with:)`); nil for other costs.
+    /// With modelled costs, the 5th and 95th percentiles of each figure the article's kind of table
+    /// reports, over the draws of the model's joint uncertainty (`spread(over:)`); nil for other costs.
     public var displayLinkFpsLow, displayLinkFpsHigh: Double?
     public var mainThreadBusyPctLow, mainThreadBusyPctHigh: Double?
     public var hitchRatioMsPerSLow, hitchRatioMsPerSHigh: Double?
     public var droppedPctLow, droppedPctHigh: Double?
+    /// With modelled costs, the share of the model's draws in each hitch band; nil for other costs.
+    public var bandProbabilities: BandProbabilities?
     /// How main-thread time grows with the drawing: the least-squares slope of active frames'
     /// `main_ms` against the touch samples delivered so far (the points in the picture), in
     /// microseconds per thousand points. A strategy that redraws every stored point grows by its
@@ -159,6 +189,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case mainThreadBusyPctLow = "main_thread_busy_pct_low", mainThreadBusyPctHigh = "main_thread_busy_pct_high"
         case hitchRatioMsPerSLow = "hitch_ratio_ms_per_s_low", hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
         case droppedPctLow = "dropped_pct_low", droppedPctHigh = "dropped_pct_high"
+        case bandProbabilities = "band_probabilities"
     }
 
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
@@ -207,19 +238,21 @@ public struct RunSummary: Hashable, Sendable, Codable {
         self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
     }
 
-    /// Sets the `_low` / `_high` figures from this (central) run and `ends`, the same replay priced at
-    /// the ends of the model's uncertainty; the hitch band is `uncertain` unless every run falls in one.
-    public mutating func bracket(with ends: [RunSummary]) {
-        let all = [self] + ends
+    /// Sets the `_low` / `_high` figures to the 5th and 95th percentiles (nearest rank) over `draws`,
+    /// the same replay priced at each draw of the model's joint uncertainty, and the hitch band to the
+    /// one at least 90% of the draws agree on (`uncertain` otherwise), with each band's share.
+    public mutating func spread(over draws: [RunSummary]) {
         func range(_ figure: (RunSummary) -> Double) -> (Double, Double) {
-            let values = all.map(figure)
-            return (values.min()!, values.max()!)
+            let values = draws.map(figure).sorted()
+            return (Percentiles.rank(5, values), Percentiles.rank(95, values))
         }
         (displayLinkFpsLow, displayLinkFpsHigh) = range(\.displayLinkFps)
         (mainThreadBusyPctLow, mainThreadBusyPctHigh) = range(\.mainThreadBusyPct)
         (hitchRatioMsPerSLow, hitchRatioMsPerSHigh) = range(\.hitchRatioMsPerS)
         (droppedPctLow, droppedPctHigh) = range(\.droppedPct)
-        if Set(all.map(\.hitchBand)).count > 1 { hitchBand = .uncertain }
+        let bands = BandProbabilities(ratios: draws.map(\.hitchRatioMsPerS))
+        bandProbabilities = bands
+        hitchBand = bands.agreed
     }
 
     /// Least-squares slope of y against x (0 when x does not vary).

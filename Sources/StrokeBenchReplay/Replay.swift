@@ -42,6 +42,11 @@ public struct ReplayConfiguration {
     public var rasterizes: Bool { costs == .measured || clock == .realtime || forcesRaster }
     /// What the virtual clock charges for work: set from `costs`; tests substitute scripted costs.
     public var meter: any CostMeter
+    /// Hand each update to the render server. In the virtual clock its cost is kept off the main
+    /// thread's timeline, so the schedule, and every figure that follows from it, is the same without
+    /// it: the draws of the model's uncertainty, which read only those figures, skip it. Off, nothing
+    /// is composited (`composite_ms` and `pixels_composited` are 0).
+    public var composites = true
     /// Keep every `FrameRecord` in `ReplayResult.frames`. Tests and short replays want them; the
     /// command line streams them through `onFrame` instead, so that memory stays flat however long
     /// the trace (the summary needs only a `FrameTally`).
@@ -120,28 +125,28 @@ public enum Replay {
     ///
     /// - Parameter progress: called now and then with (replayed seconds, trace seconds).
     ///
-    /// With the device cost model, the replay is priced again, dry and without outputs, at the two ends
-    /// of the model's stated uncertainty (`ModelEstimate`), and the summary carries each figure's range.
+    /// With the device cost model, the replay is priced again, dry and without outputs, at every draw
+    /// of the model's joint uncertainty (`ModelUncertainty`), and the summary carries each figure's
+    /// 5-95% range and the share of draws in each hitch band.
     public static func run(_ configuration: ReplayConfiguration,
                            progress: ((Double, Double) -> Void)? = nil) throws -> ReplayResult {
-        var loop = try RunLoopSimulation(configuration)
-        var result = try loop.run(progress: progress)
-        if configuration.costs == .model, configuration.meter is ModelCostMeter {
-            result.summary.bracket(with: try [ModelEstimate.low, .high].map { try end(of: configuration, at: $0) })
+        guard configuration.costs == .model, configuration.meter is ModelCostMeter else {
+            var loop = try RunLoopSimulation(configuration)
+            return try loop.run(progress: progress)
         }
+        // The central replay's turns are kept as they stream past, to price the draws without
+        // replaying where that cannot change the schedule.
+        let turns = CentralTurns(configuration)
+        var central = configuration
+        if let meter = turns.meter { central.meter = meter }
+        let onFrame = configuration.onFrame
+        central.onFrame = { frame in
+            turns.add(frame)
+            try onFrame?(frame)
+        }
+        var loop = try RunLoopSimulation(central)
+        var result = try loop.run(progress: progress)
+        result.summary.spread(over: try ModelUncertainty.draws(of: configuration, central: result.summary, turns: turns))
         return result
-    }
-
-    /// The summary of `configuration` priced at `estimate`: dry, no frames kept or streamed, no timeline.
-    private static func end(of configuration: ReplayConfiguration, at estimate: ModelEstimate) throws -> RunSummary {
-        var end = configuration
-        end.meter = ModelCostMeter(device: configuration.device, at: estimate)
-        end.keepsFrames = false
-        end.onFrame = nil
-        end.timeline = NoTimeline()
-        end.comparePicture = false
-        end.forcesRaster = false
-        var loop = try RunLoopSimulation(end)
-        return try loop.run(progress: nil).summary
     }
 }

@@ -143,7 +143,7 @@ struct RunLoopSimulation {
     /// the turn was due at, or the first after the commit if the commit finished later.
     private func present(_ turn: Turn) -> Int? {
         guard let update = turn.update else { return nil }
-        clock.renderServer.submit(update, frame: turn.frame)
+        if configuration.composites { clock.renderServer.submit(update, frame: turn.frame) }
         return max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end))
     }
 

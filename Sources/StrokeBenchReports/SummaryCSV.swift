@@ -53,6 +53,8 @@ public enum SummaryCSV {
             let declared = StrategyRegistry.strategy(named: swept.spec.strategy)?.options ?? []
             return swept.spec.options.arguments(declared: declared).joined(separator: " ")
         })
+        // With modelled costs, the share of the model's draws in each hitch band; empty otherwise.
+        columns += Metric.bandShares.map(Column.metric)
         return columns
     }()
 

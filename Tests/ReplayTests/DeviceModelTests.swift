@@ -27,8 +27,10 @@ import StrokeBenchTraces
         let data = DeviceCostData.shipped
         for (name, number) in data.sourcedNumbers {
             #expect(!number.source.isEmpty, "\(name)")
-            #expect(["measured", "fit", "published", "fact"].contains(number.basis), "\(name): \(number.basis)")
+            #expect(["measured", "fit", "published", "fact", "assumed"].contains(number.basis), "\(name): \(number.basis)")
             #expect(number.value.isFinite && number.value > 0, "\(name)")
+            // An input without a source says so: its range is an assumption, and it has one.
+            if number.basis == "assumed" { #expect(number.low != nil && number.high != nil, "\(name)") }
         }
         #expect(data.sourcedNumbers.filter { $0.1.basis == "fit" }.map(\.0) == ["memory_efficiency_factor"])
         for kind in WorkKind.allCases where kind.isMemoryBound { #expect(data.bytesPerPixel[kind] != nil, "\(kind)") }
@@ -44,7 +46,9 @@ import StrokeBenchTraces
             let sourced = object["source"] is String
             return object.flatMap { key, value -> [String] in
                 if value is NSNumber, !(value is Bool) {
-                    return sourced && ["value", "low", "high"].contains(key) || key == "format_version" ? [] : ["\(path).\(key)"]
+                    // The fitted figure is a published figure with its source: its rate and its fps.
+                    let declared = sourced && path == ".fitted_figure" && ["hz", "fps"].contains(key)
+                    return sourced && ["value", "low", "high"].contains(key) || declared || key == "format_version" ? [] : ["\(path).\(key)"]
                 }
                 if key == "unit_costs_ns", sourced { return [] }
                 return numbersOutsideSourcedFields(value, path: "\(path).\(key)")
@@ -59,11 +63,16 @@ import StrokeBenchTraces
         for (position, kind) in WorkKind.allCases.enumerated() { #expect(kind.index == position, "\(kind)") }
     }
 
-    @Test func noStrategyIsNamedInTheDeviceCostData() throws {
-        let text = try String(contentsOf: DeviceCostData.shippedURL, encoding: .utf8).lowercased()
+    /// No constant is tuned for one strategy: the only strategy the data names is the one its fitted
+    /// figure was measured with, in the declaration of that figure.
+    @Test func noStrategyIsNamedInTheDeviceCostDataButTheFittedFigures() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
+        #expect(object.removeValue(forKey: "fitted_figure") != nil)
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self).lowercased()
         for name in StrategyRegistry.names where name != "null" {
             #expect(!text.contains(name), "\(name)")
         }
+        #expect(StrategyRegistry.strategy(named: DeviceCostData.shipped.fittedFigure.strategy) != nil)
     }
 
     /// Memory-bound kinds scale with the inverse of published bandwidth, compute kinds with the single-core ratio.
@@ -138,8 +147,9 @@ import StrokeBenchTraces
     }
 }
 
-/// The model's stated uncertainty: a modelled run is priced again at the cheap and dear ends of every
-/// sourced range, and reports each figure's range around its central estimate.
+/// The model's joint uncertainty: a modelled run is priced again at every draw of a seeded Latin
+/// hypercube over the ranged inputs, with the free factor refitted in each, and reports each figure's
+/// 5-95% range and the share of draws in each band.
 @Suite struct ModelUncertaintyTests {
     func spiral(on deviceName: String, points: Int = 200, strategy: String = "naive") -> ReplayConfiguration {
         let device = DeviceProfile.named(deviceName)!
@@ -153,41 +163,58 @@ import StrokeBenchTraces
         return configuration
     }
 
-    /// The free factor is refitted at each end of the extended-range factor, so standard-range work moves
-    /// with the end chosen: point-array's fps on the iPad has a real range, with the central estimate inside it.
+    /// Compute-bound work moves with the compute link and the calibration, memory-bound work with the
+    /// bytes and the extended-range factor: point-array's busy share on the iPad has a real range.
     @Test func aModelledRunReportsItsRange() throws {
         let s = try Replay.run(spiral(on: "ipad-pro-11", points: 2000, strategy: "point-array")).summary
         let low = try #require(s.mainThreadBusyPctLow), high = try #require(s.mainThreadBusyPctHigh)
         #expect(low < s.mainThreadBusyPct && s.mainThreadBusyPct < high, "\(low) \(s.mainThreadBusyPct) \(high)")
-        #expect(try #require(s.displayLinkFpsLow) <= s.displayLinkFps)
-        #expect(s.displayLinkFps <= (try #require(s.displayLinkFpsHigh)))
+        #expect(try #require(s.displayLinkFpsLow) <= (try #require(s.displayLinkFpsHigh)))
         #expect(try #require(s.droppedPctLow) <= (try #require(s.droppedPctHigh)))
+        let shares = try #require(s.bandProbabilities)
+        #expect(abs(shares.good + shares.warning + shares.critical - 1) < 1e-9)
     }
 
-    /// naive's turn on the iPad is extended-range work almost wholly, which the free factor was fitted to at
-    /// each end: the published figure holds at every estimate.
-    @Test func theFittedFigureHoldsAtEveryEnd() throws {
+    /// Every draw refits the free factor to the fitted figure, so the fitted strategy's own figure
+    /// barely moves while everything else does.
+    @Test func theFittedFigureHoldsInEveryDraw() throws {
         let s = try Replay.run(spiral(on: "ipad-pro-11")).summary
         let low = try #require(s.displayLinkFpsLow), high = try #require(s.displayLinkFpsHigh)
-        #expect(abs(low - s.displayLinkFps) / s.displayLinkFps < 0.02 && abs(high - s.displayLinkFps) / s.displayLinkFps < 0.02)
+        #expect(abs(low - s.displayLinkFps) / s.displayLinkFps < 0.05 && abs(high - s.displayLinkFps) / s.displayLinkFps < 0.05,
+                "\(low) \(s.displayLinkFps) \(high)")
     }
 
-    /// The ends are the extended-range factor's stated range, 6 and 9, around a central 7.5.
-    @Test func theEndsAreTheSourcesRange() throws {
+    /// The draws are a Latin hypercube: each input's 64 quantiles fall one in each of 64 strata, and
+    /// the same seed gives the same draws.
+    @Test func theDrawsStratifyEveryInput() throws {
+        let draws = ModelDraw.standard
+        #expect(draws.count == 64)
+        for input in UncertainInput.allCases.indices {
+            let strata = Set(draws.map { Int($0.quantiles[input] * 64) })
+            #expect(strata == Set(0..<64), "input \(input)")
+        }
+        #expect(ModelDraw.latinHypercube() == draws)
         let data = DeviceCostData.shipped
-        #expect(data.extendedRangeFactor.at(.low) == 6 && data.extendedRangeFactor.at(.high) == 9)
-        #expect(try data.unitCosts(of: "ipad-pro-11", at: .central).extendedRangeFactor == 7.5)
+        #expect(ModelDraw.central.value(.extendedRangeFactor, in: data) == 7.5)
+        #expect(try data.unitCosts(of: "ipad-pro-11").extendedRangeFactor == 7.5)
+        // The extremes of the stated range are reached at the quantiles' ends.
+        #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(.extendedRangeFactor, in: data) == 3.7)
+        #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(.extendedRangeFactor, in: data) == 12)
     }
 
-    /// Other costs report no range, and a band is given only when the whole range falls in it.
-    @Test func onlyModelledRunsHaveARangeAndABandNeedsTheWholeRange() throws {
+    /// Other costs report no range, and a band is named only where 90% of the draws agree.
+    @Test func onlyModelledRunsHaveARangeAndABandNeedsNinetyPercent() throws {
         var measured = spiral(on: "iphone-6s")
         measured.costs = .zero
         #expect(try Replay.run(measured).summary.displayLinkFpsLow == nil)
         var s = try Replay.run(spiral(on: "iphone-6s")).summary
-        var dear = s
-        dear.hitchBand = s.hitchBand == .good ? .critical : .good
-        s.bracket(with: [dear])
+        var good = s, critical = s
+        good.hitchRatioMsPerS = 1; critical.hitchRatioMsPerS = 20
+        s.spread(over: Array(repeating: good, count: 9) + [critical])
+        #expect(s.hitchBand == .good)
+        #expect(s.bandProbabilities == BandProbabilities(ratios: Array(repeating: 1, count: 9) + [20]))
+        s.spread(over: Array(repeating: good, count: 8) + [critical, critical])
         #expect(s.hitchBand == .uncertain)
+        #expect(s.bandProbabilities?.description == "good 80%, critical 20%")
     }
 }

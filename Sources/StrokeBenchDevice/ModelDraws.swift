@@ -1,0 +1,101 @@
+import StrokeBenchUnits
+
+/// An input of the device cost model that carries a range: what a draw of the model's uncertainty
+/// sets (docs/device-model.md, "Uncertainty").
+public enum UncertainInput: String, CaseIterable, Sendable {
+    /// How much more an extended-range pixel costs (`extended_range_factor`).
+    case extendedRangeFactor = "extended_range_factor"
+    /// Bytes a blended pixel moves (`bytes_per_pixel.pixel_blended`).
+    case bytesBlended = "bytes_per_pixel.pixel_blended"
+    /// Bytes an uploaded pixel moves (`bytes_per_pixel.pixel_uploaded`).
+    case bytesUploaded = "bytes_per_pixel.pixel_uploaded"
+    /// Bytes a composited pixel moves (`bytes_per_pixel.pixel_composited`).
+    case bytesComposited = "bytes_per_pixel.pixel_composited"
+    /// The host-to-device compute link's error (`compute_link`).
+    case computeLink = "compute_link"
+    /// One calibration's stray from the median (`host.calibration_spread`).
+    case calibrationSpread = "host.calibration_spread"
+    /// A chip's single-thread bandwidth share against the fitted chip's (`single_thread_share`).
+    case singleThreadShare = "single_thread_share"
+
+    /// The input that sets the bytes of `kind`, if its bytes are ranged.
+    static func bytes(of kind: WorkKind) -> UncertainInput? {
+        switch kind {
+        case .pixelBlended: .bytesBlended
+        case .pixelUploaded: .bytesUploaded
+        case .pixelComposited: .bytesComposited
+        default: nil
+        }
+    }
+
+    /// The input's figure, with its range, in `data`.
+    func sourced(in data: DeviceCostData) -> Sourced {
+        switch self {
+        case .extendedRangeFactor: data.extendedRangeFactor
+        case .bytesBlended: data.bytesPerPixel[.pixelBlended]!
+        case .bytesUploaded: data.bytesPerPixel[.pixelUploaded]!
+        case .bytesComposited: data.bytesPerPixel[.pixelComposited]!
+        case .computeLink: data.computeLink
+        case .calibrationSpread: data.host.calibrationSpread
+        case .singleThreadShare: data.singleThreadShare
+        }
+    }
+}
+
+/// One point of the model's joint uncertainty: for each ranged input, where in its range it sits, as
+/// a quantile `u` in 0...1. The input's value is piecewise linear in `u`: `low` at 0, the central value
+/// at 0.5, `high` at 1, so the central value is every input's median.
+public struct ModelDraw: Hashable, Sendable {
+    /// The quantile of each input, in `UncertainInput.allCases` order.
+    public var quantiles: [Double]
+
+    /// Every input at its central value.
+    public static let central = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0.5 })
+
+    /// The value of `input` at this draw.
+    public func value(_ input: UncertainInput, in data: DeviceCostData) -> Double {
+        let sourced = input.sourced(in: data)
+        let u = quantiles[UncertainInput.allCases.firstIndex(of: input)!]
+        if u < 0.5 { return (sourced.low ?? sourced.value) + (sourced.value - (sourced.low ?? sourced.value)) * 2 * u }
+        return sourced.value + ((sourced.high ?? sourced.value) - sourced.value) * (2 * u - 1)
+    }
+
+    /// The draws every modelled run is priced at: a Latin hypercube of `count` points over every
+    /// ranged input (each input's range cut into `count` equal strata, one point in each, the strata
+    /// paired at random), from a fixed seed, so every machine prices the same draws.
+    public static func latinHypercube(count: Int = 64, seed: UInt64 = 0x5354_524F_4B45) -> [ModelDraw] {
+        var random = SplitMix64(seed: seed)
+        let dimensions = UncertainInput.allCases.count
+        var columns: [[Double]] = []
+        for _ in 0..<dimensions {
+            var strata = Array(0..<count)
+            // Fisher-Yates with the seeded generator: the pairing of strata across inputs.
+            for i in stride(from: count - 1, to: 0, by: -1) {
+                strata.swapAt(i, Int(random.next() % UInt64(i + 1)))
+            }
+            columns.append(strata.map { (Double($0) + random.unit()) / Double(count) })
+        }
+        return (0..<count).map { i in ModelDraw(quantiles: columns.map { $0[i] }) }
+    }
+
+    /// The draws of `latinHypercube()`, made once.
+    public static let standard = latinHypercube()
+}
+
+/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014):
+/// a few lines, the same numbers on every platform, which the standard library's generator is not.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A double in [0, 1) from the top 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Synchronization
+import StrokeBenchCanvas
+import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchTraces
+import StrokeBenchUnits
+import StrokeBenchSpec
+import StrokeBenchStrategies
+
+/// The device cost model's joint uncertainty, priced (docs/device-model.md, "Uncertainty"): a modelled
+/// replay is replayed again, dry, at each of `ModelDraw.standard`'s draws, and its summary reports each
+/// figure's 5th and 95th percentiles over them and the share of draws in each hitch band.
+///
+/// Every draw moves every ranged input at once, and refits the model's one free factor so that the
+/// fitted figure (`DeviceCostData.fittedFigure`) holds in that draw too: the figure is an observation
+/// every draw must reproduce, not a constant that holds only at the centre. A draw in which the
+/// fitted strategy's compute work alone outlasts the figure's turn cannot reproduce it, and is left
+/// out.
+enum ModelUncertainty {
+    /// The fitted strategy's main-thread work per turn, counted once per process: what the closed-form
+    /// refit prices at each draw.
+    struct FitReference {
+        /// Main-thread work over the fitted replay's active turns.
+        var work: WorkCounters
+        /// Those turns.
+        var turns: Int
+    }
+
+    /// The fitted figure's replay, counted once (a dry spiral replay takes a fraction of a second).
+    static let reference: Result<FitReference, any Error> = Result { try countReference() }
+
+    /// Replays the fitted figure (its strategy, trace, input, device and rate) at the central estimate
+    /// and counts the main thread's work.
+    private static func countReference() throws -> FitReference {
+        let data = DeviceCostData.shipped
+        let figure = data.fittedFigure
+        guard let strategy = StrategyRegistry.strategy(named: figure.strategy), let device = DeviceProfile.named(figure.device),
+              let input = InputMode(rawValue: figure.input), figure.trace == TraceIdentity.spiral else {
+            throw DeviceCostError("fitted_figure: \(figure.strategy) on \(figure.trace) on \(figure.device) is not a replay this bench can run")
+        }
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: SpiralTrace.companionApp(on: device), device: device), traceName: figure.trace,
+            device: device, hz: figure.hz, clock: .virtual, delivery: .coalesced, inputMode: input, strategy: strategy,
+            workers: nil, settings: StrategySettings(), costs: .model, comparePicture: false)
+        let meter = TurnWorkMeter(inner: ModelCostMeter(device: device))
+        configuration.meter = meter
+        configuration.keepsFrames = false
+        var loop = try RunLoopSimulation(configuration)
+        let result = try loop.run(progress: nil)
+        return FitReference(work: meter.total, turns: max(1, result.tally.activeFrames))
+    }
+
+    /// The free factor refitted at `draw`: the data's fitted value, scaled by how much the closed-form
+    /// fit moves from the central draw to this one. Nil when no factor reproduces the figure at `draw`.
+    static func factor(at draw: ModelDraw, device: String) throws -> Double? {
+        let data = DeviceCostData.shipped
+        let reference = try reference.get()
+        func fit(_ draw: ModelDraw) throws -> Double? {
+            // The fitted turn, at a factor of 1: memory-bound time scales as 1 / factor, compute does not.
+            let costs = try data.unitCosts(of: data.fittedFigure.device, at: draw, factor: 1)
+            let turns = Double(reference.turns)
+            let memory = Double(costs.cost(of: reference.work, kinds: WorkKind.allCases.filter(\.isMemoryBound)).nanoseconds) / turns
+            let compute = Double(costs.cost(of: reference.work, kinds: WorkKind.allCases.filter { !$0.isMemoryBound }).nanoseconds) / turns
+            let left = data.fittedFigure.turnNs - compute
+            return left > 0 ? memory / left : nil
+        }
+        guard let central = try fit(.central), let here = try fit(draw) else { return nil }
+        return data.memoryEfficiencyFactor.value * here / central
+    }
+
+    /// `central`'s summary at every draw that reproduces the fitted figure. A draw whose schedule
+    /// cannot differ from the central replay's (`CentralTurns.reprice`) is priced from the central
+    /// replay's counted work; any other is replayed again, dry, with no frames kept or streamed and no
+    /// timeline.
+    static func draws(of configuration: ReplayConfiguration, central: RunSummary, turns: CentralTurns) throws -> [RunSummary] {
+        // The draws are independent replays: priced on every core at once, each into its own slot, so
+        // the result is the same, in the same order, however many cores there are.
+        let draws = ModelDraw.standard
+        let slots = Mutex<[Result<RunSummary?, any Error>]>(Array(repeating: .success(nil), count: draws.count))
+        nonisolated(unsafe) let configuration = configuration, turns = turns
+        DispatchQueue.concurrentPerform(iterations: draws.count) { i in
+            let outcome = Result { try summary(of: configuration, at: draws[i], central: central, turns: turns) }
+            slots.withLock { $0[i] = outcome }
+        }
+        return try slots.withLock { $0 }.compactMap { try $0.get() }
+    }
+
+    /// `configuration`'s summary at `draw`, or nil when the draw cannot reproduce the fitted figure.
+    /// Re-priced from `turns` where the schedule cannot differ from the central replay's
+    /// (`CentralTurns.reprice`); otherwise replayed again, dry, with no frames kept or streamed, no
+    /// timeline and no compositing.
+    private static func summary(of configuration: ReplayConfiguration, at draw: ModelDraw, central: RunSummary,
+                                turns: CentralTurns) throws -> RunSummary? {
+        guard let factor = try factor(at: draw, device: configuration.device.name) else { return nil }
+        let meter = ModelCostMeter(device: configuration.device, at: draw, factor: factor)
+        if let tally = turns.reprice(at: meter.unitCosts) {
+            var summary = central
+            summary.displayLinkFps = tally.fps
+            summary.mainThreadBusyPct = tally.busyPercent
+            return summary
+        }
+        var priced = configuration
+        priced.meter = meter
+        priced.keepsFrames = false
+        priced.onFrame = nil
+        priced.timeline = NoTimeline()
+        priced.comparePicture = false
+        priced.forcesRaster = false
+        // The draws' figures are the schedule's, which compositing never moves in the virtual clock.
+        priced.composites = false
+        var loop = try RunLoopSimulation(priced)
+        return try loop.run(progress: nil).summary
+    }
+}
+
+/// The main thread's turns of a modelled replay, kept so that the replay can be priced again at
+/// other unit costs without running it, where that cannot change what happens.
+///
+/// In the virtual clock only the main thread's turns and background tasks move the schedule (the
+/// render server's cost is kept off it). So when a replay runs no background task, every turn is
+/// triggered by a vsync, and every turn ends before its deadline, both centrally and at the new
+/// costs, each turn starts at the same vsync, takes the same samples and does the same work: the
+/// schedule, and every figure that follows from it (fps, hitches, dropped frames, ink), is the same,
+/// and only the main thread's busy time changes. Any replay or draw that fails the test is replayed.
+final class CentralTurns {
+    private struct PricedTurn {
+        var samples: Int
+        var startMs, deadlineMs: Double
+        var work: WorkCounters
+    }
+
+    private var turns: [PricedTurn] = []
+    /// False once a turn breaks the conditions above (or its work does not price to its cost).
+    private(set) var canReprice: Bool
+    private let centralCosts: UnitCosts?
+    /// Charges the central replay, and keeps the work each turn was charged for.
+    let meter: TurnWorkMeter?
+
+    /// A log for `configuration`'s central replay (kept only for modelled costs): replay with
+    /// `meter` in place of the configuration's.
+    init(_ configuration: ReplayConfiguration) {
+        let model = configuration.meter as? ModelCostMeter
+        centralCosts = model?.unitCosts
+        meter = model.map { TurnWorkMeter(inner: $0, keepsTurns: true) }
+        canReprice = model != nil
+    }
+
+    /// Adds the next frame of the central replay.
+    func add(_ frame: FrameRecord) {
+        guard canReprice, let centralCosts, let meter else { return }
+        let work = meter.work(ofTurn: frame.frame)
+        let repriced = centralCosts.cost(of: work, kinds: TurnWorkMeter.mainKinds).milliseconds
+        // Each phase was rounded to the nanosecond on its own; the turn's work priced whole may differ
+        // by a few. More than that means the work is not what the turn was charged for.
+        guard frame.counters.tasksStarted == 0, frame.trigger == .vsync, frame.overrunMs < 0,
+              abs(repriced - frame.mainMs) < 1e-4, abs(frame.endMs - frame.startMs - frame.mainMs) < 1e-6 else {
+            canReprice = false; turns = []; return
+        }
+        meter.forget(throughTurn: frame.frame)
+        turns.append(PricedTurn(samples: frame.samples, startMs: frame.startMs, deadlineMs: frame.deadlineMs, work: work))
+    }
+
+    /// The display-link tally of the central replay's turns priced at `costs`; nil when the replay
+    /// cannot be re-priced, or when a turn would run past its deadline at these costs.
+    func reprice(at costs: UnitCosts) -> DisplayLinkTally? {
+        guard canReprice else { return nil }
+        var tally = DisplayLinkTally()
+        for turn in turns {
+            let mainMs = costs.cost(of: turn.work, kinds: TurnWorkMeter.mainKinds).milliseconds
+            guard turn.startMs + mainMs < turn.deadlineMs else { return nil }
+            tally.add(isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs, mainMs: mainMs)
+        }
+        return tally
+    }
+}
+
+/// Charges what `inner` charges, and adds up the work charged to the main thread's phases: in all,
+/// and (with `keepsTurns`) turn by turn. Every turn runs the same four main-thread phases in order,
+/// main-queue blocks first, so a turn begins where its blocks are measured.
+final class TurnWorkMeter: CostMeter {
+    /// The kinds a main-thread phase is charged for: all but compositing (`ModelCostMeter`).
+    static let mainKinds = WorkKind.allCases.filter { $0 != .pixelComposited }
+    let inner: any CostMeter
+    private let keepsTurns: Bool
+    /// The main thread's charged work over the whole replay.
+    private(set) var total = WorkCounters()
+    /// Charged work of the turns not yet forgotten, by turn, from `firstKept`.
+    private var byTurn: [WorkCounters] = []
+    private var firstKept = 0
+    private var turn = -1
+
+    init(inner: any CostMeter, keepsTurns: Bool = false) { self.inner = inner; self.keepsTurns = keepsTurns }
+
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        let before = ledger.counters
+        let (result, cost) = try inner.measure(phase, counting: ledger, body)
+        switch phase {
+        case .mainQueueBlocks, .input, .observers, .commit:
+            if phase == .mainQueueBlocks {
+                turn += 1
+                if keepsTurns { byTurn.append(WorkCounters()) }
+            }
+            let work = ledger.counters - before
+            total += work
+            if keepsTurns, turn >= firstKept { byTurn[turn - firstKept] += work }
+        case .composite, .backgroundStep: break
+        }
+        return (result, cost)
+    }
+
+    /// The work charged to turn `index` (zero for a turn forgotten or never run).
+    func work(ofTurn index: Int) -> WorkCounters {
+        let i = index - firstKept
+        return byTurn.indices.contains(i) ? byTurn[i] : WorkCounters()
+    }
+
+    /// Forgets turns up to `index`: frames are handed over in order, so memory stays a turn or two.
+    func forget(throughTurn index: Int) {
+        let drop = min(byTurn.count, index + 1 - firstKept)
+        guard drop > 0 else { return }
+        byTurn.removeFirst(drop)
+        firstKept += drop
+    }
+}
