@@ -34,7 +34,7 @@ struct ReplayModeOptions: ParsableArguments {
     @Option(help: "Virtual clock only: charge 'measured' costs (the default); 'zero' for every phase, so the schedule, the work counters and the picture depend on the input alone (timings then read zero); or 'model', the device cost model: counted work times the device's sourced unit costs, the same on every machine (docs/device-model.md).")
     var costs: AxisList<CostMode>?
 
-    @Option(help: "recorded (each sample at its recorded time, the default) or display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark).")
+    @Option(help: "recorded (each sample at its recorded time, the default), display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark) or max-speed (the companion app's Spiral (Max Speed) drive: a 10 us timer takes the next sample every run-loop turn, as fast as the main thread allows).")
     var input: AxisList<InputMode>?
 
     /// Every value given for each mode, or its default: a sweep's axes.

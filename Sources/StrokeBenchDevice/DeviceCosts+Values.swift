@@ -30,7 +30,7 @@ extension DeviceCostData {
         if let missing = WorkKind.allCases.first(where: { $0.isMemoryBound && bytesPerPixel[$0] == nil }) {
             throw DeviceCostError("bytes_per_pixel.\(missing.rawValue): missing; every memory-bound kind moves a number of bytes")
         }
-        if let missing = DeviceProfile.all.first(where: { devices[$0.name] == nil }) {
+        if let missing = DeviceProfile.known.first(where: { devices[$0.name] == nil }) {
             throw DeviceCostError("devices.\(missing.name): missing; every device profile needs a derivation")
         }
         for name in devices.keys.sorted() {

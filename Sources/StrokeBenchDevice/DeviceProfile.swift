@@ -52,8 +52,22 @@ public struct DeviceProfile: Hashable, Sendable {
                       idiom: .pad, wideColor: true),
     ]
 
+    /// Phones that published figures the model is validated against were measured on
+    /// (`bench model validate`): usable with `--device`, but not in `--devices all`, which is the
+    /// drawing study's set. Screens from Apple's technical specifications; touch sampling as the
+    /// display's rate; cores 2 performance and 4 efficiency (A11, A12).
+    public static let validation: [DeviceProfile] = [
+        DeviceProfile(name: "iphone-8", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 6,
+                      idiom: .phone, wideColor: true),
+        DeviceProfile(name: "iphone-xr", width: 828, height: 1792, scale: 2, refreshRate: 60, touchRate: 60, cores: 6,
+                      idiom: .phone, wideColor: true),
+    ]
+
+    /// Every profile a name may pick: the study's and the validation phones.
+    public static let known = all + validation
+
     /// The profile with this name.
-    public static func named(_ name: String) -> DeviceProfile? { all.first { $0.name == name } }
+    public static func named(_ name: String) -> DeviceProfile? { known.first { $0.name == name } }
 
     /// The stroke width of every strategy, in points (the article's `setLineWidth(5)`).
     public static let lineWidthPoints = 5.0

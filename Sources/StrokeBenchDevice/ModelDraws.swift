@@ -49,6 +49,9 @@ public struct ModelDraw: Hashable, Sendable {
     /// The quantile of each input, in `UncertainInput.allCases` order.
     public var quantiles: [Double]
 
+    /// A draw at these quantiles, in `UncertainInput.allCases` order.
+    public init(quantiles: [Double]) { self.quantiles = quantiles }
+
     /// Every input at its central value.
     public static let central = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0.5 })
 

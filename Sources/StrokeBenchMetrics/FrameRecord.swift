@@ -2,8 +2,10 @@ import StrokeBenchUnits
 
 /// One run-loop turn and the vsync its picture was presented at: a row of the per-frame CSV.
 public struct FrameRecord: Hashable, Sendable {
-    /// Why the turn ran: at a vsync (input delivery), or woken by a main-queue block in between.
-    public enum Trigger: String, Sendable { case vsync, mainQueue = "main-queue" }
+    /// Why the turn ran: at a vsync (input delivery, and a display-link callback), woken by a
+    /// main-queue block in between, or by the max-speed drive's timer with no vsync since the last
+    /// callback (`--input max-speed`).
+    public enum Trigger: String, Sendable { case vsync, mainQueue = "main-queue", timer }
 
     public var frame: Int
     public var trigger: Trigger

@@ -19,9 +19,12 @@ public struct InkVisibility: Hashable, Sendable {
         let byVsync = presentations.enumerated().sorted { ($0.element.vsync, $0.offset) < ($1.element.vsync, $1.offset) }
             .map(\.element)
         // The first vsync at which each newly shown sample appears, in vsync order.
+        // A screen shows one picture a vsync: commits presented at the same vsync (the max-speed drive
+        // commits many a frame) are one update, the last of them.
         var shownAt: [(vsync: Int, through: Int)] = []
         for p in byVsync where !p.blank && p.showsThrough > (shownAt.last?.through ?? -1) {
-            shownAt.append((p.vsync, p.showsThrough))
+            if shownAt.last?.vsync == p.vsync { shownAt[shownAt.count - 1].through = p.showsThrough }
+            else { shownAt.append((p.vsync, p.showsThrough)) }
         }
         var updates = 0
         if let span = penSpanMs, span.end > span.start {

@@ -32,7 +32,7 @@ struct FrameAccountant {
         self.grid = grid
         self.renderServer = renderServer
         latencies = [Double](repeating: .nan, count: configuration.input.count)
-        if configuration.inputMode == .displayLink { deliveredAt = [Int64](repeating: 0, count: configuration.input.count) }
+        if configuration.inputMode.takesSamplesByTurn { deliveredAt = [Int64](repeating: 0, count: configuration.input.count) }
     }
 
     /// Notes that samples `range` were delivered by the turn that started at `start`.

@@ -19,7 +19,7 @@ extension ReplaySpec {
             throw ReplaySpecError(field: "strategy", "unknown strategy '\(strategy)'; valid: \(StrategyRegistry.names.joined(separator: ", "))")
         }
         guard deviceProfile != nil else {
-            throw ReplaySpecError(field: "device", "unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+            throw ReplaySpecError(field: "device", "unknown device '\(device)'; valid: \(DeviceProfile.known.map(\.name).joined(separator: ", "))")
         }
         if let hz, !(hz.isFinite && Self.rates.contains(hz)) {
             throw ReplaySpecError(field: "hz", RateBounds.problem(option: "--hz", rate: hz, bounds: Self.rates))

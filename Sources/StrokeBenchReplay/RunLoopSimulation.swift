@@ -62,8 +62,16 @@ struct RunLoopSimulation {
         var vsync = 0                        // the vsync the next input turn belongs to
         var mainFree = ReplayInstant.zero    // when the main thread finishes its current turn
         var lastProgress: ReplayInstant?
+        var timerFire = ReplayInstant.zero   // max-speed: when the drive's timer is next due
         while true {
-            let (start, trigger) = clock.nextTurn(due: max(grid.time(of: vsync), mainFree))
+            let maxSpeed = configuration.inputMode == .maxSpeed && !coalescer.isDone
+            let due = maxSpeed ? max(timerFire, mainFree) : max(grid.time(of: vsync), mainFree)
+            var (start, trigger) = clock.nextTurn(due: due)
+            if maxSpeed && trigger == .vsync {
+                // The timer's turn runs the display link's callback too only if a vsync has passed.
+                if grid.time(of: vsync) > start { trigger = .timer }
+                timerFire = start + Self.maxSpeedTimerInterval
+            }
             let samplesBefore = coalescer.next
             let events = gather(trigger: trigger, start: start)
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
@@ -88,10 +96,14 @@ struct RunLoopSimulation {
 
     private var recordedInput: Bool { configuration.inputMode == .recorded }
 
+    /// The companion app's max-speed timer: `Timer.scheduledTimer(withTimeInterval: 0.00001, repeats:
+    /// true)` (`Drawable.swift`, almaleh/Drawing-Performance; docs/research/companion-app.md).
+    static let maxSpeedTimerInterval = ReplayDuration(seconds: 0.00001)
+
     /// The input of a turn: nothing for a main-queue wake-up; at a vsync, every sample recorded by the
     /// turn's start, or with display-link input the next sample, as a display-link callback takes it.
     private mutating func gather(trigger: FrameRecord.Trigger, start: ReplayInstant) -> [TouchEvent] {
-        guard trigger == .vsync else { return [] }
+        guard trigger != .mainQueue else { return [] }
         return recordedInput ? coalescer.events(through: start) : coalescer.events(taking: 1)
     }
 

@@ -23,4 +23,13 @@ public enum InputMode: String, CaseIterable, Sendable, Codable {
     /// article's companion app draws its spiral from a `CADisplayLink`: closed-loop, the app's own
     /// speed sets the pace.
     case displayLink = "display-link"
+    /// The companion app's "Spiral (Max Speed)" drive: a repeating `Timer` of 10 us in the common run
+    /// loop mode draws the next sample each time it fires, which is once per run-loop turn, turns
+    /// following each other as fast as the main thread allows, not tied to the display. A turn that
+    /// starts after a vsync also runs the display link's callback (what the app's FPS label counts).
+    case maxSpeed = "max-speed"
+
+    /// True for the closed-loop drives, where the app's own speed sets the pace and a sample counts
+    /// its latency from the turn that took it.
+    public var takesSamplesByTurn: Bool { self != .recorded }
 }

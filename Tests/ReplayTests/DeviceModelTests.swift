@@ -198,7 +198,7 @@ import StrokeBenchTraces
         #expect(ModelDraw.central.value(.extendedRangeFactor, in: data) == 7.5)
         #expect(try data.unitCosts(of: "ipad-pro-11").extendedRangeFactor == 7.5)
         // The extremes of the stated range are reached at the quantiles' ends.
-        #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(.extendedRangeFactor, in: data) == 3.7)
+        #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(.extendedRangeFactor, in: data) == 3.67)
         #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(.extendedRangeFactor, in: data) == 12)
     }
 
@@ -216,5 +216,51 @@ import StrokeBenchTraces
         s.spread(over: Array(repeating: good, count: 8) + [critical, critical])
         #expect(s.hitchBand == .uncertain)
         #expect(s.bandProbabilities?.description == "good 80%, critical 20%")
+    }
+}
+
+/// The companion app's Spiral (Max Speed) drive: a timer takes a sample every run-loop turn, turns
+/// follow each other as fast as the main thread allows, and only a turn after a vsync runs the display
+/// link's callback (what the app's FPS label counts).
+@Suite struct MaxSpeedInputTests {
+    func run(_ strategy: String, costs: CostMode, points: Int = 300) throws -> ReplayResult {
+        let device = DeviceProfile.named("ipad-pro-11")!
+        var spiral = SpiralTrace.companionApp(on: device)
+        spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
+        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+                                                device: device, clock: .virtual, inputMode: .maxSpeed,
+                                                strategy: StrategyRegistry.strategy(named: strategy)!, costs: costs)
+        configuration.comparePicture = false
+        return try Replay.run(configuration)
+    }
+
+    /// With no cost, the timer's 10 us interval paces the turns: every sample is taken in its own
+    /// turn, many turns a frame, and most turns run no display-link callback.
+    @Test func freeTurnsFollowTheTimer() throws {
+        let result = try run("null", costs: .zero)
+        let taking = result.frames.filter { $0.samples > 0 }
+        #expect(taking.count == 300)
+        #expect(taking.allSatisfy { $0.samples == 1 })
+        #expect(taking.filter { $0.trigger == .timer }.count > 250)
+        // Consecutive turns 10 us apart: 300 samples in about 3 ms.
+        #expect(abs(taking[1].startMs - taking[0].startMs - 0.01) < 1e-9)
+    }
+
+    /// A turn longer than a frame runs one callback each: the label equals the turn rate, as the
+    /// app's recording of naive shows (35 fps, one point a turn: the fitted figure).
+    @Test func aSaturatedMainThreadShowsItsTurnRate() throws {
+        let s = try run("naive", costs: .model).summary
+        let turnMs = s.mainMs.p50
+        #expect(abs(s.displayLinkFps - 1000 / turnMs) / s.displayLinkFps < 0.02, "\(s.displayLinkFps) vs \(1000 / turnMs)")
+        #expect(abs(s.displayLinkFps - DeviceCostData.shipped.fittedFigure.fps) < 0.5)
+    }
+}
+
+/// `ModelValidation`'s summary statistics, worked by hand.
+@Suite struct ValidationStatisticsTests {
+    @Test func spearmanRanksWithTies() {
+        #expect(ModelValidation.ranks([10, 20, 20, 5]) == [2, 3.5, 3.5, 1])
+        #expect(ModelValidation.spearman([1, 2, 3], [10, 20, 30]) == 1)
+        #expect(ModelValidation.spearman([1, 2, 3], [30, 20, 10]) == -1)
     }
 }

@@ -1,0 +1,27 @@
+import BenchTestSupport
+import Foundation
+import Testing
+
+/// `bench model validate`: every published figure with its role and the model's range, and the
+/// accuracy over the predicted ones; results/device-model/validation.json is its output, kept current.
+/// End to end: about 12 s in a release build, minutes in a debug one.
+@Suite(.enabled(if: EndToEnd.enabled, EndToEnd.reason)) struct ModelValidateTests {
+    @Test func theCommittedValidationIsTheCommandsOutput() throws {
+        let outcome = BenchTool.run(absolute: ["model", "validate", "--format", "json"])
+        try #require(outcome.status == 0, "\(outcome.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        #expect(rows.count >= 8)
+        #expect(rows.filter { $0["role"] as? String == "fitted" }.count == 1)
+        for row in rows {
+            let low = try #require(row["low"] as? Double), high = try #require(row["high"] as? Double)
+            #expect(low <= high, "\(row["figure"] ?? "")")
+        }
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(Set(summary.keys) == ["predicted_rows", "spearman_rank_correlation", "median_absolute_percentage_error", "coverage"])
+        let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("results/device-model/validation.json")
+        #expect(try String(contentsOf: committed, encoding: .utf8) == outcome.stdout,
+                "results/device-model/validation.json is stale: bench model validate --format json > results/device-model/validation.json")
+    }
+}
