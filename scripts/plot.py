@@ -43,6 +43,28 @@ def band(ratio):
     return "good" if ratio < 5 else ("warning" if ratio <= 10 else "critical")
 
 
+def band_text(row):
+    """The run's hitch band as bench printed it: with modelled costs, the band at least 90% of the model's
+    draws agree on, or `uncertain` with each band's share of the draws; otherwise from the ratio."""
+    recorded = row.get("hitch_band") or band(float(row["hitch_ratio_ms_per_s"]))
+    shares = [(name, row.get(f"band_{name}_pct", "")) for name in ("good", "warning", "critical")]
+    shares = [(name, float(v)) for name, v in shares if v not in ("", None)]
+    if not shares:
+        return recorded
+    if recorded == "uncertain":
+        return "uncertain: " + ", ".join(f"{name} {v:.0f}%" for name, v in shares if v > 0) + " of draws"
+    return f"{recorded} ({dict(shares).get(recorded, 100):.0f}% of draws)"
+
+
+def ranged_ratio(row):
+    """The hitch ratio, with its 5-95% range over the model's draws when it has one."""
+    ratio = float(row["hitch_ratio_ms_per_s"])
+    low, high = row.get("hitch_ratio_ms_per_s_low", ""), row.get("hitch_ratio_ms_per_s_high", "")
+    if low in ("", None) or high in ("", None) or round(float(low), 1) == round(float(high), 1):
+        return f"{ratio:.1f} ms/s"
+    return f"{ratio:.1f} ms/s ({float(low):.1f}-{float(high):.1f})"
+
+
 def read_csv(path):
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
@@ -322,7 +344,7 @@ def table(sweep, ref, path):
         if s == "null" and picture != dry:
             picture = "blank (draws nothing)"
         lines.append(f"| `{s}` | {fmt_ms(float(r['main_ms_p50']))} | {fmt_ms(float(r['main_ms_p99']))} | "
-                     f"{ratio:.1f} ms/s, {band(ratio)} | {float(r['dropped_pct']):.1f}% | "
+                     f"{ranged_ratio(r)}, {band_text(r)} | {float(r['dropped_pct']):.1f}% | "
                      f"{fmt_latency(r['latency_ms_p50'])} | {fmt_latency(r['latency_ms_p95'])} | "
                      f"{int(r['pixels_rasterized']):,} | {picture} |")
     columns = [(d, hz_) for d in sweep.devices for hz_ in sweep.rates if sweep.runs(device=d, hz=hz_, trace=trace, repetition=None)]
