@@ -113,7 +113,7 @@ extension MannWhitney {
     }
 
     /// Ranks 1...N of `values`, ties given the mean of the ranks they span.
-    static func midRanks(_ values: [Double]) -> [Double] {
+    public static func midRanks(_ values: [Double]) -> [Double] {
         let order = values.indices.sorted { values[$0] < values[$1] }
         var ranks = [Double](repeating: 0, count: values.count)
         var i = 0

@@ -181,17 +181,6 @@ public enum ModelValidation {
         return sxx > 0 && syy > 0 ? sxy / (sxx * syy).squareRoot() : 0
     }
 
-    /// Ranks from 1, ties given the mean of the ranks they span.
-    static func ranks(_ values: [Double]) -> [Double] {
-        let order = values.indices.sorted { values[$0] < values[$1] }
-        var ranks = [Double](repeating: 0, count: values.count)
-        var i = 0
-        while i < order.count {
-            var j = i
-            while j + 1 < order.count && values[order[j + 1]] == values[order[i]] { j += 1 }
-            for k in i...j { ranks[order[k]] = Double(i + j) / 2 + 1 }
-            i = j + 1
-        }
-        return ranks
-    }
+    /// Ranks from 1, ties given the mean of the ranks they span: the Mann-Whitney test's own.
+    static func ranks(_ values: [Double]) -> [Double] { MannWhitney.midRanks(values) }
 }
