@@ -81,6 +81,8 @@ modelled_sweep_seconds=$(($(date +%s) - modelled_started))
 
 say "the article's benchmark, modelled: every strategy on the companion app's spiral (scripts/device_model_table.py)"
 python3 scripts/device_model_table.py "$out/device-model" --bench "$BENCH" >&2
+say "the model against every published on-device figure (bench model validate)"
+"$BENCH" model validate --format json > "$out/device-model/validation.json"
 modelled_seconds=$(($(date +%s) - modelled_started))
 python3 scripts/plot.py "$out/modelled" --output "$out/modelled" --table "$out/modelled/table.md"
 # The host fit's frames are made by scripts/fit_host.py --dump, not here: keep them.

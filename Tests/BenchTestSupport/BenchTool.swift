@@ -25,10 +25,17 @@ package enum BenchTool {
         #endif
     }()
 
+    /// The release build CI makes before the end-to-end suites (`STROKEBENCH_RELEASE_BENCH`, set by
+    /// `.ci/run`): commands that replay minutes of modelled work run there at a user's speed, where
+    /// the debug build takes fifteen times as long. Nil elsewhere: then the debug `executable`.
+    package static let release: URL? = ProcessInfo.processInfo.environment["STROKEBENCH_RELEASE_BENCH"]
+        .map { URL(fileURLWithPath: $0) }
+        .flatMap { FileManager.default.isExecutableFile(atPath: $0.path) ? $0 : nil }
+
     /// Starts `bench` with `arguments` in `folder`, its output going to files there; the caller waits.
-    package static func start(_ arguments: [String], in folder: URL) throws -> (Process, stdout: URL, stderr: URL) {
+    package static func start(_ arguments: [String], in folder: URL, using binary: URL? = nil) throws -> (Process, stdout: URL, stderr: URL) {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = binary ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let out = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
@@ -73,8 +80,8 @@ package enum BenchTool {
     /// Runs the `bench` executable to the end, for what only a process shows: signals, the environment,
     /// standard input and output streams, memory. Output goes through files, not pipes, so a chatty
     /// run cannot fill a pipe and stall; the files are removed afterwards.
-    package static func spawn(_ arguments: [String], in folder: URL) throws -> BenchOutcome {
-        let (process, out, err) = try start(arguments, in: folder)
+    package static func spawn(_ arguments: [String], in folder: URL, using binary: URL? = nil) throws -> BenchOutcome {
+        let (process, out, err) = try start(arguments, in: folder, using: binary)
         process.waitUntilExit()
         return try collect(process, out, err)
     }

@@ -4,10 +4,12 @@ import Testing
 
 /// `bench model validate`: every published figure with its role and the model's range, and the
 /// accuracy over the predicted ones; results/device-model/validation.json is its output, kept current.
-/// End to end: about 12 s in a release build, minutes in a debug one.
+/// End to end: about 12 s in the release build CI names, minutes in a debug one.
 @Suite(.enabled(if: EndToEnd.enabled, EndToEnd.reason)) struct ModelValidateTests {
     @Test func theCommittedValidationIsTheCommandsOutput() throws {
-        let outcome = BenchTool.run(absolute: ["model", "validate", "--format", "json"])
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try BenchTool.spawn(["model", "validate", "--format", "json"], in: folder, using: BenchTool.release)
         try #require(outcome.status == 0, "\(outcome.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let rows = try #require(report["rows"] as? [[String: Any]])

@@ -5,7 +5,7 @@ import Testing
 /// Every command line README.md shows is run, so a documented command that cannot run fails the
 /// tests (issue 21: `bench sweep merge` was documented and unreachable). Each fenced `sh` block runs
 /// as one bash script (`set -e`), in order, in one scratch folder, with the `bench` just built first
-/// on `PATH`; the GitHub Actions matrix runs its `run:` steps once per shard, then the merge; the
+/// on `PATH` (the release build where CI names it, `BenchTool.release`, as a reader would run); the GitHub Actions matrix runs its `run:` steps once per shard, then the merge; the
 /// Slurm block runs with a stand-in `sbatch` that runs the array's tasks here, all at once.
 ///
 /// What differs from a reader's terminal, and why:
@@ -152,7 +152,7 @@ import Testing
                        scratch.appendingPathComponent("shared/traces/omniglot/strokes_background_small1/Greek/character01")] {
             try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        try fm.createSymbolicLink(at: bin.appendingPathComponent("bench"), withDestinationURL: BenchTool.executable)
+        try fm.createSymbolicLink(at: bin.appendingPathComponent("bench"), withDestinationURL: BenchTool.release ?? BenchTool.executable)
         try fm.createSymbolicLink(at: work.appendingPathComponent("scripts"), withDestinationURL: projectRoot.appendingPathComponent("scripts"))
         try write(sbatch, to: "sbatch", in: bin)
         chmod(bin.appendingPathComponent("sbatch").path, 0o755)
