@@ -32,7 +32,9 @@ import numpy as np  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 BANDS = [("good", "under 5 ms/s", "#4caf50"), ("warning", "5-10 ms/s", "#ffb300"), ("critical", "over 10 ms/s", "#e53935")]
-BAND_COLOUR = {name: colour for name, _, colour in BANDS}
+# A modelled band the model's draws do not agree on (under 90% in one band): grey, never a band's colour.
+UNCERTAIN = ("uncertain", "draws disagree", "#bdbdbd")
+BAND_COLOUR = {name: colour for name, _, colour in BANDS + [UNCERTAIN]}
 # One colour per strategy, stable across charts, so a reader can follow a strategy from chart to chart.
 # Red is kept for missed frames and the critical band.
 PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
@@ -296,19 +298,23 @@ def hitch_grid(sweep, out, extra):
                              figsize=(max(7, 1.45 * len(columns) + 2.5), 0.55 * len(sweep.strategies) * len(traces) + 1.6 * len(traces) + 0.8))
     for ax, trace in zip(axes[:, 0], traces):
         grid = np.full((len(sweep.strategies), len(columns)), math.nan)
+        bands = {}
         for i, s in enumerate(sweep.strategies):
             for j, (d, hz) in enumerate(columns):
                 rows = sweep.runs(s, d, hz, trace, repetition=None)
                 if rows:
                     grid[i, j] = np.mean([float(r["hitch_ratio_ms_per_s"]) for r in rows])
+                    # The band bench printed (with modelled costs, the one 90% of the model's draws agree
+                    # on, or uncertain), not one recomputed from the central ratio.
+                    recorded = {r.get("hitch_band") or band(float(r["hitch_ratio_ms_per_s"])) for r in rows}
+                    bands[i, j] = recorded.pop() if len(recorded) == 1 else band(grid[i, j])
         colours = np.ones(grid.shape + (3,))
-        for (i, j), v in np.ndenumerate(grid):
-            if not math.isnan(v):
-                colours[i, j] = matplotlib.colors.to_rgb(BAND_COLOUR[band(v)])
+        for (i, j), b in bands.items():
+            colours[i, j] = matplotlib.colors.to_rgb(BAND_COLOUR[b])
         ax.imshow(colours, aspect="auto")
         for (i, j), v in np.ndenumerate(grid):
-            ax.text(j, i, "not run" if math.isnan(v) else f"{v:.1f}", ha="center", va="center", fontsize=9,
-                    color="#333333" if math.isnan(v) else "black")
+            text = "not run" if math.isnan(v) else f"{v:.1f}" + ("\nuncertain" if bands.get((i, j)) == "uncertain" else "")
+            ax.text(j, i, text, ha="center", va="center", fontsize=9, color="#333333" if math.isnan(v) else "black")
         ax.set_xticks(range(len(columns)))
         ax.set_xticklabels([f"{d}\n{hz_label(hz)}" for d, hz in columns], fontsize=8)
         ax.set_yticks(range(len(sweep.strategies)))
@@ -319,7 +325,7 @@ def hitch_grid(sweep, out, extra):
         ax.tick_params(which="minor", length=0)
         ax.set_title(f"trace {trace_label(trace)}" if len(traces) > 1 else "", fontsize=9, loc="left")
     fig.suptitle(f"Hitch-time ratio (ms of hitch per s of replay) by strategy, device and refresh rate, {basis(sweep)}", fontsize=11)
-    fig.legend(handles=[Patch(color=c, label=f"{n} ({t})") for n, t, c in BANDS], loc="lower right", ncol=3, fontsize=8,
+    fig.legend(handles=[Patch(color=c, label=f"{n} ({t})") for n, t, c in BANDS + [UNCERTAIN]], loc="lower right", ncol=4, fontsize=8,
                frameon=False, bbox_to_anchor=(0.99, 0.025))
     fig.tight_layout(rect=(0, 0.07, 1, 0.97))
     caption(fig, sweep, extra)

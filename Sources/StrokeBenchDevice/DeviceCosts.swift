@@ -11,8 +11,8 @@ public struct Sourced: Codable, Hashable, Sendable {
     public var low: Double?
     public var high: Double?
     /// `measured` (a fit to this project's own measured runs), `fit` (fitted to a named published
-    /// figure: a free factor), `published` (a published measurement or hardware figure), or `fact`
-    /// (a documented platform fact).
+    /// figure: a free factor), `published` (a published measurement or hardware figure), `fact`
+    /// (a documented platform fact), or `assumed` (no source: a range that says so).
     public var basis: String
     /// The reference: a URL, a document and its words, or the command that produced the figure.
     public var source: String

@@ -51,11 +51,12 @@ enum ModelUncertainty {
         return FitReference(work: meter.total, turns: max(1, result.tally.activeFrames))
     }
 
-    /// The free factor refitted at `draw`: the data's fitted value, scaled by how much the closed-form
-    /// fit moves from the central draw to this one. Nil when no factor reproduces the figure at `draw`.
-    static func factor(at draw: ModelDraw, device: String) throws -> Double? {
+    /// The free factor refitted at each of `ModelDraw.standard`'s draws, worked out once per process:
+    /// the data's fitted value, scaled by how much the closed-form fit moves from the central draw to
+    /// that one. Nil for a draw in which no factor reproduces the figure.
+    static let factors: Result<[Double?], any Error> = Result {
         let data = DeviceCostData.shipped
-        let reference = try reference.get()
+        let reference = try ModelUncertainty.reference.get()
         func fit(_ draw: ModelDraw) throws -> Double? {
             // The fitted turn, at a factor of 1: memory-bound time scales as 1 / factor, compute does not.
             let costs = try data.unitCosts(of: data.fittedFigure.device, at: draw, factor: 1)
@@ -65,8 +66,10 @@ enum ModelUncertainty {
             let left = data.fittedFigure.turnNs - compute
             return left > 0 ? memory / left : nil
         }
-        guard let central = try fit(.central), let here = try fit(draw) else { return nil }
-        return data.memoryEfficiencyFactor.value * here / central
+        guard let central = try fit(.central) else {
+            throw DeviceCostError("fitted_figure: its compute work alone outlasts the figure's turn at the central estimate")
+        }
+        return try ModelDraw.standard.map { draw in try fit(draw).map { data.memoryEfficiencyFactor.value * $0 / central } }
     }
 
     /// `central`'s summary at every draw that reproduces the fitted figure. A draw whose schedule
@@ -77,22 +80,21 @@ enum ModelUncertainty {
         // The draws are independent replays: priced on every core at once, each into its own slot, so
         // the result is the same, in the same order, however many cores there are.
         let draws = ModelDraw.standard
+        let factors = try factors.get()
         let slots = Mutex<[Result<RunSummary?, any Error>]>(Array(repeating: .success(nil), count: draws.count))
         nonisolated(unsafe) let configuration = configuration, turns = turns
         DispatchQueue.concurrentPerform(iterations: draws.count) { i in
-            let outcome = Result { try summary(of: configuration, at: draws[i], central: central, turns: turns) }
+            let outcome = Result { try factors[i].map { try summary(of: configuration, at: draws[i], factor: $0, central: central, turns: turns) } }
             slots.withLock { $0[i] = outcome }
         }
         return try slots.withLock { $0 }.compactMap { try $0.get() }
     }
 
-    /// `configuration`'s summary at `draw`, or nil when the draw cannot reproduce the fitted figure.
-    /// Re-priced from `turns` where the schedule cannot differ from the central replay's
+    /// `configuration`'s summary at `draw`, with the free factor refitted to `factor`. Re-priced from `turns` where the schedule cannot differ from the central replay's
     /// (`CentralTurns.reprice`); otherwise replayed again, dry, with no frames kept or streamed, no
     /// timeline and no compositing.
-    private static func summary(of configuration: ReplayConfiguration, at draw: ModelDraw, central: RunSummary,
-                                turns: CentralTurns) throws -> RunSummary? {
-        guard let factor = try factor(at: draw, device: configuration.device.name) else { return nil }
+    private static func summary(of configuration: ReplayConfiguration, at draw: ModelDraw, factor: Double,
+                                central: RunSummary, turns: CentralTurns) throws -> RunSummary {
         let meter = ModelCostMeter(device: configuration.device, at: draw, factor: factor)
         if let tally = turns.reprice(at: meter.unitCosts) {
             var summary = central

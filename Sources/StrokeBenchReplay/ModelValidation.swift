@@ -140,8 +140,8 @@ public enum ModelValidation {
             work.pixelsCleared = pixels; work.pixelsBlended = pixels
             if imageRenderer && profile.wideColor { work.extendedCleared = pixels; work.extendedBlended = pixels }
             var values: [Double] = []
-            for draw in ModelDraw.standard {
-                guard let factor = try ModelUncertainty.factor(at: draw, device: device) else { continue }
+            for (draw, factor) in zip(ModelDraw.standard, try ModelUncertainty.factors.get()) {
+                guard let factor else { continue }
                 values.append(try cost(of: work, on: device, at: draw, factor: factor))
             }
             values.sort()
