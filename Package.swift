@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "StrokeBenchKit", targets: [
             "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice", "StrokeBenchReplay",
             "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchReports",
-            "StrokeBenchRegression", "StrokeBenchSpec",
+            "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity",
         ]),
         // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
         .library(name: "StrokeBenchTraces", targets: ["StrokeBenchTraces"]),
@@ -60,6 +60,8 @@ let package = Package(
             "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
             .product(name: "HeapModule", package: "swift-collections"),
         ]),
+        // Capacity ramps (`bench ramp`): how much retained ink a strategy holds before it stops keeping up.
+        .target(name: "StrokeBenchCapacity", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces"]),
         // Host calibration, for `bench calibrate` alone: times each kind of work on this machine.
         .target(name: "StrokeBenchCalibration", dependencies: ["StrokeBenchCanvas", "StrokeBenchDevice", "StrokeBenchSpec"]),
         // A replay's timeline as Chrome trace-event JSON, with its streaming writer (docs/timeline.md).
@@ -72,6 +74,7 @@ let package = Package(
         .target(name: "StrokeBenchCLI", dependencies: [
             "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces",
             "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
+            "StrokeBenchCapacity",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
@@ -81,6 +84,7 @@ let package = Package(
         .testTarget(name: "CanvasTests", dependencies: ["StrokeBenchCanvas"]),
         .testTarget(name: "TracesTests", dependencies: ["StrokeBenchTraces"]),
         .testTarget(name: "ReplayTests", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
+        .testTarget(name: "CapacityTests", dependencies: ["StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchSpec", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),
         .testTarget(name: "ReportsTests", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         // Running `bench` commands from tests: in process through the binary's entry point, or the

@@ -19,7 +19,7 @@ package enum Bench {
             CommandConfiguration(
                 commandName: toolName,
                 abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
-                subcommands: [Run.self, List.self, Trace.self, Sweep.self, Compare.self, Baseline.self,
+                subcommands: [Run.self, List.self, Trace.self, Sweep.self, Ramp.self, Compare.self, Baseline.self,
                               Check.self, Calibrate.self, Model.self])
         }
     }

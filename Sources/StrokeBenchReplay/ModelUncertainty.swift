@@ -17,7 +17,7 @@ import StrokeBenchStrategies
 /// every draw must reproduce, not a constant that holds only at the centre. A draw in which the
 /// fitted strategy's compute work alone outlasts the figure's turn cannot reproduce it, and is left
 /// out.
-enum ModelUncertainty {
+package enum ModelUncertainty {
     /// The fitted strategy's main-thread work per turn, counted once per process: what the closed-form
     /// refit prices at each draw.
     struct FitReference {
@@ -54,7 +54,7 @@ enum ModelUncertainty {
     /// The free factor refitted at each of `ModelDraw.standard`'s draws, worked out once per process:
     /// the data's fitted value, scaled by how much the closed-form fit moves from the central draw to
     /// that one. Nil for a draw in which no factor reproduces the figure.
-    static let factors: Result<[Double?], any Error> = Result {
+    package static let factors: Result<[Double?], any Error> = Result {
         let data = DeviceCostData.shipped
         let reference = try ModelUncertainty.reference.get()
         func fit(_ draw: ModelDraw) throws -> Double? {
@@ -180,21 +180,21 @@ final class CentralTurns {
 /// Charges what `inner` charges, and adds up the work charged to the main thread's phases: in all,
 /// and (with `keepsTurns`) turn by turn. Every turn runs the same four main-thread phases in order,
 /// main-queue blocks first, so a turn begins where its blocks are measured.
-final class TurnWorkMeter: CostMeter {
+package final class TurnWorkMeter: CostMeter {
     /// The kinds a main-thread phase is charged for: all but compositing (`ModelCostMeter`).
-    static let mainKinds = WorkKind.allCases.filter { $0 != .pixelComposited }
-    let inner: any CostMeter
+    package static let mainKinds = WorkKind.allCases.filter { $0 != .pixelComposited }
+    package let inner: any CostMeter
     private let keepsTurns: Bool
     /// The main thread's charged work over the whole replay.
-    private(set) var total = WorkCounters()
+    package private(set) var total = WorkCounters()
     /// Charged work of the turns not yet forgotten, by turn, from `firstKept`.
     private var byTurn: [WorkCounters] = []
     private var firstKept = 0
     private var turn = -1
 
-    init(inner: any CostMeter, keepsTurns: Bool = false) { self.inner = inner; self.keepsTurns = keepsTurns }
+    package init(inner: any CostMeter, keepsTurns: Bool = false) { self.inner = inner; self.keepsTurns = keepsTurns }
 
-    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         let before = ledger.counters
         let (result, cost) = try inner.measure(phase, counting: ledger, body)
         switch phase {
@@ -212,7 +212,7 @@ final class TurnWorkMeter: CostMeter {
     }
 
     /// The work charged to turn `index` (zero for a turn forgotten or never run).
-    func work(ofTurn index: Int) -> WorkCounters {
+    package func work(ofTurn index: Int) -> WorkCounters {
         let i = index - firstKept
         return byTurn.indices.contains(i) ? byTurn[i] : WorkCounters()
     }

@@ -42,6 +42,13 @@ public struct ReplayInput: Sendable {
         self.times = times; self.points = points; isStrokeStart = starts; isStrokeEnd = ends
     }
 
+    /// Input given sample by sample, already in device pixels and in time order: what a capacity ramp
+    /// builds, whose history arrives in one burst that no digitizer could report (so it is not
+    /// limited to the digitizer's rate as a trace is).
+    package init(times: [Double], points: [Point], isStrokeStart: [Bool], isStrokeEnd: [Bool]) {
+        self.times = times; self.points = points; self.isStrokeStart = isStrokeStart; self.isStrokeEnd = isStrokeEnd
+    }
+
     public var count: Int { times.count }
 
     /// When sample `i` was recorded, as a replay instant.

@@ -1,0 +1,193 @@
+import ArgumentParser
+import Foundation
+import StrokeBenchCapacity
+import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchReplay
+import StrokeBenchSpec
+import StrokeBenchStrategies
+import StrokeBenchTimeline
+import StrokeBenchTraces
+
+extension Bench {
+    /// `bench ramp`: how much retained ink each strategy holds on each device before it stops keeping
+    /// up, found as MotionMark finds a browser's complexity (docs/capacity.md).
+    struct Ramp: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find how much drawing a strategy holds before it stops keeping up: its capacity in retained points.",
+            discussion: """
+            Each step holds a history of retained points and judges one second of writing: it keeps up while its hitch ratio stays under 5 ms/s and ink updates on at least 90% of the vsyncs at which the pen moves. The ramp doubles the history until a step fails, then bisects. With --costs model the range is the model's 5-95% over its draws; with --costs measured it is a bootstrap over --repeats ramps. Always the virtual clock.
+            Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.
+            """)
+
+        @Option(help: "One strategy (see `bench list`).")
+        var strategy: String?
+
+        @Option(help: "Comma-separated strategies, or all: a capacity table and the crossings of their cost curves.")
+        var strategies: String?
+
+        @Option(help: "Device profile.")
+        var device: String?
+
+        @Option(help: "Comma-separated device profiles, or all.")
+        var devices: String?
+
+        @Option(parsing: .unconditional, help: "Display refresh rate in Hz (default: each device's).")
+        var hz: Double?
+
+        @Option(help: "measured (time the work here; the default), zero, or model (the device cost model, deterministic, with its 5-95% range).")
+        var costs: CostMode = .measured
+
+        @Option(help: "coalesced (the default) or per-sample.")
+        var delivery: Delivery = .coalesced
+
+        @Option(parsing: .unconditional, help: "Background queues for async strategies (default: the device's cores).")
+        var workers: Int?
+
+        @Option(help: "The drawing that grows: handwriting (the default) or scribble. --trace repeats a recorded trace instead.")
+        var drawing: DrawingKind = .handwriting
+
+        @Option(help: "A trace file whose strokes, repeated, are the history.")
+        var trace: String?
+
+        @Option(parsing: .unconditional, help: "The most retained points a ramp tries (1000...2000000; default 200000).")
+        var limit: Int = 200_000
+
+        @Option(parsing: .unconditional, help: "Measured ramps run for the bootstrap interval (2...50; default 5).")
+        var repeats: Int = StrokeBenchCapacity.Ramp.defaultRepeats
+
+        @OptionGroup(title: "Strategy options") var strategyOptions: StrategyOptionArguments
+
+        @Option(help: "table (for people) or json (every ramp, its steps and the crossings).")
+        var format: OutputFormat = .table
+
+        @Option(help: "Write one CSV row per step of each ramp to this file.")
+        var csv: String?
+
+        @Option(help: "One ramp only: write the timeline of its first failing step (else its last) to this file, Chrome trace-event JSON.")
+        var timeline: String?
+
+        enum DrawingKind: String, CaseIterable, ExpressibleByArgument { case handwriting, scribble }
+
+        func validate() throws {
+            if strategy != nil && strategies != nil { throw ValidationError("give --strategy or --strategies, not both") }
+            if strategy == nil && strategies == nil { throw ValidationError("--strategy NAME or --strategies LIST is required") }
+            if device != nil && devices != nil { throw ValidationError("give --device or --devices, not both") }
+            if !(1000...2_000_000).contains(limit) { throw ValidationError("--limit must be 1000...2000000 points, not \(limit)") }
+            if !(2...50).contains(repeats) { throw ValidationError("--repeats must be 2...50, not \(repeats)") }
+        }
+
+        func run() throws {
+            let plan = try self.plan()
+            if timeline != nil && plan.count != 1 { throw BenchFailure.usage("--timeline needs one ramp: one strategy on one device") }
+            let outputs = [("--csv", csv), ("--timeline", timeline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
+            try refuseOverwriting(trace.map { [NamedPath(name: "--trace", path: $0)] } ?? [], with: outputs)
+            if let csv { try checkWritable(csv, option: "--csv") }
+            if let timeline { try checkWritable(timeline, option: "--timeline") }
+            let recorded = try trace.map(readTrace)
+            let progress = RampProgress()
+            var results: [RampResult] = []
+            var drawings: [String: RampDrawing] = [:]
+            for (spec, device) in plan {
+                let drawing = drawings[device.name] ?? makeDrawing(on: device, recorded: recorded)
+                drawings[device.name] = drawing
+                var template: ReplayConfiguration
+                do { template = try ReplayConfiguration(spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: [])) }
+                catch { throw BenchFailure.usage(error.description) }
+                template.comparePicture = false
+                var ramp = StrokeBenchCapacity.Ramp(template: template, drawing: drawing, grid: RampGrid(limit: limit), repeats: repeats)
+                ramp.progress = { label, step in progress.update("\(spec.strategy) on \(device.name), \(label): \(step.points) points \(step.keepsUp ? "keep up" : "fail")") }
+                results.append(try ramp.run())
+                progress.update("\(spec.strategy) on \(device.name): done")
+            }
+            progress.finish()
+            let study = RampStudy(results)
+            if let csv { try writeCSV(study, to: csv) }
+            if let timeline, let result = results.first { try writeTimeline(of: result, drawing: drawings[result.device.name]!, to: timeline) }
+            switch format {
+            case .json: print(String(decoding: try study.json(), as: UTF8.self))
+            case .table: print(RampTable.render(study))
+            }
+        }
+
+        /// One spec per strategy and device, validated as `bench run` validates its own.
+        private func plan() throws -> [(ReplaySpec, DeviceProfile)] {
+            let strategyNames = try Sweep.list(strategies ?? strategy!, all: StrategyRegistry.names, option: strategies == nil ? "--strategy" : "--strategies", what: "strategy")
+            let deviceNames = try Sweep.list(devices ?? device ?? "ipad-pro-11", all: DeviceProfile.all.map(\.name), option: devices == nil ? "--device" : "--devices", what: "device")
+            let declared = strategyNames.flatMap { StrategyRegistry.strategy(named: $0)!.options }
+            let given = try strategyOptions.given()
+            if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
+                throw BenchFailure.usage("--\(name) is an option of none of the ramped strategies (\(strategyNames.joined(separator: ", ")))")
+            }
+            var plan: [(ReplaySpec, DeviceProfile)] = []
+            for name in strategyNames {
+                let own = StrategyRegistry.strategy(named: name)!.options
+                let settings: StrategySettings
+                do { settings = try StrategySettings.given(given.filter { key, _ in own.contains { $0.name == key } }, declared: own) }
+                catch { throw BenchFailure.usage(error.description) }
+                for deviceName in deviceNames {
+                    let spec = ReplaySpec(strategy: name, options: settings, device: deviceName, hz: hz, clock: .virtual, costs: costs,
+                                          delivery: delivery, input: .recorded, workers: workers, trace: TraceIdentity(path: "ramp"))
+                    do { try spec.validate() } catch { throw BenchFailure.usage(error.description) }
+                    plan.append((spec, spec.deviceProfile!))
+                }
+            }
+            return plan
+        }
+
+        private func makeDrawing(on device: DeviceProfile, recorded: StrokeBenchTraces.Trace?) -> RampDrawing {
+            if let recorded, let trace {
+                return RampDrawing(trace: recorded, name: trace, device: device, points: limit, windowSeconds: RampStep.windowSeconds)
+            }
+            return RampDrawing(drawing == .scribble ? .scribble : .handwriting, device: device, points: limit, windowSeconds: RampStep.windowSeconds)
+        }
+
+        /// The per-step CSV, written atomically.
+        private func writeCSV(_ study: RampStudy, to path: String) throws {
+            var csv = CSVWriter(header: ["strategy", "device", "hz", "costs", "drawing", "points", "keeps_up", "hitch_ratio_ms_per_s",
+                                         "ink_updates_pct", "frame_cost_ms", "longest_turn_ms", "failure"])
+            for r in study.ramps {
+                for s in r.steps {
+                    csv.append([r.strategy, r.device.name, CSVWriter.number(r.hz), r.spec.costs.rawValue, r.drawing, String(s.points),
+                                s.keepsUp ? "1" : "0", s.hitchRatioMsPerS.map { CSVWriter.number($0) } ?? "",
+                                CSVWriter.number(s.inkUpdatesPct), CSVWriter.number(s.frameCostMs, digits: 6),
+                                CSVWriter.number(s.longestTurnMs, digits: 6), s.failure ?? ""])
+                }
+            }
+            do { try AtomicFile.write(csv.text, to: path) }
+            catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(path): cannot write the steps (\(error.reason))") }
+        }
+
+        /// The timeline of the ramp's first failing step (its last, if none failed), at the central
+        /// estimate or with the ramp's own costs.
+        private func writeTimeline(of result: RampResult, drawing: RampDrawing, to path: String) throws {
+            let step = result.firstFailure?.points ?? result.steps.last?.points ?? 0
+            var configuration = try ReplayConfiguration(result.spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []))
+            configuration.input = RampStep.input(drawing, points: step, device: result.device)
+            configuration.comparePicture = false
+            // The central estimate alone: a timeline shows one replay, not the model's draws.
+            configuration.meter = TurnWorkMeter(inner: configuration.meter)
+            _ = try replay(configuration, writingFramesTo: nil, timelineTo: path) { _, _ in }
+        }
+    }
+}
+
+/// Which ramp is being judged, on stderr: rewritten in place on a terminal; otherwise a line every ten
+/// seconds, so a measured ramp of many minutes shows it is alive and a modelled one stays quiet.
+final class RampProgress {
+    private let terminal = Console.current.errorsGoToTerminal
+    private var last = Date()
+    private var shown = false
+
+    func update(_ text: String) {
+        if terminal {
+            printError("\r" + text + "\u{1B}[K", terminator: "")
+            shown = true
+        } else if Date().timeIntervalSince(last) >= 10 {
+            printError(text)
+            last = Date()
+        }
+    }
+
+    func finish() { if shown { printError("\r\u{1B}[K", terminator: "") } }
+}

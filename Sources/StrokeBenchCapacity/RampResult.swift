@@ -1,0 +1,67 @@
+import StrokeBenchDevice
+import StrokeBenchReplay
+import StrokeBenchSpec
+
+/// What one ramp found.
+public struct RampResult: Sendable {
+    /// A capacity's range, and what it is a range of.
+    public struct Interval: Hashable, Sendable {
+        public var low: Int
+        public var high: Int
+        public var basis: Basis
+    }
+
+    /// Where an interval comes from.
+    public enum Basis: Hashable, Sendable, CustomStringConvertible {
+        /// The 5th to 95th percentile of the capacities at the device model's draws; `held` of them
+        /// held to the limit (counted at it).
+        case modelDraws(count: Int, held: Int)
+        /// The 5th to 95th percentile of a bootstrap of the median of `ramps` measured ramps.
+        case bootstrap(ramps: Int)
+
+        public var description: String {
+            switch self {
+            case .modelDraws(let count, let held):
+                "5-95% of the device model's \(count) draws" + (held > 0 ? " (\(held) held to the limit)" : "")
+            case .bootstrap(let ramps): "5-95% bootstrap of the median of \(ramps) ramps"
+            }
+        }
+    }
+
+    public var spec: ReplaySpec
+    public var device: DeviceProfile
+    public var hz: Double
+    public var drawing: String
+    public var limit: Int
+    public var capacity: Capacity
+    public var interval: Interval?
+    /// The steps judged at the central estimate (or in the first measured ramp), by history.
+    public var steps: [StepOutcome]
+    /// Frame cost against history over those steps.
+    public var fit: ChangePointFit?
+    /// Strokes the drawing had begun by the capacity.
+    public var strokes: Int
+    /// Minutes of handwriting the capacity is on this device (`RampDrawing.minutes`).
+    public var minutes: Double
+    /// The first step that failed, and why.
+    public var firstFailure: StepOutcome?
+
+    init(ramp: Ramp, capacity: Capacity, steps: [StepOutcome], interval: Interval?) {
+        spec = ramp.template.spec
+        spec.trace = TraceIdentity(path: "ramp:" + ramp.drawing.kind.description)
+        device = ramp.template.device
+        hz = ramp.template.hz
+        drawing = ramp.drawing.kind.description
+        limit = ramp.grid.limit
+        self.capacity = capacity
+        self.interval = interval
+        self.steps = steps
+        fit = ChangePointFit(steps.map { ($0.points, $0.frameCostMs) })
+        strokes = ramp.drawing.strokeCount(capacity.points)
+        minutes = RampDrawing.minutes(of: capacity.points, on: ramp.template.device)
+        firstFailure = steps.first { !$0.keepsUp }
+    }
+
+    /// The strategy's name.
+    public var strategy: String { spec.strategy }
+}

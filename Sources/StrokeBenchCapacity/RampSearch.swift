@@ -1,0 +1,69 @@
+import Foundation
+
+/// The histories a ramp may try, and MotionMark's search over them: a coarse ramp that doubles the
+/// history until a step fails, then a bisection between the last step that kept up and the first that
+/// did not (docs/capacity.md, "The search").
+public struct RampGrid: Hashable, Sendable {
+    /// Every history the search may try: 0, then 500 points times 2^(j/16) (steps of 4.4%), up to and
+    /// including `limit`.
+    public let points: [Int]
+    /// Indices into `points` of the coarse ramp: 0, and every 16th (each twice the last), and the limit.
+    public let coarse: [Int]
+
+    /// Points between 500 and `limit` at 16 steps per doubling.
+    public init(limit: Int) {
+        var points = [0]
+        var j = 0
+        while true {
+            let p = Int((500 * pow(2, Double(j) / 16) / 10).rounded()) * 10
+            if p >= limit { break }
+            points.append(p)
+            j += 1
+        }
+        points.append(limit)
+        self.points = points
+        coarse = Array(Set([0] + stride(from: 1, to: points.count, by: 16).map { $0 } + [points.count - 1])).sorted()
+    }
+
+    /// The ramp's limit: the most history it tries.
+    public var limit: Int { points.last! }
+}
+
+/// Where a ramp found a strategy's capacity.
+public enum Capacity: Hashable, Sendable {
+    /// The empty canvas already fails: the strategy does not keep up with the first stroke.
+    case failsAtFirstStroke
+    /// The most history at which a step kept up, below one that did not.
+    case found(points: Int)
+    /// Every step kept up, to the ramp's limit: a lower bound, not a capacity.
+    case heldTo(points: Int)
+
+    /// Points this stands for: the capacity, 0 for the first stroke, the limit for a held ramp.
+    public var points: Int {
+        switch self {
+        case .failsAtFirstStroke: 0
+        case .found(let points), .heldTo(let points): points
+        }
+    }
+
+    /// True unless the ramp held to its limit.
+    public var isFound: Bool { if case .heldTo = self { false } else { true } }
+}
+
+extension RampGrid {
+    /// Searches for the capacity, asking `keepsUp` about as few histories as it can, in increasing
+    /// order along the coarse ramp; assumes that more history never makes a strategy faster.
+    public func search(_ keepsUp: (Int) throws -> Bool) rethrows -> Capacity {
+        guard try keepsUp(0) else { return .failsAtFirstStroke }
+        var good = 0, bad: Int?
+        for c in coarse.dropFirst() {
+            if try keepsUp(points[c]) { good = c } else { bad = c; break }
+        }
+        guard var bad else { return .heldTo(points: limit) }
+        while bad - good > 1 {
+            let middle = (good + bad) / 2
+            if try keepsUp(points[middle]) { good = middle } else { bad = middle }
+        }
+        return .found(points: points[good])
+    }
+}

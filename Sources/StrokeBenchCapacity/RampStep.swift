@@ -1,0 +1,93 @@
+import StrokeBenchCanvas
+import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchReplay
+import StrokeBenchUnits
+
+/// One step of a ramp (docs/capacity.md, "A step"): the canvas already holds `points` points of the
+/// drawing, handed to the strategy in one burst at the start; after a pause the pen writes for one
+/// second, and that second is judged.
+///
+/// History grows between steps, not within one, so a step's one-second window is the sliding window
+/// at that history: what MotionMark does by holding a scene's complexity while it measures a frame rate.
+public enum RampStep {
+    /// From the burst of history to the window: time for the history to be drawn and shown.
+    public static let settleSeconds = 1.0
+    /// The measured second.
+    public static let windowSeconds = 1.0
+    /// "Keeps up": the window's hitch ratio stays under the good band...
+    public static let goodHitchRatio = 5.0
+    /// ...and ink updates at least this share of the vsyncs at which the pen moved.
+    public static let inkShare = 0.9
+
+    /// The step's samples: the first `points` points of `drawing` at time 0, then its window stroke at
+    /// the device's digitizer rate from `settleSeconds`.
+    public static func input(_ drawing: RampDrawing, points: Int, device: DeviceProfile) -> ReplayInput {
+        var times: [Double] = [], all: [Point] = [], starts: [Bool] = [], ends: [Bool] = []
+        func add(_ stroke: [Point], time: (Int) -> Double) {
+            for (i, p) in stroke.enumerated() {
+                times.append(time(i)); all.append(p)
+                starts.append(i == 0); ends.append(i == stroke.count - 1)
+            }
+        }
+        for stroke in drawing.history(points) { add(stroke) { _ in 0 } }
+        add(drawing.window) { settleSeconds + Double($0) / device.touchRate }
+        return ReplayInput(times: times, points: all, isStrokeStart: starts, isStrokeEnd: ends)
+    }
+
+    /// The window, in ms of replay time.
+    static var windowMs: Range<Double> { settleSeconds * 1000 ..< (settleSeconds + windowSeconds) * 1000 }
+}
+
+/// What a step's window showed, at one set of costs.
+public struct StepOutcome: Hashable, Sendable {
+    /// Retained points before the window.
+    public var points: Int
+    public var keepsUp: Bool
+    /// Summed hitches over the window, per second; nil where the step was priced, not replayed
+    /// (`PricedSteps`: a priced step either keeps every turn before its deadline, with no hitch, or not).
+    public var hitchRatioMsPerS: Double?
+    /// Vsyncs that showed new ink, as a percentage of those at which the pen moved.
+    public var inkUpdatesPct: Double
+    /// The step's frame cost: the longer of the main thread's mean turn while the pen moved and the
+    /// mean background render finished in the window (what an async strategy spends).
+    public var frameCostMs: Double
+    /// The longest main-thread turn in the window.
+    public var longestTurnMs: Double
+    /// Why the step fails, in a few words; nil when it keeps up.
+    public var failure: String?
+}
+
+/// The figures of a replayed step's window, read from its frames.
+struct WindowFigures {
+    var hitchMs = 0.0
+    var penVsyncs = 0
+    var inkVsyncs = Set<Double>()
+    var mainMs: [Double] = []
+    var renderMs: [Double] = []
+
+    init(_ frames: [FrameRecord]) {
+        let window = RampStep.windowMs
+        for f in frames where window.contains(f.vsyncMs) {
+            hitchMs += f.hitchMs
+            if f.samples > 0 { penVsyncs += 1; mainMs.append(f.mainMs) }
+            if f.renderMs > 0 { renderMs.append(f.renderMs) }
+            if let present = f.presentMs, f.latencyMaxMs != nil, window.contains(present) { inkVsyncs.insert(present) }
+        }
+    }
+
+    func outcome(points: Int) -> StepOutcome {
+        let hitchRatio = hitchMs / RampStep.windowSeconds
+        let inkPct = penVsyncs == 0 ? 100 : 100 * Double(inkVsyncs.count) / Double(penVsyncs)
+        let meanMain = mainMs.isEmpty ? 0 : mainMs.reduce(0, +) / Double(mainMs.count)
+        let meanRender = renderMs.isEmpty ? 0 : renderMs.reduce(0, +) / Double(renderMs.count)
+        var failure: String?
+        if hitchRatio >= RampStep.goodHitchRatio { failure = "hitches \(rounded(hitchRatio)) ms/s" }
+        else if inkPct < RampStep.inkShare * 100 { failure = "ink on \(rounded(inkPct))% of the pen's vsyncs" }
+        return StepOutcome(points: points, keepsUp: failure == nil, hitchRatioMsPerS: hitchRatio, inkUpdatesPct: inkPct,
+                           frameCostMs: max(meanMain, meanRender), longestTurnMs: mainMs.max() ?? 0, failure: failure)
+    }
+}
+
+/// A figure to one decimal, for the few words of a failure.
+func rounded(_ value: Double) -> String { String((value * 10).rounded() / 10) }

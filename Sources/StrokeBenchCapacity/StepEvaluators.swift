@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+import StrokeBenchCanvas
+import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchReplay
+import StrokeBenchUnits
+
+/// Replays ramp steps: the configuration of the ramp's strategy, device and modes, with a step's input
+/// in place of a trace, every frame kept and nothing compared or written.
+struct StepReplayer: @unchecked Sendable {
+    let template: ReplayConfiguration
+    let drawing: RampDrawing
+
+    /// The step at `points`, charged by `meter` (wrapped, so that a modelled meter is not priced again
+    /// at the model's draws: a ramp prices its own).
+    func replay(points: Int, meter: any CostMeter) throws -> [FrameRecord] {
+        var configuration = template
+        configuration.input = RampStep.input(drawing, points: points, device: template.device)
+        configuration.meter = TurnWorkMeter(inner: FreeHistoryMeter(inner: meter))
+        configuration.keepsFrames = true
+        configuration.comparePicture = false
+        return try Replay.run(configuration).frames
+    }
+
+    /// The step's outcome, replayed with `meter`.
+    func outcome(points: Int, meter: any CostMeter) throws -> StepOutcome {
+        WindowFigures(try replay(points: points, meter: meter)).outcome(points: points)
+    }
+}
+
+/// Steps priced from their counted work, for the device model's central estimate and each of its draws
+/// (docs/capacity.md, "Pricing a step").
+///
+/// Each step is replayed once at zero cost, keeping each turn's main-thread work. Where that replay
+/// starts no background task and every turn is a vsync's, a step keeps up at given unit costs exactly
+/// when the history's turns end before the window and every window turn ends before its deadline: then
+/// each turn starts at the same vsync and takes the same samples as at zero cost, so the window is the
+/// zero-cost window (no hitch, the same ink); and one late turn in the window is a hitch of a whole
+/// refresh period (8.3 ms or more), over the good band's 5 ms in the second. Any other step is
+/// replayed at the draw's costs.
+final class PricedSteps: @unchecked Sendable {
+    /// A step's zero-cost replay, kept as work.
+    struct Record {
+        struct Turn { var startMs, deadlineMs: Double; var work: WorkCounters }
+        /// The turns before the window: the history's burst (free: `FreeHistoryMeter`), then the pause.
+        var before: [Turn]
+        /// The window's turns at which the pen moved.
+        var window: [Turn]
+        var inkUpdatesPct: Double
+        /// False when the step starts background work or a turn not at a vsync: it must be replayed.
+        var canPrice: Bool
+    }
+
+    let replayer: StepReplayer
+    private let records = Mutex<[Int: Record]>([:])
+
+    init(_ replayer: StepReplayer) { self.replayer = replayer }
+
+    /// The step at `points` at `costs` (replayed with `meter` where it cannot be priced).
+    func outcome(points: Int, costs: UnitCosts, meter: @autoclosure () -> any CostMeter) throws -> StepOutcome {
+        let record = try self.record(points)
+        guard record.canPrice else { return try replayer.outcome(points: points, meter: meter()) }
+        func ms(_ turn: Record.Turn) -> Double { costs.cost(of: turn.work, kinds: TurnWorkMeter.mainKinds).milliseconds }
+        let historyEnd = record.before.dropFirst().reduce(0.0) { end, turn in max(end, turn.startMs) + ms(turn) }
+        let turns = record.window.map(ms)
+        let late = zip(record.window, turns).filter { turn, ms in turn.startMs + ms >= turn.deadlineMs }.count
+        var failure: String?
+        if historyEnd >= RampStep.windowMs.lowerBound { failure = "the pause before the window took \(rounded(historyEnd)) ms" }
+        else if late > 0 { failure = "\(late) turns past their deadline" }
+        else if record.inkUpdatesPct < RampStep.inkShare * 100 { failure = "ink on \(rounded(record.inkUpdatesPct))% of the pen's vsyncs" }
+        return StepOutcome(points: points, keepsUp: failure == nil, hitchRatioMsPerS: nil, inkUpdatesPct: record.inkUpdatesPct,
+                           frameCostMs: turns.isEmpty ? 0 : turns.reduce(0, +) / Double(turns.count),
+                           longestTurnMs: turns.max() ?? 0, failure: failure)
+    }
+
+    /// The zero-cost replay of the step at `points`, made once and shared by every draw.
+    private func record(_ points: Int) throws -> Record {
+        if let kept = records.withLock({ $0[points] }) { return kept }
+        let meter = TurnWorkMeter(inner: ZeroCostMeter(), keepsTurns: true)
+        var configuration = replayer.template
+        configuration.input = RampStep.input(replayer.drawing, points: points, device: configuration.device)
+        configuration.meter = meter
+        configuration.keepsFrames = true
+        configuration.comparePicture = false
+        let frames = try Replay.run(configuration).frames
+        var record = Record(before: [], window: [], inkUpdatesPct: WindowFigures(frames).outcome(points: points).inkUpdatesPct,
+                            canPrice: frames.allSatisfy { $0.trigger == .vsync && $0.counters.tasksStarted == 0 })
+        let window = RampStep.windowMs
+        for f in frames {
+            let turn = Record.Turn(startMs: f.startMs, deadlineMs: f.deadlineMs, work: meter.work(ofTurn: f.frame))
+            if f.vsyncMs < window.lowerBound { record.before.append(turn) }
+            else if window.contains(f.vsyncMs), f.samples > 0 { record.window.append(turn) }
+        }
+        records.withLock { $0[points] = record }
+        return record
+    }
+}
+
+/// Charges nothing for the main thread's first turn, in which the whole history arrives, and what
+/// `inner` charges for everything else: a ramp measures a canvas that holds the history, not the
+/// drawing of it, which a person did stroke by stroke over minutes. Background work started in that
+/// turn (an async strategy's render of the whole history) is charged, as every later render of it is.
+final class FreeHistoryMeter: CostMeter {
+    let inner: any CostMeter
+    private var turn = -1
+
+    init(inner: any CostMeter) { self.inner = inner }
+
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+        if phase == .mainQueueBlocks { turn += 1 }
+        switch phase {
+        case .mainQueueBlocks, .input, .observers, .commit:
+            return turn == 0 ? (try body(), .zero) : try inner.measure(phase, counting: ledger, body)
+        case .composite, .backgroundStep:
+            return try inner.measure(phase, counting: ledger, body)
+        }
+    }
+}
