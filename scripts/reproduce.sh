@@ -83,6 +83,14 @@ say "the article's benchmark, modelled: every strategy on the companion app's sp
 python3 scripts/device_model_table.py "$out/device-model" --bench "$BENCH" >&2
 say "the model against every published on-device figure (bench model validate)"
 "$BENCH" model validate --format json > "$out/device-model/validation.json"
+say "capacity: every strategy ramped on every device, modelled (bench ramp, docs/capacity.md)"
+mkdir -p "$out/capacity"
+ramp_started=$(date +%s)
+ramp_cmd=(ramp --strategies all --devices all --costs model --csv "$out/capacity/steps.csv" --format json)
+"$BENCH" "${ramp_cmd[@]}" >"$out/capacity/ramp.json"
+ramp_seconds=$(($(date +%s) - ramp_started))
+"$BENCH" ramp --strategies all --devices all --costs model >"$out/capacity/ramp.txt"
+python3 scripts/plot_ramp.py "$out/capacity/ramp.json" --output "$out/capacity/ramp.png" --table "$out/capacity/table.md"
 modelled_seconds=$(($(date +%s) - modelled_started))
 python3 scripts/plot.py "$out/modelled" --output "$out/modelled" --table "$out/modelled/table.md"
 # The host fit's frames are made by scripts/fit_host.py --dump, not here: keep them.
@@ -180,6 +188,16 @@ git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || modelled_c
   cat "$out/modelled/table.md"
   echo
   echo "![hitch grid, modelled](modelled/hitch-grid.png)"
+  echo
+  echo "## Capacity, modelled: how much drawing before it stops keeping up"
+  echo
+  echo "\`bench ${ramp_cmd[*]/$out/results}\` ($ramp_seconds s): each strategy's capacity in retained points of"
+  echo "handwriting on each device, with the model's 5-95% range over its draws ([docs/capacity.md](../docs/capacity.md))."
+  echo "\`capacity/ramp.txt\` is the table bench prints, with the crossings; \`capacity/steps.csv\` every step."
+  echo
+  cat "$out/capacity/table.md"
+  echo
+  echo "![frame cost against retained points, modelled](capacity/ramp.png)"
   echo
   echo "## The article's benchmark, modelled"
   echo
