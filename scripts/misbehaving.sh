@@ -64,5 +64,16 @@ endless-seconds must lie within 0...3600.0 seconds
 default-outside its default 20 is outside its range
 CASES
 
+# A capacity guarded (docs/capacity.md): a baseline recorded with the strategy as it was, then checked
+# as it is and after a change that strokes its history three times a redraw, more work per retained
+# point: the modelled capacity falls under the budget and under the recorded one, and check exits 2.
+"$bench" ramp --strategy slowed-dirty-rect --device ipad-pro-11 --costs model --limit 60000 \
+  --baseline "$out/capacity.json" --at-least 50000 >/dev/null 2>&1 || fail "recording a capacity baseline fails"
+rc=0; SLOWED_PASSES=1 "$bench" check --baseline "$out/capacity.json" >"$out/check-same" 2>&1 || rc=$?
+[ "$rc" = 0 ] || fail "the unchanged strategy's capacity check exits $rc: $(tail -3 "$out/check-same")"
+rc=0; SLOWED_PASSES=3 "$bench" check --baseline "$out/capacity.json" >"$out/check-slowed" 2>&1 || rc=$?
+[ "$rc" = 2 ] || fail "the slowed strategy's capacity check exits $rc, want 2: $(tail -3 "$out/check-slowed")"
+grep -qi "budget capacity_points.*regression" "$out/check-slowed" || fail "the slowed strategy's check names no capacity budget regression"
+
 [ "$failures" = 0 ] || { echo "misbehaving: $failures cases failed" >&2; exit 1; }
-echo "Tests/MisbehavingStrategies: 12 run-time mistakes named (exit 70), 5 declarations refused (exit 64)"
+echo "Tests/MisbehavingStrategies: 12 run-time mistakes named (exit 70), 5 declarations refused (exit 64), a slowed strategy's capacity caught (exit 2)"

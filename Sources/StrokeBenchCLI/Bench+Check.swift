@@ -6,6 +6,7 @@ import StrokeBenchRegression
 import StrokeBenchTraces
 import StrokeBenchSpec
 import StrokeBenchDevice
+import StrokeBenchCapacity
 
 extension ReportFormat: ExpressibleByArgument {}
 
@@ -79,6 +80,9 @@ extension Bench {
                 let candidate = try Recorder.measure(configuration, repeats: repeats) { printError($0) }
                 results += Checker.compare(baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting)
             }
+            for (i, entry) in base.capacities.enumerated() {
+                results += Checker.capacityChecks(baseline: entry, candidate: try rampAgain(entry, at: i))
+            }
             let report = CheckReport(baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
             print(try report.render(format))
             if format != .table { printError(report.summaryLine()) }
@@ -107,6 +111,27 @@ extension Bench {
                     + "the baseline was recorded (\(now.inputChecksum ?? "none"), not \(recorded.trace.inputChecksum ?? "none")); re-record the baseline")
             }
             return configuration
+        }
+
+        /// The ramp a capacity entry recorded, run again as it was (its spec validated, naming the field).
+        private func rampAgain(_ entry: CapacityEntry, at i: Int) throws -> CapacityEntry {
+            let field = "\(baseline): capacities[\(i)]"
+            do { try entry.ramp.validate() }
+            catch { throw BenchFailure.data("\(field).ramp.\(error.field): \(error.reason)") }
+            let kind: RampDrawing.Kind
+            switch entry.drawing {
+            case "handwriting": kind = .handwriting
+            case "scribble": kind = .scribble
+            default: throw BenchFailure.data("\(field).drawing: '\(entry.drawing)' is not a drawing bench ramps (handwriting, scribble)")
+            }
+            guard (1000...2_000_000).contains(entry.limitPoints) else {
+                throw BenchFailure.data("\(field).limit_points: \(entry.limitPoints) is not 1000...2000000")
+            }
+            guard (1...50).contains(entry.repeats) else { throw BenchFailure.data("\(field).repeats: \(entry.repeats) is not 1...50") }
+            let device = entry.ramp.deviceProfile!
+            let drawing = RampDrawing(kind, device: device, points: entry.limitPoints, windowSeconds: RampStep.windowSeconds)
+            let result = try makeRamp(entry.ramp, drawing: drawing, limit: entry.limitPoints, repeats: max(2, entry.repeats)).run()
+            return CapacityEntry(result, repeats: entry.repeats, atLeast: entry.atLeastPoints)
         }
 
         /// The device on which `configuration`'s trace has the input checksum `checksum`, if it is

@@ -3,6 +3,7 @@ import Foundation
 import StrokeBenchCapacity
 import StrokeBenchDevice
 import StrokeBenchMetrics
+import StrokeBenchRegression
 import StrokeBenchReplay
 import StrokeBenchSpec
 import StrokeBenchStrategies
@@ -67,6 +68,12 @@ extension Bench {
         @Option(help: "One ramp only: write the timeline of its first failing step (else its last) to this file, Chrome trace-event JSON.")
         var timeline: String?
 
+        @Option(help: "Add each ramp's capacity to this baseline file (created if missing), for `bench check` to guard.")
+        var baseline: String?
+
+        @Option(name: .customLong("at-least"), parsing: .unconditional, help: "With --baseline: the budget, points each ramp must hold (a ramp held to its limit counts the limit).")
+        var atLeast: Int?
+
         enum DrawingKind: String, CaseIterable, ExpressibleByArgument { case handwriting, scribble }
 
         func validate() throws {
@@ -75,15 +82,21 @@ extension Bench {
             if device != nil && devices != nil { throw ValidationError("give --device or --devices, not both") }
             if !(1000...2_000_000).contains(limit) { throw ValidationError("--limit must be 1000...2000000 points, not \(limit)") }
             if !(2...50).contains(repeats) { throw ValidationError("--repeats must be 2...50, not \(repeats)") }
+            if atLeast != nil && baseline == nil { throw ValidationError("--at-least is a budget of a baseline: give --baseline FILE too") }
+            if let atLeast, atLeast < 0 { throw ValidationError("--at-least must be a count of points, not \(atLeast)") }
+            if baseline != nil && trace != nil { throw ValidationError("--baseline records ramps of the seeded drawings (--drawing), not of a --trace") }
         }
 
         func run() throws {
             let plan = try self.plan()
             if timeline != nil && plan.count != 1 { throw BenchFailure.usage("--timeline needs one ramp: one strategy on one device") }
-            let outputs = [("--csv", csv), ("--timeline", timeline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
+            let outputs = [("--csv", csv), ("--timeline", timeline), ("--baseline", baseline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
             try refuseOverwriting(trace.map { [NamedPath(name: "--trace", path: $0)] } ?? [], with: outputs)
             if let csv { try checkWritable(csv, option: "--csv") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
+            if let baseline { try checkWritable(baseline, option: "--baseline") }
+            // An existing baseline is read before any ramp: one that cannot be read fails in a second.
+            var guarded = try baseline.map { FileManager.default.fileExists(atPath: $0) ? try readBaseline($0) : newBaseline() }
             let recorded = try trace.map(readTrace)
             let progress = RampProgress()
             var results: [RampResult] = []
@@ -91,11 +104,7 @@ extension Bench {
             for (spec, device) in plan {
                 let drawing = drawings[device.name] ?? makeDrawing(on: device, recorded: recorded)
                 drawings[device.name] = drawing
-                var template: ReplayConfiguration
-                do { template = try ReplayConfiguration(spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: [])) }
-                catch { throw BenchFailure.usage(error.description) }
-                template.comparePicture = false
-                var ramp = StrokeBenchCapacity.Ramp(template: template, drawing: drawing, grid: RampGrid(limit: limit), repeats: repeats)
+                var ramp = try makeRamp(spec, drawing: drawing, limit: limit, repeats: repeats)
                 ramp.progress = { label, step in progress.update("\(spec.strategy) on \(device.name), \(label): \(step.points) points \(step.keepsUp ? "keep up" : "fail")") }
                 results.append(try ramp.run())
                 progress.update("\(spec.strategy) on \(device.name): done")
@@ -103,6 +112,12 @@ extension Bench {
             progress.finish()
             let study = RampStudy(results)
             if let csv { try writeCSV(study, to: csv) }
+            if let baseline, var kept = guarded {
+                for result in results { kept.add(CapacityEntry(result, repeats: costs == .measured ? repeats : 1, atLeast: atLeast)) }
+                do { try kept.write(to: baseline) }
+                catch let error as BaselineError { throw BenchFailure.io(error.description) }
+                guarded = kept
+            }
             if let timeline, let result = results.first { try writeTimeline(of: result, drawing: drawings[result.device.name]!, to: timeline) }
             switch format {
             case .json: print(String(decoding: try study.json(), as: UTF8.self))
@@ -190,4 +205,30 @@ final class RampProgress {
     }
 
     func finish() { if shown { printError("\r\u{1B}[K", terminator: "") } }
+}
+
+/// The ramp `spec` describes over `drawing`: the spec validated (exit 64 when it does not), its input
+/// left empty for the steps to fill.
+func makeRamp(_ spec: ReplaySpec, drawing: RampDrawing, limit: Int, repeats: Int) throws -> StrokeBenchCapacity.Ramp {
+    var template: ReplayConfiguration
+    do { template = try ReplayConfiguration(spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: [])) }
+    catch { throw BenchFailure.usage(error.description) }
+    template.comparePicture = false
+    return StrokeBenchCapacity.Ramp(template: template, drawing: drawing, grid: RampGrid(limit: limit), repeats: repeats)
+}
+
+/// A baseline with no configuration yet, recorded now on this machine, with the default budgets.
+func newBaseline() -> StrokeBenchRegression.Baseline {
+    StrokeBenchRegression.Baseline(recorded: ISO8601DateFormatter().string(from: Date()), machine: Machine.current.description,
+                                   budgets: Budgets.defaults, configurations: [])
+}
+
+extension CapacityEntry {
+    /// What `result` found, to be guarded with at least `atLeast` points.
+    init(_ result: RampResult, repeats: Int, atLeast: Int?) {
+        self.init(ramp: result.spec, drawing: result.drawing, limitPoints: result.limit, repeats: repeats,
+                  capacityPoints: result.capacity.isFound ? result.capacity.points : nil,
+                  heldToPoints: result.capacity.isFound ? nil : result.capacity.points,
+                  capacityPointsLow: result.interval?.low, capacityPointsHigh: result.interval?.high, atLeastPoints: atLeast)
+    }
 }

@@ -10,12 +10,13 @@ import StrokeBenchSpec
 /// about 3 KB per configuration and repeat. It carries `format_version` and readers reject versions
 /// they do not know, so an old `bench` never misreads a newer file.
 public struct Baseline: Hashable, Sendable, Codable {
-    /// The version this code writes, and those it reads. Version 3 keeps every figure of each timing
+    /// The version this code writes, and those it reads. Version 4 adds the capacities a baseline
+    /// guards (`capacities`, `bench ramp --baseline`); older files have none. Version 3 keeps every figure of each timing
     /// run (`figures`), so that a budget may name any metric; version 2 files, without them, still
     /// read and check (a relative budget on a figure they lack is inconclusive and says so). Version 2
     /// keeps each configuration as its whole `ReplaySpec`; version 1 files kept only part of it and
     /// were re-run with the rest at its defaults, so they are refused: re-record them.
-    public static let format = FormatVersion(name: "baseline", current: 3, readable: 2...3)
+    public static let format = FormatVersion(name: "baseline", current: 4, readable: 2...4)
     /// `format.current`.
     public static var currentFormatVersion: Int { format.current }
     /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.
@@ -33,15 +34,49 @@ public struct Baseline: Hashable, Sendable, Codable {
     public var budgets: Budgets
     /// One entry per replayed configuration.
     public var configurations: [BaselineEntry]
+    /// The capacities guarded, one per ramp (format 4; none in older files).
+    public var capacities: [CapacityEntry]
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", kind, recorded, machine, budgets, configurations
+        case formatVersion = "format_version", kind, recorded, machine, budgets, configurations, capacities
     }
 
-    /// A new baseline in the current format.
-    public init(recorded: String, machine: String, budgets: Budgets, configurations: [BaselineEntry]) {
-        formatVersion = Self.currentFormatVersion; kind = Self.kindName
+    /// The version written for a baseline without capacities: an older bench still reads it.
+    static let versionWithoutCapacities = 3
+
+    /// A new baseline: in the current format if it guards a capacity, else in version 3, which a bench
+    /// from before capacities still reads.
+    public init(recorded: String, machine: String, budgets: Budgets, configurations: [BaselineEntry], capacities: [CapacityEntry] = []) {
+        formatVersion = capacities.isEmpty ? Self.versionWithoutCapacities : Self.currentFormatVersion; kind = Self.kindName
         self.recorded = recorded; self.machine = machine; self.budgets = budgets; self.configurations = configurations
+        self.capacities = capacities
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try c.decode(Int.self, forKey: .formatVersion)
+        kind = try c.decode(String.self, forKey: .kind)
+        recorded = try c.decode(String.self, forKey: .recorded)
+        machine = try c.decode(String.self, forKey: .machine)
+        budgets = try c.decode(Budgets.self, forKey: .budgets)
+        configurations = try c.decode([BaselineEntry].self, forKey: .configurations)
+        capacities = try c.decodeIfPresent([CapacityEntry].self, forKey: .capacities) ?? []
+    }
+
+    /// Adds `entry`, replacing an entry for the same ramp; the file becomes the current version.
+    public mutating func add(_ entry: CapacityEntry) {
+        if let i = capacities.firstIndex(where: { $0.id == entry.id }) { capacities[i] = entry } else { capacities.append(entry) }
+        formatVersion = max(formatVersion, Self.currentFormatVersion)
+    }
+
+    /// `capacities` is written only when there are some, so that a baseline without them is the
+    /// version 3 file it always was.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(formatVersion, forKey: .formatVersion); try c.encode(kind, forKey: .kind)
+        try c.encode(recorded, forKey: .recorded); try c.encode(machine, forKey: .machine)
+        try c.encode(budgets, forKey: .budgets); try c.encode(configurations, forKey: .configurations)
+        if !capacities.isEmpty { try c.encode(capacities, forKey: .capacities) }
     }
 
     /// Adds `entry`, replacing an entry for the same configuration.
@@ -101,7 +136,7 @@ public struct Baseline: Hashable, Sendable, Codable {
             throw BaselineError.data(file, describe(error))
         }
         try refuseUnknownKeys(object, try JSONSerialization.jsonObject(with: JSONEncoder().encode(baseline)), file: file)
-        guard !baseline.configurations.isEmpty else {
+        guard !baseline.configurations.isEmpty || !baseline.capacities.isEmpty else {
             throw BaselineError.data(file, "configurations: empty; a baseline that checks nothing would always pass (record one with bench baseline record)")
         }
         for (i, entry) in baseline.configurations.enumerated() where entry.runs.isEmpty {

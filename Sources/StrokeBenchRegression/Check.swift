@@ -13,6 +13,8 @@ public struct CheckResult: Hashable, Sendable, Codable {
         case budget
         /// A timing figure against the baseline's recorded range.
         case timing
+        /// A capacity (`bench ramp --baseline`) against the one recorded.
+        case capacity
     }
 
     /// The configuration's `id`.

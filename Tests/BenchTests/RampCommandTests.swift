@@ -60,6 +60,26 @@ import Testing
         #expect(events.count > 100)
     }
 
+    /// `bench ramp --baseline` records a capacity that `bench check` ramps again: the same capacity
+    /// passes, and a budget the strategy does not hold is a regression (exit 2).
+    @Test func aRecordedCapacityIsChecked() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ramp = ["ramp", "--strategy", "point-array", "--device", "iphone-6s", "--costs", "model", "--limit", "20000"]
+        let recorded = try BenchTool.run(ramp + ["--baseline", "b.json"], in: folder)
+        try #require(recorded.status == 0, "\(recorded.stderr)")
+        let same = try BenchTool.run(["check", "--baseline", "b.json"], in: folder)
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("capacity_points") && same.stdout.contains("exactly equal"))
+        let budgeted = try BenchTool.run(ramp + ["--baseline", "b.json", "--at-least", "10000"], in: folder)
+        try #require(budgeted.status == 0, "\(budgeted.stderr)")
+        let baseline = try String(contentsOf: folder.appendingPathComponent("b.json"), encoding: .utf8)
+        #expect(baseline.components(separatedBy: "\"at_least_points\"").count == 2, "the same ramp replaced, not added")
+        let short = try BenchTool.run(["check", "--baseline", "b.json"], in: folder)
+        #expect(short.status == 2, "\(short.stdout)\(short.stderr)")
+        #expect(short.stdout.contains("under the 10,000 budgeted"))
+    }
+
     @Test(arguments: [
         (["ramp"], "--strategy NAME or --strategies LIST is required"),
         (["ramp", "--strategy", "naive", "--strategies", "all"], "give --strategy or --strategies, not both"),
@@ -69,6 +89,8 @@ import Testing
         (["ramp", "--strategy", "naive", "--repeats", "1"], "--repeats must be 2...50, not 1"),
         (["ramp", "--strategy", "naive", "--hz", "0"], "hz"),
         (["ramp", "--strategies", "naive,flattened", "--costs", "model", "--timeline", "t.json"], "--timeline needs one ramp"),
+        (["ramp", "--strategy", "naive", "--at-least", "5"], "--at-least is a budget of a baseline: give --baseline FILE too"),
+        (["ramp", "--strategy", "naive", "--trace", "t.trace", "--baseline", "b.json"], "--baseline records ramps of the seeded drawings"),
         (["ramp", "--strategy", "naive", "--graver-keep-contents"], "--graver-keep-contents is an option of none of the ramped strategies"),
     ])
     func badUsageIsOneLineWithExit64(arguments: [String], message: String) throws {

@@ -11,4 +11,4 @@ if let name = ProcessInfo.processInfo.environment["MISBEHAVING_REGISTER"] {
     }
     StrokeBenchCLI.main(strategies: [declaration])
 }
-StrokeBenchCLI.main(strategies: Misbehaving.all)
+StrokeBenchCLI.main(strategies: Misbehaving.all + [SlowedDirtyRect.self])

@@ -1,0 +1,98 @@
+import StrokeBenchReplay
+import StrokeBenchSpec
+
+/// A capacity a baseline guards (docs/capacity.md, "Guarding a capacity"): a ramp recorded by
+/// `bench ramp --baseline`, ramped again by `bench check`, whose capacity must not fall.
+public struct CapacityEntry: Hashable, Sendable, Codable {
+    /// The ramp's strategy, options, device, rate and modes; its trace names the drawing (`ramp:handwriting`).
+    public var ramp: ReplaySpec
+    /// The seeded drawing ramped: `handwriting` or `scribble`.
+    public var drawing: String
+    /// The most history the ramp tries.
+    public var limitPoints: Int
+    /// Measured ramps repeated (the bootstrap's); 1 for modelled and zero costs.
+    public var repeats: Int
+    /// What the ramp found: a capacity, or held to the limit (`heldToPoints`), never both.
+    public var capacityPoints: Int?
+    public var heldToPoints: Int?
+    /// The capacity's range (the model's draws, or a bootstrap of measured ramps); nil for zero costs.
+    public var capacityPointsLow: Int?
+    public var capacityPointsHigh: Int?
+    /// The budget: the ramp must hold at least this many points (a held ramp counts its limit); nil for none.
+    public var atLeastPoints: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case ramp, drawing, limitPoints = "limit_points", repeats, capacityPoints = "capacity_points", heldToPoints = "held_to_points"
+        case capacityPointsLow = "capacity_points_low", capacityPointsHigh = "capacity_points_high", atLeastPoints = "at_least_points"
+    }
+
+    public init(ramp: ReplaySpec, drawing: String, limitPoints: Int, repeats: Int, capacityPoints: Int?, heldToPoints: Int?,
+                capacityPointsLow: Int?, capacityPointsHigh: Int?, atLeastPoints: Int?) {
+        self.ramp = ramp; self.drawing = drawing; self.limitPoints = limitPoints; self.repeats = repeats
+        self.capacityPoints = capacityPoints; self.heldToPoints = heldToPoints
+        self.capacityPointsLow = capacityPointsLow; self.capacityPointsHigh = capacityPointsHigh; self.atLeastPoints = atLeastPoints
+    }
+
+    /// Writes every key, null included, so that a committed baseline shows what it does not hold.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(ramp, forKey: .ramp); try c.encode(drawing, forKey: .drawing); try c.encode(limitPoints, forKey: .limitPoints)
+        try c.encode(repeats, forKey: .repeats); try c.encode(capacityPoints, forKey: .capacityPoints)
+        try c.encode(heldToPoints, forKey: .heldToPoints); try c.encode(capacityPointsLow, forKey: .capacityPointsLow)
+        try c.encode(capacityPointsHigh, forKey: .capacityPointsHigh); try c.encode(atLeastPoints, forKey: .atLeastPoints)
+    }
+
+    /// Points the ramp held: the capacity, or the limit of a ramp that held to it.
+    public var points: Int { capacityPoints ?? heldToPoints ?? 0 }
+
+    /// The entry's identity in a check report: strategy, device, rate, costs and drawing.
+    public var id: String { "ramp \(ramp.id)" }
+
+    /// "41,500" or "held to 200,000".
+    var shown: String { capacityPoints.map(grouped) ?? "held to \(grouped(heldToPoints ?? 0))" }
+}
+
+extension Checker {
+    /// A recorded capacity against the same ramp now: the budget (at least `atLeastPoints`), then the
+    /// capacity itself. Modelled and zero-cost ramps are deterministic, so any change is real; measured
+    /// ones differ only when their intervals do not overlap.
+    public static func capacityChecks(baseline: CapacityEntry, candidate: CapacityEntry) -> [CheckResult] {
+        var results: [CheckResult] = []
+        let id = baseline.id
+        if let floor = baseline.atLeastPoints {
+            let holds = candidate.points >= floor
+            results.append(CheckResult(configuration: id, name: "budget capacity_points", kind: .budget, unit: "points",
+                                       baseline: ">= \(grouped(floor))", candidate: candidate.shown, change: nil, pValue: nil,
+                                       verdict: holds ? .pass : .regression,
+                                       reason: holds ? "holds at least \(grouped(floor)) points" : "holds \(grouped(candidate.points)) points, under the \(grouped(floor)) budgeted"))
+        }
+        let was = baseline.points, now = candidate.points
+        let change: Double? = was > 0 ? Double(now - was) / Double(was) : nil
+        let verdict: Verdict
+        let reason: String
+        if baseline.ramp.costs == .measured, let low = baseline.capacityPointsLow, let high = baseline.capacityPointsHigh,
+           let newLow = candidate.capacityPointsLow, let newHigh = candidate.capacityPointsHigh {
+            verdict = newHigh < low ? .regression : newLow > high ? .improvement : .pass
+            reason = verdict == .pass ? "the ranges overlap (\(grouped(low))-\(grouped(high)) recorded, \(grouped(newLow))-\(grouped(newHigh)) now)"
+                : "the ranges do not overlap (\(grouped(low))-\(grouped(high)) recorded, \(grouped(newLow))-\(grouped(newHigh)) now)"
+        } else {
+            verdict = now < was ? .regression : now > was ? .improvement : .pass
+            reason = now == was ? "exactly equal (\(baseline.ramp.costs.rawValue) costs)" : "\(candidate.shown) against the baseline's \(baseline.shown)"
+        }
+        results.append(CheckResult(configuration: id, name: "capacity_points", kind: .capacity, unit: "points",
+                                   baseline: baseline.shown, candidate: candidate.shown, change: change, pValue: nil,
+                                   verdict: verdict, reason: reason))
+        return results
+    }
+}
+
+/// 12345 as 12,345.
+func grouped(_ n: Int) -> String {
+    let digits = Array(String(abs(n)))
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return (n < 0 ? "-" : "") + out
+}
