@@ -130,7 +130,7 @@ extension Bench {
             guard (1...50).contains(entry.repeats) else { throw BenchFailure.data("\(field).repeats: \(entry.repeats) is not 1...50") }
             let device = entry.ramp.deviceProfile!
             let drawing = RampDrawing(kind, device: device, points: entry.limitPoints, windowSeconds: RampStep.windowSeconds)
-            let result = try makeRamp(entry.ramp, drawing: drawing, limit: entry.limitPoints, repeats: max(2, entry.repeats)).run()
+            let result = try makeRamp(entry.ramp, drawing: drawing, grid: RampGrid(limit: entry.limitPoints), repeats: max(2, entry.repeats)).run()
             return CapacityEntry(result, repeats: entry.repeats, atLeast: entry.atLeastPoints)
         }
 

@@ -7,15 +7,19 @@ enum RampTable {
         var lines: [String] = []
         let kinds = Set(study.ramps.map { $0.spec.costs == .measured ? "measured on this machine" : $0.spec.costs == .model ? "modelled (--costs model)" : "zero costs" })
         let drawings = Set(study.ramps.map(\.drawing)).sorted().joined(separator: ", ")
-        lines.append("capacity: retained points at which each strategy still keeps up; \(kinds.sorted().joined(separator: ", ")); drawing: \(drawings)")
+        let speed = study.ramps.first.map { $0.axis != .history } ?? false
+        let what = speed ? "the fastest pen (pt/s) each strategy still keeps up with, at \(study.ramps.first.map { r in if case .penSpeed(let h) = r.axis { grouped(h) } else { "" } } ?? "") retained points"
+            : "retained points at which each strategy still keeps up"
+        lines.append("capacity: \(what); \(kinds.sorted().joined(separator: ", ")); drawing: \(drawings)")
         lines.append("")
-        var table = [["strategy", "device", "hz", "capacity (points)", "range", "strokes", "minutes", "us/1000 pts", "first failure"]]
+        var table = [["strategy", "device", "hz", speed ? "capacity (pt/s)" : "capacity (points)", "range", "strokes", "minutes",
+                      speed ? "us per 1000 pt/s" : "us/1000 pts", "first failure"]]
         for r in study.ramps {
             table.append([r.strategy, r.device.name, SummaryTable.fmt(r.hz, 0), capacity(r),
                           r.interval.map { "\(grouped($0.low))-\(grouped($0.high))" } ?? "",
-                          String(r.strokes), SummaryTable.fmt(r.minutes, 1),
+                          r.strokes.map(String.init) ?? "", r.minutes.map { SummaryTable.fmt($0, 1) } ?? "",
                           r.fit.map { SummaryTable.fmt($0.slopeUsPer1000Points, 1) } ?? "",
-                          r.firstFailure.map { "\(grouped($0.points)): \($0.failure ?? "")" } ?? "none"])
+                          r.firstFailure.map { "\(grouped($0.points))\(r.axis == .history ? "" : " pt/s"): \($0.failure ?? "")" } ?? "none"])
         }
         lines += SummaryTable.align(table)
         let bases = Set(study.ramps.compactMap { r in r.interval.map { _ in r.spec.costs } })
@@ -27,7 +31,7 @@ enum RampTable {
         if !study.crossings.isEmpty {
             lines.append("")
             for c in study.crossings {
-                lines.append("\(c.device) @ \(SummaryTable.fmt(c.hz, 0)) Hz: \(c.cheaperBelow) costs less below \(grouped(c.points)) points, \(c.cheaperAbove) above")
+                lines.append("\(c.device) @ \(SummaryTable.fmt(c.hz, 0)) Hz: \(c.cheaperBelow) costs less below \(grouped(c.points)) \(c.axis.unit), \(c.cheaperAbove) above")
             }
         }
         lines += holding(study)
@@ -51,7 +55,7 @@ enum RampTable {
 
     static func capacity(_ r: RampResult) -> String {
         switch r.capacity {
-        case .failsAtFirstStroke: "fails at the first stroke"
+        case .failsAtFirstStroke: r.axis == .history ? "fails at the first stroke" : "fails at the slowest pen"
         case .found(let points): grouped(points)
         case .heldTo(let points): "held to \(grouped(points))"
         }

@@ -51,8 +51,14 @@ extension Bench {
         @Option(help: "A trace file whose strokes, repeated, are the history.")
         var trace: String?
 
-        @Option(parsing: .unconditional, help: "The most retained points a ramp tries (1000...2000000; default 200000).")
-        var limit: Int = 200_000
+        @Option(help: "What grows: history (retained points, the default) or speed (the pen's speed in pt/s, at --history points).")
+        var axis: AxisKind = .history
+
+        @Option(parsing: .unconditional, help: "With --axis speed: the points already on the canvas (0...2000000; default 10000).")
+        var history: Int = 10_000
+
+        @Option(parsing: .unconditional, help: "The most a ramp tries: retained points (1000...2000000; default 200000), or with --axis speed pt/s (100...100000; default 8000).")
+        var limit: Int?
 
         @Option(parsing: .unconditional, help: "Measured ramps run for the bootstrap interval (2...50; default 5).")
         var repeats: Int = StrokeBenchCapacity.Ramp.defaultRepeats
@@ -75,12 +81,31 @@ extension Bench {
         var atLeast: Int?
 
         enum DrawingKind: String, CaseIterable, ExpressibleByArgument { case handwriting, scribble }
+        enum AxisKind: String, CaseIterable, ExpressibleByArgument { case history, speed }
+
+        /// The limit given, or the axis's default.
+        var resolvedLimit: Int { limit ?? (axis == .history ? 200_000 : 8000) }
+
+        /// The grid of the axis: history from 0, or pen speeds from 50 pt/s (slow writing).
+        var grid: RampGrid {
+            axis == .history ? RampGrid(limit: resolvedLimit) : RampGrid(start: 50, limit: resolvedLimit, includesZero: false, rounding: 1)
+        }
+
+        var rampAxis: RampAxis { axis == .history ? .history : .penSpeed(history: history) }
 
         func validate() throws {
             if strategy != nil && strategies != nil { throw ValidationError("give --strategy or --strategies, not both") }
             if strategy == nil && strategies == nil { throw ValidationError("--strategy NAME or --strategies LIST is required") }
             if device != nil && devices != nil { throw ValidationError("give --device or --devices, not both") }
-            if !(1000...2_000_000).contains(limit) { throw ValidationError("--limit must be 1000...2000000 points, not \(limit)") }
+            switch axis {
+            case .history:
+                if let limit, !(1000...2_000_000).contains(limit) { throw ValidationError("--limit must be 1000...2000000 points, not \(limit)") }
+            case .speed:
+                if let limit, !(100...100_000).contains(limit) { throw ValidationError("--limit must be 100...100000 pt/s with --axis speed, not \(limit)") }
+                if !(0...2_000_000).contains(history) { throw ValidationError("--history must be 0...2000000 points, not \(history)") }
+                if trace != nil { throw ValidationError("--axis speed ramps the seeded drawings' pen; a --trace keeps its recorded speed") }
+                if baseline != nil { throw ValidationError("--baseline guards capacities in retained points (--axis history)") }
+            }
             if !(2...50).contains(repeats) { throw ValidationError("--repeats must be 2...50, not \(repeats)") }
             if atLeast != nil && baseline == nil { throw ValidationError("--at-least is a budget of a baseline: give --baseline FILE too") }
             if let atLeast, atLeast < 0 { throw ValidationError("--at-least must be a count of points, not \(atLeast)") }
@@ -102,9 +127,10 @@ extension Bench {
             var results: [RampResult] = []
             var drawings: [String: RampDrawing] = [:]
             for (spec, device) in plan {
-                let drawing = drawings[device.name] ?? makeDrawing(on: device, recorded: recorded)
+                let drawing = drawings[device.name] ?? makeDrawing(on: device, recorded: recorded, points: axis == .history ? resolvedLimit : history)
                 drawings[device.name] = drawing
-                var ramp = try makeRamp(spec, drawing: drawing, limit: limit, repeats: repeats)
+                var ramp = try makeRamp(spec, drawing: drawing, grid: grid, repeats: repeats)
+                ramp.axis = rampAxis
                 ramp.progress = { label, step in progress.update("\(spec.strategy) on \(device.name), \(label): \(step.points) points \(step.keepsUp ? "keep up" : "fail")") }
                 results.append(try ramp.run())
                 progress.update("\(spec.strategy) on \(device.name): done")
@@ -150,16 +176,16 @@ extension Bench {
             return plan
         }
 
-        private func makeDrawing(on device: DeviceProfile, recorded: StrokeBenchTraces.Trace?) -> RampDrawing {
+        private func makeDrawing(on device: DeviceProfile, recorded: StrokeBenchTraces.Trace?, points: Int) -> RampDrawing {
             if let recorded, let trace {
-                return RampDrawing(trace: recorded, name: trace, device: device, points: limit, windowSeconds: RampStep.windowSeconds)
+                return RampDrawing(trace: recorded, name: trace, device: device, points: points, windowSeconds: RampStep.windowSeconds)
             }
-            return RampDrawing(drawing == .scribble ? .scribble : .handwriting, device: device, points: limit, windowSeconds: RampStep.windowSeconds)
+            return RampDrawing(drawing == .scribble ? .scribble : .handwriting, device: device, points: points, windowSeconds: RampStep.windowSeconds)
         }
 
         /// The per-step CSV, written atomically.
         private func writeCSV(_ study: RampStudy, to path: String) throws {
-            var csv = CSVWriter(header: ["strategy", "device", "hz", "costs", "drawing", "points", "keeps_up", "hitch_ratio_ms_per_s",
+            var csv = CSVWriter(header: ["strategy", "device", "hz", "costs", "drawing", axis == .history ? "points" : "pt_per_s", "keeps_up", "hitch_ratio_ms_per_s",
                                          "ink_updates_pct", "frame_cost_ms", "longest_turn_ms", "failure"])
             for r in study.ramps {
                 for s in r.steps {
@@ -178,7 +204,7 @@ extension Bench {
         private func writeTimeline(of result: RampResult, drawing: RampDrawing, to path: String) throws {
             let step = result.firstFailure?.points ?? result.steps.last?.points ?? 0
             var configuration = try ReplayConfiguration(result.spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []))
-            configuration.input = RampStep.input(drawing, points: step, device: result.device)
+            configuration.input = RampStep.input(drawing, axis: result.axis, value: step, device: result.device)
             configuration.comparePicture = false
             // The central estimate alone: a timeline shows one replay, not the model's draws.
             configuration.meter = TurnWorkMeter(inner: configuration.meter)
@@ -209,12 +235,12 @@ final class RampProgress {
 
 /// The ramp `spec` describes over `drawing`: the spec validated (exit 64 when it does not), its input
 /// left empty for the steps to fill.
-func makeRamp(_ spec: ReplaySpec, drawing: RampDrawing, limit: Int, repeats: Int) throws -> StrokeBenchCapacity.Ramp {
+func makeRamp(_ spec: ReplaySpec, drawing: RampDrawing, grid: RampGrid, repeats: Int) throws -> StrokeBenchCapacity.Ramp {
     var template: ReplayConfiguration
     do { template = try ReplayConfiguration(spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: [])) }
     catch { throw BenchFailure.usage(error.description) }
     template.comparePicture = false
-    return StrokeBenchCapacity.Ramp(template: template, drawing: drawing, grid: RampGrid(limit: limit), repeats: repeats)
+    return StrokeBenchCapacity.Ramp(template: template, drawing: drawing, grid: grid, repeats: repeats)
 }
 
 /// A baseline with no configuration yet, recorded now on this machine, with the default budgets.

@@ -12,6 +12,8 @@ public struct Ramp {
     /// The strategy, device, rate, modes and options of every step; its input is replaced step by step.
     public var template: ReplayConfiguration
     public var drawing: RampDrawing
+    /// What grows: history (the default) or the pen's speed.
+    public var axis: RampAxis = .history
     public var grid: RampGrid
     /// Ramps repeated, with measured costs, for the bootstrap interval.
     public var repeats: Int
@@ -38,7 +40,7 @@ public struct Ramp {
 
     /// The central ramp, then each draw's, priced from the same zero-cost steps.
     private func runModelled() throws -> RampResult {
-        let priced = PricedSteps(StepReplayer(template: template, drawing: drawing))
+        let priced = PricedSteps(StepReplayer(template: template, drawing: drawing, axis: axis))
         let device = template.device
         let central = ModelCostMeter(device: device)
         var steps: [Int: StepOutcome] = [:]
@@ -73,7 +75,7 @@ public struct Ramp {
 
     /// `repeats` ramps replayed with measured costs; the capacity is their median.
     private func runMeasured() throws -> RampResult {
-        let replayer = StepReplayer(template: template, drawing: drawing)
+        let replayer = StepReplayer(template: template, drawing: drawing, axis: axis)
         var capacities: [Capacity] = [], firstSteps: [StepOutcome] = []
         for r in 0..<repeats {
             var steps: [Int: StepOutcome] = [:]
@@ -102,7 +104,7 @@ public struct Ramp {
 
     /// One ramp replayed at the template's costs (zero costs: an infinitely fast device).
     private func runOnce() throws -> RampResult {
-        let replayer = StepReplayer(template: template, drawing: drawing)
+        let replayer = StepReplayer(template: template, drawing: drawing, axis: axis)
         var steps: [Int: StepOutcome] = [:]
         func step(_ points: Int) throws -> StepOutcome {
             if let kept = steps[points] { return kept }

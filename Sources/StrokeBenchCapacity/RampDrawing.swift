@@ -41,6 +41,9 @@ public struct RampDrawing: Sendable {
     public static let penDownShare = 0.694
 
     public let kind: Kind
+    private let device: DeviceProfile
+    private let seed: UInt64
+    private let windowSeconds: Double
     /// Every stroke, in device pixels, in drawing order.
     public let strokes: [[Point]]
     /// The pen's path for the measured second: the drawing's next stroke, long enough to last it.
@@ -48,9 +51,8 @@ public struct RampDrawing: Sendable {
 
     /// The drawing on `device`, with at least `points` points of history and a window `seconds` long.
     public init(_ kind: Kind, device: DeviceProfile, points: Int, windowSeconds seconds: Double, seed: UInt64 = 1) {
-        self.kind = kind
+        self.kind = kind; self.device = device; self.seed = seed; windowSeconds = seconds
         let spacing = (kind == .scribble ? Self.scribbleSpeed : Self.handwritingSpeed) / device.touchRate * device.scale
-        let windowCount = Int((seconds * device.touchRate).rounded(.up)) + 1
         var writer = Writer(device: device, spacing: spacing, scribbles: kind == .scribble, seed: seed)
         var strokes: [[Point]] = [], total = 0
         while total < points {
@@ -58,16 +60,29 @@ public struct RampDrawing: Sendable {
             strokes.append(stroke)
             total += stroke.count
         }
-        var window: [Point] = []
-        while window.count < windowCount { window += writer.nextStroke() }
         self.strokes = strokes
-        self.window = Array(window.prefix(windowCount))
+        window = Self.window(&writer, count: Int((seconds * device.touchRate).rounded(.up)) + 1)
+    }
+
+    /// The window stroke with the pen moving at `speed` points a second: the drawing's own model (a
+    /// recorded trace's path, for a trace), sampled at the digitizer's rate, from a writer of its own.
+    public func window(speed: Double) -> [Point] {
+        guard kind == .handwriting || kind == .scribble else { return window }
+        var writer = Writer(device: device, spacing: speed / device.touchRate * device.scale, scribbles: kind == .scribble, seed: seed &+ 1)
+        return Self.window(&writer, count: Int((windowSeconds * device.touchRate).rounded(.up)) + 1)
+    }
+
+    /// The writer's next strokes joined into one of `count` samples.
+    private static func window(_ writer: inout Writer, count: Int) -> [Point] {
+        var window: [Point] = []
+        while window.count < count { window += writer.nextStroke() }
+        return Array(window.prefix(count))
     }
 
     /// `trace`'s strokes on `device`, repeated until there are at least `points` points; the window is
     /// the trace's strokes again, joined into one path.
     public init(trace: Trace, name: String, device: DeviceProfile, points: Int, windowSeconds seconds: Double) {
-        kind = .trace(name: name)
+        kind = .trace(name: name); self.device = device; seed = 0; windowSeconds = seconds
         let fit = min(device.widthPoints / trace.canvas.width, device.heightPoints / trace.canvas.height)
         let offsetX = (device.widthPoints - trace.canvas.width * fit) / 2
         let offsetY = (device.heightPoints - trace.canvas.height * fit) / 2

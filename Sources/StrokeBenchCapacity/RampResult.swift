@@ -32,6 +32,8 @@ public struct RampResult: Sendable {
     public var device: DeviceProfile
     public var hz: Double
     public var drawing: String
+    /// What grew.
+    public var axis: RampAxis
     public var limit: Int
     public var capacity: Capacity
     public var interval: Interval?
@@ -39,10 +41,10 @@ public struct RampResult: Sendable {
     public var steps: [StepOutcome]
     /// Frame cost against history over those steps.
     public var fit: ChangePointFit?
-    /// Strokes the drawing had begun by the capacity.
-    public var strokes: Int
-    /// Minutes of handwriting the capacity is on this device (`RampDrawing.minutes`).
-    public var minutes: Double
+    /// Strokes the drawing had begun by the capacity (history axis only).
+    public var strokes: Int?
+    /// Minutes of handwriting the capacity is on this device (`RampDrawing.minutes`; history axis only).
+    public var minutes: Double?
     /// The first step that failed, and why.
     public var firstFailure: StepOutcome?
 
@@ -52,13 +54,14 @@ public struct RampResult: Sendable {
         device = ramp.template.device
         hz = ramp.template.hz
         drawing = ramp.drawing.kind.description
+        axis = ramp.axis
         limit = ramp.grid.limit
         self.capacity = capacity
         self.interval = interval
         self.steps = steps
         fit = ChangePointFit(steps.map { ($0.points, $0.frameCostMs) })
-        strokes = ramp.drawing.strokeCount(capacity.points)
-        minutes = RampDrawing.minutes(of: capacity.points, on: ramp.template.device)
+        strokes = ramp.axis == .history ? ramp.drawing.strokeCount(capacity.points) : nil
+        minutes = ramp.axis == .history ? RampDrawing.minutes(of: capacity.points, on: ramp.template.device) : nil
         firstFailure = steps.first { !$0.keepsUp }
     }
 

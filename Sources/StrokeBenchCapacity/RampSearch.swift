@@ -4,34 +4,39 @@ import Foundation
 /// history until a step fails, then a bisection between the last step that kept up and the first that
 /// did not (docs/capacity.md, "The search").
 public struct RampGrid: Hashable, Sendable {
-    /// Every history the search may try: 0, then 500 points times 2^(j/16) (steps of 4.4%), up to and
-    /// including `limit`.
+    /// Every value the search may try, in increasing order: 0 for the history axis, then `start` times
+    /// 2^(j/16) (steps of 4.4%) rounded to `rounding`, up to and including `limit`.
     public let points: [Int]
-    /// Indices into `points` of the coarse ramp: 0, and every 16th (each twice the last), and the limit.
+    /// Indices into `points` of the coarse ramp: the first, every 16th (each twice the last), and the limit.
     public let coarse: [Int]
 
-    /// Points between 500 and `limit` at 16 steps per doubling.
-    public init(limit: Int) {
-        var points = [0]
+    /// The history axis: 0, then 500 points and up, rounded to tens.
+    public init(limit: Int) { self.init(start: 500, limit: limit, includesZero: true, rounding: 10) }
+
+    /// Values from `start` to `limit` at 16 steps per doubling, after 0 when `includesZero`.
+    public init(start: Int, limit: Int, includesZero: Bool, rounding: Int) {
+        var points = includesZero ? [0] : []
         var j = 0
         while true {
-            let p = Int((500 * pow(2, Double(j) / 16) / 10).rounded()) * 10
+            let p = Int((Double(start) * pow(2, Double(j) / 16) / Double(rounding)).rounded()) * rounding
             if p >= limit { break }
-            points.append(p)
+            if p != points.last { points.append(p) }
             j += 1
         }
         points.append(limit)
         self.points = points
-        coarse = Array(Set([0] + stride(from: 1, to: points.count, by: 16).map { $0 } + [points.count - 1])).sorted()
+        let first = includesZero ? 1 : 0
+        coarse = Array(Set([0] + stride(from: first, to: points.count, by: 16).map { $0 } + [points.count - 1])).sorted()
     }
 
-    /// The ramp's limit: the most history it tries.
+    /// The ramp's limit: the most it tries.
     public var limit: Int { points.last! }
 }
 
 /// Where a ramp found a strategy's capacity.
 public enum Capacity: Hashable, Sendable {
-    /// The empty canvas already fails: the strategy does not keep up with the first stroke.
+    /// The first step already fails: on the history axis the empty canvas (the strategy does not keep
+    /// up with the first stroke); on the pen-speed axis the slowest pen.
     case failsAtFirstStroke
     /// The most history at which a step kept up, below one that did not.
     case found(points: Int)
@@ -54,7 +59,7 @@ extension RampGrid {
     /// Searches for the capacity, asking `keepsUp` about as few histories as it can, in increasing
     /// order along the coarse ramp; assumes that more history never makes a strategy faster.
     public func search(_ keepsUp: (Int) throws -> Bool) rethrows -> Capacity {
-        guard try keepsUp(0) else { return .failsAtFirstStroke }
+        guard try keepsUp(points[0]) else { return .failsAtFirstStroke }
         var good = 0, bad: Int?
         for c in coarse.dropFirst() {
             if try keepsUp(points[c]) { good = c } else { bad = c; break }

@@ -20,9 +20,17 @@ public enum RampStep {
     /// ...and ink updates at least this share of the vsyncs at which the pen moved.
     public static let inkShare = 0.9
 
-    /// The step's samples: the first `points` points of `drawing` at time 0, then its window stroke at
-    /// the device's digitizer rate from `settleSeconds`.
-    public static func input(_ drawing: RampDrawing, points: Int, device: DeviceProfile) -> ReplayInput {
+    /// The step at `value` on `axis`: the history at time 0, then the window stroke at the device's
+    /// digitizer rate from `settleSeconds`.
+    public static func input(_ drawing: RampDrawing, axis: RampAxis, value: Int, device: DeviceProfile) -> ReplayInput {
+        switch axis {
+        case .history: input(history: drawing.history(value), window: drawing.window, device: device)
+        case .penSpeed(let history): input(history: drawing.history(history), window: drawing.window(speed: Double(value)), device: device)
+        }
+    }
+
+    /// `history` at time 0, then `window` at the device's digitizer rate from `settleSeconds`.
+    static func input(history: [[Point]], window: [Point], device: DeviceProfile) -> ReplayInput {
         var times: [Double] = [], all: [Point] = [], starts: [Bool] = [], ends: [Bool] = []
         func add(_ stroke: [Point], time: (Int) -> Double) {
             for (i, p) in stroke.enumerated() {
@@ -30,8 +38,8 @@ public enum RampStep {
                 starts.append(i == 0); ends.append(i == stroke.count - 1)
             }
         }
-        for stroke in drawing.history(points) { add(stroke) { _ in 0 } }
-        add(drawing.window) { settleSeconds + Double($0) / device.touchRate }
+        for stroke in history { add(stroke) { _ in 0 } }
+        add(window) { settleSeconds + Double($0) / device.touchRate }
         return ReplayInput(times: times, points: all, isStrokeStart: starts, isStrokeEnd: ends)
     }
 
@@ -39,9 +47,23 @@ public enum RampStep {
     static var windowMs: Range<Double> { settleSeconds * 1000 ..< (settleSeconds + windowSeconds) * 1000 }
 }
 
+/// What a ramp grows.
+public enum RampAxis: Hashable, Sendable {
+    /// Retained points, the pen writing at the drawing's speed.
+    case history
+    /// The pen's speed in points a second, at the digitizer's rate (so the ink each frame adds), with
+    /// `history` points already on the canvas.
+    case penSpeed(history: Int)
+
+    /// How reports name the axis.
+    public var name: String { self == .history ? "history" : "pen speed" }
+    /// The unit of the axis's values.
+    public var unit: String { self == .history ? "points" : "pt/s" }
+}
+
 /// What a step's window showed, at one set of costs.
 public struct StepOutcome: Hashable, Sendable {
-    /// Retained points before the window.
+    /// The step's value on the ramp's axis: retained points before the window, or the pen's speed.
     public var points: Int
     public var keepsUp: Bool
     /// Summed hitches over the window, per second; nil where the step was priced, not replayed

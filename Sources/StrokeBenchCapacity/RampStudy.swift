@@ -10,8 +10,10 @@ public struct RampStudy: Sendable {
         /// The strategy cheaper below the crossing, then the one cheaper above it.
         public var cheaperBelow: String
         public var cheaperAbove: String
-        /// The history at which the costs are equal, interpolated linearly between the two steps.
+        /// The value on the axis (history, or pen speed) at which the costs are equal, interpolated
+        /// linearly between the two steps.
         public var points: Int
+        public var axis: RampAxis
     }
 
     public var ramps: [RampResult]
@@ -33,7 +35,7 @@ public struct RampStudy: Sendable {
     static func crossings(_ ramps: [RampResult]) -> [Crossing] {
         var found: [Crossing] = []
         for (i, a) in ramps.enumerated() {
-            for b in ramps[(i + 1)...] where a.device.name == b.device.name && a.hz == b.hz && a.strategy != b.strategy {
+            for b in ramps[(i + 1)...] where a.device.name == b.device.name && a.hz == b.hz && a.axis == b.axis && a.strategy != b.strategy {
                 let costB = Dictionary(b.steps.map { ($0.points, $0.frameCostMs) }, uniquingKeysWith: { x, _ in x })
                 // (history, cost of a minus cost of b), where the two differ by more than a tie.
                 let common = a.steps.compactMap { step in
@@ -43,7 +45,7 @@ public struct RampStudy: Sendable {
                     let t = lower.1 / (lower.1 - upper.1)
                     let points = Int((Double(lower.0) + t * Double(upper.0 - lower.0)).rounded())
                     found.append(Crossing(device: a.device.name, hz: a.hz, cheaperBelow: lower.1 < 0 ? a.strategy : b.strategy,
-                                          cheaperAbove: lower.1 < 0 ? b.strategy : a.strategy, points: points))
+                                          cheaperAbove: lower.1 < 0 ? b.strategy : a.strategy, points: points, axis: a.axis))
                 }
             }
         }
@@ -63,23 +65,26 @@ private struct StudyJSON: Encodable {
     struct Ramp: Encodable {
         var strategy: String, options: StrategySettings, device: String, hz: Double, costs: String, figures: String
         var drawing: String, limitPoints: Int
+        var axis: RampAxis
         /// Null when the ramp held to its limit.
         var capacityPoints: Int?
         var heldToPoints: Int?
         var failsAtFirstStroke: Bool
         var capacityPointsLow: Int?, capacityPointsHigh: Int?, interval: String?
-        var capacityStrokes: Int, capacityMinutes: Double
+        var capacityStrokes: Int?, capacityMinutes: Double?
         var changePointPoints: Int?, slopeUsPer1000Points: Double?
         var firstFailure: String?
         var steps: [Step]
         var spec: ReplaySpec
     }
     struct Step: Encodable {
+        /// The name of `points` in the JSON: the axis's unit.
+        var valueKey: String
         var points: Int, keepsUp: Bool, hitchRatioMsPerS: Double?, inkUpdatesPct: Double
         var frameCostMs: Double, longestTurnMs: Double, failure: String?
     }
     struct Crossing: Encodable {
-        var device: String, hz: Double, cheaperBelow: String, cheaperAbove: String, points: Int
+        var device: String, hz: Double, cheaperBelow: String, cheaperAbove: String, points: Int, axis: RampAxis
     }
 
     var formatVersion = RampStudy.format.current
@@ -90,21 +95,21 @@ private struct StudyJSON: Encodable {
         ramps = study.ramps.map { r in
             Ramp(strategy: r.strategy, options: r.spec.options, device: r.device.name, hz: r.hz, costs: r.spec.costs.rawValue,
                  figures: r.spec.costs == .measured ? "measured" : "modelled",
-                 drawing: r.drawing, limitPoints: r.limit,
+                 drawing: r.drawing, limitPoints: r.limit, axis: r.axis,
                  capacityPoints: r.capacity.isFound ? r.capacity.points : nil,
                  heldToPoints: r.capacity.isFound ? nil : r.capacity.points,
                  failsAtFirstStroke: r.capacity == .failsAtFirstStroke,
                  capacityPointsLow: r.interval?.low, capacityPointsHigh: r.interval?.high, interval: r.interval?.basis.description,
-                 capacityStrokes: r.strokes, capacityMinutes: (r.minutes * 100).rounded() / 100,
+                 capacityStrokes: r.strokes, capacityMinutes: r.minutes.map { ($0 * 100).rounded() / 100 },
                  changePointPoints: r.fit?.changePoint, slopeUsPer1000Points: r.fit.map { ($0.slopeUsPer1000Points * 1000).rounded() / 1000 },
-                 firstFailure: r.firstFailure.map { "\($0.points) points: \($0.failure ?? "")" },
+                 firstFailure: r.firstFailure.map { "\($0.points) \(r.axis.unit): \($0.failure ?? "")" },
                  steps: r.steps.map { s in
-                     Step(points: s.points, keepsUp: s.keepsUp, hitchRatioMsPerS: s.hitchRatioMsPerS.map(round6), inkUpdatesPct: round6(s.inkUpdatesPct),
+                     Step(valueKey: r.axis == .history ? "points" : "pt_per_s", points: s.points, keepsUp: s.keepsUp, hitchRatioMsPerS: s.hitchRatioMsPerS.map(round6), inkUpdatesPct: round6(s.inkUpdatesPct),
                           frameCostMs: round6(s.frameCostMs), longestTurnMs: round6(s.longestTurnMs), failure: s.failure)
                  },
                  spec: r.spec)
         }
-        crossings = study.crossings.map { Crossing(device: $0.device, hz: $0.hz, cheaperBelow: $0.cheaperBelow, cheaperAbove: $0.cheaperAbove, points: $0.points) }
+        crossings = study.crossings.map { Crossing(device: $0.device, hz: $0.hz, cheaperBelow: $0.cheaperBelow, cheaperAbove: $0.cheaperAbove, points: $0.points, axis: $0.axis) }
     }
 
     enum CodingKeys: String, CodingKey { case formatVersion = "format_version", ramps, crossings }
@@ -113,48 +118,57 @@ private struct StudyJSON: Encodable {
 // Keys in snake case, as every JSON bench writes; a missing value is written as null (`encode`, not
 // `encodeIfPresent`), so that a script finds every key in every ramp.
 extension StudyJSON.Ramp {
-    enum CodingKeys: String, CodingKey {
-        case strategy, options, device, hz, costs, figures, drawing, limitPoints = "limit_points", capacityPoints = "capacity_points"
-        case heldToPoints = "held_to_points", failsAtFirstStroke = "fails_at_first_stroke"
-        case capacityPointsLow = "capacity_points_low", capacityPointsHigh = "capacity_points_high", interval
-        case capacityStrokes = "capacity_strokes", capacityMinutes = "capacity_minutes"
-        case changePointPoints = "change_point_points", slopeUsPer1000Points = "slope_us_per_1000_points"
-        case firstFailure = "first_failure", steps, spec
+    /// A key by name: the capacity's keys name the axis's unit (`capacity_points` on the history axis,
+    /// `capacity_pt_per_s` on the pen-speed axis), so that a figure is never read in the wrong unit.
+    struct Key: CodingKey {
+        var stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(strategy, forKey: .strategy); try c.encode(options, forKey: .options)
-        try c.encode(device, forKey: .device); try c.encode(hz, forKey: .hz); try c.encode(costs, forKey: .costs)
-        try c.encode(figures, forKey: .figures); try c.encode(drawing, forKey: .drawing); try c.encode(limitPoints, forKey: .limitPoints)
-        try c.encode(capacityPoints, forKey: .capacityPoints); try c.encode(heldToPoints, forKey: .heldToPoints)
-        try c.encode(failsAtFirstStroke, forKey: .failsAtFirstStroke)
-        try c.encode(capacityPointsLow, forKey: .capacityPointsLow); try c.encode(capacityPointsHigh, forKey: .capacityPointsHigh)
-        try c.encode(interval, forKey: .interval)
-        try c.encode(capacityStrokes, forKey: .capacityStrokes); try c.encode(capacityMinutes, forKey: .capacityMinutes)
-        try c.encode(changePointPoints, forKey: .changePointPoints); try c.encode(slopeUsPer1000Points, forKey: .slopeUsPer1000Points)
-        try c.encode(firstFailure, forKey: .firstFailure); try c.encode(steps, forKey: .steps); try c.encode(spec, forKey: .spec)
+        var c = encoder.container(keyedBy: Key.self)
+        let unit = axis == .history ? "points" : "pt_per_s"
+        try c.encode(strategy, forKey: Key("strategy")); try c.encode(options, forKey: Key("options"))
+        try c.encode(device, forKey: Key("device")); try c.encode(hz, forKey: Key("hz")); try c.encode(costs, forKey: Key("costs"))
+        try c.encode(figures, forKey: Key("figures")); try c.encode(drawing, forKey: Key("drawing"))
+        try c.encode(axis == .history ? "history" : "pen_speed", forKey: Key("axis"))
+        if case .penSpeed(let history) = axis { try c.encode(history, forKey: Key("history_points")) }
+        try c.encode(limitPoints, forKey: Key("limit_\(unit)"))
+        try c.encode(capacityPoints, forKey: Key("capacity_\(unit)")); try c.encode(heldToPoints, forKey: Key("held_to_\(unit)"))
+        try c.encode(failsAtFirstStroke, forKey: Key(axis == .history ? "fails_at_first_stroke" : "fails_at_slowest_speed"))
+        try c.encode(capacityPointsLow, forKey: Key("capacity_\(unit)_low")); try c.encode(capacityPointsHigh, forKey: Key("capacity_\(unit)_high"))
+        try c.encode(interval, forKey: Key("interval"))
+        if axis == .history {
+            try c.encode(capacityStrokes, forKey: Key("capacity_strokes")); try c.encode(capacityMinutes, forKey: Key("capacity_minutes"))
+            try c.encode(changePointPoints, forKey: Key("change_point_points"))
+            try c.encode(slopeUsPer1000Points, forKey: Key("slope_us_per_1000_points"))
+        } else {
+            try c.encode(changePointPoints, forKey: Key("change_point_pt_per_s"))
+            try c.encode(slopeUsPer1000Points, forKey: Key("slope_us_per_1000_pt_per_s"))
+        }
+        try c.encode(firstFailure, forKey: Key("first_failure")); try c.encode(steps, forKey: Key("steps")); try c.encode(spec, forKey: Key("spec"))
     }
 }
 
 extension StudyJSON.Step {
-    enum CodingKeys: String, CodingKey {
-        case points, keepsUp = "keeps_up", hitchRatioMsPerS = "hitch_ratio_ms_per_s", inkUpdatesPct = "ink_updates_pct"
-        case frameCostMs = "frame_cost_ms", longestTurnMs = "longest_turn_ms", failure
-    }
-
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(points, forKey: .points); try c.encode(keepsUp, forKey: .keepsUp)
-        try c.encode(hitchRatioMsPerS, forKey: .hitchRatioMsPerS); try c.encode(inkUpdatesPct, forKey: .inkUpdatesPct)
-        try c.encode(frameCostMs, forKey: .frameCostMs); try c.encode(longestTurnMs, forKey: .longestTurnMs)
-        try c.encode(failure, forKey: .failure)
+        var c = encoder.container(keyedBy: StudyJSON.Ramp.Key.self)
+        try c.encode(points, forKey: .init(valueKey)); try c.encode(keepsUp, forKey: .init("keeps_up"))
+        try c.encode(hitchRatioMsPerS, forKey: .init("hitch_ratio_ms_per_s")); try c.encode(inkUpdatesPct, forKey: .init("ink_updates_pct"))
+        try c.encode(frameCostMs, forKey: .init("frame_cost_ms")); try c.encode(longestTurnMs, forKey: .init("longest_turn_ms"))
+        try c.encode(failure, forKey: .init("failure"))
     }
 }
 
 extension StudyJSON.Crossing {
-    enum CodingKeys: String, CodingKey {
-        case device, hz, cheaperBelow = "cheaper_below", cheaperAbove = "cheaper_above", points
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: StudyJSON.Ramp.Key.self)
+        try c.encode(device, forKey: .init("device")); try c.encode(hz, forKey: .init("hz"))
+        try c.encode(cheaperBelow, forKey: .init("cheaper_below")); try c.encode(cheaperAbove, forKey: .init("cheaper_above"))
+        try c.encode(points, forKey: .init(axis == .history ? "points" : "pt_per_s"))
     }
 }
 

@@ -11,12 +11,16 @@ import StrokeBenchUnits
 struct StepReplayer: @unchecked Sendable {
     let template: ReplayConfiguration
     let drawing: RampDrawing
+    let axis: RampAxis
+
+    /// The step at `value` on the axis.
+    func input(_ value: Int) -> ReplayInput { RampStep.input(drawing, axis: axis, value: value, device: template.device) }
 
     /// The step at `points`, charged by `meter` (wrapped, so that a modelled meter is not priced again
     /// at the model's draws: a ramp prices its own).
     func replay(points: Int, meter: any CostMeter) throws -> [FrameRecord] {
         var configuration = template
-        configuration.input = RampStep.input(drawing, points: points, device: template.device)
+        configuration.input = input(points)
         configuration.meter = TurnWorkMeter(inner: FreeHistoryMeter(inner: meter))
         configuration.keepsFrames = true
         configuration.comparePicture = false
@@ -79,7 +83,7 @@ final class PricedSteps: @unchecked Sendable {
         if let kept = records.withLock({ $0[points] }) { return kept }
         let meter = TurnWorkMeter(inner: ZeroCostMeter(), keepsTurns: true)
         var configuration = replayer.template
-        configuration.input = RampStep.input(replayer.drawing, points: points, device: configuration.device)
+        configuration.input = replayer.input(points)
         configuration.meter = meter
         configuration.keepsFrames = true
         configuration.comparePicture = false

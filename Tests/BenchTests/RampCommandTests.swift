@@ -45,6 +45,22 @@ import Testing
         #expect(rows.dropFirst().filter { $0.hasPrefix("flattened,") }.allSatisfy { $0.contains(",1,") })
     }
 
+    /// The pen-speed axis names its figures in pt/s, never as points.
+    @Test func aSpeedRampNamesItsUnit() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try BenchTool.run(["ramp", "--strategy", "dirty-rect", "--axis", "speed", "--history", "1000", "--costs", "model",
+                                         "--limit", "800", "--format", "json"], in: folder)
+        try #require(outcome.status == 0, "\(outcome.stderr)")
+        let ramp = try #require(((try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["ramps"] as? [[String: Any]])?.first)
+        #expect(ramp["axis"] as? String == "pen_speed")
+        #expect(ramp["history_points"] as? Int == 1000)
+        #expect(ramp["limit_pt_per_s"] as? Int == 800)
+        #expect(ramp.keys.contains("capacity_pt_per_s") && ramp.keys.contains("held_to_pt_per_s"))
+        #expect(!ramp.keys.contains("capacity_points"))
+        #expect((ramp["steps"] as? [[String: Any]])?.first?["pt_per_s"] as? Int == 50)
+    }
+
     /// A recorded trace repeated is a drawing too, and the timeline of the first failing step is written.
     @Test func aTraceRampWritesTheFailingStepsTimeline() throws {
         let folder = try scratchFolder()
@@ -91,6 +107,8 @@ import Testing
         (["ramp", "--strategies", "naive,flattened", "--costs", "model", "--timeline", "t.json"], "--timeline needs one ramp"),
         (["ramp", "--strategy", "naive", "--at-least", "5"], "--at-least is a budget of a baseline: give --baseline FILE too"),
         (["ramp", "--strategy", "naive", "--trace", "t.trace", "--baseline", "b.json"], "--baseline records ramps of the seeded drawings"),
+        (["ramp", "--strategy", "naive", "--axis", "speed", "--limit", "50"], "--limit must be 100...100000 pt/s with --axis speed, not 50"),
+        (["ramp", "--strategy", "naive", "--axis", "speed", "--baseline", "b.json"], "--baseline guards capacities in retained points"),
         (["ramp", "--strategy", "naive", "--graver-keep-contents"], "--graver-keep-contents is an option of none of the ramped strategies"),
     ])
     func badUsageIsOneLineWithExit64(arguments: [String], message: String) throws {

@@ -3,6 +3,7 @@ import StrokeBenchCapacity
 import StrokeBenchDevice
 import StrokeBenchReplay
 import StrokeBenchSpec
+import StrokeBenchCanvas
 import StrokeBenchStrategies
 import StrokeBenchTraces
 import Testing
@@ -18,6 +19,27 @@ import Testing
         #expect(grid.points.last == 10_000)
         #expect(grid.coarse.map { grid.points[$0] } == [0, 500, 1000, 2000, 4000, 8000, 10_000])
         #expect(zip(grid.points, grid.points.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func theSpeedGridStartsAtItsFirstSpeed() {
+        let grid = RampGrid(start: 50, limit: 8000, includesZero: false, rounding: 1)
+        #expect(grid.points.first == 50)
+        #expect(grid.coarse.map { grid.points[$0] } == [50, 100, 200, 400, 800, 1600, 3200, 6400, 8000])
+        #expect(grid.search { $0 < 50 } == .failsAtFirstStroke)
+        #expect(grid.search { $0 <= 1000 } == .found(points: grid.points.last { $0 <= 1000 }!))
+    }
+
+    /// On the pen-speed axis the history is fixed and the window's pen moves at the step's speed: at
+    /// twice the speed, the same second of writing covers twice the path.
+    @Test func aFasterPenCoversMoreOfThePathInTheSameSecond() {
+        let device = DeviceProfile.named("ipad-pro-11")!
+        let drawing = RampDrawing(.scribble, device: device, points: 1000, windowSeconds: 1)
+        func length(_ path: [Point]) -> Double { zip(path, path.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) } }
+        let slow = drawing.window(speed: 500), fast = drawing.window(speed: 1000)
+        #expect(slow.count == fast.count)
+        #expect(abs(length(fast) / length(slow) - 2) < 0.05)
+        let input = RampStep.input(drawing, axis: .penSpeed(history: 700), value: 500, device: device)
+        #expect(input.count == 700 + slow.count)
     }
 
     /// The search names the last grid point that keeps up, asking about as few histories as the coarse
