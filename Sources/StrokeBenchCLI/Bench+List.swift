@@ -29,9 +29,15 @@ extension Bench {
                     print("option   \(strategy.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(option.usage): \(option.help)")
                 }
             }
+            func display(_ d: DeviceProfile) -> String {
+                "\(d.width)x\(d.height) px @\(Int(d.scale))x, \(Int(d.refreshRate)) Hz display, \(Int(d.touchRate)) Hz touch, \(d.cores) cores"
+            }
             for d in DeviceProfile.all {
-                let display = "\(d.width)x\(d.height) px @\(Int(d.scale))x, \(Int(d.refreshRate)) Hz display, \(Int(d.touchRate)) Hz touch, \(d.cores) cores"
-                print("device   \(d.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(display)")
+                print("device   \(d.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(display(d))")
+            }
+            // The phones the model's validation needs: `--device` takes them, `all` in a sweep or ramp does not.
+            for d in DeviceProfile.validation {
+                print("validate \(d.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(display(d)); a phone of bench model validate's published figures (--device takes it; all does not)")
             }
         }
     }
@@ -71,6 +77,10 @@ struct Listing: Encodable {
     var devices = DeviceProfile.all.map {
         Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate, touchHz: $0.touchRate, cores: $0.cores)
     }
+    /// The phones of `bench model validate`'s published figures: `--device` takes them, `all` does not.
+    var validationDevices = DeviceProfile.validation.map {
+        Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate, touchHz: $0.touchRate, cores: $0.cores)
+    }
     var workKinds = WorkKind.allCases.map { kind in
         // Compositing is the render server's: no app thread's column counts it.
         let onAThread = kind != .pixelComposited
@@ -78,5 +88,5 @@ struct Listing: Encodable {
                     taskColumn: kind.isDoneInBackground ? "task_" + kind.columnName : nil)
     }
 
-    enum CodingKeys: String, CodingKey { case strategies, devices, workKinds = "work_kinds" }
+    enum CodingKeys: String, CodingKey { case strategies, devices, validationDevices = "validation_devices", workKinds = "work_kinds" }
 }

@@ -43,16 +43,9 @@ public struct Ramp {
         let priced = PricedSteps(StepReplayer(template: template, drawing: drawing, axis: axis))
         let device = template.device
         let central = ModelCostMeter(device: device)
-        var steps: [Int: StepOutcome] = [:]
-        func centralStep(_ points: Int) throws -> StepOutcome {
-            if let kept = steps[points] { return kept }
-            let outcome = try priced.outcome(points: points, costs: central.unitCosts, meter: ModelCostMeter(device: device))
-            steps[points] = outcome
-            progress?("central estimate", outcome)
-            return outcome
+        let (capacity, steps) = try search("central estimate", withCurve: true) {
+            try priced.outcome(points: $0, costs: central.unitCosts, meter: ModelCostMeter(device: device))
         }
-        let capacity = try grid.search { try centralStep($0).keepsUp }
-        try extendCurve(past: capacity, step: centralStep)
 
         let factors = try ModelUncertainty.factors.get(), draws = ModelDraw.standard
         let data = DeviceCostData.shipped
@@ -68,7 +61,7 @@ public struct Ramp {
         }
         let drawn = try slots.withLock { $0 }.compactMap { try $0.get() }
         let sorted = drawn.map { Double($0.points) }.sorted()
-        return RampResult(ramp: self, capacity: capacity, steps: steps.values.sorted { $0.points < $1.points },
+        return RampResult(ramp: self, capacity: capacity, steps: steps,
                           interval: sorted.isEmpty ? nil : .init(low: Int(Percentiles.rank(5, sorted)), high: Int(Percentiles.rank(95, sorted)),
                                                                  basis: .modelDraws(count: drawn.count, held: drawn.filter { !$0.isFound }.count)))
     }
@@ -78,19 +71,10 @@ public struct Ramp {
         let replayer = StepReplayer(template: template, drawing: drawing, axis: axis)
         var capacities: [Capacity] = [], firstSteps: [StepOutcome] = []
         for r in 0..<repeats {
-            var steps: [Int: StepOutcome] = [:]
-            func step(_ points: Int) throws -> StepOutcome {
-                if let kept = steps[points] { return kept }
-                let outcome = try replayer.outcome(points: points, meter: WallClockMeter())
-                steps[points] = outcome
-                progress?("ramp \(r + 1) of \(repeats)", outcome)
-                return outcome
+            let (capacity, steps) = try search("ramp \(r + 1) of \(repeats)", withCurve: r == 0) {
+                try replayer.outcome(points: $0, meter: WallClockMeter())
             }
-            let capacity = try grid.search { try step($0).keepsUp }
-            if r == 0 {
-                try extendCurve(past: capacity, step: step)
-                firstSteps = steps.values.sorted { $0.points < $1.points }
-            }
+            if r == 0 { firstSteps = steps }
             capacities.append(capacity)
         }
         let points = capacities.map(\.points).sorted()
@@ -105,17 +89,25 @@ public struct Ramp {
     /// One ramp replayed at the template's costs (zero costs: an infinitely fast device).
     private func runOnce() throws -> RampResult {
         let replayer = StepReplayer(template: template, drawing: drawing, axis: axis)
-        var steps: [Int: StepOutcome] = [:]
-        func step(_ points: Int) throws -> StepOutcome {
-            if let kept = steps[points] { return kept }
-            let outcome = try replayer.outcome(points: points, meter: ZeroCostMeter())
-            steps[points] = outcome
-            progress?("ramp", outcome)
+        let (capacity, steps) = try search("ramp", withCurve: true) { try replayer.outcome(points: $0, meter: ZeroCostMeter()) }
+        return RampResult(ramp: self, capacity: capacity, steps: steps, interval: nil)
+    }
+
+    /// One search, each step judged once by `judge` (the search and the curve often ask for the same
+    /// step) and told to `progress` with `label`; `withCurve` adds the coarse steps past the capacity.
+    /// Returns the capacity and every step judged, by value.
+    private func search(_ label: String, withCurve: Bool, judge: (Int) throws -> StepOutcome) throws -> (Capacity, [StepOutcome]) {
+        var judged: [Int: StepOutcome] = [:]
+        func step(_ value: Int) throws -> StepOutcome {
+            if let kept = judged[value] { return kept }
+            let outcome = try judge(value)
+            judged[value] = outcome
+            progress?(label, outcome)
             return outcome
         }
         let capacity = try grid.search { try step($0).keepsUp }
-        try extendCurve(past: capacity, step: step)
-        return RampResult(ramp: self, capacity: capacity, steps: steps.values.sorted { $0.points < $1.points }, interval: nil)
+        if withCurve { try extendCurve(past: capacity, step: step) }
+        return (capacity, judged.values.sorted { $0.points < $1.points })
     }
 
     /// Adds coarse steps up to two past the capacity (or to the limit), so that the cost curve, its fit

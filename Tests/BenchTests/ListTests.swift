@@ -25,4 +25,18 @@ import Testing
         #expect(columns.count == WorkKind.allCases.count * 2 - 3) // composited on neither thread, uploads on the main one only
         for column in columns { #expect(header.contains(column), "\(column)") }
     }
+
+    /// The validation phones are listed apart from the study's devices: `--device` takes them, `all`
+    /// (in a sweep or a ramp) does not.
+    @Test func theValidationPhonesAreListedApart() throws {
+        let table = BenchTool.run(absolute: ["list"])
+        try #require(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("device ") }.count == 4)
+        #expect(lines.filter { $0.hasPrefix("validate ") }.map { $0.split(separator: " ")[1] } == ["iphone-8", "iphone-xr"])
+        let json = BenchTool.run(absolute: ["list", "--format", "json"])
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((listing["validation_devices"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["iphone-8", "iphone-xr"])
+        #expect((listing["devices"] as? [[String: Any]])?.count == 4)
+    }
 }
