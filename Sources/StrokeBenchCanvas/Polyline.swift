@@ -21,6 +21,9 @@ public struct Polyline: Sendable, RandomAccessCollection {
     /// The first point `append` refused (`Point.isOutOfReach`), which the line does not hold: a
     /// context asked to stroke the line refuses it and records the misuse.
     public private(set) var refusedPoint: Point?
+    /// The full chunks' blocks summed: a redraw whose clip holds all their ink (an async render of the
+    /// whole picture), or misses all their rows, counts them at once instead of chunk by chunk.
+    private var chunksBlock = SegmentBlock()
 
     /// A line with `points`, whose totals are kept for strokes in `style` (a style out of reach keeps
     /// them for a hairline; a context refuses to stroke with it).
@@ -46,6 +49,7 @@ public struct Polyline: Sendable, RandomAccessCollection {
         tail.append(point)
         if tail.count == PointChunk.capacity {
             chunks.append(PointChunk(points: tail, block: tailBlock))
+            chunksBlock.add(tailBlock)
             tail.removeAll(keepingCapacity: true)
             tailBlock = SegmentBlock()
         }
@@ -75,9 +79,15 @@ public struct Polyline: Sendable, RandomAccessCollection {
             return
         }
         var before: Point? = nil
-        for chunk in chunks {
-            count(chunk.block, points: chunk.points, after: before, into: &tally, clip: clip, radius: radius)
-            before = chunk.points.last
+        if let last = chunks.last, clip.contains(chunksBlock.inkBounds) || !clip.sharesRows(with: chunksBlock.inkBounds) {
+            // Every chunk would be added whole, or culled whole: the same sums, at once.
+            count(chunksBlock, points: [], after: nil, into: &tally, clip: clip, radius: radius)
+            before = last.points.last
+        } else {
+            for chunk in chunks {
+                count(chunk.block, points: chunk.points, after: before, into: &tally, clip: clip, radius: radius)
+                before = chunk.points.last
+            }
         }
         count(tailBlock, points: tail, after: before, into: &tally, clip: clip, radius: radius)
     }
@@ -167,6 +177,15 @@ struct SegmentBlock: Sendable {
     private(set) var edgeRows = 0
     /// The segments' end points, as cairo's path holds them.
     private(set) var extents = FixedExtents()
+
+    /// Adds another block's segments: counts and ink summed, bounds and extents joined.
+    mutating func add(_ other: SegmentBlock) {
+        count += other.count
+        inkBounds = inkBounds.union(other.inkBounds)
+        inkUnits += other.inkUnits
+        edgeRows += other.edgeRows
+        extents.add(other.extents)
+    }
 
     mutating func add(_ segment: Segment, radius: Double) {
         let bounds = segment.inkBounds(radius: radius)
