@@ -9,8 +9,8 @@ import Testing
     @Test func aModelledRampIsDeterministicAndNamesEveryKey() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["ramp", "--strategy", "point-array", "--device", "ipad-pro-11", "--hz", "120", "--costs", "model",
-                         "--limit", "8000", "--format", "json"]
+        let arguments = ["ramp", "--strategy", "point-array", "--device", "iphone-6s", "--hz", "60", "--costs", "model",
+                         "--limit", "4000", "--format", "json"]
         let first = try BenchTool.run(arguments, in: folder), second = try BenchTool.run(arguments, in: folder)
         try #require(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == second.stdout)
@@ -67,7 +67,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = try BenchTool.run(["trace", "generate", "--seed", "3", "--duration", "2", "--output", "t.trace"], in: folder)
         try #require(generated.status == 0, "\(generated.stderr)")
-        let outcome = try BenchTool.run(["ramp", "--strategy", "point-array", "--trace", "t.trace", "--costs", "model", "--limit", "8000",
+        let outcome = try BenchTool.run(["ramp", "--strategy", "point-array", "--trace", "t.trace", "--costs", "model", "--limit", "4000",
                                          "--timeline", "step.json", "--format", "json"], in: folder)
         try #require(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("\"drawing\" : \"t.trace\""))
