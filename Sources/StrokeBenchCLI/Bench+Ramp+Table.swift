@@ -1,4 +1,5 @@
 import StrokeBenchCapacity
+import StrokeBenchSpec
 
 /// A ramp study as a table for people: the capacities, labelled modelled or measured, then the
 /// crossings and, per device, which strategies hold longest.
@@ -8,7 +9,7 @@ enum RampTable {
         let kinds = Set(study.ramps.map { $0.spec.costs == .measured ? "measured on this machine" : $0.spec.costs == .model ? "modelled (--costs model)" : "zero costs" })
         let drawings = Set(study.ramps.map(\.drawing)).sorted().joined(separator: ", ")
         let speed = study.ramps.first.map { $0.axis != .history } ?? false
-        let what = speed ? "the fastest pen (pt/s) each strategy still keeps up with, at \(study.ramps.first.map { r in if case .penSpeed(let h) = r.axis { grouped(h) } else { "" } } ?? "") retained points"
+        let what = speed ? "the fastest pen (pt/s) each strategy still keeps up with, at \(study.ramps.first.map { r in if case .penSpeed(let h) = r.axis { h.groupedText } else { "" } } ?? "") retained points"
             : "retained points at which each strategy still keeps up"
         lines.append("capacity: \(what); \(kinds.sorted().joined(separator: ", ")); drawing: \(drawings)")
         lines.append("")
@@ -16,10 +17,10 @@ enum RampTable {
                       speed ? "us per 1000 pt/s" : "us/1000 pts", "first failure"]]
         for r in study.ramps {
             table.append([r.strategy, r.device.name, SummaryTable.fmt(r.hz, 0), capacity(r),
-                          r.interval.map { "\(grouped($0.low))-\(grouped($0.high))" } ?? "",
+                          r.interval.map { "\($0.low.groupedText)-\($0.high.groupedText)" } ?? "",
                           r.strokes.map(String.init) ?? "", r.minutes.map { SummaryTable.fmt($0, 1) } ?? "",
                           r.fit.map { SummaryTable.fmt($0.slopeUsPer1000Points, 1) } ?? "",
-                          r.firstFailure.map { "\(grouped($0.points))\(r.axis == .history ? "" : " pt/s"): \($0.failure ?? "")" } ?? "none"])
+                          r.firstFailure.map { "\($0.points.groupedText)\(r.axis == .history ? "" : " pt/s"): \($0.failure ?? "")" } ?? "none"])
         }
         lines += SummaryTable.align(table)
         let bases = Set(study.ramps.compactMap { r in r.interval.map { _ in r.spec.costs } })
@@ -31,7 +32,7 @@ enum RampTable {
         if !study.crossings.isEmpty {
             lines.append("")
             for c in study.crossings {
-                lines.append("\(c.device) @ \(SummaryTable.fmt(c.hz, 0)) Hz: \(c.cheaperBelow) costs less below \(grouped(c.points)) \(c.axis.unit), \(c.cheaperAbove) above")
+                lines.append("\(c.device) @ \(SummaryTable.fmt(c.hz, 0)) Hz: \(c.cheaperBelow) costs less below \(c.points.groupedText) \(c.axis.unit), \(c.cheaperAbove) above")
             }
         }
         lines += holding(study)
@@ -56,19 +57,8 @@ enum RampTable {
     static func capacity(_ r: RampResult) -> String {
         switch r.capacity {
         case .failsAtFirstStroke: r.axis == .history ? "fails at the first stroke" : "fails at the slowest pen"
-        case .found(let points): grouped(points)
-        case .heldTo(let points): "held to \(grouped(points))"
+        case .found(let points): points.groupedText
+        case .heldTo(let points): "held to \(points.groupedText)"
         }
-    }
-
-    /// 12345 as 12,345.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(abs(n))
-        var out = ""
-        for (i, c) in digits.reversed().enumerated() {
-            if i > 0 && i % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + String(out.reversed())
     }
 }

@@ -2,6 +2,7 @@ import StrokeBenchCanvas
 import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchUnits
 
 /// One step of a ramp (docs/capacity.md, "A step"): the canvas already holds `points` points of the
@@ -15,9 +16,8 @@ public enum RampStep {
     public static let settleSeconds = 1.0
     /// The measured second.
     public static let windowSeconds = 1.0
-    /// "Keeps up": the window's hitch ratio stays under the good band...
-    public static let goodHitchRatio = 5.0
-    /// ...and ink updates at least this share of the vsyncs at which the pen moved.
+    /// "Keeps up": the window's hitch ratio stays in the good band (`HitchBand`, under 5 ms/s), and ink
+    /// updates at least this share of the vsyncs at which the pen moved.
     public static let inkShare = 0.9
 
     /// The step at `value` on `axis`: the history at time 0, then the window stroke at the device's
@@ -104,7 +104,7 @@ struct WindowFigures {
         let meanMain = mainMs.isEmpty ? 0 : mainMs.reduce(0, +) / Double(mainMs.count)
         let meanRender = renderMs.isEmpty ? 0 : renderMs.reduce(0, +) / Double(renderMs.count)
         var failure: String?
-        if hitchRatio >= RampStep.goodHitchRatio { failure = "hitches \(rounded(hitchRatio)) ms/s" }
+        if HitchBand(ratio: hitchRatio) != .good { failure = "hitches \(rounded(hitchRatio)) ms/s" }
         else if inkPct < RampStep.inkShare * 100 { failure = "ink on \(rounded(inkPct))% of the pen's vsyncs" }
         return StepOutcome(points: points, keepsUp: failure == nil, hitchRatioMsPerS: hitchRatio, inkUpdatesPct: inkPct,
                            frameCostMs: max(meanMain, meanRender), longestTurnMs: mainMs.max() ?? 0, failure: failure)
@@ -112,4 +112,4 @@ struct WindowFigures {
 }
 
 /// A figure to one decimal, for the few words of a failure.
-func rounded(_ value: Double) -> String { String((value * 10).rounded() / 10) }
+func rounded(_ value: Double) -> String { ((value * 10).rounded() / 10).plainText }

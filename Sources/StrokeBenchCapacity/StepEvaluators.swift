@@ -65,7 +65,7 @@ final class PricedSteps: @unchecked Sendable {
     func outcome(points: Int, costs: UnitCosts, meter: @autoclosure () -> any CostMeter) throws -> StepOutcome {
         let record = try self.record(points)
         guard record.canPrice else { return try replayer.outcome(points: points, meter: meter()) }
-        func ms(_ turn: Record.Turn) -> Double { costs.cost(of: turn.work, kinds: TurnWorkMeter.mainKinds).milliseconds }
+        func ms(_ turn: Record.Turn) -> Double { TurnWorkMeter.mainMs(of: turn.work, at: costs) }
         let historyEnd = record.before.dropFirst().reduce(0.0) { end, turn in max(end, turn.startMs) + ms(turn) }
         let turns = record.window.map(ms)
         let late = zip(record.window, turns).filter { turn, ms in turn.startMs + ms >= turn.deadlineMs }.count

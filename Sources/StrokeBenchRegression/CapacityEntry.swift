@@ -49,7 +49,7 @@ public struct CapacityEntry: Hashable, Sendable, Codable {
     public var id: String { "ramp \(ramp.id)" }
 
     /// "41,500" or "held to 200,000".
-    var shown: String { capacityPoints.map(grouped) ?? "held to \(grouped(heldToPoints ?? 0))" }
+    var shown: String { capacityPoints.map(\.groupedText) ?? "held to \((heldToPoints ?? 0).groupedText)" }
 }
 
 extension Checker {
@@ -62,9 +62,9 @@ extension Checker {
         if let floor = baseline.atLeastPoints {
             let holds = candidate.points >= floor
             results.append(CheckResult(configuration: id, name: "budget capacity_points", kind: .budget, unit: "points",
-                                       baseline: ">= \(grouped(floor))", candidate: candidate.shown, change: nil, pValue: nil,
+                                       baseline: ">= \(floor.groupedText)", candidate: candidate.shown, change: nil, pValue: nil,
                                        verdict: holds ? .pass : .regression,
-                                       reason: holds ? "holds at least \(grouped(floor)) points" : "holds \(grouped(candidate.points)) points, under the \(grouped(floor)) budgeted"))
+                                       reason: holds ? "holds at least \(floor.groupedText) points" : "holds \(candidate.points.groupedText) points, under the \(floor.groupedText) budgeted"))
         }
         let was = baseline.points, now = candidate.points
         let change: Double? = was > 0 ? Double(now - was) / Double(was) : nil
@@ -73,8 +73,8 @@ extension Checker {
         if baseline.ramp.costs == .measured, let low = baseline.capacityPointsLow, let high = baseline.capacityPointsHigh,
            let newLow = candidate.capacityPointsLow, let newHigh = candidate.capacityPointsHigh {
             verdict = newHigh < low ? .regression : newLow > high ? .improvement : .pass
-            reason = verdict == .pass ? "the ranges overlap (\(grouped(low))-\(grouped(high)) recorded, \(grouped(newLow))-\(grouped(newHigh)) now)"
-                : "the ranges do not overlap (\(grouped(low))-\(grouped(high)) recorded, \(grouped(newLow))-\(grouped(newHigh)) now)"
+            reason = verdict == .pass ? "the ranges overlap (\(low.groupedText)-\(high.groupedText) recorded, \(newLow.groupedText)-\(newHigh.groupedText) now)"
+                : "the ranges do not overlap (\(low.groupedText)-\(high.groupedText) recorded, \(newLow.groupedText)-\(newHigh.groupedText) now)"
         } else {
             verdict = now < was ? .regression : now > was ? .improvement : .pass
             reason = now == was ? "exactly equal (\(baseline.ramp.costs.rawValue) costs)" : "\(candidate.shown) against the baseline's \(baseline.shown)"
@@ -84,15 +84,4 @@ extension Checker {
                                    verdict: verdict, reason: reason))
         return results
     }
-}
-
-/// 12345 as 12,345.
-func grouped(_ n: Int) -> String {
-    let digits = Array(String(abs(n)))
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return (n < 0 ? "-" : "") + out
 }

@@ -152,7 +152,7 @@ final class CentralTurns {
     func add(_ frame: FrameRecord) {
         guard canReprice, let centralCosts, let meter else { return }
         let work = meter.work(ofTurn: frame.frame)
-        let repriced = centralCosts.cost(of: work, kinds: TurnWorkMeter.mainKinds).milliseconds
+        let repriced = TurnWorkMeter.mainMs(of: work, at: centralCosts)
         // Each phase was rounded to the nanosecond on its own; the turn's work priced whole may differ
         // by a few. More than that means the work is not what the turn was charged for.
         guard frame.counters.tasksStarted == 0, frame.trigger == .vsync, frame.overrunMs < 0,
@@ -169,7 +169,7 @@ final class CentralTurns {
         guard canReprice else { return nil }
         var tally = DisplayLinkTally()
         for turn in turns {
-            let mainMs = costs.cost(of: turn.work, kinds: TurnWorkMeter.mainKinds).milliseconds
+            let mainMs = TurnWorkMeter.mainMs(of: turn.work, at: costs)
             guard turn.startMs + mainMs < turn.deadlineMs else { return nil }
             tally.add(isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs, mainMs: mainMs)
         }
@@ -183,6 +183,10 @@ final class CentralTurns {
 package final class TurnWorkMeter: CostMeter {
     /// The kinds a main-thread phase is charged for: all but compositing (`ModelCostMeter`).
     package static let mainKinds = WorkKind.allCases.filter { $0 != .pixelComposited }
+    /// A turn's main-thread `work` priced at `costs`, in ms: what the model charges the main thread.
+    package static func mainMs(of work: WorkCounters, at costs: UnitCosts) -> Double {
+        costs.cost(of: work, kinds: mainKinds).milliseconds
+    }
     package let inner: any CostMeter
     private let keepsTurns: Bool
     /// The main thread's charged work over the whole replay.

@@ -7,3 +7,16 @@ extension Double {
         return String(self)
     }
 }
+
+extension Int {
+    /// The count as people read a large one: `12,345`. The one place this rule is written.
+    public var groupedText: String {
+        let digits = Array(String(magnitude))
+        var out = self < 0 ? "-" : ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}

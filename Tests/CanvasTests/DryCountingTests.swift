@@ -18,6 +18,19 @@ import Testing
     /// random clips: the chunked totals equal a segment-by-segment walk, field for field.
     @Test(arguments: 0..<40)
     func chunkTotalsEqualAWalk(seed: UInt64) {
+        checkChunkTotals(seed: seed, clip: .random)
+    }
+
+    /// A clip that holds every chunk's ink, or shares no row with any, takes the line's summed blocks at
+    /// once (`Polyline.chunksBlock`): still the walk's figures, field for field.
+    @Test(arguments: 0..<20, [ClipKind.holdsAll, .missesAllRows])
+    func summedChunksEqualAWalk(seed: UInt64, clip: ClipKind) {
+        checkChunkTotals(seed: seed, clip: clip)
+    }
+
+    enum ClipKind: Sendable { case random, holdsAll, missesAllRows }
+
+    func checkChunkTotals(seed: UInt64, clip kind: ClipKind) {
         var random = LCG(state: seed)
         let style = StrokeStyle(lineWidth: 1 + random.next() * 20)
         let count = [1, 2, 63, 64, 65, 129, 300][Int(random.next() * 7)]
@@ -29,8 +42,12 @@ import Testing
             points.append(at)
             line.append(at)
         }
-        let clip = PixelRect(x: Int(random.next() * 300) - 50, y: Int(random.next() * 300) - 50,
-                             width: Int(random.next() * 400), height: Int(random.next() * 400))
+        let clip = switch kind {
+        case .random: PixelRect(x: Int(random.next() * 300) - 50, y: Int(random.next() * 300) - 50,
+                                width: Int(random.next() * 400), height: Int(random.next() * 400))
+        case .holdsAll: PixelRect(x: -100_000, y: -100_000, width: 200_000, height: 200_000)
+        case .missesAllRows: PixelRect(x: -100_000, y: 50_000, width: 200_000, height: 100)
+        }
         var chunked = StrokeTally(), walked = StrokeTally()
         line.count(into: &chunked, clip: clip, radius: style.inkRadius)
         let segments = points.count == 1 ? [Segment(points[0], points[0])] : zip(points, points.dropFirst()).map(Segment.init)
