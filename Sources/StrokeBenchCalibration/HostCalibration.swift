@@ -210,7 +210,7 @@ struct CaseTimer {
     }
 
     /// Opaque fills of several areas of canvas-sized bitmaps, and a canvas-sized image drawn (blended
-    /// source-over) into another clipped to several areas, from 16 x 16 pixels to the whole canvas, each on a
+    /// source-over, and an opaque one copied) into another clipped to several areas, from 16 x 16 pixels to the whole canvas, each on a
     /// context made for the call as a layer's display makes one: ns per filled and per blended pixel, and
     /// per call (`draw_call`), in one least-squares fit. The small areas are what tell a call's own cost
     /// from its pixels'; a partial redraw of a few hundred pixels pays mostly that.
@@ -227,23 +227,24 @@ struct CaseTimer {
                 next += 1
                 context.fill(area, with: .white)
             })
-            runs.append(try redraws(width: width, height: height, clip: area))
+            runs.append(try redraws(width: width, height: height, clip: area, opaque: false))
+            runs.append(try redraws(width: width, height: height, clip: area, opaque: true))
         }
         let cases = try time(runs)
-        let kinds: [WorkKind] = [.pixelFilled, .pixelBlended, .drawCall]
+        let kinds: [WorkKind] = [.pixelFilled, .pixelBlended, .pixelCopied, .drawCall]
         let (coef, r2) = Regression.fit(cases, kinds: kinds)
         return (Dictionary(uniqueKeysWithValues: zip(kinds, coef)),
-                .init(kinds: kinds, method: "Context.fill of canvas-sized bitmaps taken in turn from more than the last-level cache holds, and Context.draw of the last picture into a bitmap just made, each over 6 areas from 16 x 16 to the canvas, on a context made per call; one least-squares fit", cases: cases.count, r2: r2))
+                .init(kinds: kinds, method: "Context.fill of canvas-sized bitmaps taken in turn from more than the last-level cache holds, and Context.draw of the last picture (with alpha, and opaque) into a bitmap just made, each over 6 areas from 16 x 16 to the canvas, on a context made per call; one least-squares fit", cases: cases.count, r2: r2))
     }
 
-    /// The last picture drawn (blended source-over) into a bitmap just made, clipped to `clip`, on a context
-    /// made for the call: what a renderer does each time it starts a new image from the previous one. The
-    /// new bitmap is made before the clock starts, so only the draw is timed.
-    func redraws(width: Int, height: Int, clip: PixelRect) throws -> Run {
-        var previous = try Surface(width: width, height: height)
+    /// The last picture drawn (blended source-over, or copied when `opaque`) into a bitmap just made,
+    /// clipped to `clip`, on a context made for the call: what a renderer does each time it starts a new
+    /// image from the previous one. The new bitmap is made before the clock starts, so only the draw is timed.
+    func redraws(width: Int, height: Int, clip: PixelRect, opaque: Bool) throws -> Run {
+        var previous = try Surface(width: width, height: height, opaque: opaque)
         try Context(surface: previous).fill(previous.bounds, with: .white)
         return { ledger in
-            let target = try Surface(width: width, height: height)
+            let target = try Surface(width: width, height: height, opaque: opaque)
             let start = Stopwatch.now()
             let context = try Context(surface: target, counting: ledger)
             context.clip(to: clip)

@@ -93,7 +93,7 @@ public final class Compositor {
         let total = try contents.withUnsafePixels { (pixels, stride) throws(CanvasError) -> Int in
             // Wraps cairo's buffer without copying; pixman reads it in place.
             guard let source = pixman_image_create_bits(
-                PIXMAN_a8r8g8b8, Int32(contents.width), Int32(contents.height),
+                contents.isOpaque ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, Int32(contents.width), Int32(contents.height),
                 pixels.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
                 throw .pixmanImageCreationFailed(width: contents.width, height: contents.height)
             }

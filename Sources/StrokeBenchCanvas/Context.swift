@@ -106,8 +106,9 @@ public final class Context {
     }
 
     /// Draws `image` with its top-left corner at `rect`'s origin, within the clip: `UIImage.draw(in:)`,
-    /// whose default blend mode is normal, so a non-opaque image (every bitmap here has alpha) is
-    /// blended source-over, not copied. Counts the pixels as rasterized and blended, their bytes as copied.
+    /// whose default blend mode is normal, so an image with alpha is blended source-over and an opaque
+    /// one (`Surface.isOpaque`) is copied. Counts the pixels as rasterized and as blended or copied, their
+    /// bytes as copied.
     public func draw(_ image: Surface, in rect: PixelRect) {
         guard accepts(rect, "an image's rect") else { return }
         if let handle {
@@ -126,7 +127,7 @@ public final class Context {
         ledger?.counters.drawCalls += 1
         ledger?.counters.pixelsRasterized += copied
         ledger?.counters.bytesCopied += copied * 4
-        ledger?.count(\.pixelsBlended, copied, in: surface.format)
+        ledger?.count(image.isOpaque ? \.pixelsCopied : \.pixelsBlended, copied, in: surface.format)
     }
 
     /// Strokes lines a caller builds for one stroke (a touch event's segment, a layer), as `stroke(_:style:)`

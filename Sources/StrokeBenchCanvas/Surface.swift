@@ -14,6 +14,11 @@ public final class Surface {
     /// The pixel format the modelled device's API would allocate. cairo draws ARGB32 whatever it is;
     /// the device cost model charges extended-range pixels as such (`WorkCounters.extendedRangePixels`).
     public let format: PixelFormat
+    /// True for a bitmap made opaque (`UIGraphicsBeginImageContextWithOptions(size, true, scale)`): it has
+    /// no alpha, so drawing it with the normal blend mode copies its pixels rather than blending them.
+    /// cairo holds it as RGB24, which pixman draws with a copy too; the picture drawn from it is the
+    /// same as from an ARGB32 bitmap of the same opaque pixels.
+    public let isOpaque: Bool
     /// True when the pixels belong to someone else and are not counted as a live bitmap.
     private var borrowed = false
     /// Where this bitmap's bytes are counted while it lives; nil when it is not counted.
@@ -36,16 +41,19 @@ public final class Surface {
     ///   - width: Width in pixels, 1 to 32767.
     ///   - height: Height in pixels, 1 to 32767.
     ///   - format: Standard 8-bit sRGB or extended range (counted at its own cost).
+    ///   - opaque: Made without alpha, as an image context made opaque is: drawing it is a copy. Whoever
+    ///     makes it fills it with an opaque colour first, as the drawing APIs' callers do.
     ///   - ledger: Counts the allocation as one bitmap allocated, its pixels as cleared and its
     ///     bytes as live, when given.
     /// - Throws: `CanvasError` if the size is not positive or cairo cannot allocate it.
-    public init(width: Int, height: Int, format: PixelFormat = .standard, counting ledger: WorkLedger? = nil) throws(CanvasError) {
+    public init(width: Int, height: Int, format: PixelFormat = .standard, opaque: Bool = false,
+                counting ledger: WorkLedger? = nil) throws(CanvasError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw .invalidSize(width: width, height: height)
         }
         if ledger?.rasterizes ?? true {
             Self.allocatorConfigured
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
             do { try check(cairo_surface_status(surface)) } catch {
                 cairo_surface_destroy(surface)
                 throw error
@@ -59,6 +67,7 @@ public final class Surface {
         self.width = width
         self.height = height
         self.format = format
+        isOpaque = opaque
         accounting = ledger?.bitmaps ?? .process
         misuse = ledger?.misuse
         ledger?.counters.bitmapsAllocated += 1
@@ -74,6 +83,7 @@ public final class Surface {
         self.height = height
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
         format = .standard
+        isOpaque = true
         borrowed = true
         accounting = nil
         misuse = nil
@@ -91,6 +101,7 @@ public final class Surface {
         self.height = height
         self.stride = stride
         format = .standard
+        isOpaque = true
         borrowed = true
         accounting = nil
         misuse = nil
@@ -106,8 +117,8 @@ public final class Surface {
     /// Size of the pixel buffer in bytes.
     public var byteCount: Int { stride * height }
 
-    /// Calls `body` with the pixels (premultiplied ARGB32, native endian), after cairo has flushed
-    /// pending drawing. The pointer is valid only inside `body`.
+    /// Calls `body` with the pixels (premultiplied ARGB32, native endian; an opaque bitmap's are RGB24,
+    /// whose alpha byte is undefined), after cairo has flushed pending drawing. The pointer is valid only inside `body`.
     /// A dry surface has none: asking is a programming error.
     public func withUnsafePixels<R, E: Error>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws(E) -> R) throws(E) -> R {
         let handle = pixelHandle
@@ -121,7 +132,9 @@ public final class Surface {
         let handle = pixelHandle
         cairo_surface_flush(handle)
         let row = cairo_image_surface_get_data(handle)! + y * stride
-        return row.withMemoryRebound(to: UInt32.self, capacity: width) { $0[x] }
+        let pixel = row.withMemoryRebound(to: UInt32.self, capacity: width) { $0[x] }
+        // An opaque (RGB24) bitmap's alpha byte is undefined: every pixel is opaque.
+        return isOpaque ? pixel | 0xFF00_0000 : pixel
     }
 
     /// Writes the surface as a PNG file.
@@ -144,7 +157,7 @@ public final class Surface {
 
     /// A new surface with the same pixels (one bitmap allocated, one full copy).
     public func copy(counting ledger: WorkLedger? = nil) throws(CanvasError) -> Surface {
-        let result = try Surface(width: width, height: height, format: format, counting: ledger)
+        let result = try Surface(width: width, height: height, format: format, opaque: isOpaque, counting: ledger)
         let context = try Context(surface: result, counting: ledger)
         context.draw(self, in: bounds)
         return result

@@ -111,6 +111,8 @@ final class FreeHistoryMeter: CostMeter {
 
     init(inner: any CostMeter) { self.inner = inner }
 
+    func workersRunning(_ count: Int) { inner.workersRunning(count) }
+
     func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         if phase == .mainQueueBlocks { turn += 1 }
         switch phase {

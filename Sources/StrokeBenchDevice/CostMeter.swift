@@ -3,8 +3,9 @@ import StrokeBenchCanvas
 /// Where a measured cost was spent.
 public enum CostPhase: Hashable, Sendable {
     case mainQueueBlocks, input, observers, commit, composite
-    /// Step `index` (from 0) of a background render task.
-    case backgroundStep(index: Int)
+    /// Step `index` (from 0) of a background render task, on worker `lane` (a serial queue, or a slot of
+    /// the concurrent queue).
+    case backgroundStep(index: Int, lane: Int)
 }
 
 /// Measures the cost of work for the virtual clock. The production meters read the wall clock
@@ -16,6 +17,14 @@ public protocol CostMeter: AnyObject {
     /// - Parameter ledger: where `body`'s work is counted (the thread's own ledger), for meters that
     ///   charge by the work done.
     func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration)
+    /// Told when the number of background workers running changes, for meters that price what sharing
+    /// the cores costs (`ModelCostMeter`); the others ignore it.
+    func workersRunning(_ count: Int)
+}
+
+extension CostMeter {
+    /// Ignores the count: a meter that times or scripts its costs has no cores to share.
+    public func workersRunning(_ count: Int) {}
 }
 
 /// Charges what the work really took on this machine.

@@ -33,8 +33,27 @@ extension DeviceCostData {
         if let missing = DeviceProfile.known.first(where: { devices[$0.name] == nil }) {
             throw DeviceCostError("devices.\(missing.name): missing; every device profile needs a derivation")
         }
+        guard bandwidthCap.value <= 1, (bandwidthCap.high ?? 0) <= 1 else {
+            throw DeviceCostError("bandwidth_cap: a share of peak bandwidth is at most 1")
+        }
+        guard efficiencyCoreTime.value >= 1, (efficiencyCoreTime.low ?? 1) >= 1 else {
+            throw DeviceCostError("efficiency_core_time: an efficiency core takes at least as long as a performance core (at least 1)")
+        }
         for name in devices.keys.sorted() {
+            try checkCores(of: name)
             try checkDerivation(of: name)
+        }
+    }
+
+    /// A chip has a performance core for the main thread, and its cores are the device profile's.
+    private func checkCores(of name: String) throws(DeviceCostError) {
+        let cores = devices[name]!.cores
+        guard (1...64).contains(cores.performance), (0...64).contains(cores.efficiency) else {
+            throw DeviceCostError("devices.\(name).cores: \(cores.performance) performance and \(cores.efficiency) efficiency cores "
+                                  + "are not a chip's (1 to 64 performance cores, 0 to 64 efficiency)")
+        }
+        if let profile = DeviceProfile.named(name), profile.cores != cores.performance + cores.efficiency {
+            throw DeviceCostError("devices.\(name).cores: \(cores.performance) + \(cores.efficiency) is not the device's \(profile.cores) cores")
         }
     }
 

@@ -54,11 +54,18 @@ public struct DeviceCostData: Codable, Sendable {
     /// How much the host-to-device compute link may be off (a multiplier on every device's compute
     /// ratio): no published benchmark links this host's cores to an Apple one.
     public var computeLink: Sourced
+    /// How many times as long an efficiency core takes for the same work as a performance core of its chip
+    /// (a multiplier on a background worker's compute and memory time; `CoreSharing`).
+    public var efficiencyCoreTime: Sourced
+    /// The share of a device's peak memory bandwidth its threads together reach: what the threads
+    /// running at once share when each moving memory as fast as one thread can would pass it.
+    public var bandwidthCap: Sourced
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version", host, bytesPerPixel = "bytes_per_pixel"
         case extendedRangeFactor = "extended_range_factor", memoryEfficiencyFactor = "memory_efficiency_factor", devices
         case fittedFigure = "fitted_figure", singleThreadShare = "single_thread_share", computeLink = "compute_link"
+        case efficiencyCoreTime = "efficiency_core_time", bandwidthCap = "bandwidth_cap"
     }
 
     /// The published figure the model's free factor is fitted to: a strategy's display-link rate on a
@@ -107,7 +114,17 @@ public struct DeviceCostData: Codable, Sendable {
         public var bandwidthGBs: Sourced
         /// Single-core speed: compute kinds cost `ratio` times those of `relativeTo` (`host` or a device).
         public var compute: ComputeLink
-        enum CodingKeys: String, CodingKey { case chip, bandwidthGBs = "bandwidth_gbs", compute }
+        /// The chip's performance and efficiency cores, which background workers run on.
+        public var cores: Cores
+        enum CodingKeys: String, CodingKey { case chip, bandwidthGBs = "bandwidth_gbs", compute, cores }
+    }
+
+    /// A chip's CPU cores, as its maker publishes them: together, the device profile's `cores`.
+    public struct Cores: Codable, Sendable {
+        public var performance: Int
+        public var efficiency: Int
+        /// Where the counts are published.
+        public var source: String
     }
 
     /// How a device's compute kinds follow from another's.
@@ -117,10 +134,11 @@ public struct DeviceCostData: Codable, Sendable {
         enum CodingKeys: String, CodingKey { case relativeTo = "relative_to", ratio }
     }
 
-    /// The version written and read: 3 ranges every input and declares the fitted figure; 2 priced
+    /// The version written and read: 4 adds each chip's performance and efficiency cores, an efficiency
+    /// core's time and the bandwidth cap, and a copied pixel's bytes; 3 ranges every input and declares the fitted figure; 2 priced
     /// memory-bound kinds by bytes over bandwidth with one range; 1 scaled the host's regressed costs
     /// by a per-device slowdown.
-    public static let format = FormatVersion(name: "device-costs.json", current: 3)
+    public static let format = FormatVersion(name: "device-costs.json", current: 4)
     /// `format.current`.
     public static var version: Int { format.current }
 
@@ -194,7 +212,8 @@ public struct DeviceCostData: Codable, Sendable {
         if let clock = host.clockGHz { numbers.append(("host.clock_ghz", clock)) }
         numbers.append(("host.calibration_spread", host.calibrationSpread))
         numbers += [("extended_range_factor", extendedRangeFactor), ("memory_efficiency_factor", memoryEfficiencyFactor),
-                    ("single_thread_share", singleThreadShare), ("compute_link", computeLink)]
+                    ("single_thread_share", singleThreadShare), ("compute_link", computeLink),
+                    ("efficiency_core_time", efficiencyCoreTime), ("bandwidth_cap", bandwidthCap)]
         numbers += bytesPerPixel.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("bytes_per_pixel.\($0.key.rawValue)", $0.value) }
         for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
             numbers += [("\(name).bandwidth_gbs", device.bandwidthGBs), ("\(name).compute.ratio", device.compute.ratio)]
@@ -215,7 +234,9 @@ public struct DeviceCostData: Codable, Sendable {
     ///   thread's share of it: the host's measured share times the fitted factor, times, for a chip
     ///   other than the fitted one, `singleThreadShare` (every chip has its own);
     /// - compute kinds: the host's calibrated unit costs (times their spread) times the device's
-    ///   compute ratio (times the unsourced `computeLink`).
+    ///   compute ratio (times the unsourced `computeLink`);
+    /// - off the main thread, or beside busy workers: the chip's cores, `efficiencyCoreTime` and
+    ///   `bandwidthCap` (`CoreSharing`).
     /// - Throws: `DeviceCostError` when the data does not derive the device (or derives it in a loop).
     public func unitCosts(of device: String, at draw: ModelDraw, factor: Double? = nil) throws(DeviceCostError) -> UnitCosts {
         guard let derivation = devices[device] else {
@@ -226,6 +247,11 @@ public struct DeviceCostData: Codable, Sendable {
         let fittedChip = devices[fittedFigure.device]?.chip
         let share = derivation.chip == fittedChip ? 1 : draw.value(.singleThreadShare, in: self)
         let bytesPerNs = derivation.bandwidthGBs.value * host.memoryEfficiency.value * (factor ?? memoryEfficiencyFactor.value) * share
+        let sharing = CoreSharing(performanceCores: derivation.cores.performance, efficiencyCores: derivation.cores.efficiency,
+                                  efficiencyTime: draw.value(.efficiencyCoreTime, in: self),
+                                  // One thread's fitted rate is itself evidence of what the memory delivers: the
+                                  // cap holds at least one thread, so a thread alone is never slowed by it.
+                                  bandwidthThreads: max(1, derivation.bandwidthGBs.value * draw.value(.bandwidthCap, in: self) / bytesPerNs))
         var costs: [WorkKind: Double] = [:]
         for kind in WorkKind.allCases {
             if kind.isMemoryBound {
@@ -235,7 +261,7 @@ public struct DeviceCostData: Codable, Sendable {
                 costs[kind] = (host.unitCostsNs[kind] ?? 0) * compute
             }
         }
-        return UnitCosts(nanoseconds: costs, extendedRangeFactor: draw.value(.extendedRangeFactor, in: self))
+        return UnitCosts(nanoseconds: costs, extendedRangeFactor: draw.value(.extendedRangeFactor, in: self), sharing: sharing)
     }
 
     /// How many times the host's compute kinds cost on `device`: its ratio times that of what it is relative to.
@@ -256,12 +282,16 @@ public struct UnitCosts: Hashable, Sendable {
     public var nanoseconds: [WorkKind: Double] { didSet { table = Self.table(nanoseconds) } }
     /// An extended-range pixel costs this many times a standard one.
     public var extendedRangeFactor: Double
+    /// How the device's cores and bandwidth are shared between threads: what work off the main thread,
+    /// or beside busy workers, costs more.
+    public var sharing: CoreSharing
     /// `nanoseconds` in `WorkKind.allCases` order: read several times a frame, so not hashed each time.
     private var table: [Double]
 
-    public init(nanoseconds: [WorkKind: Double], extendedRangeFactor: Double) {
+    public init(nanoseconds: [WorkKind: Double], extendedRangeFactor: Double, sharing: CoreSharing = .unshared) {
         self.nanoseconds = nanoseconds
         self.extendedRangeFactor = extendedRangeFactor
+        self.sharing = sharing
         table = Self.table(nanoseconds)
     }
 
@@ -269,13 +299,15 @@ public struct UnitCosts: Hashable, Sendable {
         WorkKind.allCases.map { nanoseconds[$0] ?? 0 }
     }
 
-    /// What `counters` cost: every kind's count times its unit cost, an extended-range pixel costing
-    /// `extendedRangeFactor` times a standard one of the same kind.
-    public func cost(of counters: WorkCounters, kinds: [WorkKind] = WorkKind.allCases) -> ReplayDuration {
+    /// What `counters` cost at `placement`: every kind's count times its unit cost, an extended-range
+    /// pixel costing `extendedRangeFactor` times a standard one of the same kind, times what sharing
+    /// the cores and bandwidth at `placement` adds (`CoreSharing`; nothing for the main thread alone).
+    public func cost(of counters: WorkCounters, kinds: [WorkKind] = WorkKind.allCases, at placement: Placement = .mainAlone) -> ReplayDuration {
+        let (compute, memory) = sharing.multipliers(at: placement)
         var ns = 0.0
         for kind in kinds {
             let units = Double(kind.count(in: counters)) + (extendedRangeFactor - 1) * Double(kind.extendedCount(in: counters))
-            ns += units * table[kind.index]
+            ns += units * table[kind.index] * (kind.isMemoryBound ? memory : compute)
         }
         return ReplayDuration(nanoseconds: Int64(ns.rounded()))
     }
@@ -299,6 +331,7 @@ extension WorkKind {
         case .drawCall: 11
         case .edgeRow: 12
         case .joinRadius: 13
+        case .pixelCopied: 14
         }
     }
 }

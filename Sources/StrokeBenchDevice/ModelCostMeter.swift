@@ -4,7 +4,8 @@ import StrokeBenchCanvas
 /// device cost model of docs/model.md section 4. The host's clock plays no part, so a modelled run gives
 /// the same figures on every machine and under any load.
 ///
-/// The main thread and background workers are charged every kind of work but compositing; the render
+/// The main thread and background workers are charged every kind of work but compositing, at what
+/// sharing the device's cores and bandwidth with the workers running costs (`CoreSharing`); the render
 /// server is charged the pixels it composited and the shape-layer segments it stroked.
 public final class ModelCostMeter: CostMeter {
     /// The device's unit costs.
@@ -22,11 +23,22 @@ public final class ModelCostMeter: CostMeter {
         catch { fatalError("\(error)") }
     }
 
+    /// Background workers running now, as the replay's queues last said.
+    private var workers = 0
+
+    public func workersRunning(_ count: Int) { workers = count }
+
     public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         let before = ledger.counters
         let result = try body()
         let work = ledger.counters - before
-        let kinds = phase == .composite ? Self.renderServerKinds : Self.cpuKinds
-        return (result, unitCosts.cost(of: work, kinds: kinds))
+        switch phase {
+        case .composite:
+            return (result, unitCosts.cost(of: work, kinds: Self.renderServerKinds))
+        case let .backgroundStep(_, lane):
+            return (result, unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: lane, workers: workers)))
+        case .mainQueueBlocks, .input, .observers, .commit:
+            return (result, unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: nil, workers: workers)))
+        }
     }
 }

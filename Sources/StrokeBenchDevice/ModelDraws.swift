@@ -17,6 +17,10 @@ public enum UncertainInput: String, CaseIterable, Sendable {
     case calibrationSpread = "host.calibration_spread"
     /// A chip's single-thread bandwidth share against the fitted chip's (`single_thread_share`).
     case singleThreadShare = "single_thread_share"
+    /// An efficiency core's time for a performance core's work (`efficiency_core_time`).
+    case efficiencyCoreTime = "efficiency_core_time"
+    /// The share of peak bandwidth threads together reach (`bandwidth_cap`).
+    case bandwidthCap = "bandwidth_cap"
 
     /// The input that sets the bytes of `kind`, if its bytes are ranged.
     static func bytes(of kind: WorkKind) -> UncertainInput? {
@@ -38,6 +42,8 @@ public enum UncertainInput: String, CaseIterable, Sendable {
         case .computeLink: data.computeLink
         case .calibrationSpread: data.host.calibrationSpread
         case .singleThreadShare: data.singleThreadShare
+        case .efficiencyCoreTime: data.efficiencyCoreTime
+        case .bandwidthCap: data.bandwidthCap
         }
     }
 }

@@ -57,8 +57,10 @@ public struct CSVWriter {
 public enum FrameCSV {
     /// The column set's version, in the last column, `format_version`. Version 1 is every per-frame CSV
     /// written before that column existed: a file without it is read as version 1, whose columns
-    /// are version 2's without `format_version`, so readers take both.
-    public static let format = FormatVersion(name: "per-frame CSV", current: 2, readable: 1...2)
+    /// are version 2's without `format_version`, so readers take both. Version 3 adds
+    /// `main_pixels_copied` and `task_pixels_copied` (an opaque image drawn is a copy, not a blend);
+    /// every other column is version 2's.
+    public static let format = FormatVersion(name: "per-frame CSV", current: 3, readable: 1...3)
 
     /// The header: every column's name, in order.
     public static let columns = FrameColumn.all.map(\.name)

@@ -198,6 +198,8 @@ package final class TurnWorkMeter: CostMeter {
 
     package init(inner: any CostMeter, keepsTurns: Bool = false) { self.inner = inner; self.keepsTurns = keepsTurns }
 
+    package func workersRunning(_ count: Int) { inner.workersRunning(count) }
+
     package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         let before = ledger.counters
         let (result, cost) = try inner.measure(phase, counting: ledger, body)

@@ -136,6 +136,14 @@ public struct TimelineTask: Sendable {
     public enum Lane: Hashable, Sendable {
         case serial(Int)
         case concurrent(Int)
+
+        /// The lane's number: the serial queue's, or the concurrent queue's slot.
+        public var index: Int {
+            switch self {
+            case let .serial(queue): queue
+            case let .concurrent(slot): slot
+            }
+        }
     }
 
     /// A cancellation check, timed at the start of the step that made it.

@@ -122,9 +122,12 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
         func step(_ index: Int) {
             if index == 0 {
                 running += 1; log.threadsPeak = max(log.threadsPeak, running)
+                meter.workersRunning(running)
                 timeline.renderTaskStarted(at: scheduler.now, waiting: waiting)
             }
-            let (outcome, cost) = meter.measure(.backgroundStep(index: index), counting: context.ledger) { item.task.step(index, context) }
+            let (outcome, cost) = meter.measure(.backgroundStep(index: index, lane: trace.lane.index), counting: context.ledger) {
+                item.task.step(index, context)
+            }
             trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0)
             context.elapsed += cost.seconds
             let end = scheduler.now + cost
@@ -138,6 +141,7 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
             }
             scheduler.schedule(at: end) { [unowned self] in
                 running -= 1
+                meter.workersRunning(running)
                 pending -= 1
                 let output = finished!
                 if let picture = output as? RenderedPicture { log.finished.append((end.seconds, picture.showsThrough)) }

@@ -74,9 +74,12 @@ public final class FlattenedStrategy: DrawingStrategy {
         if wholeLayer && event.phase != .ended { dirty = canvas.bounds } // layer.setNeedsDisplay()
     }
 
-    /// `flattenImage()`: a new bitmap holding `draw(bounds)`, then the live points dropped.
+    /// `flattenImage()`: a new bitmap holding `draw(bounds)`, then the live points dropped. The app's
+    /// `getImageRepresentation()` makes it with `UIGraphicsBeginImageContextWithOptions(bounds.size,
+    /// self.isOpaque, 0)`, and a `UIView` is opaque unless told otherwise (the app's views are made with
+    /// `T()`), so the image has no alpha and `draw(_:)` copies it rather than blending it.
     private func flattenImage(keepingLastPoint: Bool) throws {
-        let image = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
+        let image = try Surface(width: canvas.width, height: canvas.height, opaque: true, counting: ledger)
         let imageContext = try Context(surface: image, counting: ledger)
         draw(in: imageContext, rect: canvas.bounds)
         flattenedImage = image

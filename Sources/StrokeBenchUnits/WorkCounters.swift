@@ -27,8 +27,11 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     public var pixelsCleared: Int = 0
     /// Pixels filled with a colour.
     public var pixelsFilled: Int = 0
-    /// Pixels of images drawn into a bitmap: `UIImage.draw(in:)`, a source-over blend.
+    /// Pixels of images with alpha drawn into a bitmap: `UIImage.draw(in:)`, a source-over blend.
     public var pixelsBlended: Int = 0
+    /// Pixels of opaque images drawn into a bitmap: `UIImage.draw(in:)` of an image made opaque
+    /// (`UIGraphicsBeginImageContextWithOptions(size, true, scale)`), which a normal blend copies.
+    public var pixelsCopied: Int = 0
     /// Pixels of ink laid by stroked paths inside the clip, estimated per segment (`StrokeInk`).
     public var pixelsStroked: Int = 0
     /// Pixels of stroked paths' bounding boxes inside the clip: the span the scan converter sweeps.
@@ -56,15 +59,18 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     /// Pixels of images handed to the render server as a layer's new contents at a commit: CoreAnimation
     /// prepares the whole image, however little of it changed.
     public var pixelsUploaded: Int = 0
-    /// Of the pixels cleared, filled, blended, stroked and uploaded, those in extended-range bitmaps
+    /// Of the pixels cleared, filled, blended, stroked, uploaded and copied, those in extended-range bitmaps
     /// (`PixelFormat.extendedRange`: 8 bytes a pixel where the device's API picks it), by kind.
     public var extendedCleared: Int = 0
     public var extendedFilled: Int = 0
     public var extendedBlended: Int = 0
     public var extendedStroked: Int = 0
     public var extendedUploaded: Int = 0
+    public var extendedCopied: Int = 0
     /// All extended-range pixels, of every kind.
-    public var extendedRangePixels: Int { extendedCleared + extendedFilled + extendedBlended + extendedStroked + extendedUploaded }
+    public var extendedRangePixels: Int {
+        extendedCleared + extendedFilled + extendedBlended + extendedStroked + extendedUploaded + extendedCopied
+    }
 
     /// The extended-range share of the pixel counter at `key`.
     public static func extended(_ key: WritableKeyPath<WorkCounters, Int>) -> WritableKeyPath<WorkCounters, Int>? {
@@ -74,6 +80,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         case \.pixelsBlended: \.extendedBlended
         case \.pixelsStroked: \.extendedStroked
         case \.pixelsUploaded: \.extendedUploaded
+        case \.pixelsCopied: \.extendedCopied
         default: nil
         }
     }
@@ -102,6 +109,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         \.tasksCancelled, \.tasksSuperseded, \.pixelsComposited, \.pixelsCleared, \.pixelsFilled,
         \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.edgeRows, \.joinRadii, \.pathsStroked, \.pixelsSwept, \.pixelsUploaded, \.drawCalls,
         \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
+        \.pixelsCopied, \.extendedCopied,
     ]
 
     /// The difference of two tallies: the work counted between two readings of a ledger.
@@ -142,6 +150,8 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         r.extendedBlended = op(a.extendedBlended, b.extendedBlended)
         r.extendedStroked = op(a.extendedStroked, b.extendedStroked)
         r.extendedUploaded = op(a.extendedUploaded, b.extendedUploaded)
+        r.pixelsCopied = op(a.pixelsCopied, b.pixelsCopied)
+        r.extendedCopied = op(a.extendedCopied, b.extendedCopied)
         return r
     }
 }

@@ -1,6 +1,6 @@
 /// The kinds of counted work the device cost model charges, each with a unit cost per device.
 ///
-/// *Memory* kinds move whole pixels through memory (a clear, a fill, a blend, an upload, a composite)
+/// *Memory* kinds move whole pixels through memory (a clear, a fill, a blend, a copy, an upload, a composite)
 /// and scale between devices with memory bandwidth; *compute* kinds are the stroker's geometry and
 /// per-object overhead and scale with single-core speed.
 public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresentable {
@@ -18,6 +18,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     case drawCall = "draw_call"
     case edgeRow = "edge_row"
     case joinRadius = "join_radius"
+    case pixelCopied = "pixel_copied"
 
     /// The kind's name in the per-frame CSV's columns, after `main_` or `task_` (`main_pixels_cleared`):
     /// the counter's name, which predates the kind's.
@@ -37,13 +38,14 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .drawCall: "draw_calls"
         case .edgeRow: "edge_rows"
         case .joinRadius: "join_radii"
+        case .pixelCopied: "pixels_copied"
         }
     }
 
     /// The unit of the kind's count in reports: `px` for pixels, none for objects.
     public var unit: String {
         switch self {
-        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelStroked, .pixelSwept, .pixelUploaded, .pixelComposited, .joinRadius: "px"
+        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelStroked, .pixelSwept, .pixelUploaded, .pixelComposited, .joinRadius, .pixelCopied: "px"
         case .segmentStroked, .segmentCulled, .bitmapAllocated, .pathStroked, .drawCall, .edgeRow: ""
         }
     }
@@ -55,7 +57,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     /// True for the kinds that scale with memory bandwidth.
     public var isMemoryBound: Bool {
         switch self {
-        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelUploaded, .pixelComposited: true
+        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelCopied, .pixelUploaded, .pixelComposited: true
         case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pathStroked, .drawCall: false
         }
     }
@@ -67,6 +69,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelCleared: counters.extendedCleared
         case .pixelFilled: counters.extendedFilled
         case .pixelBlended: counters.extendedBlended
+        case .pixelCopied: counters.extendedCopied
         case .pixelStroked: counters.extendedStroked
         case .pixelUploaded: counters.extendedUploaded
         case .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pixelComposited, .pathStroked, .drawCall: 0
@@ -79,6 +82,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelCleared: counters.pixelsCleared
         case .pixelFilled: counters.pixelsFilled
         case .pixelBlended: counters.pixelsBlended
+        case .pixelCopied: counters.pixelsCopied
         case .pixelStroked: counters.pixelsStroked
         case .pixelSwept: counters.pixelsSwept
         // The stroker's segments include the culled ones, which are charged as their own kind.

@@ -12,6 +12,30 @@ import Testing
         #expect(s.pixel(x: 30, y: 20) == 0xFFFF_FFFF)
     }
 
+    /// An opaque image (`UIGraphicsBeginImageContextWithOptions(size, true, scale)`) drawn with the normal
+    /// blend mode is a copy: counted as copied, not blended, and the picture is the one its blend draws.
+    @Test func anOpaqueImageIsCopiedAndDrawsTheSamePicture() throws {
+        var pictures: [Surface] = []
+        for opaque in [false, true] {
+            let image = try Surface(width: 30, height: 20, opaque: opaque)
+            let imageContext = try Context(surface: image)
+            imageContext.fill(image.bounds, with: .white)
+            imageContext.stroke([[Point(x: 2, y: 2), Point(x: 27, y: 17)]], style: StrokeStyle(lineWidth: 4))
+            let ledger = WorkLedger()
+            let target = try Surface(width: 30, height: 20)
+            let context = try Context(surface: target, counting: ledger)
+            context.clip(to: PixelRect(x: 0, y: 0, width: 10, height: 20))
+            context.draw(image, in: image.bounds)
+            #expect(ledger.counters.pixelsCopied == (opaque ? 200 : 0))
+            #expect(ledger.counters.pixelsBlended == (opaque ? 0 : 200))
+            #expect(ledger.counters.bytesCopied == 800)
+            #expect(image.pixel(x: 15, y: 10) >> 24 == 0xFF)
+            pictures.append(target)
+        }
+        #expect(PictureChecksum.hex(of: pictures[0]) == PictureChecksum.hex(of: pictures[1]))
+        #expect(pictures[1].pixel(x: 5, y: 5) == pictures[0].pixel(x: 5, y: 5))
+    }
+
     @Test func countersCountWhatWasDrawn() throws {
         let ledger = WorkLedger()
         let s = try Surface(width: 100, height: 50, counting: ledger)

@@ -21,7 +21,7 @@ final class StepMeter: CostMeter {
     func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
         let result = try body()
         switch phase {
-        case let .backgroundStep(index): return (result, ReplayDuration(seconds: costs[index] ?? 0))
+        case let .backgroundStep(index, _): return (result, ReplayDuration(seconds: costs[index] ?? 0))
         case .input: return (result, ReplayDuration(seconds: inputCost))
         default: return (result, .zero)
         }

@@ -40,7 +40,8 @@ import StrokeBenchTraces
     }
 
     /// Paths of numbers that are not the value, low or high of an object with a source (or the host's
-    /// measured unit costs, whose source is the host block's, or the format version).
+    /// measured unit costs, whose source is the host block's, a chip's published core counts, or the
+    /// format version).
     static func numbersOutsideSourcedFields(_ json: Any, path: String) -> [String] {
         if let object = json as? [String: Any] {
             let sourced = object["source"] is String
@@ -48,6 +49,8 @@ import StrokeBenchTraces
                 if value is NSNumber, !(value is Bool) {
                     // The fitted figure is a published figure with its source: its rate and its fps.
                     let declared = sourced && path == ".fitted_figure" && ["hz", "fps"].contains(key)
+                        // A chip's core counts, with where they are published.
+                        || sourced && path.hasSuffix(".cores") && ["performance", "efficiency"].contains(key)
                     return sourced && ["value", "low", "high"].contains(key) || declared || key == "format_version" ? [] : ["\(path).\(key)"]
                 }
                 if key == "unit_costs_ns", sourced { return [] }
