@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "StrokeBenchKit", targets: [
             "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice", "StrokeBenchReplay",
             "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchReports",
-            "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity",
+            "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy",
         ]),
         // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
         .library(name: "StrokeBenchTraces", targets: ["StrokeBenchTraces"]),
@@ -68,13 +68,15 @@ let package = Package(
         .target(name: "StrokeBenchTimeline", dependencies: ["StrokeBenchReplay", "StrokeBenchMetrics"]),
         // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
         .target(name: "StrokeBenchReports", dependencies: ["StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
+        // A study's answer on one page (`bench report`): the verdict matrix, the ranking, charts as inline SVG.
+        .target(name: "StrokeBenchStudy", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
         .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         // The `bench` command line, with the built-in strategies plus any a user passes in.
         .target(name: "StrokeBenchCLI", dependencies: [
             "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces",
             "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
-            "StrokeBenchCapacity",
+            "StrokeBenchCapacity", "StrokeBenchStudy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
@@ -86,6 +88,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
         .testTarget(name: "CapacityTests", dependencies: ["StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchSpec", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),
+        .testTarget(name: "StudyTests", dependencies: ["StrokeBenchStudy", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         .testTarget(name: "ReportsTests", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         // Running `bench` commands from tests: in process through the binary's entry point, or the
         // built executable itself where only a process shows the behaviour (signals, streams, memory).

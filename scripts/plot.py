@@ -9,8 +9,11 @@ Reads SWEEP_DIR/summary.csv and the per-frame CSVs it names, and draws:
                    budget and the frames that missed it
   percentiles.png  the distribution of main-thread time per strategy, out to the far tail
   scaling.png      the cost of a frame against the touch samples drawn so far
-  hitch-grid.png   hitch-time ratio for every strategy x device x refresh rate, coloured by
-                   Apple's WWDC20 bands (under 5 ms/s good, 5-10 warning, over 10 critical)
+  hitch-grid.png   hitch-time ratio for every strategy x device x refresh rate the device's display
+                   has, coloured by Apple's WWDC20 bands (under 5 ms/s good, 5-10 warning, over 10
+                   critical), except where the ink does not keep up: a strategy that shows no ink
+                   while drawing, or whose ink trails the pen (the summary's `verdict`), is never
+                   coloured good
 
 The first three show one reference configuration (--device, --hz, --trace; by default
 ipad-pro-11 at 120 Hz on the first trace, or whatever the sweep has). Every chart carries the
@@ -18,6 +21,7 @@ machine it was measured on. Needs matplotlib and numpy (scripts/requirements.txt
 """
 import argparse
 import csv
+import json
 import math
 import os
 import subprocess
@@ -35,6 +39,10 @@ BANDS = [("good", "under 5 ms/s", "#4caf50"), ("warning", "5-10 ms/s", "#ffb300"
 # A modelled band the model's draws do not agree on (under 90% in one band): grey, never a band's colour.
 UNCERTAIN = ("uncertain", "draws disagree", "#bdbdbd")
 BAND_COLOUR = {name: colour for name, _, colour in BANDS + [UNCERTAIN]}
+# Verdicts about the ink that override the band's colour (bench's DrawingVerdict, summary.csv `verdict`).
+INK_VERDICTS = [("ink lags", "ink trails the pen: latency p95 over 100 ms", "#9c6ade"),
+                ("ink not shown while drawing", "no ink while drawing", "#616161")]
+INK_COLOUR = {name: colour for name, _, colour in INK_VERDICTS}
 # One colour per strategy, stable across charts, so a reader can follow a strategy from chart to chart.
 # Red is kept for missed frames and the critical band.
 PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
@@ -291,14 +299,26 @@ def scaling(sweep, ref, out, extra):
     save(fig, os.path.join(out, "scaling.png"))
 
 
-def hitch_grid(sweep, out, extra):
-    columns = [(d, hz) for d in sweep.devices for hz in sweep.rates if sweep.runs(device=d, hz=hz, repetition=None)]
+def display_rates(bench):
+    """Each device's display rate, from `bench list --format json`; empty when bench cannot say."""
+    try:
+        listing = json.loads(subprocess.run([bench, "list", "--format", "json"], capture_output=True, text=True, check=True).stdout)
+        return {d["name"]: float(d["refresh_hz"]) for d in listing["devices"] + listing.get("validation_devices", [])}
+    except (OSError, subprocess.CalledProcessError, ValueError, KeyError) as error:
+        print(f"plot.py: cannot read the devices' display rates from {bench} ({error}); the grid shows every rate run", file=sys.stderr)
+        return {}
+
+
+def hitch_grid(sweep, out, extra, rates):
+    # A rate above a device's display (an iPhone 6s at 120 Hz) is no setting anyone ships: left out.
+    columns = [(d, hz) for d in sweep.devices for hz in sweep.rates
+               if sweep.runs(device=d, hz=hz, repetition=None) and float(hz) <= rates.get(d, float("inf"))]
     traces = sweep.traces
     fig, axes = plt.subplots(len(traces), 1, squeeze=False,
                              figsize=(max(7, 1.45 * len(columns) + 2.5), 0.55 * len(sweep.strategies) * len(traces) + 1.6 * len(traces) + 0.8))
     for ax, trace in zip(axes[:, 0], traces):
         grid = np.full((len(sweep.strategies), len(columns)), math.nan)
-        bands = {}
+        bands, ink = {}, {}
         for i, s in enumerate(sweep.strategies):
             for j, (d, hz) in enumerate(columns):
                 rows = sweep.runs(s, d, hz, trace, repetition=None)
@@ -308,12 +328,17 @@ def hitch_grid(sweep, out, extra):
                     # on, or uncertain), not one recomputed from the central ratio.
                     recorded = {r.get("hitch_band") or band(float(r["hitch_ratio_ms_per_s"])) for r in rows}
                     bands[i, j] = recorded.pop() if len(recorded) == 1 else band(grid[i, j])
+                    verdicts = {r.get("verdict", "") for r in rows} & set(INK_COLOUR)
+                    if verdicts:
+                        ink[i, j] = sorted(verdicts)[-1]
         colours = np.ones(grid.shape + (3,))
         for (i, j), b in bands.items():
-            colours[i, j] = matplotlib.colors.to_rgb(BAND_COLOUR[b])
+            colours[i, j] = matplotlib.colors.to_rgb(INK_COLOUR.get(ink.get((i, j)), BAND_COLOUR[b]))
         ax.imshow(colours, aspect="auto")
         for (i, j), v in np.ndenumerate(grid):
             text = "not run" if math.isnan(v) else f"{v:.1f}" + ("\nuncertain" if bands.get((i, j)) == "uncertain" else "")
+            if (i, j) in ink:
+                text = "no ink" if ink[i, j] == "ink not shown while drawing" else f"{v:.1f}\nink lags"
             ax.text(j, i, text, ha="center", va="center", fontsize=9, color="#333333" if math.isnan(v) else "black")
         ax.set_xticks(range(len(columns)))
         ax.set_xticklabels([f"{d}\n{hz_label(hz)}" for d, hz in columns], fontsize=8)
@@ -325,14 +350,14 @@ def hitch_grid(sweep, out, extra):
         ax.tick_params(which="minor", length=0)
         ax.set_title(f"trace {trace_label(trace)}" if len(traces) > 1 else "", fontsize=9, loc="left")
     fig.suptitle(f"Hitch-time ratio (ms of hitch per s of replay) by strategy, device and refresh rate, {basis(sweep)}", fontsize=11)
-    fig.legend(handles=[Patch(color=c, label=f"{n} ({t})") for n, t, c in BANDS + [UNCERTAIN]], loc="lower right", ncol=4, fontsize=8,
+    fig.legend(handles=[Patch(color=c, label=f"{n} ({t})") for n, t, c in BANDS + [UNCERTAIN] + INK_VERDICTS], loc="lower right", ncol=3, fontsize=8,
                frameon=False, bbox_to_anchor=(0.99, 0.025))
     fig.tight_layout(rect=(0, 0.07, 1, 0.97))
     caption(fig, sweep, extra)
     save(fig, os.path.join(out, "hitch-grid.png"))
 
 
-def table(sweep, ref, path):
+def table(sweep, ref, path, rates):
     """Markdown: the reference configuration's figures, then the hitch-ratio grid."""
     device, hz, trace = ref
     lines = [f"{device} at {hz_label(hz)}, trace `{trace_label(trace)}`, {sweep.setting('clock')} clock:", "",
@@ -353,8 +378,10 @@ def table(sweep, ref, path):
                      f"{ranged_ratio(r)}, {band_text(r)} | {float(r['dropped_pct']):.1f}% | "
                      f"{fmt_latency(r['latency_ms_p50'])} | {fmt_latency(r['latency_ms_p95'])} | "
                      f"{int(r['pixels_rasterized']):,} | {picture} |")
-    columns = [(d, hz_) for d in sweep.devices for hz_ in sweep.rates if sweep.runs(device=d, hz=hz_, trace=trace, repetition=None)]
-    lines += ["", f"Hitch-time ratio in ms/s (trace `{trace_label(trace)}`; under 5 good, 5-10 warning, over 10 critical):", "",
+    columns = [(d, hz_) for d in sweep.devices for hz_ in sweep.rates
+               if sweep.runs(device=d, hz=hz_, trace=trace, repetition=None) and float(hz_) <= rates.get(d, float("inf"))]
+    lines += ["", f"Hitch-time ratio in ms/s (trace `{trace_label(trace)}`; under 5 good, 5-10 warning, over 10 critical; "
+              "each device at the rates its display has; *no ink* and *ink lags* where the ink does not keep up, whatever the ratio):", "",
               "| strategy | " + " | ".join(f"{d} {hz_label(h)}" for d, h in columns) + " |",
               "|---|" + "---:|" * len(columns)]
     for s in sweep.strategies:
@@ -363,7 +390,11 @@ def table(sweep, ref, path):
             rows = sweep.runs(s, d, h, trace, repetition=None)
             if rows:
                 v = np.mean([float(r["hitch_ratio_ms_per_s"]) for r in rows])
-                cells.append(f"**{v:.1f}**" if band(v) == "critical" else f"{v:.1f}")
+                cell = f"**{v:.1f}**" if band(v) == "critical" else f"{v:.1f}"
+                verdicts = {r.get("verdict", "") for r in rows} & set(INK_COLOUR)
+                if verdicts:
+                    cell += " *no ink*" if "ink not shown while drawing" in verdicts else " *ink lags*"
+                cells.append(cell)
             else:
                 cells.append("-")
         lines.append(f"| `{s}` | " + " | ".join(cells) + " |")
@@ -405,6 +436,10 @@ def main():
     parser.add_argument("--hz", help="refresh rate of the per-strategy charts (default 120)")
     parser.add_argument("--trace", help="trace of the per-strategy charts (default the first)")
     parser.add_argument("--caption", default=None, help="added to every chart's caption (default: the git commit)")
+    parser.add_argument("--only", help="draw only these, comma-separated (timeline, percentiles, scaling, hitch-grid); "
+                        "the grid and the table read summary.csv alone, so they redraw without the per-frame CSVs")
+    parser.add_argument("--bench", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "release", "bench"),
+                        help="the bench whose `list` gives each device's display rate (default .build/release/bench)")
     args = parser.parse_args()
 
     sweep = Sweep(args.sweep)
@@ -418,12 +453,19 @@ def main():
             extra = ""
     ref = reference(sweep, args)
     plt.rcParams.update({"font.size": 9, "axes.titlesize": 10})
-    timeline(sweep, ref, args.output, extra)
-    percentiles(sweep, ref, args.output, extra)
-    scaling(sweep, ref, args.output, extra)
-    hitch_grid(sweep, args.output, extra)
+    charts = {"timeline": timeline, "percentiles": percentiles, "scaling": scaling}
+    wanted = args.only.split(",") if args.only else list(charts) + ["hitch-grid"]
+    unknown = [name for name in wanted if name not in list(charts) + ["hitch-grid"]]
+    if unknown:
+        fail(f"--only {','.join(unknown)}: not a chart (timeline, percentiles, scaling, hitch-grid)")
+    for name in wanted:
+        if name in charts:
+            charts[name](sweep, ref, args.output, extra)
+    rates = display_rates(args.bench)
+    if "hitch-grid" in wanted:
+        hitch_grid(sweep, args.output, extra, rates)
     if args.table:
-        table(sweep, ref, args.table)
+        table(sweep, ref, args.table, rates)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,8 @@ if [ "$MODE" = modelled ]; then
   mkdir -p "$out/device-model"
   # shellcheck source=/dev/null
   source results/measured-info.sh
+  say "the measured grid and table, redrawn from the kept summary.csv (each device at its display's rates)"
+  python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md" --only hitch-grid --bench "$BENCH"
 else
   mkdir -p "$out"
 
@@ -147,6 +149,11 @@ if [ "$MODE" = all ]; then
   } >"$out/measured-info.sh"
 fi
 
+say "the answer on one page: bench report (results/report.html, and the article's spiral in device-model/report.html)"
+"$BENCH" report "$out/modelled" --output "$out/report.html"
+"$BENCH" report "$out/device-model/sweep" --output "$out/device-model/report.html"
+"$BENCH" report "$out/modelled" --format markdown >"$out/verdict.md"
+
 say "results/README.md"
 runs=$(($(wc -l <"$out/summary.csv") - 1))
 modelled_runs=$(($(wc -l <"$out/modelled/summary.csv") - 1))
@@ -159,31 +166,27 @@ git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || modelled_c
   echo "one script (\`--modelled\` redoes the modelled part alone); on another machine the measured figures"
   echo "differ, the shape of them should not, and the modelled ones are the same."
   echo
-  echo "| | |"
-  echo "|---|---|"
-  echo "| machine | $machine; ${cpu:-unknown CPU}; $system |"
-  echo "| toolchain | $toolchain |"
-  echo "| cairo, pixman | $libraries |"
-  echo "| commit, measured | \`$commit\` |"
-  echo "| sweep, measured | \`$sweep_line\`: $runs runs in ${sweep_seconds} s |"
-  echo "| load average | $load_before before the measured sweep, $load_after after (1, 5, 15 min; the machine has $(nproc) cores) |"
-  echo "| whole script, measured run | ${total_seconds} s, build and charts included |"
-  echo "| commit, modelled | \`$modelled_commit\` |"
-  echo "| modelled part, dry | \`bench ${modelled_cmd[*]/$out/results}\`: $modelled_runs runs in ${modelled_sweep_seconds} s; with the article's spiral table, ${modelled_seconds} s |"
+  echo "## The answer, modelled for each device"
   echo
-  echo "The virtual clock never sleeps and charges each phase the wall-clock time it took here, so the"
-  echo "times are this machine's for the work an iOS device would do (not an iPad's), and other work on"
-  echo 'the machine shows in them: see the load average. Counters (`pixels_rasterized`, ...) do not depend'
-  echo "on the machine."
+  echo "Which way to draw on each device: the verdict of every strategy, modelled by the device cost model"
+  echo "([docs/device-model.md](../docs/device-model.md)) for the default trace, with each band's share of the"
+  echo "model's 64 draws; then a ranking per device. The whole page, with charts and every configuration:"
+  echo "[report.html](report.html) (\`bench report results/modelled --output results/report.html\`)."
   echo
-  echo "## The reference configuration, measured on this host"
+  cat "$out/verdict.md"
   echo
-  cat "$out/table.md"
+  echo "## The article's benchmark, modelled"
   echo
-  echo "## The same, modelled for the device"
+  echo "Every strategy draws the companion app's spiral, one point per display-link callback, with modelled"
+  echo "costs and their 5-95% ranges; \`naive\` on the iPad Pro 11 is the figure the model was fitted to,"
+  echo "everything else is a prediction ([device-model/report.html](device-model/report.html))."
   echo
-  echo "\`--costs model\`: each phase charged the work it counted times the device's sourced unit costs"
-  echo "([docs/device-model.md](../docs/device-model.md)). Predictions for the device, identical on every machine."
+  cat "$out/device-model/table.md"
+  echo
+  echo "## The default trace, modelled for each device"
+  echo
+  echo "\`--costs model\`: each phase charged the work it counted times the device's sourced unit costs."
+  echo "Predictions for the device, identical on every machine."
   echo
   cat "$out/modelled/table.md"
   echo
@@ -199,12 +202,28 @@ git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || modelled_c
   echo
   echo "![frame cost against retained points, modelled](capacity/ramp.png)"
   echo
-  echo "## The article's benchmark, modelled"
+  echo "## How these figures were made"
   echo
-  echo "Every strategy draws the companion app's spiral, one point per display-link callback, with modelled"
-  echo "costs; \`naive\` on the iPad Pro 11 is the figure the model was fitted to, everything else is a prediction."
+  echo "| | |"
+  echo "|---|---|"
+  echo "| machine | $machine; ${cpu:-unknown CPU}; $system |"
+  echo "| toolchain | $toolchain |"
+  echo "| cairo, pixman | $libraries |"
+  echo "| commit, measured | \`$commit\` |"
+  echo "| sweep, measured | \`$sweep_line\`: $runs runs in ${sweep_seconds} s |"
+  echo "| load average | $load_before before the measured sweep, $load_after after (1, 5, 15 min; the machine has $(nproc) cores) |"
+  echo "| whole script, measured run | ${total_seconds} s, build and charts included |"
+  echo "| commit, modelled | \`$modelled_commit\` |"
+  echo "| modelled part, dry | \`bench ${modelled_cmd[*]/$out/results}\`: $modelled_runs runs in ${modelled_sweep_seconds} s; with the article's spiral table, ${modelled_seconds} s |"
   echo
-  cat "$out/device-model/table.md"
+  echo "## Measured on this host: this machine's time for the device's work"
+  echo
+  echo "The virtual clock never sleeps and charges each phase the wall-clock time it took here, so the"
+  echo "times below are this machine's for the work an iOS device would do, not an iPad's: \`naive\` is cheap"
+  echo "here and critical on the iPad. Other work on the machine shows in them: see the load average."
+  echo 'Counters (`pixels_rasterized`, ...) do not depend on the machine.'
+  echo
+  cat "$out/table.md"
   echo
   echo "## Charts, measured on this host"
   echo

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what StrokeBench needs on a fresh Debian machine with Swift: cairo, pixman and libxml2
-# (with pkg-config) from Debian, and the pinned Python packages for the charts. Safe to run again.
+# (with pkg-config) from Debian, headless Chromium for the report's browser test, and the pinned Python
+# packages for the charts. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-for pkg in libcairo2-dev libpixman-1-dev libxml2-dev pkg-config; do
+# chromium: headless, for the test that loads `bench report`'s page in a real browser (ReportCommandTests).
+for pkg in libcairo2-dev libpixman-1-dev libxml2-dev pkg-config chromium; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if ((${#need[@]})); then

@@ -20,7 +20,7 @@ package enum Bench {
                 commandName: toolName,
                 abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
                 subcommands: [Run.self, List.self, Trace.self, Sweep.self, Ramp.self, Compare.self, Baseline.self,
-                              Check.self, Calibrate.self, Model.self])
+                              Check.self, Calibrate.self, Model.self, Report.self])
         }
     }
 

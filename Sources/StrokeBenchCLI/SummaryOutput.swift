@@ -106,7 +106,7 @@ enum SummaryTable {
         return lines.joined(separator: "\n")
     }
 
-    static func fmt(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
+    static func fmt(_ v: Double, _ digits: Int) -> String { v.fixed(digits) }
 
     /// Left-aligns the first column and right-aligns the rest.
     static func align(_ rows: [[String]]) -> [String] {

@@ -15,7 +15,26 @@ extension SweepFolder {
     /// The file is streamed, a record at a time, and bounded (`maxFramesCSVBytes`, and
     /// `CSVReader.maxFieldBytes` a field), so no file makes this read more than it keeps.
     public static func activeMainMs(csvAt file: String) throws -> [Double] {
-        var reader = ActiveMainMsReader(file: file)
+        var values: [Double] = []
+        try forEachFrame(csvAt: file) { frame in
+            let samples = Int(frame.cell("samples") ?? "") ?? 0
+            let presented = !(frame.cell("present_ms") ?? "").isEmpty
+            let mainQueue = frame.cell("trigger") == "main-queue"
+            guard samples > 0 || presented || mainQueue else { return }
+            values.append(try frame.time("main_ms"))
+        }
+        return values
+    }
+
+    /// Calls `body` with every frame of one per-frame CSV, in order, streamed and bounded as
+    /// `activeMainMs` reads: a file of any version this build reads, with a `main_ms` and a `samples`
+    /// column.
+    public static func forEachFrame(csvAt file: String, _ body: (FrameRow) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { try forEachFrame(csvAt: file, reader: FrameRowReader(file: file, body: $0)) }
+    }
+
+    private static func forEachFrame(csvAt file: String, reader: FrameRowReader) throws {
+        var reader = reader
         var stream = CSVReader.Stream()
         do {
             try BoundedFile.forEachChunk(of: file, limit: maxFramesCSVBytes) { chunk in
@@ -30,18 +49,49 @@ extension SweepFolder {
             throw Failure("\(file): \(failure)")
         }
         guard reader.header != nil else { throw Failure("\(file): empty; not a per-frame CSV of bench") }
-        return reader.values
     }
 }
 
-/// The columns `activeMainMs` reads, taken from a per-frame CSV's records as they stream past.
-private struct ActiveMainMsReader {
+/// One frame of a per-frame CSV, by column name.
+public struct FrameRow {
     let file: String
+    let line: Int
+    let header: [String: Int]
+    let record: [String]
+
+    /// The text of column `name`, or nil when the file has no such column.
+    public func cell(_ name: String) -> String? { header[name].map { record[$0] } }
+
+    /// Column `name` as a time in ms: a finite number, 0 or more.
+    /// - Throws: `SweepFolder.Failure` naming the file, the line and the column.
+    public func time(_ name: String) throws -> Double {
+        let text = cell(name) ?? ""
+        guard let ms = Double(text) else { throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a number") }
+        // A time is finite and not negative: -1e308 would make a -inf median and a verdict of "better".
+        guard ms.isFinite, ms >= 0 else {
+            throw SweepFolder.Failure("\(file):\(line): \(name) \(text) is not a possible time (a time is a finite number of ms, 0 or more)")
+        }
+        return ms
+    }
+
+    /// Column `name` as a count, 0 when the file has no such column.
+    /// - Throws: `SweepFolder.Failure` when the column holds something else.
+    public func count(_ name: String) throws -> Int {
+        guard let text = cell(name) else { return 0 }
+        guard let value = Int(text), value >= 0 else { throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a count") }
+        return value
+    }
+}
+
+/// Checks a per-frame CSV's header and every record's width and version as they stream past, and hands
+/// each frame on.
+private struct FrameRowReader {
+    let file: String
+    let body: (FrameRow) throws -> Void
     private(set) var header: [String: Int]?
-    private(set) var values: [Double] = []
     private var fieldCount = 0
 
-    init(file: String) { self.file = file }
+    init(file: String, body: @escaping (FrameRow) throws -> Void) { self.file = file; self.body = body }
 
     mutating func take(_ record: [String], line: Int) throws {
         guard let header else {
@@ -57,20 +107,10 @@ private struct ActiveMainMsReader {
         guard record.count == fieldCount else {
             throw SweepFolder.Failure("\(file):\(line): \(record.count) fields where the header has \(fieldCount)")
         }
-        func cell(_ name: String) -> String? { header[name].map { record[$0] } }
+        let row = FrameRow(file: file, line: line, header: header, record: record)
         // No `format_version` column is version 1 (`FrameCSV.format`): every file before the column.
-        do { _ = try FrameCSV.format.check(text: cell("format_version") ?? "1") }
+        do { _ = try FrameCSV.format.check(text: row.cell("format_version") ?? "1") }
         catch { throw SweepFolder.Failure("\(file):\(line): \(error)") }
-        let samples = Int(cell("samples") ?? "") ?? 0
-        let presented = !(cell("present_ms") ?? "").isEmpty
-        let mainQueue = cell("trigger") == "main-queue"
-        guard samples > 0 || presented || mainQueue else { return }
-        let text = cell("main_ms") ?? ""
-        guard let ms = Double(text) else { throw SweepFolder.Failure("\(file):\(line): main_ms '\(text)' is not a number") }
-        // A time is finite and not negative: -1e308 would make a -inf median and a verdict of "better".
-        guard ms.isFinite, ms >= 0 else {
-            throw SweepFolder.Failure("\(file):\(line): main_ms \(text) is not a possible time (a time is a finite number of ms, 0 or more)")
-        }
-        values.append(ms)
+        try body(row)
     }
 }

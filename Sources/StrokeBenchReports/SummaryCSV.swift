@@ -55,6 +55,9 @@ public enum SummaryCSV {
         })
         // With modelled costs, the share of the model's draws in each hitch band; empty otherwise.
         columns += Metric.bandShares.map(Column.metric)
+        // What a person drawing would see (`DrawingVerdict`): keeps up, may hitch, hitches, ink lags, or
+        // ink not shown while drawing.
+        columns.append(.text("verdict") { DrawingVerdict($0.summary).rawValue })
         return columns
     }()
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Double {
     /// The number as people write it in a message, a run id or a usage line: `120` rather than
     /// `120.0`, and `0.25` as it is. A whole number too large for an `Int` keeps Swift's own form
@@ -19,4 +21,9 @@ extension Int {
         }
         return out
     }
+}
+
+extension Double {
+    /// The number with `digits` decimals (`12.50` for 2): how tables and reports print a figure.
+    public func fixed(_ digits: Int) -> String { String(format: "%.\(digits)f", self) }
 }

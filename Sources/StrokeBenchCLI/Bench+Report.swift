@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchSpec
+import StrokeBenchStrategies
+import StrokeBenchReports
+import StrokeBenchStudy
+
+/// The version `bench report` prints in its provenance: StrokeBench has no release yet.
+let benchVersion = "0.1.0-dev"
+
+extension Bench {
+    /// `bench report`: a study (a sweep folder or one run's JSON) as one self-contained HTML page, the
+    /// verdict first, or as Markdown for a pull-request comment.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Turn a study into one self-contained HTML page, the verdict first (or Markdown for a pull request).",
+            discussion: """
+                STUDY is a sweep folder (bench sweep --output, whole or merged from shards) or one run's JSON \
+                (bench run --format json). The page has, in order: the verdict matrix (strategies by device and \
+                rate, one cell per configuration run: the band, with its share of the model's draws where the \
+                figures are modelled, and whether ink reaches the screen), a ranking per device by a stated rule, \
+                charts as inline SVG (the verdict grid, main-thread and latency percentiles, frame cost against \
+                retained points), each configuration on demand (its figures, its worst frame, the command that \
+                reproduces it) and provenance. It loads nothing from the network. --format markdown prints the \
+                verdict matrix and the ranking alone. SOURCE_DATE_EPOCH, when set, is the date the page gives. \
+                Exit status: 0 success, 64 bad usage, 65 bad data, 74 a file that cannot be read or written.
+                """)
+
+        @Argument(help: "A sweep folder, or a run's JSON.")
+        var study: String
+
+        @Option(help: "Where to write the HTML page (html format; required there).")
+        var output: String?
+
+        @Option(help: "html (one self-contained page, to --output) or markdown (the verdict and ranking, to standard output).")
+        var format: ReportFormat = .html
+
+        enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case html, markdown }
+
+        func validate() throws {
+            if format == .html && output == nil { throw ValidationError("--output is required for an HTML report: the file to write") }
+            if format == .markdown && output != nil { throw ValidationError("--output is for the HTML page; --format markdown prints to standard output") }
+        }
+
+        func run() throws {
+            let read: Study
+            do { read = try Study.load(study, optionArguments: Self.optionArguments) }
+            catch { throw error.cannotRead ? BenchFailure.io(error.description) : BenchFailure.data(error.description) }
+            let loaded = read.leavingOut(Self.fasterThanItsDisplay)
+            guard !loaded.runs.isEmpty else {
+                throw BenchFailure.data("\(study): every run is at a rate its device's display does not have (\(loaded.leftOut.joined(separator: "; ")))")
+            }
+            guard format == .html, let output else {
+                print(ReportMarkdown(study: loaded).render(), terminator: "")
+                return
+            }
+            try refuseOverwriting(Self.inputs(of: loaded), with: [NamedPath(name: "--output", path: output)])
+            let progress = RampProgress()
+            let page: ReportPage
+            do {
+                page = try ReportPage(study: loaded, provenance: Self.provenance()) { done, all in
+                    progress.update("report: read \(done) of \(all) runs' frames")
+                }
+            } catch let failure as SweepFolder.Failure {
+                progress.finish()
+                throw failure.cannotRead ? BenchFailure.io(failure.description) : BenchFailure.data(failure.description)
+            }
+            progress.finish()
+            do { try AtomicFile.write(page.html(), to: output) }
+            catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(output): cannot write the report (\(error.reason))") }
+            printError("wrote \(output): \(loaded.runs.count) configurations")
+        }
+
+        /// Why a run is no setting anyone ships: a rate above its device's display (the sweeps' `--hz 60,120`
+        /// runs an iPhone 6s at 120 Hz too), or nil.
+        static func fasterThanItsDisplay(_ run: StudyRun) -> String? {
+            guard let device = DeviceProfile.named(run.summary.device), run.summary.hz > device.refreshRate else { return nil }
+            return "\(device.name) at \(run.summary.hz.plainText) Hz, faster than its \(device.refreshRate.plainText) Hz display"
+        }
+
+        /// A strategy's options as arguments, in the order it declares them.
+        static func optionArguments(_ spec: ReplaySpec) -> [String] {
+            spec.options.arguments(declared: StrategyRegistry.strategy(named: spec.strategy)?.options ?? [])
+        }
+
+        /// The study's files, which the page must not be written over.
+        static func inputs(of study: Study) -> [NamedPath] {
+            var paths = [study.source]
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: study.source, isDirectory: &isFolder), isFolder.boolValue {
+                let runs = study.source + "/runs"
+                let records = (try? FileManager.default.contentsOfDirectory(atPath: runs)) ?? []
+                paths += [study.source + "/sweep.json", study.source + "/summary.csv"] + records.map { runs + "/" + $0 }
+                paths += study.runs.compactMap(\.framesCSV)
+            }
+            return paths.map { NamedPath(name: "the study's file", path: $0) }
+        }
+
+        /// The version, the commit `bench` was built from, the device data's version and the date.
+        static func provenance() -> Provenance {
+            let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init)
+            return Provenance(version: benchVersion, commit: buildCommit(), deviceDataVersion: DeviceCostData.version,
+                              date: epoch.map { Date(timeIntervalSince1970: $0) } ?? Date())
+        }
+
+        /// The commit of the git checkout `bench` was built in (`git rev-parse HEAD` beside the
+        /// executable, whose build folder is inside it), or `unknown`.
+        static func buildCommit() -> String {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            git.arguments = ["git", "-C", URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path,
+                             "rev-parse", "--short=12", "HEAD"]
+            let out = Pipe()
+            git.standardOutput = out
+            git.standardError = FileHandle.nullDevice
+            guard (try? git.run()) != nil else { return "unknown" }
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            git.waitUntilExit()
+            let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return git.terminationStatus == 0 && !commit.isEmpty ? commit : "unknown"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import StrokeBenchMetrics
+import StrokeBenchReports
+import StrokeBenchSpec
+
+/// One configuration of a study: how it came out, what ran, and where its frames are.
+public struct StudyRun: Sendable {
+    /// The run's summary figures.
+    public var summary: RunSummary
+    /// What ran; nil for a single run's JSON, which keeps only its summary.
+    public var spec: ReplaySpec?
+    /// The run's per-frame CSV, when the study has it (a sweep folder does).
+    public var framesCSV: String?
+    /// The `bench run` command that replays it, when the spec is known.
+    public var command: String?
+
+    /// The strategy with the options it ran with (`flattened --flattened-whole-layer`).
+    public var strategyLabel: String
+    /// True for a run priced by the device cost model (`--costs model`), false for measured or zero costs.
+    public var isModelled: Bool { summary.costs == CostMode.model.rawValue }
+    /// The run's verdict.
+    public var verdict: DrawingVerdict { DrawingVerdict(summary) }
+}
+
+/// What `bench report` reads: a sweep folder (whole, or merged from shards) or one run's JSON
+/// (`bench run --format json`).
+public struct Study: Sendable {
+    /// The path it was read from.
+    public var source: String
+    /// Its runs, in plan order.
+    public var runs: [StudyRun]
+    /// Runs left out of the report, each with why (`iphone-6s at 120 Hz: faster than its 60 Hz display`).
+    public var leftOut: [String] = []
+
+    public init(source: String, runs: [StudyRun]) { self.source = source; self.runs = runs }
+
+    /// The study without the runs `reason` gives a reason for: what a report shows of a sweep that ran a
+    /// device at a rate its display does not have. Each distinct reason is kept once.
+    public func leavingOut(_ reason: (StudyRun) -> String?) -> Study {
+        var kept = self
+        kept.runs = runs.filter { reason($0) == nil }
+        for why in runs.compactMap(reason) where !kept.leftOut.contains(why) { kept.leftOut.append(why) }
+        return kept
+    }
+
+    /// True when every run is modelled; false when every run is measured (or zero-cost); nil when the
+    /// study mixes them.
+    public var allModelled: Bool? {
+        let modelled = Set(runs.map(\.isModelled))
+        return modelled.count == 1 ? modelled.first : nil
+    }
+
+    /// A study that cannot be read: one line naming the file.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        /// True when nothing could be read (exit 74) rather than read and found wrong (65).
+        public var cannotRead: Bool
+        public init(_ description: String, cannotRead: Bool = false) { self.description = description; self.cannotRead = cannotRead }
+    }
+
+    /// Reads the study at `path`.
+    /// - Parameters:
+    ///   - optionArguments: a strategy's options as command-line arguments, for the label and the command.
+    /// - Throws: `Failure`, naming the file at fault.
+    public static func load(_ path: String, optionArguments: (ReplaySpec) -> [String]) throws(Failure) -> Study {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw Failure("\(path): no such file or folder; a study is a sweep folder (bench sweep --output) or a run's JSON (bench run --format json)",
+                          cannotRead: true)
+        }
+        let runs = isFolder.boolValue ? try folderRuns(path, optionArguments: optionArguments) : [try singleRun(path)]
+        guard !runs.isEmpty else { throw Failure("\(path): the sweep folder holds no finished run") }
+        return Study(source: path, runs: runs)
+    }
+
+    private static func folderRuns(_ path: String, optionArguments: (ReplaySpec) -> [String]) throws(Failure) -> [StudyRun] {
+        let folder = SweepFolder(path: path)
+        let swept: [SweptRun]
+        do { swept = try folder.readRuns() } catch let failure as SweepFolder.Failure {
+            throw Failure(failure.description, cannotRead: failure.cannotRead)
+        } catch {
+            throw Failure("\(path): \(error)")
+        }
+        return swept.map { run in
+            let options = optionArguments(run.spec)
+            return StudyRun(summary: run.summary, spec: run.spec, framesCSV: path + "/" + run.framesCSV,
+                            command: command(run.spec, options: options),
+                            strategyLabel: ([run.spec.strategy] + options).joined(separator: " "))
+        }
+    }
+
+    private static func singleRun(_ path: String) throws(Failure) -> StudyRun {
+        let data: Data
+        do { data = try BoundedFile.read(path, limit: SweepFolder.maxRecordBytes) } catch {
+            switch error {
+            case .tooLarge(let limit): throw Failure("\(path): more than \(limit) bytes: too large for a run's JSON (one is a few KB)")
+            case .unreadable(let reason): throw Failure("\(path): cannot read the run's JSON (\(reason))", cannotRead: true)
+            }
+        }
+        let summary: RunSummary
+        do { summary = try JSONDecoder().decode(RunSummary.self, from: data) } catch {
+            throw Failure("\(path): not a run's JSON of bench run --format json: \(DecodingProblem.describe(error))")
+        }
+        return StudyRun(summary: summary, spec: nil, framesCSV: nil, command: nil, strategyLabel: summary.strategy)
+    }
+
+    /// The `bench run` command that replays `spec`, in the order `bench run --help` lists the options.
+    static func command(_ spec: ReplaySpec, options: [String]) -> String {
+        var words = ["bench", "run", "--strategy", spec.strategy] + options + ["--device", spec.device]
+        if let hz = spec.hz { words += ["--hz", hz.plainText] }
+        if spec.trace.path != TraceIdentity.builtIn { words += ["--trace", spec.trace.path] }
+        words += ["--clock", spec.clock.rawValue, "--costs", spec.costs.rawValue]
+        if spec.input != .recorded { words += ["--input", spec.input.rawValue] }
+        if spec.delivery != .coalesced { words += ["--delivery", spec.delivery.rawValue] }
+        if let workers = spec.workers { words += ["--workers", String(workers)] }
+        return words.map(Self.shellQuoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: quoted when it holds anything but safe characters.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%")
+        if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
