@@ -43,7 +43,7 @@ enum SummaryTable {
     /// moved, which the hitch ratio does not say (a strategy that presents nothing new hitches nothing).
     static func verdict(_ s: RunSummary, band: String) -> String {
         let notShown = s.samplesNeverShown > 0 ? ", and \(s.samplesNeverShown) of \(s.samples) samples never reached the screen" : ""
-        if s.samples > 1 && s.inkUpdatesPerS < 1 {
+        if !s.showsInkWhileDrawing {
             return "verdict: ink is NOT shown while drawing (\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink\(notShown)); the hitch ratio, \(band), measures frame pacing, not ink"
         }
         return "verdict: hitch ratio \(band); ink shown while drawing, \(fmt(s.inkUpdatesPerS, 1)) updates/s\(notShown)"
