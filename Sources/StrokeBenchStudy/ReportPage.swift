@@ -32,19 +32,26 @@ public struct ReportPage {
     let provenance: Provenance
     /// Each run's frame digest, by its position in `study.runs`; absent for a run without frames.
     let digests: [Int: FrameDigest]
+    /// Runs whose per-frame CSV the folder names but does not hold (the committed results keep none).
+    let framesMissing: Int
 
-    /// Reads every run's per-frame CSV the study has, calling `progress` after each.
+    /// Reads every run's per-frame CSV the study has, calling `progress` after each. A CSV that is not
+    /// there leaves its run's frame charts out, and the page says how many; one that is there and wrong
+    /// is an error.
     /// - Throws: `SweepFolder.Failure` naming the file and line of a bad per-frame CSV.
     public init(study: Study, provenance: Provenance, progress: (Int, Int) -> Void = { _, _ in }) throws {
         self.study = study
         self.provenance = provenance
         matrix = VerdictMatrix(study)
-        var digests: [Int: FrameDigest] = [:]
+        var digests: [Int: FrameDigest] = [:], missing = 0
         for (index, run) in study.runs.enumerated() {
-            if let file = run.framesCSV { digests[index] = try FrameDigest(csvAt: file) }
+            if let file = run.framesCSV {
+                if FileManager.default.fileExists(atPath: file) { digests[index] = try FrameDigest(csvAt: file) } else { missing += 1 }
+            }
             progress(index + 1, study.runs.count)
         }
         self.digests = digests
+        framesMissing = missing
     }
 
     /// `modelled`, `measured` or `modelled and measured`: how the study's figures were made.
@@ -61,6 +68,10 @@ public struct ReportPage {
         var page = [Self.head(title: "StrokeBench report: \(study.source)")]
         page.append("<h1>Which way to draw: StrokeBench report</h1>")
         page.append("<p class=\"lede\">\(escaped(lede))</p>")
+        if framesMissing > 0 {
+            page.append("<p class=\"lede\">\(framesMissing) of \(study.runs.count) runs' per-frame CSVs are not in the study's folder "
+                        + "(a copy of results/ keeps none): their frame-cost curves and worst frames are left out.</p>")
+        }
         if !study.leftOut.isEmpty {
             page.append("<p class=\"lede\">Left out: \(escaped(study.leftOut.joined(separator: "; "))).</p>")
         }
@@ -108,10 +119,21 @@ public struct ReportPage {
         return rows.joined()
     }
 
+    /// One line a setting, best first, then the figures behind each order, collapsed: the lines fit
+    /// the first screen with the matrix.
     private func rankingSection() -> String {
-        var out = ["<section id=\"ranking\"><h2>Ranking per device</h2><p class=\"rule\">\(escaped(Ranking.rule))</p>"]
-        for setting in matrix.settings {
-            let ranking = Ranking(matrix.runs(at: setting))
+        let rankings = matrix.settings.map { ($0, Ranking(matrix.runs(at: $0))) }
+        var out = ["<section id=\"ranking\"><h2>Ranking per device</h2><ol class=\"ranking\">"]
+        for (setting, ranking) in rankings {
+            let places = ranking.entries.map { entry in
+                "<span style=\"color:\(Charts.colour(entry.run.verdict))\">\(entry.tied ? "=" : "")\(entry.place)&nbsp;"
+                    + "<b>\(escaped(entry.run.strategyLabel))</b></span>"
+            }
+            out.append("<li><b>\(escaped(setting.label(withTrace: true)))</b>: \(places.joined(separator: " &middot; "))</li>")
+        }
+        out.append("</ol><p class=\"rule\">\(escaped(Ranking.rule)) Colour: the verdict.</p>")
+        out.append("<details><summary>The figures behind each ranking</summary>")
+        for (setting, ranking) in rankings {
             out.append("<h3>\(escaped(setting.label(withTrace: true)))</h3><table class=\"ranking\"><thead><tr><th>place</th>"
                        + "<th>strategy</th><th>verdict</th><th>hitch ms/s (5-95%)</th><th>ink updates/s</th><th>main busy % (5-95%)</th>"
                        + "<th>placed by</th></tr></thead><tbody>")
@@ -128,7 +150,7 @@ public struct ReportPage {
             }
             out.append("</tbody></table>")
         }
-        out.append("</section>")
+        out.append("</details></section>")
         return out.joined()
     }
 
@@ -224,6 +246,7 @@ public struct ReportPage {
         th, td { border: 1px solid #ddd; padding: 3px 6px; text-align: left; vertical-align: top; }
         thead th { background: #f3f3f3; }
         .matrix td { min-width: 130px; } .none { color: #999; }
+        ol.ranking { font-size: 13px; margin: 4px 0; padding-left: 18px; } ol.ranking li { margin: 3px 0; list-style: none; }
         figure.chart { margin: 10px 0; } details { margin: 4px 0; } summary { cursor: pointer; font-size: 13px; }
         code { font-size: 12px; background: #f5f5f5; padding: 1px 3px; }
         </style></head><body><main>

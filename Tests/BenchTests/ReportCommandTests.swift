@@ -34,6 +34,20 @@ import Testing
         #expect(!html.contains("url("))
     }
 
+    /// A copy of results/ keeps no per-frame CSVs: the page is made without their charts, and says so.
+    @Test func aStudyWithoutItsFramesLeavesTheirChartsOut() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.study(in: folder)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("study/frames"))
+        let report = try BenchTool.run(["report", "study", "--output", "study.html"], in: folder)
+        try #require(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOf: folder.appendingPathComponent("study.html"), encoding: .utf8)
+        #expect(html.contains("6 of 6 runs' per-frame CSVs are not in the study's folder"))
+        #expect(html.components(separatedBy: "<figure class=\"chart\"><svg").count - 1 == 5, "the grid, and two percentile charts a setting")
+        #expect(!html.contains("Worst frame"))
+    }
+
     @Test func markdownGivesTheMatrixAndTheRanking() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -87,8 +101,8 @@ import Testing
     }
 
     /// The page in a real browser: headless Chromium loads it with no console error and no network
-    /// request, every chart is laid out with a size, and at 1280 x 900 the verdict matrix is on the
-    /// first screen. Skips, saying so, where Chromium is missing; CI installs it (scripts/setup.sh).
+    /// request, every chart is laid out with a size, and at 1280 x 900 the verdict matrix and the
+    /// ranking of every device are on the first screen. Skips, saying so, where Chromium is missing; CI installs it (scripts/setup.sh).
     @Test(.enabled(if: HeadlessChromium.path != nil, "headless Chromium is not installed (apt-get install chromium); CI installs it"))
     func aBrowserLoadsThePageOfflineWithEveryChartVisible() throws {
         let folder = try scratchFolder()
@@ -102,6 +116,7 @@ import Testing
         #expect(check.charts == 7)
         #expect(check.invisibleCharts.isEmpty, "\(check.invisibleCharts)")
         #expect(check.verdictBottom > 0 && check.verdictBottom <= 900, "the verdict matrix ends at \(check.verdictBottom) px")
+        #expect(check.rankingBottom > check.verdictBottom && check.rankingBottom <= 900, "the ranking ends at \(check.rankingBottom) px")
         let shot = try HeadlessChromium.screenshot(page, in: folder)
         #expect(shot.count > 10_000)
         // The instrument itself: a page that loads an image from the network is caught.
@@ -121,6 +136,7 @@ enum HeadlessChromium {
         var charts: Int
         var invisibleCharts: [Int]
         var verdictBottom: Double
+        var rankingBottom: Double
     }
 
     /// Loads a copy of `page` with an instrument added (a recorder of console errors at the top, a
@@ -134,8 +150,10 @@ enum HeadlessChromium {
             <script>window.addEventListener('load',()=>{const charts=[...document.querySelectorAll('figure.chart svg')];
             const hidden=charts.map((c,i)=>{const r=c.getBoundingClientRect();const s=getComputedStyle(c);
             return (r.width>0&&r.height>0&&s.visibility!=='hidden'&&s.display!=='none')?-1:i}).filter(i=>i>=0);
-            const v=document.querySelector('#verdict table');const p=document.createElement('pre');p.id='strokebench-inspection';
-            p.textContent=JSON.stringify({errors:__errors,charts:charts.length,hidden:hidden,verdict:v?v.getBoundingClientRect().bottom:-1});
+            const v=document.querySelector('#verdict table'),k=document.querySelector('#ranking ol');
+            const p=document.createElement('pre');p.id='strokebench-inspection';
+            p.textContent=JSON.stringify({errors:__errors,charts:charts.length,hidden:hidden,verdict:v?v.getBoundingClientRect().bottom:-1,
+            ranking:k?k.getBoundingClientRect().bottom:-1});
             document.body.appendChild(p);});</script>
             """
         if let head = html.range(of: "<head>") { html.insert(contentsOf: recorder, at: head.upperBound) } else { html = recorder + html }
@@ -147,14 +165,15 @@ enum HeadlessChromium {
         let urls = pageRequests(inNetLog: netLog)
         guard let start = dom.range(of: "<pre id=\"strokebench-inspection\">"),
               let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            return Inspection(networkRequests: urls, consoleErrors: ["the instrument wrote nothing"], charts: 0, invisibleCharts: [], verdictBottom: -1)
+            return Inspection(networkRequests: urls, consoleErrors: ["the instrument wrote nothing"], charts: 0, invisibleCharts: [],
+                              verdictBottom: -1, rankingBottom: -1)
         }
         let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
         return Inspection(networkRequests: urls, consoleErrors: object["errors"] as? [String] ?? ["unreadable"],
                           charts: object["charts"] as? Int ?? 0, invisibleCharts: object["hidden"] as? [Int] ?? [],
-                          verdictBottom: object["verdict"] as? Double ?? -1)
+                          verdictBottom: object["verdict"] as? Double ?? -1, rankingBottom: object["ranking"] as? Double ?? -1)
     }
 
     /// The http(s) URLs the page itself asked for, from Chromium's network log: requests whose network
