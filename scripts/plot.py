@@ -43,6 +43,22 @@ BAND_COLOUR = {name: colour for name, _, colour in BANDS + [UNCERTAIN]}
 INK_VERDICTS = [("ink lags", "ink trails the pen: latency p95 over 100 ms", "#9c6ade"),
                 ("ink not shown while drawing", "no ink while drawing", "#616161")]
 INK_COLOUR = {name: colour for name, _, colour in INK_VERDICTS}
+
+
+def verdict(row):
+    """The run's verdict as summary.csv's `verdict` column gives it. A summary written before that column
+    (the measured results of an older run) gets the same rule as bench's DrawingVerdict
+    (Sources/StrokeBenchMetrics/DrawingVerdict.swift): no ink under one update a second while the pen
+    moved, ink lags over 100 ms at the 95th percentile unless the band already says it hitches."""
+    if row.get("verdict"):
+        return row["verdict"]
+    ink = row.get("ink_updates_per_s")  # absent from summaries older still: then unknown, not 0
+    if ink not in (None, "") and int(row.get("samples") or 0) > 1 and float(ink) < 1:
+        return "ink not shown while drawing"
+    recorded = row.get("hitch_band") or band(float(row["hitch_ratio_ms_per_s"]))
+    if float(row.get("latency_ms_p95") or 0) > 100 and recorded not in ("warning", "critical"):
+        return "ink lags"
+    return {"good": "keeps up", "uncertain": "may hitch"}.get(recorded, "hitches")
 # One colour per strategy, stable across charts, so a reader can follow a strategy from chart to chart.
 # Red is kept for missed frames and the critical band.
 PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
@@ -328,7 +344,7 @@ def hitch_grid(sweep, out, extra, rates):
                     # on, or uncertain), not one recomputed from the central ratio.
                     recorded = {r.get("hitch_band") or band(float(r["hitch_ratio_ms_per_s"])) for r in rows}
                     bands[i, j] = recorded.pop() if len(recorded) == 1 else band(grid[i, j])
-                    verdicts = {r.get("verdict", "") for r in rows} & set(INK_COLOUR)
+                    verdicts = {verdict(r) for r in rows} & set(INK_COLOUR)
                     if verdicts:
                         ink[i, j] = sorted(verdicts)[-1]
         colours = np.ones(grid.shape + (3,))
@@ -391,7 +407,7 @@ def table(sweep, ref, path, rates):
             if rows:
                 v = np.mean([float(r["hitch_ratio_ms_per_s"]) for r in rows])
                 cell = f"**{v:.1f}**" if band(v) == "critical" else f"{v:.1f}"
-                verdicts = {r.get("verdict", "") for r in rows} & set(INK_COLOUR)
+                verdicts = {verdict(r) for r in rows} & set(INK_COLOUR)
                 if verdicts:
                     cell += " *no ink*" if "ink not shown while drawing" in verdicts else " *ink lags*"
                 cells.append(cell)
