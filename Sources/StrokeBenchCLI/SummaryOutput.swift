@@ -1,6 +1,7 @@
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
+import StrokeBenchDevice
 
 /// What `bench` prints with `--format json`: one pretty-printed object with sorted keys.
 enum SummaryJSON {
@@ -62,6 +63,16 @@ enum SummaryTable {
         ]
         var table = [header]
         for (name, p) in rows { table.append([name] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) }) }
+        if let pen = s.penToPixel {
+            table.append(["pen to pixel, by stage (ms):", "", "", "", "", ""])
+            for stage in LatencyStage.allCases {
+                let p = pen.stagesMs[stage] ?? .zero
+                table.append(["  " + stage.label] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) })
+            }
+            for (name, p) in [("  end to end (ms)", pen.endToEndMs), ("  end to end (frames)", pen.endToEndFrames)] {
+                table.append([name] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) })
+            }
+        }
         lines += align(table)
         lines.append("")
         var band: String
@@ -90,6 +101,15 @@ enum SummaryTable {
             ["tasks started / cancelled / superseded", "\(c.tasksStarted) / \(c.tasksCancelled) / \(c.tasksSuperseded) (threads peak \(c.threadsPeak))"],
             ["cpu time", "\(fmt(s.cpuS, 2)) s, peak memory \(fmt(s.peakMemoryMB, 0)) MB"],
         ]
+        if let pen = s.penToPixel {
+            let targets = pen.withinPct, device = DeviceProfile.named(s.device).map { DeviceLatency(device: $0, hz: s.hz) }
+            let assumed = device.map { d in
+                "; device stages at the middle of ranges no one has published (transport \(fmt(d.transport.low ?? 0, 0))-\(fmt(d.transport.high ?? 0, 0)) ms, "
+                    + "panel \(fmt(d.panelResponse.low ?? 0, 1))-\(fmt(d.panelResponse.high ?? 0, 1)) ms)"
+            } ?? ""
+            facts.append(["pen to pixel", "within 9 ms \(fmt(targets.ms9, 1))%, 13 ms \(fmt(targets.ms13, 1))%, one frame (\(fmt(1000 / s.hz, 1)) ms) "
+                          + "\(fmt(targets.oneFrame, 1))%, 50 ms \(fmt(targets.ms50, 1))% of samples; dominant stage: \(pen.dominantStage.label)\(assumed)"])
+        }
         if let p = s.picture {
             let verdict = p.matchesReference ? "matches the reference" : "DIFFERS from the reference"
             facts.append(["final picture", "\(verdict): \(fmt(p.differingPct, 4))% of pixels differ, max channel diff \(p.maxChannelDiff)"])

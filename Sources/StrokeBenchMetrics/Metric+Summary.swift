@@ -79,7 +79,7 @@ extension Metric {
         + [droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
            cpuS, peakMemoryMB] + counters + [threadsPeak]
         + [mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps, mainThreadBusyPct]
-        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares
+        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
@@ -92,6 +92,17 @@ extension Metric {
         measure("band_good_pct", unit: "%", polarity: .higherIsBetter) { $0.bandProbabilities.map { 100 * $0.good } },
         measure("band_warning_pct", unit: "%") { $0.bandProbabilities.map { 100 * $0.warning } },
         measure("band_critical_pct", unit: "%") { $0.bandProbabilities.map { 100 * $0.critical } },
+    ]
+
+    /// Pen-to-pixel latency (docs/latency.md): the end-to-end distribution's middle and tail, and the
+    /// share of every sample within each named target; empty when no sample was shown.
+    public static let penToPixel: [Metric] = [
+        measure("latency_e2e_ms_p50", unit: "ms") { $0.penToPixel?.endToEndMs.p50 },
+        measure("latency_e2e_ms_p95", unit: "ms") { $0.penToPixel?.endToEndMs.p95 },
+        measure("latency_within_9_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms9 },
+        measure("latency_within_13_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms13 },
+        measure("latency_within_one_frame_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.oneFrame },
+        measure("latency_within_50_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms50 },
     ]
 
     private static func ends(_ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,

@@ -171,6 +171,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var picture: PictureSummary?
     /// Host name and core count of the machine the run was measured on.
     public var machine: String
+    /// Pen-to-pixel latency by stage (docs/latency.md); nil when no sample was shown.
+    public var penToPixel: PenToPixel?
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version", strategy, device, hz, clock, delivery, costs, input, trace, workers, frames
@@ -189,7 +191,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case mainThreadBusyPctLow = "main_thread_busy_pct_low", mainThreadBusyPctHigh = "main_thread_busy_pct_high"
         case hitchRatioMsPerSLow = "hitch_ratio_ms_per_s_low", hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
         case droppedPctLow = "dropped_pct_low", droppedPctHigh = "dropped_pct_high"
-        case bandProbabilities = "band_probabilities"
+        case bandProbabilities = "band_probabilities", penToPixel = "pen_to_pixel"
     }
 
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,

@@ -1,6 +1,7 @@
 import StrokeBenchCanvas
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchDevice
 import StrokeBenchStrategies
 
 /// Everything the replay measures, turn by turn: frame records (each handed over one turn late, once
@@ -26,17 +27,29 @@ struct FrameAccountant {
     /// The newest turn's record waits one turn for its composite cost: in the realtime clock the
     /// render server finishes it on its own thread, before the next turn's fence.
     private var held: FrameRecord?
+    /// The samples the held record's picture showed first, whose render-server stage its composite sets.
+    private var heldShown: Range<Int>?
+    /// Each sample's way to the screen, for its latency stages (ns): the start of the turn that delivered
+    /// it, the end of the commit that first held it, the time it was presented, and the render server's
+    /// cost for that commit. Zero until known.
+    private var turnStartNs: [Int64]
+    private var commitEndNs: [Int64]
+    private var presentNs: [Int64]
+    private var compositeNs: [Int64]
 
     init(configuration: ReplayConfiguration, grid: VsyncGrid, renderServer: RenderServer) {
         self.configuration = configuration
         self.grid = grid
         self.renderServer = renderServer
         latencies = [Double](repeating: .nan, count: configuration.input.count)
+        turnStartNs = [Int64](repeating: 0, count: configuration.input.count)
+        commitEndNs = turnStartNs; presentNs = turnStartNs; compositeNs = turnStartNs
         if configuration.inputMode.takesSamplesByTurn { deliveredAt = [Int64](repeating: 0, count: configuration.input.count) }
     }
 
     /// Notes that samples `range` were delivered by the turn that started at `start`.
     mutating func noteDelivered(_ range: Range<Int>, at start: ReplayInstant) {
+        for i in range { turnStartNs[i] = start.nanoseconds }
         guard deliveredAt != nil else { return }
         for i in range { deliveredAt![i] = start.nanoseconds }
     }
@@ -58,27 +71,45 @@ struct FrameAccountant {
         return (all, neverShown)
     }
 
+    /// Each shown sample's latency, stage by stage (docs/latency.md): the device's own stages from
+    /// `device`, then the app's from the replay. The app's stages add up to the sample's latency exactly,
+    /// in ns: the wait for its turn, the work until the commit, and the time to the presenting vsync,
+    /// of which the render server's composite takes what fits.
+    func sampleStages(device: DeviceLatency) -> [SampleStages] {
+        latencies.indices.compactMap { i -> SampleStages? in
+            guard !latencies[i].isNaN else { return nil }
+            let sampled = instant(of: i).nanoseconds
+            let toVsync = presentNs[i] - commitEndNs[i]
+            let server = min(max(0, compositeNs[i]), max(0, toVsync))
+            return SampleStages(ns: [device.digitizerNs, turnStartNs[i] - sampled, commitEndNs[i] - turnStartNs[i],
+                                     server, toVsync - server, device.scanOutAndPanelNs])
+        }
+    }
+
     /// Accounts for `turn`, whose picture (if it committed one) is presented at `presentVsync`.
     mutating func account(_ turn: Turn, presentedAt presentVsync: Int?) throws {
         let deadline = grid.firstVsync(after: turn.start)
         notePending(turn.acceptedThrough, dueAt: deadline)
         var latency: (min: Double, max: Double)?
+        var shownNow: Range<Int>?
         if let update = turn.update, let presentVsync {
             lastPresent = max(lastPresent, presentVsync)
             presentations.append(.init(vsync: presentVsync, showsThrough: update.showsThrough, blank: update.isBlank))
             let firstNew = shown + 1
-            latency = noteShown(update, at: presentVsync)
+            latency = noteShown(update, at: presentVsync, commitEnd: turn.end)
+            if latency != nil { shownNow = firstNew..<(update.showsThrough + 1) }
             configuration.timeline.presented(presentation(turn, update, at: presentVsync, deadline: deadline,
                                                           firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
                                                           latency: latency))
         }
-        if let previous = held { try handOver(previous) }
+        if let previous = held { try handOver(previous, shown: heldShown) }
         held = record(turn, deadline: deadline, presentVsync: presentVsync, latency: latency)
+        heldShown = shownNow
     }
 
     /// Hands over the last frame; call once, after the render server is idle.
     mutating func finish() throws {
-        if let last = held { try handOver(last) }
+        if let last = held { try handOver(last, shown: heldShown) }
         held = nil
     }
 
@@ -87,11 +118,15 @@ struct FrameAccountant {
     }
 
     /// Latencies of the samples a presented picture shows for the first time; (newest, oldest) in ms.
-    private mutating func noteShown(_ update: LayerUpdate, at vsync: Int) -> (min: Double, max: Double)? {
+    private mutating func noteShown(_ update: LayerUpdate, at vsync: Int, commitEnd: ReplayInstant) -> (min: Double, max: Double)? {
         guard update.showsThrough > shown && !update.isBlank else { return nil }
         // A fading-in picture counts as shown once the fade has finished.
         let presentTime = grid.time(of: vsync) + ReplayDuration(seconds: update.fadeIn)
-        for i in (shown + 1)...update.showsThrough { latencies[i] = (presentTime - instant(of: i)).milliseconds }
+        for i in (shown + 1)...update.showsThrough {
+            latencies[i] = (presentTime - instant(of: i)).milliseconds
+            commitEndNs[i] = commitEnd.nanoseconds
+            presentNs[i] = presentTime.nanoseconds
+        }
         defer { shown = update.showsThrough }
         return (latencies[update.showsThrough], latencies[shown + 1])
     }
@@ -121,10 +156,12 @@ struct FrameAccountant {
                              latencyMaxMs: latency?.max, latencyMinMs: latency?.min)
     }
 
-    /// Adds the composite cost, then tallies, keeps and streams the record.
-    private mutating func handOver(_ record: FrameRecord) throws {
+    /// Adds the composite cost (to the record, and to the render-server stage of the samples it first
+    /// showed), then tallies, keeps and streams the record.
+    private mutating func handOver(_ record: FrameRecord, shown: Range<Int>?) throws {
         var record = record
         let composite = renderServer.takeCost(ofFrame: record.frame)
+        for i in shown ?? 0..<0 { compositeNs[i] = composite.cost.nanoseconds }
         record.compositeMs = composite.cost.milliseconds
         record.counters.pixelsComposited += composite.pixels
         configuration.timeline.composited(frame: record.frame, commitEnd: ReplayInstant(nanoseconds: Int64((record.endMs * 1e6).rounded())),

@@ -116,6 +116,8 @@ public struct ReplayResult {
     public var summary: RunSummary
     /// The picture the display showed at the end; nil after a dry replay (`ReplayConfiguration.rasterizes`).
     public var screen: Surface?
+    /// Each shown sample's latency, stage by stage (the summary's `penToPixel` is their distribution).
+    public var sampleStages: [SampleStages] = []
 }
 
 /// Replays a trace against the simulated display: the run loop of docs/model.md section 1.

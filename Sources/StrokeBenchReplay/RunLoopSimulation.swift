@@ -1,6 +1,7 @@
 import StrokeBenchCanvas
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchDevice
 import StrokeBenchStrategies
 
 /// The main run loop, one turn per vsync (and one per main-queue wake-up between vsyncs). Each turn
@@ -188,7 +189,9 @@ struct RunLoopSimulation {
             picture: picture, machine: Machine.current.description)
         summary.costs = configuration.costs.rawValue
         summary.input = configuration.inputMode.rawValue
-        return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen)
+        let stages = accountant.sampleStages(device: DeviceLatency(device: configuration.device, hz: grid.hz))
+        summary.penToPixel = PenToPixel(shown: stages, samples: configuration.input.count, hz: grid.hz)
+        return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, sampleStages: stages)
     }
 
     private func compareWithReference(_ screen: Surface) throws -> PictureSummary {

@@ -58,6 +58,8 @@ public enum SummaryCSV {
         // What a person drawing would see (`DrawingVerdict`): keeps up, may hitch, hitches, ink lags, or
         // ink not shown while drawing.
         columns.append(.text("verdict") { DrawingVerdict($0.summary).rawValue })
+        // Pen-to-pixel latency by stage's headline figures (docs/latency.md); empty when nothing was shown.
+        columns += Metric.penToPixel.map(Column.metric)
         return columns
     }()
 

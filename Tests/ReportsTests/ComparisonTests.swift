@@ -142,7 +142,9 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         bitmap_bytes_peak,display_link_fps,main_thread_busy_pct,costs,input,samples_never_shown,\
         ink_updates_per_s,longest_stale_ms,renders_wasted_pct,display_link_fps_low,display_link_fps_high,\
         main_thread_busy_pct_low,main_thread_busy_pct_high,hitch_ratio_ms_per_s_low,\
-        hitch_ratio_ms_per_s_high,dropped_pct_low,dropped_pct_high,options,band_good_pct,band_warning_pct,band_critical_pct,verdict
+        hitch_ratio_ms_per_s_high,dropped_pct_low,dropped_pct_high,options,band_good_pct,band_warning_pct,band_critical_pct,verdict,\
+        latency_e2e_ms_p50,latency_e2e_ms_p95,latency_within_9_ms_pct,latency_within_13_ms_pct,latency_within_one_frame_pct,\
+        latency_within_50_ms_pct
         """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.

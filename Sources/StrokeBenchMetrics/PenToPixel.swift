@@ -1,0 +1,93 @@
+/// The stages a sample passes through from the pen to the pixel (docs/latency.md), in order.
+public enum LatencyStage: String, CaseIterable, Codable, Sendable, CodingKeyRepresentable {
+    /// The digitizer's sampling (half its interval, on average) and its processing and transport to the app.
+    case digitizer
+    /// From the sample reaching the app to the run-loop turn that delivers it (UIKit delivers coalesced
+    /// touches once a turn).
+    case waitForTurn = "wait_for_turn"
+    /// From that turn's start to the end of the commit that first holds the sample's ink: the turn's
+    /// main-thread work, and for an async strategy its background render and the turns between.
+    case untilCommit = "until_commit"
+    /// The render server compositing the commit, as far as it falls before the presenting vsync.
+    case renderServer = "render_server"
+    /// The rest of the wait for the vsync that presents the picture (and a fade-in, where one runs).
+    case waitForVsync = "wait_for_vsync"
+    /// Scan-out to the sample's row (half a refresh, on average) and the panel's response.
+    case scanOutAndPanel = "scan_out_and_panel"
+
+    /// The stage in words, for tables.
+    public var label: String {
+        switch self {
+        case .digitizer: "digitizer: sampling and transport"
+        case .waitForTurn: "waiting for the run-loop turn"
+        case .untilCommit: "app work until the commit"
+        case .renderServer: "render server"
+        case .waitForVsync: "waiting for the vsync"
+        case .scanOutAndPanel: "scan-out and panel response"
+        }
+    }
+}
+
+/// One sample's latency, stage by stage, in nanoseconds: integers, so the stages add up to the end-to-end
+/// figure exactly.
+public struct SampleStages: Hashable, Sendable {
+    public var ns: [Int64]
+
+    /// `ns` in `LatencyStage.allCases` order.
+    public init(ns: [Int64]) { precondition(ns.count == LatencyStage.allCases.count); self.ns = ns }
+
+    /// From the pen touching to the pixel changing.
+    public var endToEndNs: Int64 { ns.reduce(0, +) }
+
+    public subscript(stage: LatencyStage) -> Int64 { ns[LatencyStage.allCases.firstIndex(of: stage)!] }
+}
+
+/// Pen-to-pixel latency of a run (JSON `pen_to_pixel`): each stage's distribution, the end-to-end one in
+/// ms and in frames, the share of samples within each named target, and the stage that dominates.
+/// Stages are over the samples the screen showed; the shares are over every sample, a sample never
+/// shown counting as outside every target.
+public struct PenToPixel: Codable, Hashable, Sendable {
+    public var stagesMs: [LatencyStage: Percentiles]
+    public var endToEndMs: Percentiles
+    public var endToEndFrames: Percentiles
+    public var withinPct: Targets
+    /// The stage with the largest mean.
+    public var dominantStage: LatencyStage
+    /// Samples shown, whose stages are counted.
+    public var samplesShown: Int
+
+    /// The named targets (docs/latency.md): Apple Pencil's 9 ms since iPadOS 13, the 13 ms left to an
+    /// app without its mid-frame event processing, one frame, and the 50 ms at which inking latency is
+    /// judged (Annett et al., GI 2014).
+    public struct Targets: Codable, Hashable, Sendable {
+        public var ms9, ms13, oneFrame, ms50: Double
+        enum CodingKeys: String, CodingKey { case ms9 = "9_ms", ms13 = "13_ms", oneFrame = "one_frame", ms50 = "50_ms" }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case stagesMs = "stages_ms", endToEndMs = "e2e_ms", endToEndFrames = "e2e_frames", withinPct = "within_pct"
+        case dominantStage = "dominant_stage", samplesShown = "samples_shown"
+    }
+
+    /// The figures of `shown` (each shown sample's stages) out of `samples` in all, at `hz`; nil when
+    /// nothing was shown.
+    public init?(shown: [SampleStages], samples: Int, hz: Double) {
+        guard !shown.isEmpty else { return nil }
+        var stages: [LatencyStage: Percentiles] = [:]
+        var means: [(LatencyStage, Double)] = []
+        for (index, stage) in LatencyStage.allCases.enumerated() {
+            let values = shown.map { Double($0.ns[index]) / 1e6 }
+            stages[stage] = Percentiles(values)
+            means.append((stage, values.reduce(0, +) / Double(values.count)))
+        }
+        let endToEnd = shown.map { Double($0.endToEndNs) / 1e6 }
+        let frame = 1000 / hz
+        stagesMs = stages
+        endToEndMs = Percentiles(endToEnd)
+        endToEndFrames = Percentiles(endToEnd.map { $0 / frame })
+        func within(_ limit: Double) -> Double { 100 * Double(endToEnd.filter { $0 <= limit }.count) / Double(max(samples, 1)) }
+        withinPct = Targets(ms9: within(9), ms13: within(13), oneFrame: within(frame), ms50: within(50))
+        dominantStage = means.max { $0.1 < $1.1 }!.0
+        samplesShown = shown.count
+    }
+}
