@@ -117,9 +117,10 @@ extension Bench {
             do { settings = try StrategySettings.given(given, declared: declared) }
             catch { throw ValidationError(error.description) }
             let axes = modes.axes(clock: .virtual)
-            let plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
+            var plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
                                  clocks: axes.clocks, deliveries: axes.deliveries, repetitions: repetitions, costs: axes.costs,
                                  inputs: axes.inputs, workers: workers, options: settings)
+            plan.presentQueueDepths = axes.presentQueueDepths
             guard let count = plan.runCount, count <= SweepPlan.maxRuns else {
                 throw ValidationError("the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions")
             }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import StrokeBenchSpec
 
+extension PresentQueueDepth: ExpressibleByArgument {}
+
 /// Values of one spec field as the command line gives them: `model`, or `zero,model` to sweep both.
 /// `bench run` and `bench baseline record` take one value; `bench sweep` makes each value an axis.
 struct AxisList<Value: ExpressibleByArgument & CaseIterable & RawRepresentable & Equatable>: ExpressibleByArgument
@@ -37,14 +39,20 @@ struct ReplayModeOptions: ParsableArguments {
     @Option(help: "recorded (each sample at its recorded time, the default), display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark) or max-speed (the companion app's Spiral (Max Speed) drive: a 10 us timer takes the next sample every run-loop turn, as fast as the main thread allows).")
     var input: AxisList<InputMode>?
 
+    @Option(help: "1 (the default), 2 or 3: frames the render server may queue between a commit and the screen; each frame queued delays the picture by one refresh (docs/latency.md).")
+    var presentQueueDepth: AxisList<PresentQueueDepth>?
+
     /// Every value given for each mode, or its default: a sweep's axes.
-    func axes(clock defaultClock: ClockMode) -> (clocks: [ClockMode], deliveries: [Delivery], costs: [CostMode], inputs: [InputMode]) {
-        (clock?.values ?? [defaultClock], delivery?.values ?? [.coalesced], costs?.values ?? [.measured], input?.values ?? [.recorded])
+    func axes(clock defaultClock: ClockMode) -> (clocks: [ClockMode], deliveries: [Delivery], costs: [CostMode], inputs: [InputMode],
+                                                 presentQueueDepths: [PresentQueueDepth]) {
+        (clock?.values ?? [defaultClock], delivery?.values ?? [.coalesced], costs?.values ?? [.measured], input?.values ?? [.recorded],
+         presentQueueDepth?.values ?? [.one])
     }
 
     /// The one value of each mode, for a single replay.
     /// - Throws: `ValidationError` naming the option given a list.
-    func single(clock defaultClock: ClockMode) throws -> (clock: ClockMode, delivery: Delivery, costs: CostMode, input: InputMode) {
+    func single(clock defaultClock: ClockMode) throws -> (clock: ClockMode, delivery: Delivery, costs: CostMode, input: InputMode,
+                                                          presentQueueDepth: PresentQueueDepth) {
         func one<T>(_ list: AxisList<T>?, _ name: String, _ fallback: T) throws -> T {
             guard let list else { return fallback }
             guard list.values.count == 1 else {
@@ -53,6 +61,7 @@ struct ReplayModeOptions: ParsableArguments {
             return list.values[0]
         }
         return (try one(clock, "clock", defaultClock), try one(delivery, "delivery", .coalesced),
-                try one(costs, "costs", .measured), try one(input, "input", .recorded))
+                try one(costs, "costs", .measured), try one(input, "input", .recorded),
+                try one(presentQueueDepth, "present-queue-depth", .one))
     }
 }

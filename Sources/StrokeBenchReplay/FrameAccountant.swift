@@ -89,7 +89,10 @@ struct FrameAccountant {
     /// Accounts for `turn`, whose picture (if it committed one) is presented at `presentVsync`.
     mutating func account(_ turn: Turn, presentedAt presentVsync: Int?) throws {
         let deadline = grid.firstVsync(after: turn.start)
-        notePending(turn.acceptedThrough, dueAt: deadline)
+        // A picture is due at the vsync after its turn, and a present queue deeper than one frame adds
+        // its frames: a deeper queue is latency, not a hitch (each picture is late only past that).
+        let due = deadline + configuration.presentQueueDepth.frames - 1
+        notePending(turn.acceptedThrough, dueAt: due)
         var latency: (min: Double, max: Double)?
         var shownNow: Range<Int>?
         if let update = turn.update, let presentVsync {
@@ -98,12 +101,12 @@ struct FrameAccountant {
             let firstNew = shown + 1
             latency = noteShown(update, at: presentVsync, commitEnd: turn.end)
             if latency != nil { shownNow = firstNew..<(update.showsThrough + 1) }
-            configuration.timeline.presented(presentation(turn, update, at: presentVsync, deadline: deadline,
+            configuration.timeline.presented(presentation(turn, update, at: presentVsync, deadline: due,
                                                           firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
                                                           latency: latency))
         }
         if let previous = held { try handOver(previous, shown: heldShown) }
-        held = record(turn, deadline: deadline, presentVsync: presentVsync, latency: latency)
+        held = record(turn, deadline: deadline, due: due, presentVsync: presentVsync, latency: latency)
         heldShown = shownNow
     }
 
@@ -131,9 +134,11 @@ struct FrameAccountant {
         return (latencies[update.showsThrough], latencies[shown + 1])
     }
 
-    private func record(_ turn: Turn, deadline: Int, presentVsync: Int?, latency: (min: Double, max: Double)?) -> FrameRecord {
+    /// The turn's record: its overrun against `deadline`, the vsync after it, and its missed vsyncs
+    /// against `due`, the vsync its picture was due at.
+    private func record(_ turn: Turn, deadline: Int, due: Int, presentVsync: Int?, latency: (min: Double, max: Double)?) -> FrameRecord {
         let deadlineTime = grid.time(of: deadline)
-        let missed = presentVsync.map { $0 - deadline } ?? 0
+        let missed = presentVsync.map { $0 - due } ?? 0
         return FrameRecord(
             frame: turn.frame, trigger: turn.trigger,
             vsyncMs: grid.time(of: deadline - 1).milliseconds, startMs: turn.start.milliseconds, endMs: turn.end.milliseconds,

@@ -26,6 +26,8 @@ public struct ReplayConfiguration {
     public var workers: Int?
     /// The strategy's declared options.
     public var settings: StrategySettings
+    /// Frames the render server may queue between a commit and the screen.
+    public var presentQueueDepth: PresentQueueDepth = .one
     /// What the virtual clock charges; `meter` follows it.
     public var costs: CostMode {
         didSet { meter = Self.meter(for: costs, device: device) }
@@ -76,6 +78,7 @@ public struct ReplayConfiguration {
         self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
                   hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType!,
                   workers: spec.workers, settings: spec.options, costs: spec.costs)
+        presentQueueDepth = spec.presentQueueDepth
     }
 
     /// The specification of this replay, with the identity of the input it read.
@@ -83,7 +86,8 @@ public struct ReplayConfiguration {
         ReplaySpec(strategy: strategy.name, options: settings, device: device.name,
                    hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
                    input: inputMode, workers: workers,
-                   trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count))
+                   trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count),
+                   presentQueueDepth: presentQueueDepth)
     }
 
     private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {

@@ -153,11 +153,13 @@ struct RunLoopSimulation {
     }
 
     /// Hands the turn's update to the render server; returns the vsync it is presented at: the one
-    /// the turn was due at, or the first after the commit if the commit finished later.
+    /// the turn was due at, or the first after the commit if the commit finished later, and with a
+    /// present queue deeper than one frame, a refresh later for each frame queued ahead of it (at a
+    /// steady rate the queue stays full, so every picture waits the whole queue).
     private func present(_ turn: Turn) -> Int? {
         guard let update = turn.update else { return nil }
         if configuration.composites { clock.renderServer.submit(update, frame: turn.frame) }
-        return max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end))
+        return max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end)) + configuration.presentQueueDepth.frames - 1
     }
 
     /// Every sample delivered and on screen, and no work left anywhere.

@@ -60,6 +60,8 @@ public enum SummaryCSV {
         columns.append(.text("verdict") { DrawingVerdict($0.summary).rawValue })
         // Pen-to-pixel latency by stage's headline figures (docs/latency.md); empty when nothing was shown.
         columns += Metric.penToPixel.map(Column.metric)
+        // The frames the render server may queue (a sweep axis, `--present-queue-depth`).
+        columns.append(.text("present_queue_depth") { $0.spec.presentQueueDepth.rawValue })
         return columns
     }()
 

@@ -19,14 +19,38 @@ public struct SweepRun: Hashable, Sendable, Codable {
     public var input: InputMode
     /// 1-based repetition of this configuration.
     public var repetition: Int
+    /// Frames the render server may queue; one by default.
+    public var presentQueueDepth: PresentQueueDepth = .one
 
     public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
-                delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int) {
+                delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
+                presentQueueDepth: PresentQueueDepth = .one) {
         self.index = index; self.strategy = strategy; self.device = device; self.hz = hz; self.trace = trace
         self.clock = clock; self.delivery = delivery; self.costs = costs; self.input = input; self.repetition = repetition
+        self.presentQueueDepth = presentQueueDepth
     }
 
-    enum CodingKeys: String, CodingKey { case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition }
+    enum CodingKeys: String, CodingKey {
+        case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition
+        case presentQueueDepth = "present_queue_depth"
+    }
+
+    /// Writes the run, leaving out `present_queue_depth` at its default, as runs were written before
+    /// that axis existed.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(index, forKey: .index)
+        try c.encode(strategy, forKey: .strategy)
+        try c.encode(device, forKey: .device)
+        try c.encodeIfPresent(hz, forKey: .hz)
+        try c.encode(trace, forKey: .trace)
+        try c.encode(clock, forKey: .clock)
+        try c.encode(delivery, forKey: .delivery)
+        try c.encode(costs, forKey: .costs)
+        try c.encode(input, forKey: .input)
+        try c.encode(repetition, forKey: .repetition)
+        if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
+    }
 
     /// Reads a run as a sweep wrote it, refusing a position, rate or repetition no plan has.
     public init(from decoder: any Decoder) throws {
@@ -41,6 +65,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         costs = try c.decode(CostMode.self, forKey: .costs)
         input = try c.decode(InputMode.self, forKey: .input)
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
+        presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
     }
 
     /// A file-name-safe identifier, unique within a plan:
@@ -54,6 +79,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         if delivery != .coalesced { parts.append(delivery.rawValue) }
         if costs != .measured { parts.append("\(costs.rawValue)-costs") }
         if input != .recorded { parts.append(input.rawValue) }
+        if presentQueueDepth != .one { parts.append("queue-\(presentQueueDepth.rawValue)") }
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }
@@ -109,6 +135,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     public var costs: [CostMode]
     /// Recorded timing or display-link pacing.
     public var inputs: [InputMode]
+    /// Present-queue depths; `[.one]` by default.
+    public var presentQueueDepths: [PresentQueueDepth] = [.one]
     public var repetitions: Int
     /// Background queues; nil for the default.
     public var workers: Int?
@@ -118,6 +146,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clocks = "clock", deliveries = "delivery"
         case repetitions = "repeat", costs, inputs = "input", workers, options
+        case presentQueueDepths = "present_queue_depth"
     }
 
     public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
@@ -156,7 +185,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         repetitions = try c.decode(Int.self, forKey: .repetitions, in: Self.repetitionCounts, "a count of repetitions")
         workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: ReplaySpec.workerCounts, "a count of background queues")
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options)
-        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty else {
+        presentQueueDepths = try c.decodeAxis(PresentQueueDepth.self, forKey: .presentQueueDepths) ?? [.one]
+        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
         }
         guard let count = runCount, count <= Self.maxRuns else {
@@ -164,12 +194,32 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         }
     }
 
+    /// Writes the plan, leaving out the present-queue axis at its default, as plans were written before
+    /// that axis existed.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(formatVersion, forKey: .formatVersion)
+        try c.encode(strategies, forKey: .strategies)
+        try c.encode(devices, forKey: .devices)
+        try c.encode(rates, forKey: .rates)
+        try c.encode(traces, forKey: .traces)
+        try c.encode(clocks, forKey: .clocks)
+        try c.encode(deliveries, forKey: .deliveries)
+        try c.encode(repetitions, forKey: .repetitions)
+        try c.encode(costs, forKey: .costs)
+        try c.encode(inputs, forKey: .inputs)
+        try c.encodeIfPresent(workers, forKey: .workers)
+        try c.encodeIfPresent(options, forKey: .options)
+        if presentQueueDepths != [.one] { try c.encode(presentQueueDepths, forKey: .presentQueueDepths) }
+    }
+
     /// The replay of one run of this plan: the typed spec `bench run` would make for it.
     public func spec(for run: SweepRun) -> ReplaySpec {
         let declared = StrategyRegistry.strategy(named: run.strategy)?.options ?? []
         return ReplaySpec(strategy: run.strategy, options: (options ?? StrategySettings()).restricted(to: declared),
                           device: run.device, hz: run.hz, clock: run.clock, costs: run.costs, delivery: run.delivery,
-                          input: run.input, workers: workers, trace: TraceIdentity(path: run.trace))
+                          input: run.input, workers: workers, trace: TraceIdentity(path: run.trace),
+                          presentQueueDepth: run.presentQueueDepth)
     }
 
     /// The first run of each configuration (repetition 1, first trace): what validates the plan.
@@ -181,7 +231,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// `Int`. What a sweep checks against `maxRuns` before it builds its list of runs.
     public var runCount: Int? {
         let axes = [max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
-                    deliveries.count, costs.count, inputs.count, strategies.count]
+                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, strategies.count]
         var count = 1
         for length in axes {
             let (product, overflow) = count.multipliedReportingOverflow(by: length)
@@ -194,7 +244,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// Every run of the full plan, in plan order.
     public var runs: [SweepRun] {
         let rateList: [Double?] = rates.isEmpty ? [nil] : rates.map { $0 }
-        // The replay-wide axes, clock outermost: each point is one (clock, delivery, costs, input).
+        // The replay-wide axes, clock outermost: each point is one (clock, delivery, costs, input), then
+        // each present-queue depth.
         let modes = clocks.flatMap { clock in deliveries.flatMap { delivery in costs.flatMap { cost in inputs.map { input in
             (clock, delivery, cost, input)
         } } } }
@@ -204,9 +255,12 @@ public struct SweepPlan: Hashable, Sendable, Codable {
                 for device in devices {
                     for hz in rateList {
                         for (clock, delivery, cost, input) in modes {
-                            for strategy in strategies {
-                                runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
-                                                     clock: clock, delivery: delivery, costs: cost, input: input, repetition: repetition))
+                            for depth in presentQueueDepths {
+                                for strategy in strategies {
+                                    runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
+                                                         clock: clock, delivery: delivery, costs: cost, input: input, repetition: repetition,
+                                                         presentQueueDepth: depth))
+                                }
                             }
                         }
                     }

@@ -33,3 +33,18 @@ public enum InputMode: String, CaseIterable, Sendable, Codable {
     /// its latency from the turn that took it.
     public var takesSamplesByTurn: Bool { self != .recorded }
 }
+
+/// How many frames the render server may queue between a commit and the screen (docs/latency.md):
+/// each frame queued ahead of a picture delays it by one refresh.
+public enum PresentQueueDepth: String, CaseIterable, Sendable, Codable {
+    case one = "1", two = "2", three = "3"
+
+    /// The depth in frames.
+    public var frames: Int {
+        switch self {
+        case .one: 1
+        case .two: 2
+        case .three: 3
+        }
+    }
+}

@@ -56,8 +56,13 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     /// Background queues; nil for the default of the clock and device.
     public var workers: Int?
     public var trace: TraceIdentity
+    /// Frames the render server may queue (1 by default: a commit is on screen at the next vsync).
+    public var presentQueueDepth: PresentQueueDepth
 
-    enum CodingKeys: String, CodingKey { case strategy, options, device, hz, clock, costs, delivery, input, workers, trace }
+    enum CodingKeys: String, CodingKey {
+        case strategy, options, device, hz, clock, costs, delivery, input, workers, trace
+        case presentQueueDepth = "present_queue_depth"
+    }
 
     /// The refresh rates accepted, in Hz: the rates a display can be driven at. 1 Hz is the floor of
     /// variable-refresh panels (an iPhone's always-on screen); 1000 Hz is above every display sold
@@ -70,13 +75,14 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     public init(strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
                 hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
                 delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
-                trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn)) {
+                trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn), presentQueueDepth: PresentQueueDepth = .one) {
         self.strategy = strategy; self.options = options; self.device = device; self.hz = hz; self.clock = clock
         self.costs = costs; self.delivery = delivery; self.input = input; self.workers = workers; self.trace = trace
+        self.presentQueueDepth = presentQueueDepth
     }
 
-    /// Decodes a spec whose `options` or `input` may be missing (no options given; recorded input,
-    /// as every spec was before display-link input existed).
+    /// Decodes a spec whose `options`, `input` or `present_queue_depth` may be missing (no options
+    /// given; recorded input and a queue of one, as every spec was before those existed).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         strategy = try c.decode(String.self, forKey: .strategy)
@@ -89,6 +95,24 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         input = try c.decodeIfPresent(InputMode.self, forKey: .input) ?? .recorded
         workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: Self.workerCounts, "a count of background queues")
         trace = try c.decode(TraceIdentity.self, forKey: .trace)
+        presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
+    }
+
+    /// Writes the spec, leaving out `present_queue_depth` at its default, so a spec without it reads and
+    /// writes as it did before it existed.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(strategy, forKey: .strategy)
+        try c.encode(options, forKey: .options)
+        try c.encode(device, forKey: .device)
+        try c.encodeIfPresent(hz, forKey: .hz)
+        try c.encode(clock, forKey: .clock)
+        try c.encode(costs, forKey: .costs)
+        try c.encode(delivery, forKey: .delivery)
+        try c.encode(input, forKey: .input)
+        try c.encodeIfPresent(workers, forKey: .workers)
+        try c.encode(trace, forKey: .trace)
+        if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
     }
 }
 

@@ -24,12 +24,13 @@ import Testing
         return Trace(canvas: CanvasSize(width: 834, height: 1194), strokes: strokes)
     }
 
-    static func replay(_ strategy: String) throws -> ReplayResult {
+    static func replay(_ strategy: String, queue: PresentQueueDepth = .one) throws -> ReplayResult {
         let device = DeviceProfile.named("ipad-pro-11")!
         var configuration = ReplayConfiguration(input: ReplayInput(trace: trace(), device: device), traceName: "two strokes",
                                                 device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!,
                                                 costs: .zero)
         configuration.comparePicture = false
+        configuration.presentQueueDepth = queue
         return try Replay.run(configuration)
     }
 
@@ -52,6 +53,21 @@ import Testing
                 #expect(abs(Double(stages[.waitForVsync]) - period) <= 1, "\(stages)")
             }
         }
+    }
+
+    /// A deeper present queue delays every picture by a refresh a frame queued, sample by sample, and
+    /// is latency, not a hitch.
+    @Test(arguments: [PresentQueueDepth.two, .three])
+    func eachQueuedFrameAddsOneRefreshToEverySample(queue: PresentQueueDepth) throws {
+        let shallow = try Self.replay("dirty-rect"), deep = try Self.replay("dirty-rect", queue: queue)
+        #expect(deep.sampleStages.count == shallow.sampleStages.count)
+        let refresh = 1e9 / 120 * Double(queue.frames - 1)
+        for (a, b) in zip(shallow.sampleStages, deep.sampleStages) {
+            #expect(b[.waitForTurn] == a[.waitForTurn] && b[.untilCommit] == a[.untilCommit])
+            #expect(abs(Double(b[.waitForVsync] - a[.waitForVsync]) - refresh) <= 1)
+        }
+        #expect(deep.summary.hitchRatioMsPerS == 0 && deep.summary.droppedFrames == 0 && deep.summary.missedVsyncs == 0)
+        #expect(deep.summary.counters == shallow.summary.counters)
     }
 
     @Test func theDevicesOwnStagesAreItsHalfIntervalsAndItsRanges() {

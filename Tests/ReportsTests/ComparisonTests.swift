@@ -10,14 +10,14 @@ import StrokeBenchDevice
 
 /// Runs made up in the test: a spec, a summary with the figures compared, and the samples it stands for.
 private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, costs: CostMode = .measured,
-                 machine: String = "m1", pixels: Int = 100, samples: [Double]) -> ComparedRun {
+                 machine: String = "m1", pixels: Int = 100, queue: PresentQueueDepth = .one, samples: [Double]) -> ComparedRun {
     var summary = RunSummary(strategy: strategy, device: device, hz: hz, clock: "virtual", delivery: "coalesced", trace: "default",
                              workers: 1, tally: FrameTally([]), samples: 0, sampleLatenciesMs: [], presentations: [],
                              pending: [], finishedRenders: [], vsyncCount: 1, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
                              cpuS: 0, peakMemoryMB: 0, picture: nil, machine: machine)
     summary.counters.pixelsRasterized = pixels
     summary.mainMs.p99 = samples.max() ?? 0
-    let spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: .virtual, costs: costs)
+    let spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: .virtual, costs: costs, presentQueueDepth: queue)
     return ComparedRun(spec: spec, summary: summary) { samples }
 }
 
@@ -73,6 +73,13 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         #expect(only.pixelsRatio == 0.5)
         let table = try c.render(.table)
         #expect(table.contains("different-machines"))
+    }
+
+    @Test func twoSetsThatDifferInTheirPresentQueueNameIt() throws {
+        let c = try Comparison(baselineName: "1", baseline: [run("dirty-rect", samples: frames(1))],
+                               candidateName: "2", candidate: [run("dirty-rect", queue: .two, samples: frames(1))])
+        #expect(c.varied == [.presentQueueDepth: "1 → 2"])
+        #expect(try c.render(.table).contains("present_queue_depth differs, 1 → 2"))
     }
 
     @Test func twoSetsThatDifferOnlyInCostsSayItAndDoNotPool() throws {
@@ -144,7 +151,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         main_thread_busy_pct_low,main_thread_busy_pct_high,hitch_ratio_ms_per_s_low,\
         hitch_ratio_ms_per_s_high,dropped_pct_low,dropped_pct_high,options,band_good_pct,band_warning_pct,band_critical_pct,verdict,\
         latency_e2e_ms_p50,latency_e2e_ms_p95,latency_within_9_ms_pct,latency_within_13_ms_pct,latency_within_one_frame_pct,\
-        latency_within_50_ms_pct
+        latency_within_50_ms_pct,present_queue_depth
         """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.

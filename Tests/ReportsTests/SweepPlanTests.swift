@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StrokeBenchReports
 import StrokeBenchMetrics
@@ -16,6 +17,27 @@ import StrokeBenchMetrics
         #expect(runs.contains { $0.id == "null_iphone-6s_120hz_omni_r2" })
         // Whole passes first: every run of repetition 1 before any of repetition 2.
         #expect(runs.prefix(runs.count / 2).allSatisfy { $0.repetition == 1 })
+    }
+
+    /// The present-queue depth is an axis: each depth a run, named in the id past the first; a plan
+    /// and a run at the default depth are written as they were before the axis existed.
+    @Test func thePresentQueueIsAnAxisWrittenOnlyWhenSwept() throws {
+        var queued = SweepPlan(strategies: ["dirty-rect", "flattened"], devices: ["ipad-pro-11"], rates: [120], traces: ["default"],
+                               clock: .virtual, delivery: .coalesced, repetitions: 1)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let plain = String(decoding: try encoder.encode(queued), as: UTF8.self)
+        #expect(!plain.contains("present_queue_depth"))
+        #expect(!String(decoding: try encoder.encode(queued.runs[0]), as: UTF8.self).contains("present_queue_depth"))
+        queued.presentQueueDepths = [.one, .two, .three]
+        #expect(queued.runs.count == 6 && queued.runCount == 6)
+        #expect(queued.runs.map(\.id) == ["dirty-rect_ipad-pro-11_120hz_default_r1", "flattened_ipad-pro-11_120hz_default_r1",
+                                          "dirty-rect_ipad-pro-11_120hz_default_queue-2_r1", "flattened_ipad-pro-11_120hz_default_queue-2_r1",
+                                          "dirty-rect_ipad-pro-11_120hz_default_queue-3_r1", "flattened_ipad-pro-11_120hz_default_queue-3_r1"])
+        let read = try JSONDecoder().decode(SweepPlan.self, from: encoder.encode(queued))
+        #expect(read.runs == queued.runs)
+        #expect(try JSONDecoder().decode(SweepRun.self, from: encoder.encode(queued.runs[5])) == queued.runs[5])
+        #expect(queued.spec(for: queued.runs[3]).presentQueueDepth == .two)
     }
 
     @Test func noRatesMeansTheDevicesOwn() {
