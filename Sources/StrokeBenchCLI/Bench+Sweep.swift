@@ -121,6 +121,8 @@ extension Bench {
                                  clocks: axes.clocks, deliveries: axes.deliveries, repetitions: repetitions, costs: axes.costs,
                                  inputs: axes.inputs, workers: workers, options: settings)
             plan.presentQueueDepths = axes.presentQueueDepths
+            plan.predictions = axes.predictions
+            plan.predictHorizonMs = modes.predictHorizon
             guard let count = plan.runCount, count <= SweepPlan.maxRuns else {
                 throw ValidationError("the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions")
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import StrokeBenchSpec
 
 extension PresentQueueDepth: ExpressibleByArgument {}
+extension Prediction: ExpressibleByArgument {}
 
 /// Values of one spec field as the command line gives them: `model`, or `zero,model` to sweep both.
 /// `bench run` and `bench baseline record` take one value; `bench sweep` makes each value an axis.
@@ -42,17 +43,23 @@ struct ReplayModeOptions: ParsableArguments {
     @Option(help: "1 (the default), 2 or 3: frames the render server may queue between a commit and the screen; each frame queued delays the picture by one refresh (docs/latency.md).")
     var presentQueueDepth: AxisList<PresentQueueDepth>?
 
+    @Option(help: "none (the default), linear or kalman: draw predicted touches ahead of the pen as provisional ink on a layer of its own, replaced every turn and removed when the pen lifts (UIKit's predictedTouches; docs/latency.md).")
+    var predict: AxisList<Prediction>?
+
+    @Option(parsing: .unconditional, help: "With --predict: how far ahead of the latest sample the predictor reaches, in ms, 1...50 (default: one frame).")
+    var predictHorizon: Double?
+
     /// Every value given for each mode, or its default: a sweep's axes.
     func axes(clock defaultClock: ClockMode) -> (clocks: [ClockMode], deliveries: [Delivery], costs: [CostMode], inputs: [InputMode],
-                                                 presentQueueDepths: [PresentQueueDepth]) {
+                                                 presentQueueDepths: [PresentQueueDepth], predictions: [Prediction]) {
         (clock?.values ?? [defaultClock], delivery?.values ?? [.coalesced], costs?.values ?? [.measured], input?.values ?? [.recorded],
-         presentQueueDepth?.values ?? [.one])
+         presentQueueDepth?.values ?? [.one], predict?.values ?? [.none])
     }
 
     /// The one value of each mode, for a single replay.
     /// - Throws: `ValidationError` naming the option given a list.
     func single(clock defaultClock: ClockMode) throws -> (clock: ClockMode, delivery: Delivery, costs: CostMode, input: InputMode,
-                                                          presentQueueDepth: PresentQueueDepth) {
+                                                          presentQueueDepth: PresentQueueDepth, predict: Prediction) {
         func one<T>(_ list: AxisList<T>?, _ name: String, _ fallback: T) throws -> T {
             guard let list else { return fallback }
             guard list.values.count == 1 else {
@@ -62,6 +69,6 @@ struct ReplayModeOptions: ParsableArguments {
         }
         return (try one(clock, "clock", defaultClock), try one(delivery, "delivery", .coalesced),
                 try one(costs, "costs", .measured), try one(input, "input", .recorded),
-                try one(presentQueueDepth, "present-queue-depth", .one))
+                try one(presentQueueDepth, "present-queue-depth", .one), try one(predict, "predict", .none))
     }
 }

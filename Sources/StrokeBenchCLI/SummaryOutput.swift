@@ -69,7 +69,12 @@ enum SummaryTable {
                 let p = pen.stagesMs[stage] ?? .zero
                 table.append(["  " + stage.label] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) })
             }
-            for (name, p) in [("  end to end (ms)", pen.endToEndMs), ("  end to end (frames)", pen.endToEndFrames)] {
+            var ends = [("  end to end (ms)", pen.endToEndMs), ("  end to end (frames)", pen.endToEndFrames)]
+            if let perceived = pen.perceivedMs { ends.append(("  perceived, ink within 1 mm (ms)", perceived)) }
+            if let prediction = pen.prediction {
+                ends += [("  ghost ink (mm)", prediction.ghostInkMm), ("  ghost ink on screen (ms)", prediction.ghostLifetimeMs)]
+            }
+            for (name, p) in ends {
                 table.append([name] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) })
             }
         }
@@ -109,6 +114,11 @@ enum SummaryTable {
             } ?? ""
             facts.append(["pen to pixel", "within 9 ms \(fmt(targets.ms9, 1))%, 13 ms \(fmt(targets.ms13, 1))%, one frame (\(fmt(1000 / s.hz, 1)) ms) "
                           + "\(fmt(targets.oneFrame, 1))%, 50 ms \(fmt(targets.ms50, 1))% of samples; dominant stage: \(pen.dominantStage.label)\(assumed)"])
+            if let p = pen.prediction {
+                facts.append(["predicted touches", "\(p.predictor), \(fmt(p.horizonMs, 1)) ms ahead: \(p.segments) provisional segments, "
+                              + "\(fmt(p.retractionsPerS, 2)) ghosts over \(fmt(PredictionFigures.ghostThresholdMm, 1)) mm taken back a second of drawing, "
+                              + "render server \(p.extraPixels) px and \(fmt(p.extraCompositeMs, 1)) ms more"])
+            }
         }
         if let p = s.picture {
             let verdict = p.matchesReference ? "matches the reference" : "DIFFERS from the reference"

@@ -48,4 +48,18 @@ extension DeviceProfile {
     /// display is OLED; the iPhone 6s, 8 and XR and the 2018 iPad Pros have LCDs (Retina HD, Liquid
     /// Retina).
     public var panel: Panel { name == "iphone-15-pro" ? .oled : .lcd }
+
+    /// Pixels per inch of the screen, from Apple's technical specifications: 326 for the iPhone 6s, 8
+    /// and XR, 460 for the iPhone 15 Pro, 264 for both 2018 iPad Pros. What turns a distance on the
+    /// canvas into millimetres a person sees.
+    public var pixelsPerInch: Double {
+        switch name {
+        case "iphone-15-pro": 460
+        case "ipad-pro-11", "ipad-pro-12.9": 264
+        default: 326
+        }
+    }
+
+    /// Millimetres on the screen per device pixel.
+    public var millimetresPerPixel: Double { 25.4 / pixelsPerInch }
 }

@@ -79,7 +79,7 @@ extension Metric {
         + [droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
            cpuS, peakMemoryMB] + counters + [threadsPeak]
         + [mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps, mainThreadBusyPct]
-        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
+        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel + prediction
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
@@ -103,6 +103,16 @@ extension Metric {
         measure("latency_within_13_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms13 },
         measure("latency_within_one_frame_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.oneFrame },
         measure("latency_within_50_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms50 },
+    ]
+
+    /// Perceived latency, and what predicted touches cost (docs/latency.md); empty where there is none.
+    public static let prediction: [Metric] = [
+        measure("perceived_latency_ms_p50", unit: "ms") { $0.penToPixel?.perceivedMs?.p50 },
+        measure("perceived_latency_ms_p95", unit: "ms") { $0.penToPixel?.perceivedMs?.p95 },
+        measure("ghost_ink_mm_p95", unit: "mm") { $0.penToPixel?.prediction?.ghostInkMm.p95 },
+        measure("ghost_lifetime_ms_p95", unit: "ms") { $0.penToPixel?.prediction?.ghostLifetimeMs.p95 },
+        measure("retractions_per_s", unit: "/s") { $0.penToPixel?.prediction?.retractionsPerS },
+        measure("prediction_extra_pixels", unit: "px") { $0.penToPixel?.prediction.map { Double($0.extraPixels) } },
     ]
 
     private static func ends(_ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,

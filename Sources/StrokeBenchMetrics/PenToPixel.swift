@@ -55,6 +55,15 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     public var dominantStage: LatencyStage
     /// Samples shown, whose stages are counted.
     public var samplesShown: Int
+    /// Perceived latency: from each sample to the first picture whose ink reaches within
+    /// `PenToPixel.perceivedWithinMm` of where the pen was, provisional ink included, plus the device's
+    /// own stages; nil until computed.
+    public var perceivedMs: Percentiles?
+    /// What predicted touches bought and cost; nil without `--predict`.
+    public var prediction: PredictionFigures?
+
+    /// The distance at which ink counts as reaching the pen, in mm on the device's screen.
+    public static let perceivedWithinMm = 1.0
 
     /// The named targets (docs/latency.md): Apple Pencil's 9 ms since iPadOS 13, the 13 ms left to an
     /// app without its mid-frame event processing, one frame, and the 50 ms at which inking latency is
@@ -66,7 +75,7 @@ public struct PenToPixel: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case stagesMs = "stages_ms", endToEndMs = "e2e_ms", endToEndFrames = "e2e_frames", withinPct = "within_pct"
-        case dominantStage = "dominant_stage", samplesShown = "samples_shown"
+        case dominantStage = "dominant_stage", samplesShown = "samples_shown", perceivedMs = "perceived_ms", prediction
     }
 
     /// The figures of `shown` (each shown sample's stages) out of `samples` in all, at `hz`; nil when

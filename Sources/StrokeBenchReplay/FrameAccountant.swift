@@ -71,6 +71,9 @@ struct FrameAccountant {
         return (all, neverShown)
     }
 
+    /// For each sample, whether the screen showed it.
+    var shownSamples: [Bool] { latencies.map { !$0.isNaN } }
+
     /// Each shown sample's latency, stage by stage (docs/latency.md): the device's own stages from
     /// `device`, then the app's from the replay. The app's stages add up to the sample's latency exactly,
     /// in ns: the wait for its turn, the work until the commit, and the time to the presenting vsync,

@@ -28,6 +28,10 @@ public struct ReplayConfiguration {
     public var settings: StrategySettings
     /// Frames the render server may queue between a commit and the screen.
     public var presentQueueDepth: PresentQueueDepth = .one
+    /// Predicted touches drawn as provisional ink (`PredictedInk`); none by default.
+    public var predict: Prediction = .none
+    /// How far ahead the predictor reaches, in ms; nil for one frame.
+    public var predictHorizonMs: Double?
     /// What the virtual clock charges; `meter` follows it.
     public var costs: CostMode {
         didSet { meter = Self.meter(for: costs, device: device) }
@@ -79,6 +83,8 @@ public struct ReplayConfiguration {
                   hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType!,
                   workers: spec.workers, settings: spec.options, costs: spec.costs)
         presentQueueDepth = spec.presentQueueDepth
+        predict = spec.predict
+        predictHorizonMs = spec.predictHorizonMs
     }
 
     /// The specification of this replay, with the identity of the input it read.
@@ -87,7 +93,7 @@ public struct ReplayConfiguration {
                    hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
                    input: inputMode, workers: workers,
                    trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count),
-                   presentQueueDepth: presentQueueDepth)
+                   presentQueueDepth: presentQueueDepth, predict: predict, predictHorizonMs: predictHorizonMs)
     }
 
     private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {

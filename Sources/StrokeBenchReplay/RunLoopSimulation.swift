@@ -20,6 +20,8 @@ struct RunLoopSimulation {
     private var frameCount = 0
     /// The layer contents of the latest commit, to tell new contents from a backing store redrawn in place.
     private var committedContents: Surface?
+    /// Predicted touches on a layer of their own (`--predict`).
+    private var predicted: PredictedInk
 
     init(_ configuration: ReplayConfiguration) throws {
         self.configuration = configuration
@@ -35,6 +37,8 @@ struct RunLoopSimulation {
         }
         coalescer = InputCoalescer(input: configuration.input, delivery: configuration.delivery)
         accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
+        predicted = PredictedInk(configuration.predict, horizon: (configuration.predictHorizonMs ?? 1000 / configuration.hz) / 1000,
+                                 input: configuration.input, lineWidth: DeviceProfile.lineWidthPoints * configuration.device.scale)
         clock.attach(configuration.timeline)
         let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
                                               imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
@@ -81,6 +85,8 @@ struct RunLoopSimulation {
             configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:),
                                                         liveBitmapBytes: ledger.bitmaps.liveBytes))
             try accountant.account(turn, presentedAt: present(turn))
+            predicted.turn(delivered: samplesBefore..<coalescer.next, presentedAt: grid.time(of: presentVsync(of: turn)),
+                           meter: configuration.meter)
             mainFree = turn.end
             if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }
             clock.betweenTurns()
@@ -159,7 +165,12 @@ struct RunLoopSimulation {
     private func present(_ turn: Turn) -> Int? {
         guard let update = turn.update else { return nil }
         if configuration.composites { clock.renderServer.submit(update, frame: turn.frame) }
-        return max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end)) + configuration.presentQueueDepth.frames - 1
+        return presentVsync(of: turn)
+    }
+
+    /// The vsync a change committed by `turn` is on screen at.
+    private func presentVsync(of turn: Turn) -> Int {
+        max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end)) + configuration.presentQueueDepth.frames - 1
     }
 
     /// Every sample delivered and on screen, and no work left anywhere.
@@ -173,6 +184,10 @@ struct RunLoopSimulation {
         let bitmapBytesPeak = ledger.bitmaps.peakBytes
         let queueLog = clock.queueLog
         let screen = try clock.renderServer.screen()
+        // Provisional ink still up when the replay ends is on the screen too: the picture shows it.
+        if let screen, let (base, tip) = predicted.finalTip {
+            try Context(surface: screen).stroke([[base, tip]], style: configuration.canvas.style)
+        }
         try accountant.finish()
         clock.discardPending()
         let usage = ResourceUsage.now(thread: configuration.clock == .virtual)
@@ -191,9 +206,34 @@ struct RunLoopSimulation {
             picture: picture, machine: Machine.current.description)
         summary.costs = configuration.costs.rawValue
         summary.input = configuration.inputMode.rawValue
-        let stages = accountant.sampleStages(device: DeviceLatency(device: configuration.device, hz: grid.hz))
+        let device = DeviceLatency(device: configuration.device, hz: grid.hz)
+        let stages = accountant.sampleStages(device: device)
         summary.penToPixel = PenToPixel(shown: stages, samples: configuration.input.count, hz: grid.hz)
+        summary.penToPixel?.perceivedMs = perceivedLatency(device: device)
+        summary.penToPixel?.prediction = predicted.figures(endingAt: grid.time(of: vsyncCount).nanoseconds,
+                                                           mmPerPixel: configuration.device.millimetresPerPixel)
         return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, sampleStages: stages)
+    }
+
+    /// Perceived latency's distribution, the device's own stages included (`PerceivedLatency`).
+    private func perceivedLatency(device: DeviceLatency) -> Percentiles {
+        let input = configuration.input
+        var stroke: [Int] = [], current = -1
+        for i in 0..<input.count {
+            if input.isStrokeStart[i] { current += 1 }
+            stroke.append(max(current, 0))
+        }
+        var changes = accountant.presentations.filter { !$0.blank }.map {
+            PerceivedLatency.Change(time: grid.time(of: $0.vsync).nanoseconds, realTip: $0.showsThrough, segment: nil)
+        }
+        changes += predicted.shown.map { PerceivedLatency.Change(time: $0.time, realTip: nil, segment: $0) }
+        changes.sort { $0.time < $1.time }
+        let within = PenToPixel.perceivedWithinMm / configuration.device.millimetresPerPixel
+        let perceived = PerceivedLatency.compute(times: (0..<input.count).map { accountant.instant(of: $0).nanoseconds },
+                                                 points: input.points, stroke: stroke, shown: accountant.shownSamples,
+                                                 changes: changes, within: within)
+        let deviceNs = device.digitizerNs + device.scanOutAndPanelNs
+        return Percentiles(perceived.compactMap { $0.map { Double($0 + deviceNs) / 1e6 } })
     }
 
     private func compareWithReference(_ screen: Surface) throws -> PictureSummary {

@@ -62,6 +62,9 @@ public enum SummaryCSV {
         columns += Metric.penToPixel.map(Column.metric)
         // The frames the render server may queue (a sweep axis, `--present-queue-depth`).
         columns.append(.text("present_queue_depth") { $0.spec.presentQueueDepth.rawValue })
+        // Predicted touches (a sweep axis, `--predict`), and their figures (docs/latency.md); empty without.
+        columns.append(.text("predict") { $0.spec.predict.rawValue })
+        columns += Metric.prediction.map(Column.metric)
         return columns
     }()
 

@@ -21,17 +21,19 @@ public struct SweepRun: Hashable, Sendable, Codable {
     public var repetition: Int
     /// Frames the render server may queue; one by default.
     public var presentQueueDepth: PresentQueueDepth = .one
+    /// Predicted touches as provisional ink; none by default.
+    public var predict: Prediction = .none
 
     public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
                 delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
-                presentQueueDepth: PresentQueueDepth = .one) {
+                presentQueueDepth: PresentQueueDepth = .one, predict: Prediction = .none) {
         self.index = index; self.strategy = strategy; self.device = device; self.hz = hz; self.trace = trace
         self.clock = clock; self.delivery = delivery; self.costs = costs; self.input = input; self.repetition = repetition
-        self.presentQueueDepth = presentQueueDepth
+        self.presentQueueDepth = presentQueueDepth; self.predict = predict
     }
 
     enum CodingKeys: String, CodingKey {
-        case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition
+        case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition, predict
         case presentQueueDepth = "present_queue_depth"
     }
 
@@ -50,6 +52,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         try c.encode(input, forKey: .input)
         try c.encode(repetition, forKey: .repetition)
         if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
+        if predict != .none { try c.encode(predict, forKey: .predict) }
     }
 
     /// Reads a run as a sweep wrote it, refusing a position, rate or repetition no plan has.
@@ -66,6 +69,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         input = try c.decode(InputMode.self, forKey: .input)
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
         presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
+        predict = try c.decodeIfPresent(Prediction.self, forKey: .predict) ?? .none
     }
 
     /// A file-name-safe identifier, unique within a plan:
@@ -79,6 +83,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         if delivery != .coalesced { parts.append(delivery.rawValue) }
         if costs != .measured { parts.append("\(costs.rawValue)-costs") }
         if input != .recorded { parts.append(input.rawValue) }
+        if predict != .none { parts.append("predict-\(predict.rawValue)") }
         if presentQueueDepth != .one { parts.append("queue-\(presentQueueDepth.rawValue)") }
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
@@ -137,6 +142,10 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     public var inputs: [InputMode]
     /// Present-queue depths; `[.one]` by default.
     public var presentQueueDepths: [PresentQueueDepth] = [.one]
+    /// Predicted touches; `[.none]` by default.
+    public var predictions: [Prediction] = [.none]
+    /// The prediction horizon of every run that predicts, in ms; nil for one frame.
+    public var predictHorizonMs: Double?
     public var repetitions: Int
     /// Background queues; nil for the default.
     public var workers: Int?
@@ -146,7 +155,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clocks = "clock", deliveries = "delivery"
         case repetitions = "repeat", costs, inputs = "input", workers, options
-        case presentQueueDepths = "present_queue_depth"
+        case presentQueueDepths = "present_queue_depth", predictions = "predict", predictHorizonMs = "predict_horizon_ms"
     }
 
     public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
@@ -186,7 +195,9 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: ReplaySpec.workerCounts, "a count of background queues")
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options)
         presentQueueDepths = try c.decodeAxis(PresentQueueDepth.self, forKey: .presentQueueDepths) ?? [.one]
-        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty else {
+        predictions = try c.decodeAxis(Prediction.self, forKey: .predictions) ?? [.none]
+        predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: ReplaySpec.predictHorizons, "a prediction horizon in ms")
+        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty, !predictions.isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
         }
         guard let count = runCount, count <= Self.maxRuns else {
@@ -211,6 +222,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         try c.encodeIfPresent(workers, forKey: .workers)
         try c.encodeIfPresent(options, forKey: .options)
         if presentQueueDepths != [.one] { try c.encode(presentQueueDepths, forKey: .presentQueueDepths) }
+        if predictions != [.none] { try c.encode(predictions, forKey: .predictions) }
+        try c.encodeIfPresent(predictHorizonMs, forKey: .predictHorizonMs)
     }
 
     /// The replay of one run of this plan: the typed spec `bench run` would make for it.
@@ -219,7 +232,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         return ReplaySpec(strategy: run.strategy, options: (options ?? StrategySettings()).restricted(to: declared),
                           device: run.device, hz: run.hz, clock: run.clock, costs: run.costs, delivery: run.delivery,
                           input: run.input, workers: workers, trace: TraceIdentity(path: run.trace),
-                          presentQueueDepth: run.presentQueueDepth)
+                          presentQueueDepth: run.presentQueueDepth, predict: run.predict,
+                          predictHorizonMs: run.predict == .none ? nil : predictHorizonMs)
     }
 
     /// The first run of each configuration (repetition 1, first trace): what validates the plan.
@@ -231,7 +245,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// `Int`. What a sweep checks against `maxRuns` before it builds its list of runs.
     public var runCount: Int? {
         let axes = [max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
-                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, strategies.count]
+                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, strategies.count]
         var count = 1
         for length in axes {
             let (product, overflow) = count.multipliedReportingOverflow(by: length)
@@ -255,11 +269,11 @@ public struct SweepPlan: Hashable, Sendable, Codable {
                 for device in devices {
                     for hz in rateList {
                         for (clock, delivery, cost, input) in modes {
-                            for depth in presentQueueDepths {
+                            for (depth, predict) in presentQueueDepths.flatMap({ d in predictions.map { (d, $0) } }) {
                                 for strategy in strategies {
                                     runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
                                                          clock: clock, delivery: delivery, costs: cost, input: input, repetition: repetition,
-                                                         presentQueueDepth: depth))
+                                                         presentQueueDepth: depth, predict: predict))
                                 }
                             }
                         }

@@ -48,3 +48,15 @@ public enum PresentQueueDepth: String, CaseIterable, Sendable, Codable {
         }
     }
 }
+
+/// Predicted touches drawn as provisional ink (docs/latency.md): UIKit's `predictedTouches(for:)`, which
+/// an app draws ahead of the pen on a layer of its own and replaces when the real samples arrive.
+public enum Prediction: String, CaseIterable, Sendable, Codable {
+    /// No prediction: ink only where the pen has been.
+    case none
+    /// The pen's latest velocity, carried forward.
+    case linear
+    /// A constant-acceleration Kalman filter over the stroke's samples, as androidx.input's motion
+    /// predictor keeps one.
+    case kalman
+}

@@ -1,0 +1,37 @@
+/// What predicted touches bought and cost in one run (JSON `pen_to_pixel.prediction`, docs/latency.md).
+///
+/// Provisional ink is the segment from the latest real sample to the predicted point, drawn on a layer of
+/// its own, replaced each turn and removed when the pen lifts. Its *ghost* is how far its end lies from
+/// the path the pen then really took: ink a person sees drawn where the pen never went, then retracted.
+public struct PredictionFigures: Codable, Hashable, Sendable {
+    /// `linear` or `kalman`.
+    public var predictor: String
+    /// How far ahead of the latest sample it reached, in ms.
+    public var horizonMs: Double
+    /// Each provisional segment's ghost, in mm on the device's screen.
+    public var ghostInkMm: Percentiles
+    /// How long each segment with a ghost over `ghostThresholdMm` stayed on screen, in ms.
+    public var ghostLifetimeMs: Percentiles
+    /// Segments with a ghost over `ghostThresholdMm` taken back, per second of drawing (pen down).
+    public var retractionsPerS: Double
+    /// Provisional segments presented.
+    public var segments: Int
+    /// The render server's extra work: pixels of provisional ink stroked (their swept boxes), and its time.
+    public var extraPixels: Int
+    public var extraCompositeMs: Double
+
+    /// Ink further than this from the pen's real path counts as ghost ink a person sees taken back.
+    public static let ghostThresholdMm = 0.5
+
+    public init(predictor: String, horizonMs: Double, ghostInkMm: Percentiles, ghostLifetimeMs: Percentiles,
+                retractionsPerS: Double, segments: Int, extraPixels: Int, extraCompositeMs: Double) {
+        self.predictor = predictor; self.horizonMs = horizonMs; self.ghostInkMm = ghostInkMm; self.ghostLifetimeMs = ghostLifetimeMs
+        self.retractionsPerS = retractionsPerS; self.segments = segments; self.extraPixels = extraPixels
+        self.extraCompositeMs = extraCompositeMs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case predictor, horizonMs = "horizon_ms", ghostInkMm = "ghost_ink_mm", ghostLifetimeMs = "ghost_lifetime_ms"
+        case retractionsPerS = "retractions_per_s", segments, extraPixels = "extra_pixels", extraCompositeMs = "extra_composite_ms"
+    }
+}
