@@ -114,6 +114,13 @@ enum SummaryTable {
             } ?? ""
             facts.append(["pen to pixel", "within 9 ms \(fmt(targets.ms9, 1))%, 13 ms \(fmt(targets.ms13, 1))%, one frame (\(fmt(1000 / s.hz, 1)) ms) "
                           + "\(fmt(targets.oneFrame, 1))%, 50 ms \(fmt(targets.ms50, 1))% of samples; dominant stage: \(pen.dominantStage.label)\(assumed)"])
+            if let lag = pen.spatialLag {
+                let bands = lag.bySpeed.filter { $0.vsyncs > 0 }.map { band in
+                    "\(fmt(band.fromMmPerS, 0))\(band.toMmPerS.map { "-\(fmt($0, 0))" } ?? "+") mm/s \(fmt(band.lagMm.p50, 2))"
+                }
+                facts.append(["ink behind the pen (mm)", "p50 / p95 straight \(fmt(lag.straightMm.p50, 2)) / \(fmt(lag.straightMm.p95, 2)), "
+                              + "curved \(fmt(lag.curvedMm.p50, 2)) / \(fmt(lag.curvedMm.p95, 2)); p50 by pen speed: \(bands.joined(separator: ", "))"])
+            }
             if let p = pen.prediction {
                 facts.append(["predicted touches", "\(p.predictor), \(fmt(p.horizonMs, 1)) ms ahead: \(p.segments) provisional segments, "
                               + "\(fmt(p.retractionsPerS, 2)) ghosts over \(fmt(PredictionFigures.ghostThresholdMm, 1)) mm taken back a second of drawing, "

@@ -61,6 +61,8 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     public var perceivedMs: Percentiles?
     /// What predicted touches bought and cost; nil without `--predict`.
     public var prediction: PredictionFigures?
+    /// How far the ink trails the pen, by speed, straight and curved apart; nil until computed.
+    public var spatialLag: SpatialLag?
 
     /// The distance at which ink counts as reaching the pen, in mm on the device's screen.
     public static let perceivedWithinMm = 1.0
@@ -76,6 +78,7 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case stagesMs = "stages_ms", endToEndMs = "e2e_ms", endToEndFrames = "e2e_frames", withinPct = "within_pct"
         case dominantStage = "dominant_stage", samplesShown = "samples_shown", perceivedMs = "perceived_ms", prediction
+        case spatialLag = "spatial_lag"
     }
 
     /// The figures of `shown` (each shown sample's stages) out of `samples` in all, at `hz`; nil when

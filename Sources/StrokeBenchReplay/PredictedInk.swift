@@ -172,3 +172,56 @@ enum PerceivedLatency {
         return result
     }
 }
+
+/// Spatial lag (docs/latency.md): at every vsync while the pen is down, how far the pen is from the end
+/// of its stroke's ink on screen (the provisional segment's tip where one is up, else the newest real
+/// sample shown, else the stroke's first point), with the pen's speed and whether its last 25 ms ran
+/// straight.
+enum SpatialLagMeter {
+    /// - Parameters:
+    ///   - vsyncs: the vsync times, ns.
+    ///   - times: each sample's instant, ns; `points` its position, px; `stroke` its stroke.
+    ///   - changes: what the screen showed when, in time order (`PerceivedLatency.Change`).
+    static func measure(vsyncs: [Int64], times: [Int64], points: [Point], stroke: [Int], changes: [PerceivedLatency.Change],
+                        mmPerPixel: Double) -> [(lagMm: Double, speedMmPerS: Double, straight: Bool)] {
+        var result: [(lagMm: Double, speedMmPerS: Double, straight: Bool)] = []
+        var next = 0, change = 0, tip = -1
+        var segment: PredictedInk.Shown?
+        for now in vsyncs {
+            while change < changes.count, changes[change].time <= now {
+                if let t = changes[change].realTip { tip = max(tip, t) }
+                if let s = changes[change].segment { segment = s.tip == nil ? nil : s }
+                change += 1
+            }
+            while next < times.count, times[next] <= now { next += 1 }
+            // The pen is down between two samples of one stroke.
+            guard next > 0, next < times.count, stroke[next - 1] == stroke[next] else { continue }
+            let a = next - 1, b = next
+            let f = Double(now - times[a]) / Double(max(times[b] - times[a], 1))
+            let pen = Point(x: points[a].x + f * (points[b].x - points[a].x), y: points[a].y + f * (points[b].y - points[a].y))
+            let inkEnd: Point
+            if let s = segment, let end = s.tip, stroke[s.base] == stroke[a] { inkEnd = end }
+            else if tip >= 0, stroke[tip] == stroke[a] { inkEnd = points[tip] }
+            else { inkEnd = points[firstOfStroke(a, stroke)] }
+            let speed = Distance.between(points[a], points[b]) * mmPerPixel / (Double(max(times[b] - times[a], 1)) / 1e9)
+            result.append((Distance.between(pen, inkEnd) * mmPerPixel, speed,
+                           straight(through: a, at: now, times: times, points: points, stroke: stroke, pen: pen, mmPerPixel: mmPerPixel)))
+        }
+        return result
+    }
+
+    private static func firstOfStroke(_ i: Int, _ stroke: [Int]) -> Int {
+        var j = i
+        while j > 0, stroke[j - 1] == stroke[i] { j -= 1 }
+        return j
+    }
+
+    /// Whether the pen's path over the 25 ms to `now` stays within `SpatialLag.straightWithinMm` of its chord.
+    private static func straight(through a: Int, at now: Int64, times: [Int64], points: [Point], stroke: [Int], pen: Point,
+                                 mmPerPixel: Double) -> Bool {
+        var start = a
+        while start > 0, stroke[start - 1] == stroke[a], times[start - 1] >= now - 25_000_000 { start -= 1 }
+        let limit = SpatialLag.straightWithinMm / mmPerPixel
+        return (start...a).allSatisfy { Distance.between(points[$0], toSegment: points[start], pen) <= limit }
+    }
+}

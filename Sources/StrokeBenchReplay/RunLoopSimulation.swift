@@ -209,14 +209,20 @@ struct RunLoopSimulation {
         let device = DeviceLatency(device: configuration.device, hz: grid.hz)
         let stages = accountant.sampleStages(device: device)
         summary.penToPixel = PenToPixel(shown: stages, samples: configuration.input.count, hz: grid.hz)
-        summary.penToPixel?.perceivedMs = perceivedLatency(device: device)
+        let (stroke, changes) = screenChanges()
+        summary.penToPixel?.perceivedMs = perceivedLatency(device: device, stroke: stroke, changes: changes)
+        let vsyncs = (0..<vsyncCount).map { grid.time(of: $0).nanoseconds }
+        summary.penToPixel?.spatialLag = SpatialLag(SpatialLagMeter.measure(
+            vsyncs: vsyncs, times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
+            points: configuration.input.points, stroke: stroke, changes: changes, mmPerPixel: configuration.device.millimetresPerPixel))
         summary.penToPixel?.prediction = predicted.figures(endingAt: grid.time(of: vsyncCount).nanoseconds,
                                                            mmPerPixel: configuration.device.millimetresPerPixel)
         return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, sampleStages: stages)
     }
 
-    /// Perceived latency's distribution, the device's own stages included (`PerceivedLatency`).
-    private func perceivedLatency(device: DeviceLatency) -> Percentiles {
+    /// Each sample's stroke, and what the screen showed when: every picture presented (its newest
+    /// sample) and every change of the provisional ink, in time order.
+    private func screenChanges() -> (stroke: [Int], changes: [PerceivedLatency.Change]) {
         let input = configuration.input
         var stroke: [Int] = [], current = -1
         for i in 0..<input.count {
@@ -228,6 +234,12 @@ struct RunLoopSimulation {
         }
         changes += predicted.shown.map { PerceivedLatency.Change(time: $0.time, realTip: nil, segment: $0) }
         changes.sort { $0.time < $1.time }
+        return (stroke, changes)
+    }
+
+    /// Perceived latency's distribution, the device's own stages included (`PerceivedLatency`).
+    private func perceivedLatency(device: DeviceLatency, stroke: [Int], changes: [PerceivedLatency.Change]) -> Percentiles {
+        let input = configuration.input
         let within = PenToPixel.perceivedWithinMm / configuration.device.millimetresPerPixel
         let perceived = PerceivedLatency.compute(times: (0..<input.count).map { accountant.instant(of: $0).nanoseconds },
                                                  points: input.points, stroke: stroke, shown: accountant.shownSamples,

@@ -47,6 +47,21 @@ import Testing
         #expect(prediction["ghost_ink_mm"] is [String: Any])
     }
 
+    /// A budget on pen-to-pixel latency or on ghost ink guards a modelled baseline like any other metric.
+    @Test func latencyAndGhostInkCanBeBudgeted() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write(smallTraceV2, to: "small.trace", in: folder)
+        let record = try BenchTool.run(["baseline", "record", "--output", "ink.json", "--strategy", "dirty-rect", "--trace", "small.trace",
+                                        "--clock", "virtual", "--costs", "model", "--predict", "kalman",
+                                        "--budget", "latency_e2e_ms_p95@p50=40", "--budget", "ghost_ink_mm_p95@p50=5"], in: folder)
+        try #require(record.status == 0, "\(record.stderr)")
+        #expect(try BenchTool.run(["check", "--baseline", "ink.json"], in: folder).status == 0)
+        let tight = try BenchTool.run(["check", "--baseline", "ink.json", "--budget", "latency_e2e_ms_p95@p50=10"], in: folder)
+        #expect(tight.status == 2, "\(tight.stdout)\(tight.stderr)")
+        #expect(tight.stdout.contains("latency_e2e_ms_p95"))
+    }
+
     static let badUsage: [(arguments: [String], message: String)] = [
         (["run", "--strategy", "dirty-rect", "--clock", "virtual", "--predict-horizon", "10"], "--predict-horizon needs --predict linear or kalman"),
         (["run", "--strategy", "dirty-rect", "--clock", "virtual", "--predict", "kalman", "--predict-horizon", "90"], "--predict-horizon must be 1...50 ms, not 90"),

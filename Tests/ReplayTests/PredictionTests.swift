@@ -66,6 +66,24 @@ import Testing
         #expect(near == [9_000_000, 5_000_000, 11_000_000])
     }
 
+    /// A pen drawing a straight line at 100 px per 10 ms; sample 0 is on screen from 5 ms. At the vsync
+    /// at 15 ms the pen is at 150 px, 150 px from the ink's end; at 25 ms the screen also has a
+    /// provisional segment to 240 px, 10 px short of the pen.
+    @Test func spatialLagIsThePensDistanceFromTheInksEnd() throws {
+        let points = (0..<4).map { Point(x: Double($0) * 100, y: 0) }
+        let times: [Int64] = [0, 10_000_000, 20_000_000, 30_000_000]
+        let segment = PredictedInk.Shown(time: 21_000_000, base: 1, tip: Point(x: 240, y: 0))
+        let changes = [PerceivedLatency.Change(time: 5_000_000, realTip: 0, segment: nil),
+                       PerceivedLatency.Change(time: 21_000_000, realTip: 1, segment: segment)]
+        let measures = SpatialLagMeter.measure(vsyncs: [15_000_000, 25_000_000, 40_000_000], times: times, points: points,
+                                               stroke: [0, 0, 0, 0], changes: changes, mmPerPixel: 0.1)
+        #expect(measures.count == 2, "the pen is up at 40 ms")
+        #expect(abs(measures[0].lagMm - 15) < 1e-9 && abs(measures[1].lagMm - 1) < 1e-9)
+        #expect(measures.allSatisfy { $0.straight && abs($0.speedMmPerS - 1000) < 1e-9 })
+        let lag = try #require(SpatialLag(measures))
+        #expect(lag.straightMm.max == 15 && lag.curvedMm == .zero && lag.bySpeed.last?.vsyncs == 2)
+    }
+
     static func replay(_ strategy: String, predict: Prediction) throws -> ReplayResult {
         let device = DeviceProfile.named("ipad-pro-11")!
         var configuration = ReplayConfiguration(input: ReplayInput(trace: PenToPixelTests.trace(), device: device), traceName: "two strokes",
@@ -83,6 +101,8 @@ import Testing
         let plain = try Self.replay(strategy, predict: .none), predicted = try Self.replay(strategy, predict: .kalman)
         let before = try #require(plain.summary.penToPixel?.perceivedMs), after = try #require(predicted.summary.penToPixel?.perceivedMs)
         #expect(after.p50 < before.p50, "\(after.p50) vs \(before.p50)")
+        let lagBefore = try #require(plain.summary.penToPixel?.spatialLag), lagAfter = try #require(predicted.summary.penToPixel?.spatialLag)
+        #expect(lagAfter.vsyncs == lagBefore.vsyncs && lagAfter.curvedMm.p50 < lagBefore.curvedMm.p50)
         let figures = try #require(predicted.summary.penToPixel?.prediction)
         #expect(figures.segments > 100 && figures.extraPixels > 0 && figures.horizonMs == 1000.0 / 120)
         #expect(plain.summary.penToPixel?.prediction == nil)

@@ -4,6 +4,7 @@ import StrokeBenchStrategies
 import Testing
 import StrokeBenchTraces
 import StrokeBenchDevice
+import StrokeBenchSpec
 
 /// Every strategy replays recorded human input, imported as `bench trace import` does, and ends
 /// with the reference picture: a few real files from each data set in `../shared/traces` (the
@@ -31,6 +32,33 @@ struct RealTraceReplayTests {
         #expect(result.summary.samples == configuration.input.count) // the samples a 60 Hz digitizer reports
         #expect(result.summary.picture?.matchesReference == true,
                 "\(strategy) on \(format.rawValue): \(String(describing: result.summary.picture))")
+    }
+
+    /// Predicted touches on real pens, which turn and stop: on both data sets the Kalman filter's
+    /// provisional ink lowers the perceived latency (its middle or its tail, and neither rises), costs
+    /// ghost ink, and leaves the final picture as it is (docs/latency.md).
+    @Test(arguments: [0, 1])
+    func predictionLowersPerceivedLatencyOnRealPens(session: Int) throws {
+        let (format, files) = Self.sessions[session]
+        let trace = try TraceImporter.importSession(files.map { (SharedTraceFolder.path as NSString).appendingPathComponent($0) }, format: format)
+        let device = DeviceProfile.named("ipad-pro-11")!
+        var results: [ReplayResult] = []
+        for predict in [Prediction.none, .kalman] {
+            var configuration = ReplayConfiguration(input: ReplayInput(trace: trace, device: device), traceName: format.rawValue,
+                                                    device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: "dirty-rect")!,
+                                                    costs: .model)
+            configuration.forcesRaster = true
+            configuration.predict = predict
+            results.append(try Replay.run(configuration))
+        }
+        let before = try #require(results[0].summary.penToPixel?.perceivedMs), after = try #require(results[1].summary.penToPixel?.perceivedMs)
+        // Omniglot's pens are slow: half their samples are within 1 mm of the ink at the first picture
+        // already, the floor of the device's own stages, so there prediction shows in the tail.
+        #expect(after.p50 <= before.p50 && after.p95 <= before.p95 && (after.p50 < before.p50 || after.p95 < before.p95),
+                "\(format.rawValue): p50 \(after.p50) vs \(before.p50), p95 \(after.p95) vs \(before.p95)")
+        #expect((results[1].summary.penToPixel?.prediction?.ghostInkMm.max ?? 0) > 0)
+        #expect(results[1].summary.picture?.matchesReference == true)
+        #expect(results[1].summary.picture?.checksum == results[0].summary.picture?.checksum)
     }
 }
 
