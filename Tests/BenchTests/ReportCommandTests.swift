@@ -5,12 +5,24 @@ import Testing
 /// `bench report` as a user meets it: one self-contained page from a sweep folder or a run's JSON, a
 /// Markdown verdict, one-line errors, and a real browser that loads the page.
 @Suite(.serialized) struct ReportCommandTests {
-    /// A small modelled study: three strategies on two devices, one with background renders.
-    static func study(in folder: URL) throws {
+    /// A small modelled study, three strategies on two devices, one with background renders: swept once
+    /// for the suite, then copied into each test's folder.
+    static let sweptOnce: Result<URL, any Error> = Result {
+        let folder = try scratchFolder()
         _ = try write(smallTraceV2, to: "small.trace", in: folder)
         let sweep = try BenchTool.run(["sweep", "--strategies", "naive,dirty-rect,async-pool", "--devices", "iphone-6s,ipad-pro-11",
                                        "--traces", "small.trace", "--costs", "model", "--output", "study"], in: folder)
-        try #require(sweep.status == 0, "\(sweep.stderr)")
+        guard sweep.status == 0 else { throw StudyFailure(stderr: sweep.stderr) }
+        return folder
+    }
+
+    struct StudyFailure: Error { var stderr: String }
+
+    static func study(in folder: URL) throws {
+        let swept = try sweptOnce.get()
+        for name in ["small.trace", "study"] {
+            try FileManager.default.copyItem(at: swept.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
     }
 
     @Test func aSweepBecomesOnePageWithTheVerdictFirst() throws {

@@ -88,7 +88,7 @@ import Testing
         let device = DeviceProfile.named("ipad-pro-11")!
         var configuration = ReplayConfiguration(input: ReplayInput(trace: PenToPixelTests.trace(), device: device), traceName: "two strokes",
                                                 device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!,
-                                                costs: .model)
+                                                costs: .zero)
         configuration.forcesRaster = true
         configuration.predict = predict
         return try Replay.run(configuration)
