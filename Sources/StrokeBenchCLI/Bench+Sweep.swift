@@ -123,6 +123,7 @@ extension Bench {
             plan.presentQueueDepths = axes.presentQueueDepths
             plan.predictions = axes.predictions
             plan.predictHorizonMs = modes.predictHorizon
+            plan.touchRates = axes.touchRates
             guard let count = plan.runCount, count <= SweepPlan.maxRuns else {
                 throw ValidationError("the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions")
             }

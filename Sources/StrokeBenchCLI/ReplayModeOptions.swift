@@ -3,6 +3,7 @@ import StrokeBenchSpec
 
 extension PresentQueueDepth: ExpressibleByArgument {}
 extension Prediction: ExpressibleByArgument {}
+extension TouchRate: ExpressibleByArgument {}
 
 /// Values of one spec field as the command line gives them: `model`, or `zero,model` to sweep both.
 /// `bench run` and `bench baseline record` take one value; `bench sweep` makes each value an axis.
@@ -46,20 +47,24 @@ struct ReplayModeOptions: ParsableArguments {
     @Option(help: "none (the default), linear or kalman: draw predicted touches ahead of the pen as provisional ink on a layer of its own, replaced every turn and removed when the pen lifts (UIKit's predictedTouches; docs/latency.md).")
     var predict: AxisList<Prediction>?
 
+    @Option(help: "60, 120 or 240: the digitizer's sampling rate, instead of the device's own (a trace recorded slower keeps its samples; docs/latency.md).")
+    var touchHz: AxisList<TouchRate>?
+
     @Option(parsing: .unconditional, help: "With --predict: how far ahead of the latest sample the predictor reaches, in ms, 1...50 (default: one frame).")
     var predictHorizon: Double?
 
     /// Every value given for each mode, or its default: a sweep's axes.
     func axes(clock defaultClock: ClockMode) -> (clocks: [ClockMode], deliveries: [Delivery], costs: [CostMode], inputs: [InputMode],
-                                                 presentQueueDepths: [PresentQueueDepth], predictions: [Prediction]) {
+                                                 presentQueueDepths: [PresentQueueDepth], predictions: [Prediction],
+                                                 touchRates: [TouchRate?]) {
         (clock?.values ?? [defaultClock], delivery?.values ?? [.coalesced], costs?.values ?? [.measured], input?.values ?? [.recorded],
-         presentQueueDepth?.values ?? [.one], predict?.values ?? [.none])
+         presentQueueDepth?.values ?? [.one], predict?.values ?? [.none], touchHz?.values.map(Optional.some) ?? [nil])
     }
 
     /// The one value of each mode, for a single replay.
     /// - Throws: `ValidationError` naming the option given a list.
     func single(clock defaultClock: ClockMode) throws -> (clock: ClockMode, delivery: Delivery, costs: CostMode, input: InputMode,
-                                                          presentQueueDepth: PresentQueueDepth, predict: Prediction) {
+                                                          presentQueueDepth: PresentQueueDepth, predict: Prediction, touchRate: TouchRate?) {
         func one<T>(_ list: AxisList<T>?, _ name: String, _ fallback: T) throws -> T {
             guard let list else { return fallback }
             guard list.values.count == 1 else {
@@ -69,6 +74,7 @@ struct ReplayModeOptions: ParsableArguments {
         }
         return (try one(clock, "clock", defaultClock), try one(delivery, "delivery", .coalesced),
                 try one(costs, "costs", .measured), try one(input, "input", .recorded),
-                try one(presentQueueDepth, "present-queue-depth", .one), try one(predict, "predict", .none))
+                try one(presentQueueDepth, "present-queue-depth", .one), try one(predict, "predict", .none),
+                try touchHz.map { try one($0, "touch-hz", .hz240) })
     }
 }

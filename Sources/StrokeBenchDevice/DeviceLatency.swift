@@ -23,6 +23,9 @@ public struct DeviceLatency: Sendable {
         panelResponse = device.panel == .oled ? Self.oledResponse : Self.lcdResponse
     }
 
+    /// The transport's central value, in ns.
+    public static var transportCentralNs: Int64 { Int64((transport.value * 1e6).rounded()) }
+
     /// The digitizer stage at the central values, in ns.
     public var digitizerNs: Int64 { Int64(((samplingMs + transport.value) * 1e6).rounded()) }
     /// The scan-out and panel stage at the central values, in ns.

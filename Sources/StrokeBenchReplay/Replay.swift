@@ -32,6 +32,8 @@ public struct ReplayConfiguration {
     public var predict: Prediction = .none
     /// How far ahead the predictor reaches, in ms; nil for one frame.
     public var predictHorizonMs: Double?
+    /// The digitizer's rate when the spec set it; `device.touchRate` is then that rate.
+    public var touchRate: TouchRate?
     /// What the virtual clock charges; `meter` follows it.
     public var costs: CostMode {
         didSet { meter = Self.meter(for: costs, device: device) }
@@ -78,13 +80,15 @@ public struct ReplayConfiguration {
     /// - Throws: `ReplaySpecError` when the spec does not validate.
     public init(_ spec: ReplaySpec, trace: Trace) throws(ReplaySpecError) {
         try spec.validate()
-        let device = spec.deviceProfile!
+        var device = spec.deviceProfile!
+        if let rate = spec.touchRate { device.touchRate = rate.hz } // the input is thinned to it, and latency samples at it
         self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
                   hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType!,
                   workers: spec.workers, settings: spec.options, costs: spec.costs)
         presentQueueDepth = spec.presentQueueDepth
         predict = spec.predict
         predictHorizonMs = spec.predictHorizonMs
+        touchRate = spec.touchRate
     }
 
     /// The specification of this replay, with the identity of the input it read.
@@ -93,7 +97,7 @@ public struct ReplayConfiguration {
                    hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
                    input: inputMode, workers: workers,
                    trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count),
-                   presentQueueDepth: presentQueueDepth, predict: predict, predictHorizonMs: predictHorizonMs)
+                   presentQueueDepth: presentQueueDepth, predict: predict, predictHorizonMs: predictHorizonMs, touchRate: touchRate)
     }
 
     private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {

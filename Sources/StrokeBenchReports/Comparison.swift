@@ -52,7 +52,7 @@ public struct ComparedRun {
 public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
     // The first six in the order reports always showed; the rest added since, at the end.
     case strategy, device, hz, clock, delivery, trace, options, costs, input, workers
-    case presentQueueDepth = "present_queue_depth", predict
+    case presentQueueDepth = "present_queue_depth", predict, touchRate = "touch_hz"
 
     /// The field's value in `run`, as reports show it; a bare per-frame CSV has only its trace, `run`.
     public func value(of run: ComparedRun) -> String {
@@ -72,6 +72,7 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
         case .input: return spec.input.rawValue
         case .workers: return run.summary.map { String($0.workers) } ?? spec.workers.map(String.init) ?? "default"
         case .presentQueueDepth: return spec.presentQueueDepth.rawValue
+        case .touchRate: return spec.touchRate?.rawValue ?? "device"
         case .predict: return spec.predict.rawValue + (spec.predictHorizonMs.map { " \($0.plainText) ms" } ?? "")
         }
     }

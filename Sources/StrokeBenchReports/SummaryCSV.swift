@@ -65,6 +65,8 @@ public enum SummaryCSV {
         // Predicted touches (a sweep axis, `--predict`), and their figures (docs/latency.md); empty without.
         columns.append(.text("predict") { $0.spec.predict.rawValue })
         columns += Metric.prediction.map(Column.metric)
+        // The digitizer's rate when the run set it (`--touch-hz`); empty for the device's own.
+        columns.append(.text("touch_hz") { $0.spec.touchRate?.rawValue ?? "" })
         return columns
     }()
 

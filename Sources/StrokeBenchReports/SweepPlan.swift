@@ -23,18 +23,20 @@ public struct SweepRun: Hashable, Sendable, Codable {
     public var presentQueueDepth: PresentQueueDepth = .one
     /// Predicted touches as provisional ink; none by default.
     public var predict: Prediction = .none
+    /// The digitizer's rate; nil for the device's own.
+    public var touchRate: TouchRate?
 
     public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
                 delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
-                presentQueueDepth: PresentQueueDepth = .one, predict: Prediction = .none) {
+                presentQueueDepth: PresentQueueDepth = .one, predict: Prediction = .none, touchRate: TouchRate? = nil) {
         self.index = index; self.strategy = strategy; self.device = device; self.hz = hz; self.trace = trace
         self.clock = clock; self.delivery = delivery; self.costs = costs; self.input = input; self.repetition = repetition
-        self.presentQueueDepth = presentQueueDepth; self.predict = predict
+        self.presentQueueDepth = presentQueueDepth; self.predict = predict; self.touchRate = touchRate
     }
 
     enum CodingKeys: String, CodingKey {
         case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition, predict
-        case presentQueueDepth = "present_queue_depth"
+        case presentQueueDepth = "present_queue_depth", touchRate = "touch_hz"
     }
 
     /// Writes the run, leaving out `present_queue_depth` at its default, as runs were written before
@@ -53,6 +55,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         try c.encode(repetition, forKey: .repetition)
         if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
         if predict != .none { try c.encode(predict, forKey: .predict) }
+        try c.encodeIfPresent(touchRate, forKey: .touchRate)
     }
 
     /// Reads a run as a sweep wrote it, refusing a position, rate or repetition no plan has.
@@ -70,6 +73,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
         presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
         predict = try c.decodeIfPresent(Prediction.self, forKey: .predict) ?? .none
+        touchRate = try c.decodeIfPresent(TouchRate.self, forKey: .touchRate)
     }
 
     /// A file-name-safe identifier, unique within a plan:
@@ -85,6 +89,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         if input != .recorded { parts.append(input.rawValue) }
         if predict != .none { parts.append("predict-\(predict.rawValue)") }
         if presentQueueDepth != .one { parts.append("queue-\(presentQueueDepth.rawValue)") }
+        if let touchRate { parts.append("touch-\(touchRate.rawValue)hz") }
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }
@@ -146,6 +151,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     public var predictions: [Prediction] = [.none]
     /// The prediction horizon of every run that predicts, in ms; nil for one frame.
     public var predictHorizonMs: Double?
+    /// Digitizer rates; `[nil]` (each device's own) by default.
+    public var touchRates: [TouchRate?] = [nil]
     public var repetitions: Int
     /// Background queues; nil for the default.
     public var workers: Int?
@@ -156,6 +163,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clocks = "clock", deliveries = "delivery"
         case repetitions = "repeat", costs, inputs = "input", workers, options
         case presentQueueDepths = "present_queue_depth", predictions = "predict", predictHorizonMs = "predict_horizon_ms"
+        case touchRates = "touch_hz"
     }
 
     public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
@@ -196,6 +204,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options)
         presentQueueDepths = try c.decodeAxis(PresentQueueDepth.self, forKey: .presentQueueDepths) ?? [.one]
         predictions = try c.decodeAxis(Prediction.self, forKey: .predictions) ?? [.none]
+        touchRates = try c.decodeIfPresent([TouchRate].self, forKey: .touchRates).map { $0.map(Optional.some) } ?? [nil]
+        if touchRates.isEmpty { touchRates = [nil] }
         predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: ReplaySpec.predictHorizons, "a prediction horizon in ms")
         guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty, !predictions.isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
@@ -224,6 +234,13 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         if presentQueueDepths != [.one] { try c.encode(presentQueueDepths, forKey: .presentQueueDepths) }
         if predictions != [.none] { try c.encode(predictions, forKey: .predictions) }
         try c.encodeIfPresent(predictHorizonMs, forKey: .predictHorizonMs)
+        if touchRates != [nil] { try c.encode(touchRates.compactMap { $0 }, forKey: .touchRates) }
+    }
+
+    /// The latency what-ifs' points, queue outermost.
+    static func pipelines(_ depths: [PresentQueueDepth], _ predictions: [Prediction],
+                          _ rates: [TouchRate?]) -> [(PresentQueueDepth, Prediction, TouchRate?)] {
+        depths.flatMap { depth in predictions.flatMap { predict in rates.map { (depth, predict, $0) } } }
     }
 
     /// The replay of one run of this plan: the typed spec `bench run` would make for it.
@@ -233,7 +250,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
                           device: run.device, hz: run.hz, clock: run.clock, costs: run.costs, delivery: run.delivery,
                           input: run.input, workers: workers, trace: TraceIdentity(path: run.trace),
                           presentQueueDepth: run.presentQueueDepth, predict: run.predict,
-                          predictHorizonMs: run.predict == .none ? nil : predictHorizonMs)
+                          predictHorizonMs: run.predict == .none ? nil : predictHorizonMs, touchRate: run.touchRate)
     }
 
     /// The first run of each configuration (repetition 1, first trace): what validates the plan.
@@ -245,7 +262,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// `Int`. What a sweep checks against `maxRuns` before it builds its list of runs.
     public var runCount: Int? {
         let axes = [max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
-                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, strategies.count]
+                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, touchRates.count, strategies.count]
         var count = 1
         for length in axes {
             let (product, overflow) = count.multipliedReportingOverflow(by: length)
@@ -269,11 +286,11 @@ public struct SweepPlan: Hashable, Sendable, Codable {
                 for device in devices {
                     for hz in rateList {
                         for (clock, delivery, cost, input) in modes {
-                            for (depth, predict) in presentQueueDepths.flatMap({ d in predictions.map { (d, $0) } }) {
+                            for (depth, predict, touch) in Self.pipelines(presentQueueDepths, predictions, touchRates) {
                                 for strategy in strategies {
                                     runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
                                                          clock: clock, delivery: delivery, costs: cost, input: input, repetition: repetition,
-                                                         presentQueueDepth: depth, predict: predict))
+                                                         presentQueueDepth: depth, predict: predict, touchRate: touch))
                                 }
                             }
                         }

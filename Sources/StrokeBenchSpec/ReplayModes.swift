@@ -60,3 +60,13 @@ public enum Prediction: String, CaseIterable, Sendable, Codable {
     /// predictor keeps one.
     case kalman
 }
+
+/// The digitizer's sampling rate, overriding the device's own (docs/latency.md): iPhones sample touch
+/// at 60 or 120 Hz, an iPad's Apple Pencil at 240 Hz. A trace recorded slower than the rate keeps its
+/// own samples: nothing is invented between them.
+public enum TouchRate: String, CaseIterable, Sendable, Codable {
+    case hz60 = "60", hz120 = "120", hz240 = "240"
+
+    /// The rate in Hz.
+    public var hz: Double { Double(rawValue)! }
+}

@@ -62,10 +62,12 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     public var predict: Prediction
     /// How far ahead of the latest sample the predictor reaches, in ms; nil for one frame.
     public var predictHorizonMs: Double?
+    /// The digitizer's rate; nil for the device's own.
+    public var touchRate: TouchRate?
 
     enum CodingKeys: String, CodingKey {
         case strategy, options, device, hz, clock, costs, delivery, input, workers, trace
-        case presentQueueDepth = "present_queue_depth", predict, predictHorizonMs = "predict_horizon_ms"
+        case presentQueueDepth = "present_queue_depth", predict, predictHorizonMs = "predict_horizon_ms", touchRate = "touch_hz"
     }
 
     /// The prediction horizons accepted, in ms: up to six frames at 120 Hz, past which no predictor
@@ -84,10 +86,11 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
                 hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
                 delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
                 trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn), presentQueueDepth: PresentQueueDepth = .one,
-                predict: Prediction = .none, predictHorizonMs: Double? = nil) {
+                predict: Prediction = .none, predictHorizonMs: Double? = nil, touchRate: TouchRate? = nil) {
         self.strategy = strategy; self.options = options; self.device = device; self.hz = hz; self.clock = clock
         self.costs = costs; self.delivery = delivery; self.input = input; self.workers = workers; self.trace = trace
         self.presentQueueDepth = presentQueueDepth; self.predict = predict; self.predictHorizonMs = predictHorizonMs
+        self.touchRate = touchRate
     }
 
     /// Decodes a spec whose `options`, `input`, `present_queue_depth`, `predict` or `predict_horizon_ms`
@@ -108,6 +111,7 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
         predict = try c.decodeIfPresent(Prediction.self, forKey: .predict) ?? .none
         predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: Self.predictHorizons, "a prediction horizon in ms")
+        touchRate = try c.decodeIfPresent(TouchRate.self, forKey: .touchRate)
     }
 
     /// Writes the spec, leaving out `present_queue_depth`, `predict` and `predict_horizon_ms` at their
@@ -127,6 +131,7 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
         if predict != .none { try c.encode(predict, forKey: .predict) }
         try c.encodeIfPresent(predictHorizonMs, forKey: .predictHorizonMs)
+        try c.encodeIfPresent(touchRate, forKey: .touchRate)
     }
 }
 

@@ -19,7 +19,8 @@ import Testing
         #expect(rows.contains { $0.contains("dirty-rect_ipad-pro-11_devicehz_small_model-costs_predict-kalman_queue-3_r1") })
         // Two one-axis slices of it: compare names the field that differs.
         for (axis, values, expected) in [("--present-queue-depth", ["1", "2"], "present_queue_depth differs, 1 → 2"),
-                                         ("--predict", ["none", "kalman"], "predict differs, none → kalman")] {
+                                         ("--predict", ["none", "kalman"], "predict differs, none → kalman"),
+                                         ("--touch-hz", ["60", "240"], "touch_hz differs, 60 → 240")] {
             for value in values {
                 let one = try BenchTool.run(["sweep", "--strategies", "dirty-rect", "--devices", "ipad-pro-11", "--traces", "small.trace",
                                              axis, value, "--costs", "model", "--output", "one-\(value)"], in: folder)

@@ -70,6 +70,19 @@ import Testing
         #expect(deep.summary.counters == shallow.summary.counters)
     }
 
+    /// A slower digitizer (`--touch-hz 60` on the iPad's 240 Hz pencil) keeps one sample in four of a
+    /// 240 Hz recording and waits four times as long for a sample.
+    @Test func aSlowerDigitizerReportsFewerSamplesAndWaitsLongerForThem() throws {
+        let spec = ReplaySpec(strategy: "dirty-rect", device: "ipad-pro-11", clock: .virtual, costs: .zero, touchRate: .hz60)
+        var configuration = try ReplayConfiguration(spec, trace: Self.trace())
+        configuration.comparePicture = false
+        let result = try Replay.run(configuration)
+        #expect(configuration.device.touchRate == 60 && configuration.spec.touchRate == .hz60)
+        #expect(result.summary.samples == 60 + 2, "each stroke's 120 samples thinned to 30, its first and last kept")
+        let sampling = try #require(result.sampleStages.first)[.digitizer] - DeviceLatency.transportCentralNs
+        #expect(sampling == Int64((500 / 60.0 * 1e6).rounded()))
+    }
+
     @Test func theDevicesOwnStagesAreItsHalfIntervalsAndItsRanges() {
         let ipad = DeviceLatency(device: DeviceProfile.named("ipad-pro-11")!, hz: 120)
         #expect(ipad.samplingMs == 500 / 240.0 && ipad.scanOutMs == 500 / 120.0)
