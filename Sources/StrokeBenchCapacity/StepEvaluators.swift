@@ -24,6 +24,7 @@ struct StepReplayer: @unchecked Sendable {
         configuration.meter = TurnWorkMeter(inner: FreeHistoryMeter(inner: meter))
         configuration.keepsFrames = true
         configuration.comparePicture = false
+        configuration.analysesLatency = false
         return try Replay.run(configuration).frames
     }
 
@@ -87,6 +88,7 @@ final class PricedSteps: @unchecked Sendable {
         configuration.meter = meter
         configuration.keepsFrames = true
         configuration.comparePicture = false
+        configuration.analysesLatency = false
         let frames = try Replay.run(configuration).frames
         var record = Record(before: [], window: [], inkUpdatesPct: WindowFigures(frames).outcome(points: points).inkUpdatesPct,
                             canPrice: frames.allSatisfy { $0.trigger == .vsync && $0.counters.tasksStarted == 0 })

@@ -111,6 +111,7 @@ package enum ModelUncertainty {
         priced.forcesRaster = false
         // The draws' figures are the schedule's, which compositing never moves in the virtual clock.
         priced.composites = false
+        priced.analysesLatency = false
         var loop = try RunLoopSimulation(priced)
         return try loop.run(progress: nil).summary
     }

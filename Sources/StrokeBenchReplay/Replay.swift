@@ -55,6 +55,10 @@ public struct ReplayConfiguration {
     /// it: the draws of the model's uncertainty, which read only those figures, skip it. Off, nothing
     /// is composited (`composite_ms` and `pixels_composited` are 0).
     public var composites = true
+    /// Work out pen-to-pixel latency by stage, perceived latency and spatial lag at the end
+    /// (`RunSummary.penToPixel`, `ReplayResult.sampleStages`). The model's draws and a ramp's steps
+    /// read only frame pacing, and skip it.
+    public var analysesLatency = true
     /// Keep every `FrameRecord` in `ReplayResult.frames`. Tests and short replays want them; the
     /// command line streams them through `onFrame` instead, so that memory stays flat however long
     /// the trace (the summary needs only a `FrameTally`).

@@ -206,6 +206,9 @@ struct RunLoopSimulation {
             picture: picture, machine: Machine.current.description)
         summary.costs = configuration.costs.rawValue
         summary.input = configuration.inputMode.rawValue
+        guard configuration.analysesLatency else {
+            return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen)
+        }
         let device = DeviceLatency(device: configuration.device, hz: grid.hz)
         let stages = accountant.sampleStages(device: device)
         summary.penToPixel = PenToPixel(shown: stages, samples: configuration.input.count, hz: grid.hz)
