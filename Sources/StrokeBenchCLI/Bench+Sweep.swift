@@ -124,6 +124,7 @@ extension Bench {
             plan.predictions = axes.predictions
             plan.predictHorizonMs = modes.predictHorizon
             plan.touchRates = axes.touchRates
+            plan.wetInks = axes.wetInks
             guard let count = plan.runCount, count <= SweepPlan.maxRuns else {
                 throw ValidationError("the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions")
             }

@@ -4,6 +4,7 @@ import StrokeBenchSpec
 extension PresentQueueDepth: ExpressibleByArgument {}
 extension Prediction: ExpressibleByArgument {}
 extension TouchRate: ExpressibleByArgument {}
+extension WetInk: ExpressibleByArgument {}
 
 /// Values of one spec field as the command line gives them: `model`, or `zero,model` to sweep both.
 /// `bench run` and `bench baseline record` take one value; `bench sweep` makes each value an axis.
@@ -50,21 +51,25 @@ struct ReplayModeOptions: ParsableArguments {
     @Option(help: "60, 120 or 240: the digitizer's sampling rate, instead of the device's own (a trace recorded slower keeps its samples; docs/latency.md).")
     var touchHz: AxisList<TouchRate>?
 
+    @Option(help: "off (the default) or on: also draw the live stroke straight into the buffer being scanned out, as Android's front-buffered low-latency renderer does, counting the writes the scan-out tears; iOS has no public front-buffer API, so this is a what-if (docs/latency.md).")
+    var wetInk: AxisList<WetInk>?
+
     @Option(parsing: .unconditional, help: "With --predict: how far ahead of the latest sample the predictor reaches, in ms, 1...50 (default: one frame).")
     var predictHorizon: Double?
 
     /// Every value given for each mode, or its default: a sweep's axes.
     func axes(clock defaultClock: ClockMode) -> (clocks: [ClockMode], deliveries: [Delivery], costs: [CostMode], inputs: [InputMode],
                                                  presentQueueDepths: [PresentQueueDepth], predictions: [Prediction],
-                                                 touchRates: [TouchRate?]) {
+                                                 touchRates: [TouchRate?], wetInks: [WetInk]) {
         (clock?.values ?? [defaultClock], delivery?.values ?? [.coalesced], costs?.values ?? [.measured], input?.values ?? [.recorded],
-         presentQueueDepth?.values ?? [.one], predict?.values ?? [.none], touchHz?.values.map(Optional.some) ?? [nil])
+         presentQueueDepth?.values ?? [.one], predict?.values ?? [.none], touchHz?.values.map(Optional.some) ?? [nil],
+         wetInk?.values ?? [.off])
     }
 
     /// The one value of each mode, for a single replay.
     /// - Throws: `ValidationError` naming the option given a list.
     func single(clock defaultClock: ClockMode) throws -> (clock: ClockMode, delivery: Delivery, costs: CostMode, input: InputMode,
-                                                          presentQueueDepth: PresentQueueDepth, predict: Prediction, touchRate: TouchRate?) {
+                                                          pipeline: PipelineWhatIfs) {
         func one<T>(_ list: AxisList<T>?, _ name: String, _ fallback: T) throws -> T {
             guard let list else { return fallback }
             guard list.values.count == 1 else {
@@ -74,7 +79,8 @@ struct ReplayModeOptions: ParsableArguments {
         }
         return (try one(clock, "clock", defaultClock), try one(delivery, "delivery", .coalesced),
                 try one(costs, "costs", .measured), try one(input, "input", .recorded),
-                try one(presentQueueDepth, "present-queue-depth", .one), try one(predict, "predict", .none),
-                try touchHz.map { try one($0, "touch-hz", .hz240) })
+                PipelineWhatIfs(presentQueueDepth: try one(presentQueueDepth, "present-queue-depth", .one),
+                                predict: try one(predict, "predict", .none), predictHorizonMs: predictHorizon,
+                                touchRate: try touchHz.map { try one($0, "touch-hz", .hz240) }, wetInk: try one(wetInk, "wet-ink", .off)))
     }
 }

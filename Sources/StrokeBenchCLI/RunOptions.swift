@@ -49,8 +49,7 @@ struct RunOptions: ParsableArguments {
         let mode = try modes.single(clock: .realtime)
         var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
                               input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn),
-                              presentQueueDepth: mode.presentQueueDepth, predict: mode.predict, predictHorizonMs: modes.predictHorizon,
-                              touchRate: mode.touchRate)
+                              pipeline: mode.pipeline)
         if let declared = spec.strategyType?.options {
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {

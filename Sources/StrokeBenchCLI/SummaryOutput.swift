@@ -126,6 +126,11 @@ enum SummaryTable {
                               + "\(fmt(p.retractionsPerS, 2)) ghosts over \(fmt(PredictionFigures.ghostThresholdMm, 1)) mm taken back a second of drawing, "
                               + "render server \(p.extraPixels) px and \(fmt(p.extraCompositeMs, 1)) ms more"])
             }
+            if let w = pen.wetInk {
+                facts.append(["wet ink (front buffer)", "\(w.writes) writes, \(w.tornWrites) torn by the scan-out (\(fmt(w.tornPct, 1))%), "
+                              + "write p50 / p95 \(fmt(w.writeMs.p50, 3)) / \(fmt(w.writeMs.p95, 3)) ms, \(w.pixels) px; "
+                              + "\(w.samplesFirstShown) samples lit first by it (a what-if: iOS has no public front-buffer API)"])
+            }
         }
         if let p = s.picture {
             let verdict = p.matchesReference ? "matches the reference" : "DIFFERS from the reference"

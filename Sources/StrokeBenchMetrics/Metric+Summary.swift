@@ -79,7 +79,7 @@ extension Metric {
         + [droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
            cpuS, peakMemoryMB] + counters + [threadsPeak]
         + [mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps, mainThreadBusyPct]
-        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel + prediction
+        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel + prediction + wetInk
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
@@ -113,6 +113,12 @@ extension Metric {
         measure("ghost_lifetime_ms_p95", unit: "ms") { $0.penToPixel?.prediction?.ghostLifetimeMs.p95 },
         measure("retractions_per_s", unit: "/s") { $0.penToPixel?.prediction?.retractionsPerS },
         measure("prediction_extra_pixels", unit: "px") { $0.penToPixel?.prediction.map { Double($0.extraPixels) } },
+    ]
+
+    /// What the front-buffered wet-ink layer cost (docs/latency.md); empty without it.
+    public static let wetInk: [Metric] = [
+        measure("wet_ink_torn_pct", unit: "%") { $0.penToPixel?.wetInk?.tornPct },
+        measure("wet_ink_pixels", unit: "px") { $0.penToPixel?.wetInk.map { Double($0.pixels) } },
     ]
 
     private static func ends(_ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,

@@ -63,6 +63,8 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     public var prediction: PredictionFigures?
     /// How far the ink trails the pen, by speed, straight and curved apart; nil until computed.
     public var spatialLag: SpatialLag?
+    /// What the front-buffered wet-ink layer did; nil without `--wet-ink on`.
+    public var wetInk: WetInkFigures?
 
     /// The distance at which ink counts as reaching the pen, in mm on the device's screen.
     public static let perceivedWithinMm = 1.0
@@ -78,7 +80,7 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case stagesMs = "stages_ms", endToEndMs = "e2e_ms", endToEndFrames = "e2e_frames", withinPct = "within_pct"
         case dominantStage = "dominant_stage", samplesShown = "samples_shown", perceivedMs = "perceived_ms", prediction
-        case spatialLag = "spatial_lag"
+        case spatialLag = "spatial_lag", wetInk = "wet_ink"
     }
 
     /// The figures of `shown` (each shown sample's stages) out of `samples` in all, at `hz`; nil when

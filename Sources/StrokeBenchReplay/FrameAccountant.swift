@@ -71,15 +71,12 @@ struct FrameAccountant {
         return (all, neverShown)
     }
 
-    /// For each sample, whether the screen showed it.
-    var shownSamples: [Bool] { latencies.map { !$0.isNaN } }
-
-    /// Each shown sample's latency, stage by stage (docs/latency.md): the device's own stages from
+    /// Each sample's latency, stage by stage (nil for a sample never shown) (docs/latency.md): the device's own stages from
     /// `device`, then the app's from the replay. The app's stages add up to the sample's latency exactly,
     /// in ns: the wait for its turn, the work until the commit, and the time to the presenting vsync,
     /// of which the render server's composite takes what fits.
-    func sampleStages(device: DeviceLatency) -> [SampleStages] {
-        latencies.indices.compactMap { i -> SampleStages? in
+    func stagesBySample(device: DeviceLatency) -> [SampleStages?] {
+        latencies.indices.map { i -> SampleStages? in
             guard !latencies[i].isNaN else { return nil }
             let sampled = instant(of: i).nanoseconds
             let toVsync = presentNs[i] - commitEndNs[i]
@@ -94,7 +91,7 @@ struct FrameAccountant {
         let deadline = grid.firstVsync(after: turn.start)
         // A picture is due at the vsync after its turn, and a present queue deeper than one frame adds
         // its frames: a deeper queue is latency, not a hitch (each picture is late only past that).
-        let due = deadline + configuration.presentQueueDepth.frames - 1
+        let due = deadline + configuration.pipeline.presentQueueDepth.frames - 1
         notePending(turn.acceptedThrough, dueAt: due)
         var latency: (min: Double, max: Double)?
         var shownNow: Range<Int>?

@@ -26,14 +26,9 @@ public struct ReplayConfiguration {
     public var workers: Int?
     /// The strategy's declared options.
     public var settings: StrategySettings
-    /// Frames the render server may queue between a commit and the screen.
-    public var presentQueueDepth: PresentQueueDepth = .one
-    /// Predicted touches drawn as provisional ink (`PredictedInk`); none by default.
-    public var predict: Prediction = .none
-    /// How far ahead the predictor reaches, in ms; nil for one frame.
-    public var predictHorizonMs: Double?
-    /// The digitizer's rate when the spec set it; `device.touchRate` is then that rate.
-    public var touchRate: TouchRate?
+    /// The pipeline's what-ifs: present-queue depth, predicted ink (`PredictedInk`), the digitizer's
+    /// rate (when set, `device.touchRate` is that rate) and wet ink (`WetInkLayer`).
+    public var pipeline = PipelineWhatIfs()
     /// What the virtual clock charges; `meter` follows it.
     public var costs: CostMode {
         didSet { meter = Self.meter(for: costs, device: device) }
@@ -85,14 +80,11 @@ public struct ReplayConfiguration {
     public init(_ spec: ReplaySpec, trace: Trace) throws(ReplaySpecError) {
         try spec.validate()
         var device = spec.deviceProfile!
-        if let rate = spec.touchRate { device.touchRate = rate.hz } // the input is thinned to it, and latency samples at it
+        if let rate = spec.pipeline.touchRate { device.touchRate = rate.hz } // the input is thinned to it, and latency samples at it
         self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
                   hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType!,
                   workers: spec.workers, settings: spec.options, costs: spec.costs)
-        presentQueueDepth = spec.presentQueueDepth
-        predict = spec.predict
-        predictHorizonMs = spec.predictHorizonMs
-        touchRate = spec.touchRate
+        pipeline = spec.pipeline
     }
 
     /// The specification of this replay, with the identity of the input it read.
@@ -101,7 +93,7 @@ public struct ReplayConfiguration {
                    hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
                    input: inputMode, workers: workers,
                    trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count),
-                   presentQueueDepth: presentQueueDepth, predict: predict, predictHorizonMs: predictHorizonMs, touchRate: touchRate)
+                   pipeline: pipeline)
     }
 
     private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {

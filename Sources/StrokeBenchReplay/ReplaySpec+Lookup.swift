@@ -27,12 +27,13 @@ extension ReplaySpec {
         if let workers, !Self.workerCounts.contains(workers) {
             throw ReplaySpecError(field: "workers", "--workers must be \(Self.workerCounts.lowerBound)...\(Self.workerCounts.upperBound), not \(workers)")
         }
-        if let horizon = predictHorizonMs {
-            guard horizon.isFinite, Self.predictHorizons.contains(horizon) else {
-                throw ReplaySpecError(field: "predict_horizon_ms", "--predict-horizon must be \(Self.predictHorizons.lowerBound.plainText)..."
-                                      + "\(Self.predictHorizons.upperBound.plainText) ms, not \(horizon.plainText)")
+        if let horizon = pipeline.predictHorizonMs {
+            let horizons = PipelineWhatIfs.predictHorizons
+            guard horizon.isFinite, horizons.contains(horizon) else {
+                throw ReplaySpecError(field: "predict_horizon_ms", "--predict-horizon must be \(horizons.lowerBound.plainText)..."
+                                      + "\(horizons.upperBound.plainText) ms, not \(horizon.plainText)")
             }
-            guard predict != .none else {
+            guard pipeline.predict != .none else {
                 throw ReplaySpecError(field: "predict_horizon_ms", "--predict-horizon needs --predict linear or kalman")
             }
         }

@@ -28,6 +28,9 @@ public protocol ReplayTimeline: AnyObject {
     func renderTaskStarted(at time: ReplayInstant, waiting: Int)
     /// A render task's whole life, once its completion has run on the main thread and its fate is known.
     func renderTaskEnded(_ task: TimelineTask)
+    /// Every shown sample's latency, stage by stage, in sample order: told once, at the end of a replay
+    /// that works them out (`ReplayConfiguration.analysesLatency`).
+    func latencyStages(_ samples: [TimelineLatency])
 }
 
 extension ReplayTimeline {
@@ -37,6 +40,7 @@ extension ReplayTimeline {
     public func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket { TimelineTicket(id: 0, frame: 0) }
     public func renderTaskStarted(at time: ReplayInstant, waiting: Int) {}
     public func renderTaskEnded(_ task: TimelineTask) {}
+    public func latencyStages(_ samples: [TimelineLatency]) {}
 }
 
 /// The timeline of a replay nobody watches: every call does nothing.
@@ -105,6 +109,15 @@ public struct TimelinePresentation: Sendable {
 public struct TimelineSample: Sendable {
     public var index: Int
     public var time: ReplayInstant
+}
+
+/// A shown sample's way from the pen to its first pixels (docs/latency.md).
+public struct TimelineLatency: Sendable {
+    /// Its index in the trace, and the instant its latency counts from.
+    public var sample: Int
+    public var time: ReplayInstant
+    /// Its stages, which add up to its end-to-end latency.
+    public var stages: SampleStages
 }
 
 /// What a queue remembers of a render task between its submission and its end.

@@ -22,6 +22,8 @@ struct RunLoopSimulation {
     private var committedContents: Surface?
     /// Predicted touches on a layer of their own (`--predict`).
     private var predicted: PredictedInk
+    /// The live stroke drawn into the front buffer (`--wet-ink on`).
+    private var wetInk: WetInkLayer
 
     init(_ configuration: ReplayConfiguration) throws {
         self.configuration = configuration
@@ -37,8 +39,10 @@ struct RunLoopSimulation {
         }
         coalescer = InputCoalescer(input: configuration.input, delivery: configuration.delivery)
         accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
-        predicted = PredictedInk(configuration.predict, horizon: (configuration.predictHorizonMs ?? 1000 / configuration.hz) / 1000,
+        predicted = PredictedInk(configuration.pipeline.predict, horizon: (configuration.pipeline.predictHorizonMs ?? 1000 / configuration.hz) / 1000,
                                  input: configuration.input, lineWidth: DeviceProfile.lineWidthPoints * configuration.device.scale)
+        wetInk = try WetInkLayer(configuration.pipeline.wetInk, input: configuration.input, canvas: configuration.canvas,
+                                 hz: configuration.hz, rasterizes: configuration.rasterizes)
         clock.attach(configuration.timeline)
         let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
                                               imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
@@ -80,6 +84,7 @@ struct RunLoopSimulation {
             let samplesBefore = coalescer.next
             let events = gather(trigger: trigger, start: start)
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
+            wetInk.turn(delivered: samplesBefore..<coalescer.next, at: start, meter: configuration.meter)
             if inputEnd == nil && coalescer.isDone { inputEnd = start }
             let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
             configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:),
@@ -170,7 +175,7 @@ struct RunLoopSimulation {
 
     /// The vsync a change committed by `turn` is on screen at.
     private func presentVsync(of turn: Turn) -> Int {
-        max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end)) + configuration.presentQueueDepth.frames - 1
+        max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end)) + configuration.pipeline.presentQueueDepth.frames - 1
     }
 
     /// Every sample delivered and on screen, and no work left anywhere.
@@ -210,22 +215,39 @@ struct RunLoopSimulation {
             return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen)
         }
         let device = DeviceLatency(device: configuration.device, hz: grid.hz)
-        let stages = accountant.sampleStages(device: device)
-        summary.penToPixel = PenToPixel(shown: stages, samples: configuration.input.count, hz: grid.hz)
-        let (stroke, changes) = screenChanges()
-        summary.penToPixel?.perceivedMs = perceivedLatency(device: device, stroke: stroke, changes: changes)
+        let (stages, wetFirst) = firstPixels(device: device)
+        summary.penToPixel = PenToPixel(shown: stages.compactMap { $0 }, samples: configuration.input.count, hz: grid.hz)
+        let (stroke, changes) = screenChanges(device: device)
+        summary.penToPixel?.perceivedMs = perceivedLatency(device: device, stroke: stroke, changes: changes,
+                                                           shown: stages.map { $0 != nil })
         let vsyncs = (0..<vsyncCount).map { grid.time(of: $0).nanoseconds }
         summary.penToPixel?.spatialLag = SpatialLag(SpatialLagMeter.measure(
             vsyncs: vsyncs, times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
             points: configuration.input.points, stroke: stroke, changes: changes, mmPerPixel: configuration.device.millimetresPerPixel))
         summary.penToPixel?.prediction = predicted.figures(endingAt: grid.time(of: vsyncCount).nanoseconds,
                                                            mmPerPixel: configuration.device.millimetresPerPixel)
-        return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, sampleStages: stages)
+        summary.penToPixel?.wetInk = wetInk.figures(firstShown: wetFirst)
+        configuration.timeline.latencyStages(stages.indices.compactMap { i in
+            stages[i].map { TimelineLatency(sample: i, time: accountant.instant(of: i), stages: $0) }
+        })
+        return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen,
+                            sampleStages: stages.compactMap { $0 })
+    }
+
+    /// Each sample's stages to its first pixels (nil for a sample never shown): through the committed
+    /// frames, or through the wet-ink layer where that lit it sooner; and how many the wet ink lit first.
+    private func firstPixels(device: DeviceLatency) -> (stages: [SampleStages?], wetFirst: Int) {
+        var stages = accountant.stagesBySample(device: device), wetFirst = 0
+        for i in stages.indices {
+            guard let wet = wetInk.stages(of: i, sampled: accountant.instant(of: i).nanoseconds, device: device) else { continue }
+            if stages[i].map({ wet.endToEndNs < $0.endToEndNs }) ?? true { stages[i] = wet; wetFirst += 1 }
+        }
+        return (stages, wetFirst)
     }
 
     /// Each sample's stroke, and what the screen showed when: every picture presented (its newest
-    /// sample) and every change of the provisional ink, in time order.
-    private func screenChanges() -> (stroke: [Int], changes: [PerceivedLatency.Change]) {
+    /// sample), every change of the provisional ink and every sample the wet ink lit, in time order.
+    private func screenChanges(device: DeviceLatency) -> (stroke: [Int], changes: [PerceivedLatency.Change]) {
         let input = configuration.input
         var stroke: [Int] = [], current = -1
         for i in 0..<input.count {
@@ -236,16 +258,22 @@ struct RunLoopSimulation {
             PerceivedLatency.Change(time: grid.time(of: $0.vsync).nanoseconds, realTip: $0.showsThrough, segment: nil)
         }
         changes += predicted.shown.map { PerceivedLatency.Change(time: $0.time, realTip: nil, segment: $0) }
+        // Perceived latency adds the average scan-out to every change (`perceivedLatency`); a wet-ink
+        // sample's change is placed that much before the scan reached its row, so the sum is when it did.
+        let scanOutNs = Int64((device.scanOutMs * 1e6).rounded())
+        for (i, visible) in wetInk.visibleNs.enumerated() {
+            if let visible { changes.append(PerceivedLatency.Change(time: visible - scanOutNs, realTip: i, segment: nil)) }
+        }
         changes.sort { $0.time < $1.time }
         return (stroke, changes)
     }
 
     /// Perceived latency's distribution, the device's own stages included (`PerceivedLatency`).
-    private func perceivedLatency(device: DeviceLatency, stroke: [Int], changes: [PerceivedLatency.Change]) -> Percentiles {
+    private func perceivedLatency(device: DeviceLatency, stroke: [Int], changes: [PerceivedLatency.Change], shown: [Bool]) -> Percentiles {
         let input = configuration.input
         let within = PenToPixel.perceivedWithinMm / configuration.device.millimetresPerPixel
         let perceived = PerceivedLatency.compute(times: (0..<input.count).map { accountant.instant(of: $0).nanoseconds },
-                                                 points: input.points, stroke: stroke, shown: accountant.shownSamples,
+                                                 points: input.points, stroke: stroke, shown: shown,
                                                  changes: changes, within: within)
         let deviceNs = device.digitizerNs + device.scanOutAndPanelNs
         return Percentiles(perceived.compactMap { $0.map { Double($0 + deviceNs) / 1e6 } })

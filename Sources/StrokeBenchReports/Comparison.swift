@@ -52,7 +52,7 @@ public struct ComparedRun {
 public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
     // The first six in the order reports always showed; the rest added since, at the end.
     case strategy, device, hz, clock, delivery, trace, options, costs, input, workers
-    case presentQueueDepth = "present_queue_depth", predict, touchRate = "touch_hz"
+    case presentQueueDepth = "present_queue_depth", predict, touchRate = "touch_hz", wetInk = "wet_ink"
 
     /// The field's value in `run`, as reports show it; a bare per-frame CSV has only its trace, `run`.
     public func value(of run: ComparedRun) -> String {
@@ -71,9 +71,10 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
         case .costs: return spec.costs.rawValue
         case .input: return spec.input.rawValue
         case .workers: return run.summary.map { String($0.workers) } ?? spec.workers.map(String.init) ?? "default"
-        case .presentQueueDepth: return spec.presentQueueDepth.rawValue
-        case .touchRate: return spec.touchRate?.rawValue ?? "device"
-        case .predict: return spec.predict.rawValue + (spec.predictHorizonMs.map { " \($0.plainText) ms" } ?? "")
+        case .presentQueueDepth: return spec.pipeline.presentQueueDepth.rawValue
+        case .touchRate: return spec.pipeline.touchRate?.rawValue ?? "device"
+        case .predict: return spec.pipeline.predict.rawValue + (spec.pipeline.predictHorizonMs.map { " \($0.plainText) ms" } ?? "")
+        case .wetInk: return spec.pipeline.wetInk.rawValue
         }
     }
 

@@ -61,12 +61,15 @@ public enum SummaryCSV {
         // Pen-to-pixel latency by stage's headline figures (docs/latency.md); empty when nothing was shown.
         columns += Metric.penToPixel.map(Column.metric)
         // The frames the render server may queue (a sweep axis, `--present-queue-depth`).
-        columns.append(.text("present_queue_depth") { $0.spec.presentQueueDepth.rawValue })
+        columns.append(.text("present_queue_depth") { $0.spec.pipeline.presentQueueDepth.rawValue })
         // Predicted touches (a sweep axis, `--predict`), and their figures (docs/latency.md); empty without.
-        columns.append(.text("predict") { $0.spec.predict.rawValue })
+        columns.append(.text("predict") { $0.spec.pipeline.predict.rawValue })
         columns += Metric.prediction.map(Column.metric)
         // The digitizer's rate when the run set it (`--touch-hz`); empty for the device's own.
-        columns.append(.text("touch_hz") { $0.spec.touchRate?.rawValue ?? "" })
+        columns.append(.text("touch_hz") { $0.spec.pipeline.touchRate?.rawValue ?? "" })
+        // The front-buffered wet-ink layer (a sweep axis, `--wet-ink`), and what it cost; empty without.
+        columns.append(.text("wet_ink") { $0.spec.pipeline.wetInk.rawValue })
+        columns += Metric.wetInk.map(Column.metric)
         return columns
     }()
 

@@ -19,28 +19,23 @@ public struct SweepRun: Hashable, Sendable, Codable {
     public var input: InputMode
     /// 1-based repetition of this configuration.
     public var repetition: Int
-    /// Frames the render server may queue; one by default.
-    public var presentQueueDepth: PresentQueueDepth = .one
-    /// Predicted touches as provisional ink; none by default.
-    public var predict: Prediction = .none
-    /// The digitizer's rate; nil for the device's own.
-    public var touchRate: TouchRate?
+    /// The pipeline's what-ifs (the plan sets the prediction horizon); the default pipeline unless swept.
+    public var pipeline = PipelineWhatIfs()
 
     public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
                 delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
-                presentQueueDepth: PresentQueueDepth = .one, predict: Prediction = .none, touchRate: TouchRate? = nil) {
+                pipeline: PipelineWhatIfs = PipelineWhatIfs()) {
         self.index = index; self.strategy = strategy; self.device = device; self.hz = hz; self.trace = trace
         self.clock = clock; self.delivery = delivery; self.costs = costs; self.input = input; self.repetition = repetition
-        self.presentQueueDepth = presentQueueDepth; self.predict = predict; self.touchRate = touchRate
+        self.pipeline = pipeline
     }
 
     enum CodingKeys: String, CodingKey {
-        case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition, predict
-        case presentQueueDepth = "present_queue_depth", touchRate = "touch_hz"
+        case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition
     }
 
-    /// Writes the run, leaving out `present_queue_depth` at its default, as runs were written before
-    /// that axis existed.
+    /// Writes the run, leaving out the what-ifs at their defaults, as runs were written before those
+    /// axes existed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)
@@ -53,9 +48,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         try c.encode(costs, forKey: .costs)
         try c.encode(input, forKey: .input)
         try c.encode(repetition, forKey: .repetition)
-        if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
-        if predict != .none { try c.encode(predict, forKey: .predict) }
-        try c.encodeIfPresent(touchRate, forKey: .touchRate)
+        try pipeline.encode(to: encoder)
     }
 
     /// Reads a run as a sweep wrote it, refusing a position, rate or repetition no plan has.
@@ -71,9 +64,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         costs = try c.decode(CostMode.self, forKey: .costs)
         input = try c.decode(InputMode.self, forKey: .input)
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
-        presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
-        predict = try c.decodeIfPresent(Prediction.self, forKey: .predict) ?? .none
-        touchRate = try c.decodeIfPresent(TouchRate.self, forKey: .touchRate)
+        pipeline = try PipelineWhatIfs(from: decoder)
     }
 
     /// A file-name-safe identifier, unique within a plan:
@@ -87,9 +78,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
         if delivery != .coalesced { parts.append(delivery.rawValue) }
         if costs != .measured { parts.append("\(costs.rawValue)-costs") }
         if input != .recorded { parts.append(input.rawValue) }
-        if predict != .none { parts.append("predict-\(predict.rawValue)") }
-        if presentQueueDepth != .one { parts.append("queue-\(presentQueueDepth.rawValue)") }
-        if let touchRate { parts.append("touch-\(touchRate.rawValue)hz") }
+        parts += pipeline.labels
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }
@@ -153,6 +142,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     public var predictHorizonMs: Double?
     /// Digitizer rates; `[nil]` (each device's own) by default.
     public var touchRates: [TouchRate?] = [nil]
+    /// Wet ink off, on, or both; `[.off]` by default.
+    public var wetInks: [WetInk] = [.off]
     public var repetitions: Int
     /// Background queues; nil for the default.
     public var workers: Int?
@@ -163,7 +154,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clocks = "clock", deliveries = "delivery"
         case repetitions = "repeat", costs, inputs = "input", workers, options
         case presentQueueDepths = "present_queue_depth", predictions = "predict", predictHorizonMs = "predict_horizon_ms"
-        case touchRates = "touch_hz"
+        case touchRates = "touch_hz", wetInks = "wet_ink"
     }
 
     public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
@@ -206,8 +197,10 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         predictions = try c.decodeAxis(Prediction.self, forKey: .predictions) ?? [.none]
         touchRates = try c.decodeIfPresent([TouchRate].self, forKey: .touchRates).map { $0.map(Optional.some) } ?? [nil]
         if touchRates.isEmpty { touchRates = [nil] }
-        predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: ReplaySpec.predictHorizons, "a prediction horizon in ms")
-        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty, !predictions.isEmpty else {
+        wetInks = try c.decodeAxis(WetInk.self, forKey: .wetInks) ?? [.off]
+        predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: PipelineWhatIfs.predictHorizons, "a prediction horizon in ms")
+        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty, !predictions.isEmpty,
+              !wetInks.isEmpty else {
             throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
         }
         guard let count = runCount, count <= Self.maxRuns else {
@@ -235,12 +228,16 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         if predictions != [.none] { try c.encode(predictions, forKey: .predictions) }
         try c.encodeIfPresent(predictHorizonMs, forKey: .predictHorizonMs)
         if touchRates != [nil] { try c.encode(touchRates.compactMap { $0 }, forKey: .touchRates) }
+        if wetInks != [.off] { try c.encode(wetInks, forKey: .wetInks) }
     }
 
-    /// The latency what-ifs' points, queue outermost.
-    static func pipelines(_ depths: [PresentQueueDepth], _ predictions: [Prediction],
-                          _ rates: [TouchRate?]) -> [(PresentQueueDepth, Prediction, TouchRate?)] {
-        depths.flatMap { depth in predictions.flatMap { predict in rates.map { (depth, predict, $0) } } }
+    /// The latency what-ifs' points, queue outermost, wet ink innermost; each run that predicts
+    /// reaches the plan's horizon.
+    var pipelines: [PipelineWhatIfs] {
+        presentQueueDepths.flatMap { depth in predictions.flatMap { predict in touchRates.flatMap { rate in wetInks.map { wet in
+            PipelineWhatIfs(presentQueueDepth: depth, predict: predict, predictHorizonMs: predict == .none ? nil : predictHorizonMs,
+                            touchRate: rate, wetInk: wet)
+        } } } }
     }
 
     /// The replay of one run of this plan: the typed spec `bench run` would make for it.
@@ -248,9 +245,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         let declared = StrategyRegistry.strategy(named: run.strategy)?.options ?? []
         return ReplaySpec(strategy: run.strategy, options: (options ?? StrategySettings()).restricted(to: declared),
                           device: run.device, hz: run.hz, clock: run.clock, costs: run.costs, delivery: run.delivery,
-                          input: run.input, workers: workers, trace: TraceIdentity(path: run.trace),
-                          presentQueueDepth: run.presentQueueDepth, predict: run.predict,
-                          predictHorizonMs: run.predict == .none ? nil : predictHorizonMs, touchRate: run.touchRate)
+                          input: run.input, workers: workers, trace: TraceIdentity(path: run.trace), pipeline: run.pipeline)
     }
 
     /// The first run of each configuration (repetition 1, first trace): what validates the plan.
@@ -262,7 +257,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// `Int`. What a sweep checks against `maxRuns` before it builds its list of runs.
     public var runCount: Int? {
         let axes = [max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
-                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, touchRates.count, strategies.count]
+                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, touchRates.count, wetInks.count,
+                    strategies.count]
         var count = 1
         for length in axes {
             let (product, overflow) = count.multipliedReportingOverflow(by: length)
@@ -286,11 +282,11 @@ public struct SweepPlan: Hashable, Sendable, Codable {
                 for device in devices {
                     for hz in rateList {
                         for (clock, delivery, cost, input) in modes {
-                            for (depth, predict, touch) in Self.pipelines(presentQueueDepths, predictions, touchRates) {
+                            for pipeline in pipelines {
                                 for strategy in strategies {
                                     runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
                                                          clock: clock, delivery: delivery, costs: cost, input: input, repetition: repetition,
-                                                         presentQueueDepth: depth, predict: predict, touchRate: touch))
+                                                         pipeline: pipeline))
                                 }
                             }
                         }

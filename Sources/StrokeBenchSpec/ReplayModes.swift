@@ -70,3 +70,11 @@ public enum TouchRate: String, CaseIterable, Sendable, Codable {
     /// The rate in Hz.
     public var hz: Double { Double(rawValue)! }
 }
+
+/// A front-buffered "wet ink" layer for the live stroke (docs/latency.md): each new segment is drawn
+/// straight into the buffer being scanned out, as Android's low-latency renderer does, instead of
+/// waiting for a commit and a vsync. iOS offers no public front-buffer API: on an iPhone or iPad this is
+/// a what-if, not a setting an app can reach.
+public enum WetInk: String, CaseIterable, Sendable, Codable {
+    case off, on
+}

@@ -56,23 +56,13 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     /// Background queues; nil for the default of the clock and device.
     public var workers: Int?
     public var trace: TraceIdentity
-    /// Frames the render server may queue (1 by default: a commit is on screen at the next vsync).
-    public var presentQueueDepth: PresentQueueDepth
-    /// Predicted touches drawn as provisional ink (none by default).
-    public var predict: Prediction
-    /// How far ahead of the latest sample the predictor reaches, in ms; nil for one frame.
-    public var predictHorizonMs: Double?
-    /// The digitizer's rate; nil for the device's own.
-    public var touchRate: TouchRate?
+    /// The pipeline's what-ifs: present-queue depth, prediction, touch rate, wet ink (coded flat,
+    /// beside the fields above).
+    public var pipeline: PipelineWhatIfs
 
     enum CodingKeys: String, CodingKey {
         case strategy, options, device, hz, clock, costs, delivery, input, workers, trace
-        case presentQueueDepth = "present_queue_depth", predict, predictHorizonMs = "predict_horizon_ms", touchRate = "touch_hz"
     }
-
-    /// The prediction horizons accepted, in ms: up to six frames at 120 Hz, past which no predictor
-    /// of pen motion is used.
-    public static let predictHorizons: ClosedRange<Double> = 1...50
 
     /// The refresh rates accepted, in Hz: the rates a display can be driven at. 1 Hz is the floor of
     /// variable-refresh panels (an iPhone's always-on screen); 1000 Hz is above every display sold
@@ -85,17 +75,14 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     public init(strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
                 hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
                 delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
-                trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn), presentQueueDepth: PresentQueueDepth = .one,
-                predict: Prediction = .none, predictHorizonMs: Double? = nil, touchRate: TouchRate? = nil) {
+                trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn), pipeline: PipelineWhatIfs = PipelineWhatIfs()) {
         self.strategy = strategy; self.options = options; self.device = device; self.hz = hz; self.clock = clock
         self.costs = costs; self.delivery = delivery; self.input = input; self.workers = workers; self.trace = trace
-        self.presentQueueDepth = presentQueueDepth; self.predict = predict; self.predictHorizonMs = predictHorizonMs
-        self.touchRate = touchRate
+        self.pipeline = pipeline
     }
 
-    /// Decodes a spec whose `options`, `input`, `present_queue_depth`, `predict` or `predict_horizon_ms`
-    /// may be missing (no options given; recorded input, a queue of one and no prediction, as every
-    /// spec was before those existed).
+    /// Decodes a spec whose `options`, `input` or what-ifs may be missing (no options given; recorded
+    /// input and the default pipeline, as every spec was before those existed).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         strategy = try c.decode(String.self, forKey: .strategy)
@@ -108,14 +95,11 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         input = try c.decodeIfPresent(InputMode.self, forKey: .input) ?? .recorded
         workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: Self.workerCounts, "a count of background queues")
         trace = try c.decode(TraceIdentity.self, forKey: .trace)
-        presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
-        predict = try c.decodeIfPresent(Prediction.self, forKey: .predict) ?? .none
-        predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: Self.predictHorizons, "a prediction horizon in ms")
-        touchRate = try c.decodeIfPresent(TouchRate.self, forKey: .touchRate)
+        pipeline = try PipelineWhatIfs(from: decoder)
     }
 
-    /// Writes the spec, leaving out `present_queue_depth`, `predict` and `predict_horizon_ms` at their
-    /// defaults, so a spec without them reads and writes as it did before they existed.
+    /// Writes the spec, leaving out the what-ifs at their defaults, so a spec without them reads and
+    /// writes as it did before they existed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(strategy, forKey: .strategy)
@@ -128,10 +112,7 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         try c.encode(input, forKey: .input)
         try c.encodeIfPresent(workers, forKey: .workers)
         try c.encode(trace, forKey: .trace)
-        if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
-        if predict != .none { try c.encode(predict, forKey: .predict) }
-        try c.encodeIfPresent(predictHorizonMs, forKey: .predictHorizonMs)
-        try c.encodeIfPresent(touchRate, forKey: .touchRate)
+        try pipeline.encode(to: encoder)
     }
 }
 

@@ -12,6 +12,7 @@ import StrokeBenchUnits
 /// | app | main thread; render queue N or global queue worker N | one slice per main-thread phase of a turn; one slice per render task with its fate, its cancellation checks as instants; counters: points retained, live bitmap bytes, render backlog |
 /// | render server | render server | one slice per composite |
 /// | display | vsync; presented frames | an instant per vsync; one slice per presented frame, lasting while it is on screen |
+/// | pen to pixel | slowest sample | counters: each latency stage and the end-to-end latency of every shown sample, at the sample's time; the slowest sample's stages as slices laid end to end |
 ///
 /// Flow arrows go from a frame's oldest and newest newly shown sample to the frame (`touch to screen`).
 ///
@@ -25,6 +26,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         static let renderServer = (pid: 3, tid: 1)
         static let vsync = (pid: 4, tid: 1)
         static let presented = (pid: 4, tid: 2)
+        static let penToPixel = (pid: 5, tid: 1)
         static let unfinished = (pid: 2, tid: 300)
         static func lane(_ lane: TimelineTask.Lane) -> (pid: Int, tid: Int) {
             switch lane {
@@ -164,6 +166,32 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
                                      pid: check.onMain ? Track.main.pid : track.pid, tid: check.onMain ? Track.main.tid : track.tid,
                                      time: check.time.nanoseconds,
                                      args: [("task", .int(task.ticket.id)), ("cancelled", .bool(check.cancelled))]))
+        }
+    }
+
+    /// One counter track per latency stage, and one for the end-to-end latency, each with a value at
+    /// every shown sample's time; and the slowest sample's stages as slices, from its pen touch on.
+    public func latencyStages(_ samples: [TimelineLatency]) {
+        guard let slowest = samples.max(by: { $0.stages.endToEndNs < $1.stages.endToEndNs }) else { return }
+        lock.lock(); defer { lock.unlock() }
+        nameProcess(Track.penToPixel.pid, "pen to pixel", order: 5)
+        nameThread(Track.penToPixel, "slowest sample")
+        for sample in samples {
+            for (stage, ns) in zip(LatencyStage.allCases, sample.stages.ns) {
+                stream.append(TraceEvent(.counter, name: "latency: \(stage.rawValue)", pid: Track.penToPixel.pid, tid: Track.penToPixel.tid,
+                                         time: sample.time.nanoseconds, args: [("ms", .double(Double(ns) / 1e6))]))
+            }
+            stream.append(TraceEvent(.counter, name: "latency: end to end", pid: Track.penToPixel.pid, tid: Track.penToPixel.tid,
+                                     time: sample.time.nanoseconds, args: [("ms", .double(Double(sample.stages.endToEndNs) / 1e6))]))
+        }
+        // The digitizer's stage comes before the instant the sample counts from (a sample at the very
+        // start has its stages begin at 0, where the timeline does).
+        var at = ReplayInstant(nanoseconds: max(0, slowest.time.nanoseconds - slowest.stages[.digitizer]))
+        for (stage, ns) in zip(LatencyStage.allCases, slowest.stages.ns) {
+            defer { at += ReplayDuration(nanoseconds: ns) }
+            guard ns > 0 else { continue }
+            slice(stage.label, category: "latency", on: Track.penToPixel, from: at, lasting: ReplayDuration(nanoseconds: ns),
+                  args: [("sample", .int(slowest.sample)), ("stage", .string(stage.rawValue)), ("ms", .double(Double(ns) / 1e6))])
         }
     }
 

@@ -20,7 +20,8 @@ import Testing
         // Two one-axis slices of it: compare names the field that differs.
         for (axis, values, expected) in [("--present-queue-depth", ["1", "2"], "present_queue_depth differs, 1 → 2"),
                                          ("--predict", ["none", "kalman"], "predict differs, none → kalman"),
-                                         ("--touch-hz", ["60", "240"], "touch_hz differs, 60 → 240")] {
+                                         ("--touch-hz", ["60", "240"], "touch_hz differs, 60 → 240"),
+                                         ("--wet-ink", ["off", "on"], "wet_ink differs, off → on")] {
             for value in values {
                 let one = try BenchTool.run(["sweep", "--strategies", "dirty-rect", "--devices", "ipad-pro-11", "--traces", "small.trace",
                                              axis, value, "--costs", "model", "--output", "one-\(value)"], in: folder)
@@ -48,6 +49,28 @@ import Testing
         #expect(prediction["ghost_ink_mm"] is [String: Any])
     }
 
+    /// `--wet-ink on` reports the front buffer's writes and tears, in the table, the JSON and summary.csv.
+    @Test func wetInkReportsItsWritesAndTears() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try write(smallTraceV2, to: "small.trace", in: folder)
+        let base = ["run", "--strategy", "dirty-rect", "--trace", "small.trace", "--device", "ipad-pro-11", "--clock", "virtual", "--costs", "model",
+                    "--wet-ink", "on"]
+        let table = try BenchTool.run(base, in: folder)
+        try #require(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("wet ink (front buffer)") && table.stdout.contains("torn by the scan-out"))
+        let run = try BenchTool.run(base + ["--format", "json"], in: folder)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let wet = try #require((json["pen_to_pixel"] as? [String: Any])?["wet_ink"] as? [String: Any])
+        for key in ["writes", "torn_writes", "torn_pct", "write_ms", "pixels", "samples_first_shown"] { #expect(wet[key] != nil, "\(key)") }
+        let sweep = try BenchTool.run(["sweep", "--strategies", "dirty-rect", "--traces", "small.trace", "--costs", "model", "--wet-ink", "off,on",
+                                       "--output", "wet"], in: folder)
+        try #require(sweep.status == 0, "\(sweep.stderr)")
+        let rows = try String(contentsOf: folder.appendingPathComponent("wet/summary.csv"), encoding: .utf8).split(whereSeparator: \.isNewline)
+        #expect(rows.count == 3 && rows[0].contains("wet_ink,wet_ink_torn_pct"))
+        #expect(rows.contains { $0.contains("_wet-ink_r1") })
+    }
+
     /// A budget on pen-to-pixel latency or on ghost ink guards a modelled baseline like any other metric.
     @Test func latencyAndGhostInkCanBeBudgeted() throws {
         let folder = try scratchFolder()
@@ -69,6 +92,8 @@ import Testing
         (["run", "--strategy", "dirty-rect", "--predict", "sometimes"], "--predict"),
         (["run", "--strategy", "dirty-rect", "--present-queue-depth", "4"], "--present-queue-depth"),
         (["run", "--strategy", "dirty-rect", "--predict", "none,kalman"], "--predict takes one value here"),
+        (["run", "--strategy", "dirty-rect", "--wet-ink", "maybe"], "--wet-ink"),
+        (["run", "--strategy", "dirty-rect", "--wet-ink", "off,on"], "--wet-ink takes one value here"),
     ]
 
     @Test func badValuesAreOneLineWithExit64() throws {

@@ -30,7 +30,7 @@ import Testing
                                                 device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!,
                                                 costs: .zero)
         configuration.comparePicture = false
-        configuration.presentQueueDepth = queue
+        configuration.pipeline.presentQueueDepth = queue
         return try Replay.run(configuration)
     }
 
@@ -73,11 +73,11 @@ import Testing
     /// A slower digitizer (`--touch-hz 60` on the iPad's 240 Hz pencil) keeps one sample in four of a
     /// 240 Hz recording and waits four times as long for a sample.
     @Test func aSlowerDigitizerReportsFewerSamplesAndWaitsLongerForThem() throws {
-        let spec = ReplaySpec(strategy: "dirty-rect", device: "ipad-pro-11", clock: .virtual, costs: .zero, touchRate: .hz60)
+        let spec = ReplaySpec(strategy: "dirty-rect", device: "ipad-pro-11", clock: .virtual, costs: .zero, pipeline: PipelineWhatIfs(touchRate: .hz60))
         var configuration = try ReplayConfiguration(spec, trace: Self.trace())
         configuration.comparePicture = false
         let result = try Replay.run(configuration)
-        #expect(configuration.device.touchRate == 60 && configuration.spec.touchRate == .hz60)
+        #expect(configuration.device.touchRate == 60 && configuration.spec.pipeline.touchRate == .hz60)
         #expect(result.summary.samples == 60 + 2, "each stroke's 120 samples thinned to 30, its first and last kept")
         let sampling = try #require(result.sampleStages.first)[.digitizer] - DeviceLatency.transportCentralNs
         #expect(sampling == Int64((500 / 60.0 * 1e6).rounded()))

@@ -90,7 +90,7 @@ import Testing
                                                 device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!,
                                                 costs: .zero)
         configuration.forcesRaster = true
-        configuration.predict = predict
+        configuration.pipeline.predict = predict
         return try Replay.run(configuration)
     }
 

@@ -48,7 +48,7 @@ struct RealTraceReplayTests {
                                                     device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: "dirty-rect")!,
                                                     costs: .model)
             configuration.forcesRaster = true
-            configuration.predict = predict
+            configuration.pipeline.predict = predict
             results.append(try Replay.run(configuration))
         }
         let before = try #require(results[0].summary.penToPixel?.perceivedMs), after = try #require(results[1].summary.penToPixel?.perceivedMs)

@@ -17,7 +17,7 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
                              cpuS: 0, peakMemoryMB: 0, picture: nil, machine: machine)
     summary.counters.pixelsRasterized = pixels
     summary.mainMs.p99 = samples.max() ?? 0
-    let spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: .virtual, costs: costs, presentQueueDepth: queue)
+    let spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: .virtual, costs: costs, pipeline: PipelineWhatIfs(presentQueueDepth: queue))
     return ComparedRun(spec: spec, summary: summary) { samples }
 }
 
@@ -152,7 +152,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         hitch_ratio_ms_per_s_high,dropped_pct_low,dropped_pct_high,options,band_good_pct,band_warning_pct,band_critical_pct,verdict,\
         latency_e2e_ms_p50,latency_e2e_ms_p95,latency_within_9_ms_pct,latency_within_13_ms_pct,latency_within_one_frame_pct,\
         latency_within_50_ms_pct,present_queue_depth,predict,perceived_latency_ms_p50,perceived_latency_ms_p95,ghost_ink_mm_p95,\
-        ghost_lifetime_ms_p95,retractions_per_s,prediction_extra_pixels,touch_hz
+        ghost_lifetime_ms_p95,retractions_per_s,prediction_extra_pixels,touch_hz,wet_ink,wet_ink_torn_pct,wet_ink_pixels
         """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.

@@ -1,0 +1,49 @@
+/// What the front-buffered wet-ink layer did (JSON `pen_to_pixel.wet_ink`, docs/latency.md): its writes
+/// into the buffer being scanned out, the share the scan-out tore, their time, and how many samples it
+/// showed before any committed frame did.
+public struct WetInkFigures: Codable, Hashable, Sendable {
+    /// Writes into the front buffer: one for each turn that delivered samples.
+    public var writes: Int
+    /// Writes the scan-out passed through while they were drawing: the panel showed part of the new
+    /// ink in one refresh and the rest in the next (a tear).
+    public var tornWrites: Int
+    /// Each write's time on the wet-ink thread, from the turn that delivered its samples to the end of
+    /// its drawing (queueing behind the write before it included), in ms.
+    public var writeMs: Percentiles
+    /// Pixels drawn into the front buffer (each segment's swept box).
+    public var pixels: Int
+    /// Samples whose first pixels on screen were the wet layer's.
+    public var samplesFirstShown: Int
+
+    public init(writes: Int, tornWrites: Int, writeMs: Percentiles, pixels: Int, samplesFirstShown: Int) {
+        self.writes = writes; self.tornWrites = tornWrites; self.writeMs = writeMs; self.pixels = pixels
+        self.samplesFirstShown = samplesFirstShown
+    }
+
+    /// The torn writes' share, in %.
+    public var tornPct: Double { writes == 0 ? 0 : 100 * Double(tornWrites) / Double(writes) }
+
+    enum CodingKeys: String, CodingKey {
+        case writes, tornWrites = "torn_writes", tornPct = "torn_pct", writeMs = "write_ms", pixels
+        case samplesFirstShown = "samples_first_shown"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        writes = try c.decode(Int.self, forKey: .writes)
+        tornWrites = try c.decode(Int.self, forKey: .tornWrites)
+        writeMs = try c.decode(Percentiles.self, forKey: .writeMs)
+        pixels = try c.decode(Int.self, forKey: .pixels)
+        samplesFirstShown = try c.decode(Int.self, forKey: .samplesFirstShown)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(writes, forKey: .writes)
+        try c.encode(tornWrites, forKey: .tornWrites)
+        try c.encode(tornPct, forKey: .tornPct)
+        try c.encode(writeMs, forKey: .writeMs)
+        try c.encode(pixels, forKey: .pixels)
+        try c.encode(samplesFirstShown, forKey: .samplesFirstShown)
+    }
+}
