@@ -177,8 +177,7 @@ struct CaseTimer {
     ///
     /// Unlike the other cases, one size's rounds run back to back rather than through `time(_:)`: what a new
     /// bitmap costs depends on the heap the previous ones of its size left, and sizes taken in turn leave
-    /// another (measured here, three calibrations each, alternated: `pixel_cleared` 0.18 to 0.23 ns and the
-    /// fit's R² 0.87 to 0.94 back to back; 0.16 to 0.17 ns and R² 0.86 to 0.87 in turn).
+    /// another (the measurements are in docs/device-model.md, "The host fit").
     func bitmaps(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         var cases: [Case] = []
         for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
@@ -258,8 +257,8 @@ struct CaseTimer {
     /// How many copies of `perCopy` canvas-sized bitmaps a cold case takes in turn: enough to hold twice
     /// the last-level cache (at least 64 MiB), so that each run meets its bitmaps in memory, not in the
     /// cache, as a replay does, whose backing stores, images and framebuffer together outgrow it. A
-    /// microbenchmark of one bitmap filled again and again measures the cache instead (on this host, a
-    /// fill took half the time a replay's did).
+    /// microbenchmark of one bitmap filled again and again measures the cache instead
+    /// (docs/device-model.md, "The host fit").
     static func coldCopies(width: Int, height: Int, perCopy: Int) -> Int {
         let cache = max(32 << 20, sysconf(Int32(_SC_LEVEL3_CACHE_SIZE)))
         let bytes = width * height * 4 * perCopy

@@ -207,9 +207,8 @@ struct StrokeTally {
     /// Segments whose ink lies wholly above or below the clip: culled. A segment beside the clip, in its
     /// rows, lays no ink either but is not culled: cairo's polygon drops the edges outside the clip's rows
     /// and keeps those left or right of it, moved onto its side for the winding, so the scan converter
-    /// still takes them. Measured on this host (cairo 1.16, 10 px round-joined circles around a 40 px
-    /// clip they miss): a segment in the clip's rows costs about 1.5 to 2 µs more than one above or below
-    /// it, about what a drawn segment costs, whatever its length; so it counts as a segment stroked.
+    /// still takes them. Timed, a segment in the clip's rows costs about what a drawn segment does,
+    /// whatever its length, so it counts as a segment stroked (docs/device-model.md, "The host fit").
     var culled = 0
     var inkUnits = 0
     /// Rows of the clip the segments not culled run through, summed over segments (`Segment.edgeRows`).
