@@ -47,6 +47,7 @@ import sys
 import tempfile
 
 import numpy as np
+import scipy.optimize
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The kinds of work the model charges the main thread for, with their per-frame CSV columns; the same
@@ -144,17 +145,10 @@ def frames(bench, folder, cases, names, repeat, calibrations=None, background=No
 
 
 def nnls(x, y):
-    """Least squares with every coefficient at least 0: drop the most negative kind and refit."""
-    active = list(range(x.shape[1]))
-    while True:
-        coef = np.zeros(x.shape[1])
-        if active:
-            solution, *_ = np.linalg.lstsq(x[:, active], y, rcond=None)
-            coef[active] = solution
-        negative = [i for i in active if coef[i] < 0]
-        if not negative:
-            return coef
-        active.remove(min(negative, key=lambda i: coef[i]))
+    """Least squares with every coefficient at least 0 (scipy's Lawson-Hanson solver: the project writes
+    its own only where no library reaches, in Swift, HostCalibration.nonNegative)."""
+    coef, _ = scipy.optimize.nnls(x, y)
+    return coef
 
 
 def evaluate(coef, rows):

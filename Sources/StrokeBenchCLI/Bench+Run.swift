@@ -114,7 +114,7 @@ func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: Strin
             result = try replay(configuration, writingFramesTo: csvPath, progress: progress)
             try timeline.finish()
         }
-    } catch let error as TraceEventStream.WriteError {
+    } catch let error as TimelineEventStream.WriteError {
         throw BenchFailure.io("\(timelinePath): cannot write the timeline (\(error.reason))")
     } catch let error as AtomicFile.WriteError {
         throw BenchFailure.io("\(timelinePath): cannot write the timeline (\(error.reason))")

@@ -42,7 +42,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
     /// between a slice's start and the flow's timestamp.
     static let flowInset = ReplayDuration(nanoseconds: 100)
 
-    private let stream: TraceEventStream
+    private let stream: TimelineEventStream
     private let grid: VsyncGrid
     private let lock = NSLock()
     private var namedLanes = Set<Int>()
@@ -60,7 +60,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
     /// Starts a timeline of the replay `configuration` describes, writing to `path` (a temporary file
     /// of an `AtomicFile` write; `finish()` completes it).
     public init(path: String, configuration: ReplayConfiguration) throws {
-        stream = try TraceEventStream(path: path, metadata: [
+        stream = try TimelineEventStream(path: path, metadata: [
             ("strategy", configuration.strategy.name), ("device", configuration.device.name),
             ("hz", String(configuration.hz)), ("clock", configuration.clock.rawValue),
             ("costs", configuration.costs.rawValue), ("delivery", configuration.delivery.rawValue),
@@ -91,13 +91,13 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
             defer { at += phase.duration }
             let didWork = phase.items > 0 || (phase.kind == .commit && turn.committed)
             guard phase.duration > .zero || didWork else { continue }
-            var args: [(String, TraceEvent.Argument)] = [("frame", .int(turn.frame)), ("phase", .string(phase.kind.rawValue))]
+            var args: [(String, TimelineEvent.Argument)] = [("frame", .int(turn.frame)), ("phase", .string(phase.kind.rawValue))]
             if phase.kind == .input { args += [("events", .int(phase.items)), ("samples", .int(turn.samples))] }
             if phase.kind == .commit { args.append(("committed", .bool(turn.committed))) }
             slice(phase.name, on: Track.main, from: at, lasting: phase.duration, args: args)
         }
         for sample in turn.delivered {
-            stream.append(TraceEvent(.instant, name: "sample", category: "input", pid: Track.samples.pid, tid: Track.samples.tid,
+            stream.append(TimelineEvent(.instant, name: "sample", category: "input", pid: Track.samples.pid, tid: Track.samples.tid,
                                      time: sample.time.nanoseconds, args: [("sample", .int(sample.index)), ("frame", .int(turn.frame))]))
         }
         vsyncs(through: turn.end)
@@ -114,11 +114,11 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         for (end, sample) in [(0, shown.oldest), (1, shown.newest)] {
             let id = 2 * presentation.frame + end, time = sample.time
             sampleSlice(sample.index, at: time)
-            let args: [(String, TraceEvent.Argument)] = [("sample", .int(sample.index)), ("sample_ms", .double(time.milliseconds)),
+            let args: [(String, TimelineEvent.Argument)] = [("sample", .int(sample.index)), ("sample_ms", .double(time.milliseconds)),
                                                           ("frame", .int(presentation.frame))]
-            stream.append(TraceEvent(.flowStart, name: "touch to screen", category: "latency", pid: Track.samples.pid,
+            stream.append(TimelineEvent(.flowStart, name: "touch to screen", category: "latency", pid: Track.samples.pid,
                                      tid: Track.samples.tid, time: (time + Self.flowInset).nanoseconds, id: id, args: args))
-            stream.append(TraceEvent(.flowEnd, name: "touch to screen", category: "latency", pid: Track.presented.pid,
+            stream.append(TimelineEvent(.flowEnd, name: "touch to screen", category: "latency", pid: Track.presented.pid,
                                      tid: Track.presented.tid, time: (presentation.time + Self.flowInset).nanoseconds, id: id))
         }
     }
@@ -152,7 +152,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         openTasks[task.ticket.id] = nil
         let track = Track.lane(task.lane)
         nameLane(task.lane)
-        var args: [(String, TraceEvent.Argument)] = [
+        var args: [(String, TimelineEvent.Argument)] = [
             ("task", .int(task.ticket.id)), ("frame", .int(task.ticket.frame)), ("fate", .string(task.fate.rawValue)),
             ("started", .bool(task.started)), ("submitted_ms", .double(task.submitted.milliseconds)),
             ("queued_ms", .double((task.start - task.submitted).milliseconds)),
@@ -162,7 +162,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         slice("render (\(task.fate.rawValue))", category: "render", on: track, from: task.start, lasting: task.end - task.start,
               args: args)
         for check in task.checks {
-            stream.append(TraceEvent(.instant, name: check.cancelled ? "check: cancelled" : "check", category: "check",
+            stream.append(TimelineEvent(.instant, name: check.cancelled ? "check: cancelled" : "check", category: "check",
                                      pid: check.onMain ? Track.main.pid : track.pid, tid: check.onMain ? Track.main.tid : track.tid,
                                      time: check.time.nanoseconds,
                                      args: [("task", .int(task.ticket.id)), ("cancelled", .bool(check.cancelled))]))
@@ -178,10 +178,10 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         nameThread(Track.penToPixel, "slowest sample")
         for sample in samples {
             for (stage, ns) in zip(LatencyStage.allCases, sample.stages.ns) {
-                stream.append(TraceEvent(.counter, name: "latency: \(stage.rawValue)", pid: Track.penToPixel.pid, tid: Track.penToPixel.tid,
+                stream.append(TimelineEvent(.counter, name: "latency: \(stage.rawValue)", pid: Track.penToPixel.pid, tid: Track.penToPixel.tid,
                                          time: sample.time.nanoseconds, args: [("ms", .double(Double(ns) / 1e6))]))
             }
-            stream.append(TraceEvent(.counter, name: "latency: end to end", pid: Track.penToPixel.pid, tid: Track.penToPixel.tid,
+            stream.append(TimelineEvent(.counter, name: "latency: end to end", pid: Track.penToPixel.pid, tid: Track.penToPixel.tid,
                                      time: sample.time.nanoseconds, args: [("ms", .double(Double(sample.stages.endToEndNs) / 1e6))]))
         }
         // The digitizer's stage comes before the instant the sample counts from (a sample at the very
@@ -200,7 +200,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
     /// Writes what is still held (the last presented frame, the last sample, vsyncs to the end,
     /// tasks the replay gave up on), closes the JSON and the file.
     ///
-    /// - Throws: `TraceEventStream.WriteError` if any write failed.
+    /// - Throws: `TimelineEventStream.WriteError` if any write failed.
     public func finish() throws {
         lock.lock(); defer { lock.unlock() }
         if let held = heldPresentation {
@@ -212,7 +212,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
         heldSample = nil
         if !openTasks.isEmpty { nameThread(Track.unfinished, "renders the replay gave up on", order: 300) }
         for (id, task) in openTasks.sorted(by: { $0.key < $1.key }) {
-            stream.append(TraceEvent(.instant, name: "render (unfinished)", category: "render", pid: Track.unfinished.pid,
+            stream.append(TimelineEvent(.instant, name: "render (unfinished)", category: "render", pid: Track.unfinished.pid,
                                      tid: Track.unfinished.tid, time: task.submitted.nanoseconds,
                                      args: [("task", .int(id)), ("frame", .int(task.frame)), ("fate", .string("unfinished"))]))
         }
@@ -223,14 +223,14 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
     // MARK: Events
 
     private func slice(_ name: String, category: String? = nil, on track: (pid: Int, tid: Int), from start: ReplayInstant,
-                       lasting duration: ReplayDuration, args: [(String, TraceEvent.Argument)]) {
-        stream.append(TraceEvent(.complete, name: name, category: category, pid: track.pid, tid: track.tid,
+                       lasting duration: ReplayDuration, args: [(String, TimelineEvent.Argument)]) {
+        stream.append(TimelineEvent(.complete, name: name, category: category, pid: track.pid, tid: track.tid,
                                  time: start.nanoseconds, duration: duration.nanoseconds, args: args))
     }
 
     /// A presented frame's slice: from its vsync until the next frame is presented.
     private func emit(_ p: TimelinePresentation, onScreenUntil end: ReplayInstant) {
-        var args: [(String, TraceEvent.Argument)] = [
+        var args: [(String, TimelineEvent.Argument)] = [
             ("frame", .int(p.frame)), ("vsync", .int(p.vsync)), ("missed_vsyncs", .int(p.missedVsyncs)),
             ("hitch_ms", .double(p.hitch.milliseconds)), ("shows_through", .int(p.showsThrough)),
         ]
@@ -262,7 +262,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
 
     private func vsyncs(through time: ReplayInstant) {
         while grid.time(of: nextVsync) <= time {
-            stream.append(TraceEvent(.instant, name: "vsync", pid: Track.vsync.pid, tid: Track.vsync.tid,
+            stream.append(TimelineEvent(.instant, name: "vsync", pid: Track.vsync.pid, tid: Track.vsync.tid,
                                      time: grid.time(of: nextVsync).nanoseconds, args: [("vsync", .int(nextVsync))]))
             nextVsync += 1
         }
@@ -272,21 +272,21 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable { // stat
     private func counter(_ name: String, _ series: String, _ value: Int, at time: ReplayInstant) {
         guard lastCounters[name] != value else { return }
         lastCounters[name] = value
-        stream.append(TraceEvent(.counter, name: name, pid: Track.main.pid, tid: Track.main.tid, time: time.nanoseconds,
+        stream.append(TimelineEvent(.counter, name: name, pid: Track.main.pid, tid: Track.main.tid, time: time.nanoseconds,
                                  args: [(series, .int(value))]))
     }
 
     // MARK: Names
 
     private func nameProcess(_ pid: Int, _ name: String, order: Int) {
-        stream.append(TraceEvent(.metadata, name: "process_name", pid: pid, tid: 0, args: [("name", .string(name))]))
-        stream.append(TraceEvent(.metadata, name: "process_sort_index", pid: pid, tid: 0, args: [("sort_index", .int(order))]))
+        stream.append(TimelineEvent(.metadata, name: "process_name", pid: pid, tid: 0, args: [("name", .string(name))]))
+        stream.append(TimelineEvent(.metadata, name: "process_sort_index", pid: pid, tid: 0, args: [("sort_index", .int(order))]))
     }
 
     private func nameThread(_ track: (pid: Int, tid: Int), _ name: String, order: Int? = nil) {
-        stream.append(TraceEvent(.metadata, name: "thread_name", pid: track.pid, tid: track.tid, args: [("name", .string(name))]))
+        stream.append(TimelineEvent(.metadata, name: "thread_name", pid: track.pid, tid: track.tid, args: [("name", .string(name))]))
         if let order {
-            stream.append(TraceEvent(.metadata, name: "thread_sort_index", pid: track.pid, tid: track.tid,
+            stream.append(TimelineEvent(.metadata, name: "thread_sort_index", pid: track.pid, tid: track.tid,
                                      args: [("sort_index", .int(order))]))
         }
     }

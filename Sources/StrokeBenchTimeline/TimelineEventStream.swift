@@ -2,12 +2,13 @@ import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
 
-/// One event of the Chrome trace-event format (the JSON that ui.perfetto.dev and chrome://tracing
-/// open): a slice, an instant, a counter sample, a name, or one end of a flow arrow.
+/// One event of a timeline, in the Chrome trace-event format (the JSON that ui.perfetto.dev and
+/// chrome://tracing open): a slice, an instant, a counter sample, a name, or one end of a flow arrow.
+/// Named for the timeline: in StrokeBench a "trace" is always recorded touch input.
 ///
 /// Times are whole nanoseconds of the replay's own time base; the file carries them as microseconds
 /// with three decimals, so no rounding happens on the way out and slices add up exactly.
-public struct TraceEvent: Sendable {
+public struct TimelineEvent: Sendable {
     /// The event's kind, as the format's `ph` letter.
     public enum Phase: String, Sendable {
         /// A slice with a start and a duration (`X`).
@@ -121,7 +122,7 @@ public struct TraceEvent: Sendable {
 ///
 /// A write error does not stop the replay: the first one is kept, later events are dropped, and
 /// `finish()` throws it.
-public final class TraceEventStream: @unchecked Sendable { // everything mutable is guarded by `lock`
+public final class TimelineEventStream: @unchecked Sendable { // everything mutable is guarded by `lock`
     /// The file could not be written.
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
@@ -155,12 +156,12 @@ public final class TraceEventStream: @unchecked Sendable { // everything mutable
         do { sink = try OutputSink(path: path) } catch { throw WriteError(path: path, reason: error.reason) }
         let other = [("strokebench_timeline_version", String(Self.version))] + metadata
         buffer = "{\"displayTimeUnit\":\"ms\",\"otherData\":{"
-            + other.map { "\(TraceEvent.quoted($0.0)):\(TraceEvent.quoted($0.1))" }.joined(separator: ",")
+            + other.map { "\(TimelineEvent.quoted($0.0)):\(TimelineEvent.quoted($0.1))" }.joined(separator: ",")
             + "},\"traceEvents\":[\n"
     }
 
     /// Appends one event.
-    public func append(_ event: TraceEvent) {
+    public func append(_ event: TimelineEvent) {
         let text = event.json
         lock.lock(); defer { lock.unlock() }
         guard failure == nil else { return }
