@@ -1,3 +1,4 @@
+import StrokeBenchCanvas
 import StrokeBenchStrategies
 import StrokeBenchSpec
 

@@ -136,16 +136,6 @@ public final class AsyncPoolStrategy: DrawingStrategy {
     public func finalPicture() -> Surface? { contents.current }
 }
 
-/// Why a strategy could not be created.
-public enum StrategyError: Error, CustomStringConvertible {
-    case needsRenderQueues(String)
-    public var description: String {
-        switch self {
-        case let .needsRenderQueues(name): return "\(name) needs background render queues"
-        }
-    }
-}
-
 /// A slot one render task fills in one step and reads in a later one, on the same serial queue.
 final class Box<T>: @unchecked Sendable {
     var value: T?

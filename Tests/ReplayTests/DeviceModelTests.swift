@@ -1,3 +1,4 @@
+import StrokeBenchSpec
 import StrokeBenchCanvas
 @testable import StrokeBenchReplay
 import Foundation

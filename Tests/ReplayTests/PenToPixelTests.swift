@@ -1,3 +1,5 @@
+import StrokeBenchSpec
+import StrokeBenchCanvas
 import StrokeBenchDevice
 import StrokeBenchMetrics
 @testable import StrokeBenchReplay

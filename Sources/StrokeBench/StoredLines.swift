@@ -1,0 +1,49 @@
+import StrokeBenchCanvas
+
+/// The touch bookkeeping most strategies share, so an author need not write it again: every point
+/// kept as a `Polyline` per stroke (`began` starts one, `moved` extends it, `ended` closes it), the
+/// newest sample's index (for `LayerUpdate.showsThrough`) and the points kept (`pointsRetained`).
+///
+/// A `Polyline` keeps running totals of what stroking it counts, so redrawing the kept lines every
+/// frame costs a dry replay a reference per 64 points, not a walk over every point.
+public struct StoredLines: Sendable {
+    /// The style the lines are stroked in, for their running totals.
+    public let style: StrokeStyle
+    /// One polyline per stroke, in order.
+    public private(set) var lines: [Polyline] = []
+    /// The index of the newest sample handled; -1 before the first.
+    public private(set) var newest = -1
+    /// Points kept, over every stroke.
+    public private(set) var pointCount = 0
+
+    public init(style: StrokeStyle) { self.style = style }
+
+    /// Keeps the event's points.
+    /// - Returns: true when the event added points (every `began` or `moved` event): the view needs display.
+    @discardableResult
+    public mutating func handle(_ event: TouchEvent) -> Bool {
+        let points = event.points.map(\.location)
+        pointCount += points.count
+        switch event.phase {
+        case .began: lines.append(Polyline(points, style: style))
+        case .moved:
+            if lines.isEmpty { lines.append(Polyline(points, style: style)) } else { lines[lines.count - 1].append(contentsOf: points) }
+        case .ended: break
+        }
+        if let last = event.points.last { newest = last.index }
+        return event.phase != .ended
+    }
+}
+
+/// Why a strategy could not be created; a strategy's `init` may throw it.
+public enum StrategyError: Error, CustomStringConvertible {
+    /// The strategy renders in the background and the replay gave it no render queues
+    /// (`StrategyEnvironment.renderQueues` is nil); the associated value names the strategy.
+    case needsRenderQueues(String)
+
+    public var description: String {
+        switch self {
+        case let .needsRenderQueues(name): return "\(name) needs background render queues"
+        }
+    }
+}
