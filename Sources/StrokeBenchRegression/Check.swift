@@ -199,9 +199,10 @@ public enum Checker {
             let pValue = above ? MannWhitney.pValue(candidate, greaterThan: baseline) : MannWhitney.pValue(baseline, greaterThan: candidate)
             p = pValue
             let direction = Self.verdict(cMedian, against: edge, polarity: polarity)
-            let significant = pValue <= tolerance.alpha
-            verdict = significant ? direction : .inconclusive
-            switch (direction, significant) {
+            let change = Change.judge(materiallyWorse: direction == .regression, materiallyBetter: direction == .improvement,
+                                      p: pValue, alpha: tolerance.alpha)
+            verdict = Verdict(change)
+            switch (direction, change != .inconclusive) {
             case (.regression, true):
                 reason = "median \(beyond) \(side), beyond \(percent(tolerance.relative)) and the \(floorText); p = \(number(pValue))"
             case (.regression, false):

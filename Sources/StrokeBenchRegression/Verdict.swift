@@ -1,3 +1,5 @@
+import StrokeBenchMetrics
+
 /// The outcome of one check, and of a whole `bench check`.
 ///
 /// The cases are ordered by how much they should worry a CI system: a run is as bad as its worst
@@ -21,6 +23,17 @@ public enum Verdict: String, CaseIterable, Sendable, Codable, Comparable {
         case .improvement: 1
         case .inconclusive: 2
         case .regression: 3
+        }
+    }
+
+    /// Check's word for `Change`'s conclusion: an improvement, a regression, inconclusive, or a pass
+    /// where nothing changed materially.
+    public init(_ change: Change) {
+        switch change {
+        case .better: self = .improvement
+        case .worse: self = .regression
+        case .inconclusive: self = .inconclusive
+        case .none: self = .pass
         }
     }
 

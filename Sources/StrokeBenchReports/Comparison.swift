@@ -17,7 +17,7 @@ public enum Verdict: String, Sendable, CaseIterable {
     case differentMachines = "different-machines"
 }
 
-/// When a difference counts: significant (p below `alpha`) and material (the median moves by more
+/// When a difference counts (`Change`'s rule): significant (p at most `alpha`) and material (the median moves by more
 /// than `threshold`, a fraction). Either alone misleads: thousands of frames make 1% significant,
 /// and a bare ratio of two noisy medians can be 10% by chance.
 public struct ComparisonPolicy: Hashable, Sendable {
@@ -232,13 +232,19 @@ public struct Comparison: Sendable {
         return result
     }
 
-    /// Better or worse only when the test is significant, the median moves by more than the
-    /// threshold, and both point the same way; equal for identical samples.
+    /// `Change`'s rule on every frame: material when the median moves by more than the threshold and
+    /// the rank test leans the same way; better or worse only when also significant; equal for
+    /// identical samples. Compare has one word, inconclusive, for no material change and for a
+    /// material one it cannot stand behind.
     static func verdict(test: MannWhitney, medianRatio: Double, policy: ComparisonPolicy, identical: Bool) -> Verdict {
         if identical { return .equal }
-        guard test.p < policy.alpha else { return .inconclusive }
-        if medianRatio > 1 + policy.threshold && test.probabilitySecondLarger > 0.5 { return .worse }
-        if medianRatio < 1 - policy.threshold && test.probabilitySecondLarger < 0.5 { return .better }
-        return .inconclusive
+        let change = Change.judge(materiallyWorse: medianRatio > 1 + policy.threshold && test.probabilitySecondLarger > 0.5,
+                                  materiallyBetter: medianRatio < 1 - policy.threshold && test.probabilitySecondLarger < 0.5,
+                                  p: test.p, alpha: policy.alpha)
+        switch change {
+        case .better: return .better
+        case .worse: return .worse
+        case .inconclusive, .none: return .inconclusive
+        }
     }
 }
