@@ -15,35 +15,17 @@ public struct WetInkFigures: Codable, Hashable, Sendable {
     /// Samples whose first pixels on screen were the wet layer's.
     public var samplesFirstShown: Int
 
+    /// The torn writes' share, in %.
+    public var tornPct: Double
+
     public init(writes: Int, tornWrites: Int, writeMs: Percentiles, pixels: Int, samplesFirstShown: Int) {
         self.writes = writes; self.tornWrites = tornWrites; self.writeMs = writeMs; self.pixels = pixels
         self.samplesFirstShown = samplesFirstShown
+        tornPct = writes == 0 ? 0 : 100 * Double(tornWrites) / Double(writes)
     }
-
-    /// The torn writes' share, in %.
-    public var tornPct: Double { writes == 0 ? 0 : 100 * Double(tornWrites) / Double(writes) }
 
     enum CodingKeys: String, CodingKey {
         case writes, tornWrites = "torn_writes", tornPct = "torn_pct", writeMs = "write_ms", pixels
         case samplesFirstShown = "samples_first_shown"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        writes = try c.decode(Int.self, forKey: .writes)
-        tornWrites = try c.decode(Int.self, forKey: .tornWrites)
-        writeMs = try c.decode(Percentiles.self, forKey: .writeMs)
-        pixels = try c.decode(Int.self, forKey: .pixels)
-        samplesFirstShown = try c.decode(Int.self, forKey: .samplesFirstShown)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(writes, forKey: .writes)
-        try c.encode(tornWrites, forKey: .tornWrites)
-        try c.encode(tornPct, forKey: .tornPct)
-        try c.encode(writeMs, forKey: .writeMs)
-        try c.encode(pixels, forKey: .pixels)
-        try c.encode(samplesFirstShown, forKey: .samplesFirstShown)
     }
 }
