@@ -84,9 +84,9 @@ struct RunLoopSimulation {
             let samplesBefore = coalescer.next
             let events = gather(trigger: trigger, start: start)
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
-            wetInk.turn(delivered: samplesBefore..<coalescer.next, at: start, meter: configuration.meter)
             if inputEnd == nil && coalescer.isDone { inputEnd = start }
             let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
+            wetInk.turn(delivered: samplesBefore..<coalescer.next, start: start, handled: start + turn.blocksCost, meter: configuration.meter)
             configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:),
                                                         liveBitmapBytes: ledger.bitmaps.liveBytes))
             try accountant.account(turn, presentedAt: present(turn))

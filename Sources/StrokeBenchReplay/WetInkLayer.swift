@@ -14,7 +14,8 @@ import StrokeBenchStrategies
 /// Modelled behaviour:
 /// - One write per turn that delivered samples (UIKit's coalesced touches; Android's batched motion
 ///   event): a segment from each sample's predecessor in its stroke, or a dot for a stroke's first. The
-///   write starts when the turn does, or when the write before it ends, on no thread the strategy uses.
+///   write starts when the turn's touch handling does (after its main-queue blocks), or when the write
+///   before it ends, on no thread the strategy uses.
 ///   Modelled costs price it as the render server's stroke of those segments (a GPU stroke, as the
 ///   provisional ink's is); measured costs time cairo stroking them into a buffer of the screen's size.
 /// - The display scans its rows from top to bottom over the whole refresh (no blanking interval): a
@@ -55,8 +56,10 @@ struct WetInkLayer {
         visibleNs = [Int64?](repeating: nil, count: enabled ? input.count : 0)
     }
 
-    /// Draws the samples `delivered` by the turn that started at `start` into the front buffer, priced by `meter`.
-    mutating func turn(delivered: Range<Int>, at start: ReplayInstant, meter: any CostMeter) {
+    /// Draws the samples `delivered` by the turn that started at `start` into the front buffer, priced by
+    /// `meter`: the write is handed to the wet-ink thread when the turn's touch handling begins, at
+    /// `handled` (after the main-queue blocks that run first in a turn).
+    mutating func turn(delivered: Range<Int>, start: ReplayInstant, handled: ReplayInstant, meter: any CostMeter) {
         guard enabled, !delivered.isEmpty else { return }
         var swept = 0, top = Double.infinity, bottom = -Double.infinity, segments: [[Point]] = []
         for i in delivered {
@@ -71,7 +74,7 @@ struct WetInkLayer {
             ledger.counters.pixelsComposited += swept
             ledger.counters.segmentsStroked += delivered.count
         }
-        let writeStart = max(start.nanoseconds, threadFree), writeEnd = writeStart + cost.nanoseconds
+        let writeStart = max(handled.nanoseconds, threadFree), writeEnd = writeStart + cost.nanoseconds
         threadFree = writeEnd
         pixels += swept
         writeMs.append(Double(writeEnd - start.nanoseconds) / 1e6)

@@ -118,6 +118,14 @@ package func partialFiles(in folder: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".partial-") }
 }
 
+/// The temporary files of writes under way in `folder`: `partialFiles` without the probe bench makes
+/// and removes at once while it checks that an output can be written (`.NAME.partial-PID-0`, serial
+/// 0). A test that signals bench once a write is under way waits on these: waiting on the probe raced
+/// the signal against a write not yet begun.
+package func writesUnderWay(in folder: URL) throws -> [String] {
+    try partialFiles(in: folder).filter { !$0.hasSuffix("-0") }
+}
+
 /// A small valid trace: two strokes on a 100 x 80 point canvas.
 package let smallTrace = """
     strokebench-trace 1

@@ -16,7 +16,7 @@ import Testing
         try write("frame,previous\n", to: "f.csv", in: folder) // an earlier run's output, to be kept
         let before = try snapshot(of: folder)
 
-        let outcome = try Self.interrupt(Self.realtimeRun, in: folder, with: signal) { try !partialFiles(in: folder).isEmpty }
+        let outcome = try Self.interrupt(Self.realtimeRun, in: folder, with: signal) { try !writesUnderWay(in: folder).isEmpty }
         #expect(outcome.status == status)
         #expect(outcome.stderrLines.last == "bench: interrupted by \(name): wrote nothing, every file is as it was (removed the temporary file of the unfinished f.csv)",
                 "\(outcome.stderr)")
@@ -30,7 +30,7 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = Self.realtimeRun + ["--timeline", "t.json"]
-        let outcome = try Self.interrupt(run, in: folder, with: SIGINT) { try partialFiles(in: folder).count == 2 }
+        let outcome = try Self.interrupt(run, in: folder, with: SIGINT) { try writesUnderWay(in: folder).count == 2 }
         #expect(outcome.status == 130)
         let last = String(outcome.stderrLines.last ?? "")
         #expect(last.hasPrefix("bench: interrupted by SIGINT: wrote nothing, every file is as it was (removed the temporary files of the unfinished "),
@@ -69,7 +69,7 @@ import Testing
         // The first run is in summary.csv and the second is writing its frames.
         let outcome = try Self.interrupt(sweep, in: folder, with: SIGTERM) {
             (try? String(contentsOf: summary, encoding: .utf8))?.split(whereSeparator: \.isNewline).count ?? 0 >= 2
-                && !((try? partialFiles(in: frames)) ?? []).isEmpty
+                && !((try? writesUnderWay(in: frames)) ?? []).isEmpty
         }
         #expect(outcome.status == 143)
         let last = String(outcome.stderrLines.last ?? "")
@@ -85,7 +85,7 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (process, out, err) = try BenchTool.start(Self.realtimeRun, in: folder)
-        try Self.wait(for: process) { try !partialFiles(in: folder).isEmpty }
+        try Self.wait(for: process) { try !writesUnderWay(in: folder).isEmpty }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         _ = try BenchTool.collect(process, out, err)

@@ -204,7 +204,7 @@ extension BadInputRunner {
         let sig = folder.appendingPathComponent("sig")
         let (process, out, err) = try BenchTool.start(arguments, in: sig, using: bench)
         let name = title.contains("Ctrl-C") ? "INT" : title.contains("SIGTERM") ? "TERM" : "KILL"
-        for _ in 0..<3000 where !(try Self.listing(sig).contains { $0.contains(".partial-") }) { Thread.sleep(forTimeInterval: 0.01) }
+        for _ in 0..<3000 where try writesUnderWay(in: sig).isEmpty { Thread.sleep(forTimeInterval: 0.01) }
         kill(process.processIdentifier, ["INT": SIGINT, "TERM": SIGTERM, "KILL": SIGKILL][name]!)
         process.waitUntilExit()
         let pid = process.processIdentifier

@@ -69,8 +69,8 @@ import Testing
         let canvas = CanvasConfiguration(width: 100, height: 1000, scale: 1, style: StrokeStyle(lineWidth: 4))
         var layer = try WetInkLayer(.on, input: input, canvas: canvas, hz: 100, rasterizes: false)
         let meter = CompositeMeter(ReplayDuration(nanoseconds: 2_000_000))
-        layer.turn(delivered: 0..<2, at: ReplayInstant(nanoseconds: 0), meter: meter)
-        layer.turn(delivered: 2..<4, at: ReplayInstant(nanoseconds: 20_000_000), meter: meter)
+        layer.turn(delivered: 0..<2, start: ReplayInstant(nanoseconds: 0), handled: ReplayInstant(nanoseconds: 0), meter: meter)
+        layer.turn(delivered: 2..<4, start: ReplayInstant(nanoseconds: 20_000_000), handled: ReplayInstant(nanoseconds: 20_000_000), meter: meter)
         let figures = try #require(layer.figures(firstShown: 4))
         #expect(figures.writes == 2 && figures.tornWrites == 1 && figures.tornPct == 50)
         // Row 100 of 1000 is scanned 1 ms into a 10 ms refresh: after the 2 ms write, the next pass at 11 ms.
