@@ -23,6 +23,7 @@ import Testing
         for section in BadInputCatalog.sections {
             document += try runner.render(section)
         }
+        document = document.trimmingCharacters(in: .newlines) + "\n"
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/bad-input.md")
         if ProcessInfo.processInfo.environment["STROKEBENCH_WRITE_DOCS"] == "1" {
@@ -88,6 +89,7 @@ struct BadInputRunner {
         Each row is one generated input or option; the command runs in a temporary folder holding the
         inputs. Exit statuses: 0 accepted, 64 bad usage, 65 bad input data, 74 I/O error. Every failure
         must be one line on stderr naming the file and, where it applies, the line or field.
+
 
         """
 
