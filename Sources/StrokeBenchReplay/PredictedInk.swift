@@ -59,7 +59,7 @@ struct PredictedInk {
         }
         shown.append(Shown(time: present.nanoseconds, base: last, tip: tip))
         let base = input.points[last]
-        let pixels = Int(((abs(tip.x - base.x) + lineWidth) * (abs(tip.y - base.y) + lineWidth)).rounded(.up))
+        let pixels = Distance.sweptPixels(base, tip, lineWidth: lineWidth)
         let ledger = WorkLedger()
         let (_, cost) = meter.measure(.composite, counting: ledger) {
             ledger.counters.pixelsComposited += pixels
@@ -117,6 +117,12 @@ struct PredictedInk {
 /// Distances in the plane, in the points' units.
 enum Distance {
     static func between(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+
+    /// The pixels of the box a segment from `a` to `b` of width `lineWidth` sweeps: what the render
+    /// server counts for stroking it alone (the provisional ink's segment, a wet-ink write's).
+    static func sweptPixels(_ a: Point, _ b: Point, lineWidth: Double) -> Int {
+        Int(((abs(b.x - a.x) + lineWidth) * (abs(b.y - a.y) + lineWidth)).rounded(.up))
+    }
 
     /// From `p` to the segment `a`-`b`.
     static func between(_ p: Point, toSegment a: Point, _ b: Point) -> Double {

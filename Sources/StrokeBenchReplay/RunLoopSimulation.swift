@@ -41,7 +41,10 @@ struct RunLoopSimulation {
         accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
         predicted = PredictedInk(configuration.pipeline.predict, horizon: (configuration.pipeline.predictHorizonMs ?? 1000 / configuration.hz) / 1000,
                                  input: configuration.input, lineWidth: DeviceProfile.lineWidthPoints * configuration.device.scale)
-        wetInk = try WetInkLayer(configuration.pipeline.wetInk, input: configuration.input, canvas: configuration.canvas,
+        // Only pen-to-pixel reads the wet layer: a replay that skips it (the model's draws, a ramp's
+        // steps) keeps the layer off rather than draw it for nothing.
+        wetInk = try WetInkLayer(configuration.analysesLatency ? configuration.pipeline.wetInk : .off, input: configuration.input,
+                                 canvas: configuration.canvas,
                                  hz: configuration.hz, rasterizes: configuration.rasterizes)
         clock.attach(configuration.timeline)
         let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,

@@ -64,7 +64,7 @@ struct WetInkLayer {
         var swept = 0, top = Double.infinity, bottom = -Double.infinity, segments: [[Point]] = []
         for i in delivered {
             let a = input.isStrokeStart[i] || i == 0 ? input.points[i] : input.points[i - 1], b = input.points[i]
-            swept += Int(((abs(b.x - a.x) + lineWidth) * (abs(b.y - a.y) + lineWidth)).rounded(.up))
+            swept += Distance.sweptPixels(a, b, lineWidth: lineWidth)
             top = min(top, min(a.y, b.y) - lineWidth / 2); bottom = max(bottom, max(a.y, b.y) + lineWidth / 2)
             segments.append(a == b ? [a] : [a, b])
         }
