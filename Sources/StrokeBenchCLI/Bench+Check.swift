@@ -8,8 +8,6 @@ import StrokeBenchSpec
 import StrokeBenchDevice
 import StrokeBenchCapacity
 
-extension ReportFormat: ExpressibleByArgument {}
-
 extension Bench {
     /// `bench check`: re-run every configuration of a baseline and compare, layer by layer.
     struct Check: ParsableCommand {
@@ -50,8 +48,8 @@ extension Bench {
             valueName: "name=limit"))
         var budgetSettings: [String] = []
 
-        @Option(help: "table, json or markdown.")
-        var format: ReportFormat = .table
+        @Option(help: "table, csv, json or markdown.")
+        var format: ResultsFormat = .table
 
         func validate() throws {
             let t = try parseTolerance()

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import StrokeBenchReports
 
-extension ComparisonFormat: ExpressibleByArgument {}
+import StrokeBenchMetrics
+
+extension ResultsFormat: ExpressibleByArgument {}
 
 extension Bench {
     /// `bench compare`: two sweeps (or two runs), configuration by configuration.
@@ -33,7 +35,7 @@ extension Bench {
         var candidate: String
 
         @Option(help: "table, csv, json or markdown.")
-        var format: ComparisonFormat = .table
+        var format: ResultsFormat = .table
 
         @Option(parsing: .unconditional, help: "Significance level of the Mann-Whitney U test.")
         var alpha: Double = ComparisonPolicy.standard.alpha

@@ -1,15 +1,6 @@
 import Foundation
 import StrokeBenchSpec
-
-/// How `bench check` prints its report: one writer per format.
-public enum ReportFormat: String, CaseIterable, Sendable {
-    /// Aligned columns for a terminal.
-    case table
-    /// One JSON object, for scripts.
-    case json
-    /// A GitHub-flavoured Markdown table, for a pull-request comment or a CI job summary.
-    case markdown
-}
+import StrokeBenchMetrics
 
 /// Everything `bench check` found: each check with its verdict, and the overall verdict.
 public struct CheckReport: Hashable, Sendable, Encodable {
@@ -51,12 +42,29 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// The report in `format`.
-    public func render(_ format: ReportFormat) throws -> String {
+    public func render(_ format: ResultsFormat) throws -> String {
         switch format {
         case .table: table()
+        case .csv: csv()
         case .markdown: markdown()
         case .json: try json()
         }
+    }
+
+    /// The CSV's columns: the configuration, then the JSON's fields of a check, in the table's order.
+    public static let csvColumns = ["configuration", "check", "kind", "unit", "baseline", "candidate", "change", "p_value",
+                                    "verdict", "reason"]
+
+    /// One row per check, the numbers bare (`change` a fraction, 0.5 is +50%), for a spreadsheet or a
+    /// script; the verdict of the whole check is the exit status and the summary line on stderr.
+    func csv() -> String {
+        var csv = CSVWriter(header: Self.csvColumns)
+        for r in checks {
+            csv.append([r.configuration, r.name, r.kind.rawValue, r.unit, r.baseline, r.candidate,
+                        r.change?.plainText ?? "", r.pValue?.plainText ?? "",
+                        r.verdict.rawValue, r.reason])
+        }
+        return csv.text
     }
 
     private static let header = ["check", "kind", "baseline", "candidate", "change", "verdict", "why"]

@@ -1,28 +1,12 @@
 import Foundation
 import StrokeBenchMetrics
 
-/// How `bench compare` shows a comparison: one writer per format.
-public enum ComparisonFormat: String, CaseIterable, Sendable {
-    /// Aligned columns for a terminal.
-    case table
-    /// One tidy RFC 4180 row per configuration, every figure its own column.
-    case csv
-    /// One JSON object: the header facts and a `configurations` array of the CSV's columns.
-    case json
-    /// A GitHub-flavoured Markdown table, for pull requests and `results/README.md`.
-    case markdown
-}
-
 extension Comparison {
     /// The CSV and JSON columns, in order.
     public static let columns = dimensions.map(\.rawValue) + [
         "baseline_machine", "candidate_machine", "baseline_runs", "candidate_runs", "baseline_frames",
         "candidate_frames", "baseline_main_ms_median", "candidate_main_ms_median", "main_ms_median_ratio",
-        "baseline_main_ms_p99", "candidate_main_ms_p99", "main_ms_p99_ratio", "baseline_hitch_ratio_ms_per_s",
-        "candidate_hitch_ratio_ms_per_s", "hitch_ratio_ratio", "baseline_dropped_pct", "candidate_dropped_pct",
-        "baseline_pixels_rasterized", "candidate_pixels_rasterized", "pixels_rasterized_ratio", "bytes_copied_ratio",
-        "p_value", "p_candidate_slower", "verdict",
-    ]
+    ] + figures.flatMap(\.columns) + ["p_value", "p_candidate_slower", "verdict"]
 
     /// A cell: text, a number, or nothing (a figure that was not compared).
     enum Cell {
@@ -55,17 +39,19 @@ extension Comparison {
             .text(c.baselineMachine), .text(c.candidateMachine), .number(Double(c.baselineRuns)),
             .number(Double(c.candidateRuns)), .number(Double(c.baselineFrames)), .number(Double(c.candidateFrames)),
             n(c.baselineMainMedian), n(c.candidateMainMedian), n(c.mainMedianRatio),
-            n(c.baselineMainP99), n(c.candidateMainP99), n(c.mainP99Ratio),
-            n(c.baselineHitchRatio), n(c.candidateHitchRatio), n(c.hitchRatioRatio),
-            n(c.baselineDroppedPct), n(c.candidateDroppedPct),
-            n(c.baselinePixels), n(c.candidatePixels), n(c.pixelsRatio), n(c.bytesCopiedRatio),
-            n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.rawValue),
         ]
+        for figure in Self.figures {
+            let values = c[figure.metric]
+            if figure.showsSides { cells += [n(values.baseline), n(values.candidate)] }
+            if figure.ratioColumn != nil { cells.append(n(values.ratio)) }
+        }
+        cells += [n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.rawValue)]
         return cells
     }
 
-    /// The comparison in `format`.
-    public func render(_ format: ComparisonFormat) throws -> String {
+    /// The comparison in `format`: in CSV, every figure its own column; in JSON, the header facts and
+    /// a `configurations` array of the CSV's columns.
+    public func render(_ format: ResultsFormat) throws -> String {
         switch format {
         case .csv:
             var csv = CSVWriter(header: Self.columns)
@@ -127,8 +113,8 @@ extension Comparison {
             table.append([
                 name, "\(c.baselineFrames) / \(c.candidateFrames)",
                 "\(f3(c.baselineMainMedian)) → \(f3(c.candidateMainMedian))", x(c.mainMedianRatio),
-                "\(f3(c.baselineMainP99)) → \(f3(c.candidateMainP99))", x(c.mainP99Ratio),
-                "\(f2(c.baselineHitchRatio)) → \(f2(c.candidateHitchRatio))", x(c.pixelsRatio),
+                "\(f3(c[.mainMsP99].baseline)) → \(f3(c[.mainMsP99].candidate))", x(c[.mainMsP99].ratio),
+                "\(f2(c[.hitchRatio].baseline)) → \(f2(c[.hitchRatio].candidate))", x(c[.pixelsRasterized].ratio),
                 p(c.pValue), c.verdict.rawValue,
             ])
         }

@@ -81,6 +81,42 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
     public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
 
+/// A run-summary figure a comparison reports for both sides, keyed by its `Metric`, and the columns
+/// it fills: `baseline_NAME` and `candidate_NAME` (the metric's summary.csv name), then its ratio.
+public struct ComparedFigure: Sendable {
+    public let metric: Metric
+    /// Whether each side's value has a column; bytes copied shows only its ratio.
+    public let showsSides: Bool
+    /// The ratio's column; nil for a figure shown side by side only.
+    public let ratioColumn: String?
+
+    /// `metric`, its sides as `baseline_NAME` and `candidate_NAME` unless `sides` is false, and unless
+    /// `ratio` is false its ratio, in `ratioColumn` or else `NAME_ratio`.
+    public init(_ metric: Metric, sides: Bool = true, ratio: Bool = true, ratioColumn: String? = nil) {
+        self.metric = metric; showsSides = sides
+        self.ratioColumn = ratio ? ratioColumn ?? "\(metric.name)_ratio" : nil
+    }
+
+    /// The figure's columns, in order.
+    public var columns: [String] {
+        (showsSides ? ["baseline_\(metric.name)", "candidate_\(metric.name)"] : []) + (ratioColumn.map { [$0] } ?? [])
+    }
+
+    /// Timings say as much about the machine as about the code; counters are deterministic.
+    public var isTiming: Bool { metric.counter == nil }
+}
+
+/// One figure of each side, averaged over repetitions; nil when it was not compared.
+public struct ComparedValues: Hashable, Sendable {
+    public var baseline: Double?
+    public var candidate: Double?
+
+    public init(baseline: Double? = nil, candidate: Double? = nil) { self.baseline = baseline; self.candidate = candidate }
+
+    /// Candidate / baseline: 1 for two zeros, infinity for something over nothing.
+    public var ratio: Double? { ConfigurationComparison.ratio(baseline, candidate) }
+}
+
 /// The comparison of one configuration.
 public struct ConfigurationComparison: Sendable {
     /// The configuration, dimension by dimension (`strategy`, `device`, ...); a dimension that
@@ -94,13 +130,8 @@ public struct ConfigurationComparison: Sendable {
     public var baselineFrames: Int, candidateFrames: Int
     /// Medians of the pooled per-frame main-thread times, ms; nil when timings are not compared.
     public var baselineMainMedian: Double?, candidateMainMedian: Double?
-    /// Run-summary figures, averaged over repetitions; nil when timings are not compared.
-    public var baselineMainP99: Double?, candidateMainP99: Double?
-    public var baselineHitchRatio: Double?, candidateHitchRatio: Double?
-    public var baselineDroppedPct: Double?, candidateDroppedPct: Double?
-    /// Counters, averaged over repetitions (deterministic, so every repetition agrees).
-    public var baselinePixels: Double?, candidatePixels: Double?
-    public var baselineBytesCopied: Double?, candidateBytesCopied: Double?
+    /// The figures of `Comparison.figures`, by metric: timings only when they are compared, counters always.
+    public var figures: [Metric: ComparedValues] = [:]
     /// The test of candidate against baseline frames; nil when timings are not compared.
     public var pValue: Double?
     /// P(a candidate frame is slower than a baseline frame), ties counting half.
@@ -114,17 +145,26 @@ public struct ConfigurationComparison: Sendable {
         return candidate / baseline
     }
 
+    /// Both sides of `metric`; empty when it was not compared.
+    public subscript(metric: Metric) -> ComparedValues { figures[metric] ?? ComparedValues() }
+
     public var mainMedianRatio: Double? { Self.ratio(baselineMainMedian, candidateMainMedian) }
-    public var mainP99Ratio: Double? { Self.ratio(baselineMainP99, candidateMainP99) }
-    public var hitchRatioRatio: Double? { Self.ratio(baselineHitchRatio, candidateHitchRatio) }
-    public var pixelsRatio: Double? { Self.ratio(baselinePixels, candidatePixels) }
-    public var bytesCopiedRatio: Double? { Self.ratio(baselineBytesCopied, candidateBytesCopied) }
 }
 
 /// A configuration-by-configuration comparison of two result sets (two sweeps, or two runs).
 public struct Comparison: Sendable {
     /// The dimensions a configuration is made of, in the order reports show them.
     public static let dimensions = ComparisonDimension.allCases
+
+    /// The run-summary figures compared beside the per-frame test, in column order.
+    public static let figures: [ComparedFigure] = [
+        ComparedFigure(.mainMsP99),
+        // Its ratio was named before the metric's column, and scripts read it by that name.
+        ComparedFigure(.hitchRatio, ratioColumn: "hitch_ratio_ratio"),
+        ComparedFigure(.droppedPct, ratio: false),
+        ComparedFigure(.pixelsRasterized),
+        ComparedFigure(.bytesCopied, sides: false),
+    ]
 
     public static let format = FormatVersion(name: "comparison", current: 1)
     public var formatVersion = Comparison.format.current
@@ -209,26 +249,27 @@ public struct Comparison: Sendable {
         // deterministic and compare anywhere. An unrecorded machine (a bare per-frame CSV) is trusted.
         let sameMachine = Set(bm + cm).count <= 1
         let bs = try baseline.flatMap { try $0.samples() }, cs = try candidate.flatMap { try $0.samples() }
+        /// A figure of one side: its runs' mean, or for a bare per-frame CSV the same percentile of its frames.
+        func side(_ runs: [ComparedRun], _ samples: [Double], _ metric: Metric) -> Double? {
+            if let value = mean(runs, metric) { return value }
+            guard let (distribution, rank) = metric.percentile, distribution == .mainMs, !samples.isEmpty else { return nil }
+            return rank.value(in: Percentiles(samples))
+        }
         var result = ConfigurationComparison(
             configuration: configuration, baselineMachine: bm.joined(separator: "; "),
             candidateMachine: cm.joined(separator: "; "), baselineRuns: baseline.count, candidateRuns: candidate.count,
-            baselineFrames: bs.count, candidateFrames: cs.count,
-            baselinePixels: mean(baseline, .pixelsRasterized), candidatePixels: mean(candidate, .pixelsRasterized),
-            baselineBytesCopied: mean(baseline, .bytesCopied), candidateBytesCopied: mean(candidate, .bytesCopied),
-            verdict: .inconclusive)
+            baselineFrames: bs.count, candidateFrames: cs.count, verdict: .inconclusive)
+        for figure in figures where sameMachine || !figure.isTiming {
+            result.figures[figure.metric] = ComparedValues(baseline: side(baseline, bs, figure.metric),
+                                                           candidate: side(candidate, cs, figure.metric))
+        }
         guard sameMachine else { result.verdict = .differentMachines; return result }
         result.baselineMainMedian = median(bs); result.candidateMainMedian = median(cs)
-        result.baselineMainP99 = mean(baseline, .mainMsP99) ?? (bs.isEmpty ? nil : Percentiles.rank(99, bs.sorted()))
-        result.candidateMainP99 = mean(candidate, .mainMsP99) ?? (cs.isEmpty ? nil : Percentiles.rank(99, cs.sorted()))
-        result.baselineHitchRatio = mean(baseline, .hitchRatio)
-        result.candidateHitchRatio = mean(candidate, .hitchRatio)
-        result.baselineDroppedPct = mean(baseline, .droppedPct)
-        result.candidateDroppedPct = mean(candidate, .droppedPct)
         let test = MannWhitney(bs, cs)
         result.pValue = test.p
         result.probabilityCandidateSlower = test.probabilitySecondLarger
         result.verdict = verdict(test: test, medianRatio: result.mainMedianRatio ?? 1, policy: policy,
-                                 identical: bs.sorted() == cs.sorted() && result.pixelsRatio ?? 1 == 1)
+                                 identical: bs.sorted() == cs.sorted() && result[.pixelsRasterized].ratio ?? 1 == 1)
         return result
     }
 

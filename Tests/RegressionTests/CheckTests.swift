@@ -129,7 +129,7 @@ import Testing
         baseline.counters.pixelsRasterized /= 2
         let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
         let report = CheckReport(baseline: "b.json", tolerance: .default, repeats: 3, checks: results)
-        for format in ReportFormat.allCases {
+        for format in ResultsFormat.allCases {
             let text = try report.render(format)
             #expect(text.contains("pixels_rasterized"))
             #expect(text.lowercased().contains("regression"))
@@ -137,5 +137,9 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(try report.render(.json).utf8)) as! [String: Any]
         #expect(json["exit_status"] as? Int == 2)
         #expect((json["failing"] as? [String])?.first?.hasSuffix("pixels_rasterized") == true)
+        let lines = try report.render(.csv).split(whereSeparator: \.isNewline)
+        #expect(lines.first.map(String.init) == CheckReport.csvColumns.joined(separator: ","))
+        #expect(lines.count == results.count + 1)
+        #expect(lines.contains { $0.contains(",pixels_rasterized,counter,") && $0.contains(",regression,") })
     }
 }

@@ -70,7 +70,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         #expect(only.verdict == .differentMachines)
         #expect(only.pValue == nil)
         #expect(only.mainMedianRatio == nil)
-        #expect(only.pixelsRatio == 0.5)
+        #expect(only[.pixelsRasterized].ratio == 0.5)
         let table = try c.render(.table)
         #expect(table.contains("different-machines"))
     }
@@ -108,8 +108,8 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         #expect(c.onlyInCandidate.count == 1)
     }
 
-    @Test(arguments: ComparisonFormat.allCases)
-    func everyFormatStatesTheVerdictAndTheDirection(format: ComparisonFormat) throws {
+    @Test(arguments: ResultsFormat.allCases)
+    func everyFormatStatesTheVerdictAndTheDirection(format: ResultsFormat) throws {
         let c = try Comparison(baselineName: "a", baseline: [run("flattened", samples: frames(1))],
                                candidateName: "b", candidate: [run("naive", samples: frames(2))])
         let text = try c.render(format)
