@@ -71,7 +71,7 @@ let package = Package(
         // A study's answer on one page (`bench report`): the verdict matrix, the ranking, charts as inline SVG.
         .target(name: "StrokeBenchStudy", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
-        .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec"]),
+        .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
         // The `bench` command line, with the built-in strategies plus any a user passes in.
         .target(name: "StrokeBenchCLI", dependencies: [
             "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces",

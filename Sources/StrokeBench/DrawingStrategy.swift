@@ -75,7 +75,7 @@ public struct LayerUpdate: @unchecked Sendable {
 ///
 /// A strategy of your own is one file with a type conforming to this protocol, handed to
 /// `StrokeBenchCLI.main(strategies:)` from your package's executable (<doc:WritingAStrategy>); a
-/// built-in one is the same file plus one line in `StrategyRegistry.builtIn`.
+/// built-in one is the same file plus one line in `StrategyCatalog.builtIn`.
 public protocol DrawingStrategy: AnyObject {
     /// The command-line name (`dirty-rect`), kebab-case.
     static var name: String { get }

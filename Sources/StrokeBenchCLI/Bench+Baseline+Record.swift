@@ -1,3 +1,4 @@
+import StrokeBenchStrategies
 import ArgumentParser
 import StrokeBenchReplay
 import Foundation
@@ -64,21 +65,21 @@ extension Bench.Baseline {
             if !entry.configuration.trace.isBuiltIn {
                 entry.configuration.trace.path = BaselineTracePath.stored(entry.configuration.trace.path, baseline: output)
             }
-            let described = entry.configuration
-            baseline.add(entry)
+            let described = entry.configuration.id(strategies: Bench.strategies)
+            baseline.add(entry, strategies: Bench.strategies)
             do { try baseline.write(to: output) }
             catch let error as BaselineError { throw BenchFailure.io(error.description) }
 
-            print(RecordSummary.render(entry, budgets: baseline.budgets, file: output))
+            print(RecordSummary.render(entry, budgets: baseline.budgets, file: output, strategies: Bench.strategies))
             if repeatCount < 3 {
                 printError("note: with \(repeatCount) timing run(s), no timing difference can be significant; check will report timings as pass or inconclusive only")
             }
             // A budget the baseline's own runs miss will fail every check: say so now, not in CI.
             for (budget, limit) in baseline.budgets.active {
-                let check = Checker.budgetCheck(configuration: described.id, budget: budget, limit: limit,
+                let check = Checker.budgetCheck(configuration: described, budget: budget, limit: limit,
                                                 baseline: entry.runs, candidate: entry.runs)
                 if check.verdict != .pass {
-                    printError("warning: \(described.id): budget \(budget.key) (\(check.baseline)) is not met by the recorded runs: "
+                    printError("warning: \(described): budget \(budget.key) (\(check.baseline)) is not met by the recorded runs: "
                         + "\(check.reason); bench check will not pass it until it is met or changed with --budget \(budget.key)=LIMIT|off")
                 }
             }
@@ -99,8 +100,8 @@ func readBaseline(_ path: String) throws -> StrokeBenchRegression.Baseline {
 
 /// What `bench baseline record` prints: the counters and the timing ranges it kept.
 enum RecordSummary {
-    static func render(_ entry: BaselineEntry, budgets: Budgets, file: String) -> String {
-        var lines = ["recorded \(entry.configuration.id) into \(file): \(entry.runs.count) timing runs"]
+    static func render(_ entry: BaselineEntry, budgets: Budgets, file: String, strategies: StrategyCatalog) -> String {
+        var lines = ["recorded \(entry.configuration.id(strategies: strategies)) into \(file): \(entry.runs.count) timing runs"]
         let c = entry.counters
         lines.append("  counters: pixels_rasterized \(c.pixelsRasterized), bytes_copied \(c.bytesCopied), "
             + "segments_stroked \(c.segmentsStroked), bitmaps_allocated \(c.bitmapsAllocated), tasks_started \(c.tasksStarted)")

@@ -76,10 +76,11 @@ extension Bench {
                 let repeats = repeatCount ?? entry.runs.count
                 repeatsUsed = max(repeatsUsed, repeats)
                 let candidate = try Recorder.measure(configuration, repeats: repeats) { printError($0) }
-                results += Checker.compare(baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting)
+                results += Checker.compare(baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting,
+                                           strategies: Bench.strategies)
             }
             for (i, entry) in base.capacities.enumerated() {
-                results += Checker.capacityChecks(baseline: entry, candidate: try rampAgain(entry, at: i))
+                results += Checker.capacityChecks(baseline: entry, candidate: try rampAgain(entry, at: i), strategies: Bench.strategies)
             }
             let report = CheckReport(baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
             print(try report.render(format))
@@ -92,11 +93,11 @@ extension Bench {
         /// given the same input (a trace that changed since is refused, naming the field).
         private func recordedConfiguration(_ recorded: ReplaySpec, at i: Int) throws -> ReplayConfiguration {
             let field = "\(baseline): configurations[\(i)].run"
-            do { try recorded.validate() }
+            do { try recorded.validate(strategies: Bench.strategies) }
             catch { throw BenchFailure.data("\(field).\(error.field): \(error.reason)") }
             var located = recorded
             if !recorded.trace.isBuiltIn { located.trace.path = BaselineTracePath.resolved(recorded.trace.path, baseline: baseline) }
-            let configuration = try replayConfiguration(located)
+            let configuration = try replayConfiguration(located, strategies: Bench.strategies)
             let now = configuration.spec.trace
             guard now.inputChecksum == recorded.trace.inputChecksum else {
                 // The checksum covers the samples as placed on the device's canvas, so an edited
@@ -114,7 +115,7 @@ extension Bench {
         /// The ramp a capacity entry recorded, run again as it was (its spec validated, naming the field).
         private func rampAgain(_ entry: CapacityEntry, at i: Int) throws -> CapacityEntry {
             let field = "\(baseline): capacities[\(i)]"
-            do { try entry.ramp.validate() }
+            do { try entry.ramp.validate(strategies: Bench.strategies) }
             catch { throw BenchFailure.data("\(field).ramp.\(error.field): \(error.reason)") }
             let kind: RampDrawing.Kind
             switch entry.drawing {
@@ -128,7 +129,8 @@ extension Bench {
             guard (1...50).contains(entry.repeats) else { throw BenchFailure.data("\(field).repeats: \(entry.repeats) is not 1...50") }
             let device = entry.ramp.deviceProfile!
             let drawing = RampDrawing(kind, device: device, points: entry.limitPoints, windowSeconds: RampStep.windowSeconds)
-            let result = try makeRamp(entry.ramp, drawing: drawing, grid: RampGrid(limit: entry.limitPoints), repeats: max(2, entry.repeats)).run()
+            let result = try makeRamp(entry.ramp, drawing: drawing, grid: RampGrid(limit: entry.limitPoints), repeats: max(2, entry.repeats),
+                                      strategies: Bench.strategies).run()
             return CapacityEntry(result, repeats: entry.repeats, atLeast: entry.atLeastPoints)
         }
 

@@ -51,7 +51,7 @@ extension Bench {
         func run() throws {
             let comparison = try Comparison(baselineName: baseline, baseline: try Self.load(baseline),
                                             candidateName: candidate, candidate: try Self.load(candidate),
-                                            policy: ComparisonPolicy(alpha: alpha, threshold: threshold))
+                                            policy: ComparisonPolicy(alpha: alpha, threshold: threshold), strategies: Bench.strategies)
             guard !comparison.configurations.isEmpty else {
                 throw BenchFailure.data("\(candidate): no configuration matches one of \(baseline)")
             }

@@ -23,7 +23,7 @@ extension Bench {
         }
 
         private func table() {
-            for strategy in StrategyRegistry.all {
+            for strategy in Bench.strategies.all {
                 print("strategy \(strategy.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(strategy.summary)")
                 for option in strategy.options {
                     print("option   \(strategy.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(option.usage): \(option.help)")
@@ -73,7 +73,7 @@ struct Listing: Encodable {
         enum CodingKeys: String, CodingKey { case name, memoryBound = "memory_bound", mainColumn = "main_column", taskColumn = "task_column" }
     }
 
-    var strategies = StrategyRegistry.all.map { Strategy(name: $0.name, summary: $0.summary, options: $0.options.map(\.usage)) }
+    var strategies = Bench.strategies.all.map { Strategy(name: $0.name, summary: $0.summary, options: $0.options.map(\.usage)) }
     var devices = DeviceProfile.all.map {
         Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate, touchHz: $0.touchRate, cores: $0.cores)
     }

@@ -129,7 +129,7 @@ extension Bench {
             for (spec, device) in plan {
                 let drawing = drawings[device.name] ?? makeDrawing(on: device, recorded: recorded, points: axis == .history ? resolvedLimit : history)
                 drawings[device.name] = drawing
-                var ramp = try makeRamp(spec, drawing: drawing, grid: grid, repeats: repeats)
+                var ramp = try makeRamp(spec, drawing: drawing, grid: grid, repeats: repeats, strategies: Bench.strategies)
                 ramp.axis = rampAxis
                 ramp.progress = { label, step in progress.update("\(spec.strategy) on \(device.name), \(label): \(step.points) points \(step.keepsUp ? "keep up" : "fail")") }
                 results.append(try ramp.run())
@@ -139,7 +139,9 @@ extension Bench {
             let study = RampStudy(results)
             if let csv { try writeCSV(study, to: csv) }
             if let baseline, var kept = guarded {
-                for result in results { kept.add(CapacityEntry(result, repeats: costs == .measured ? repeats : 1, atLeast: atLeast)) }
+                for result in results {
+                    kept.add(CapacityEntry(result, repeats: costs == .measured ? repeats : 1, atLeast: atLeast), strategies: Bench.strategies)
+                }
                 do { try kept.write(to: baseline) }
                 catch let error as BaselineError { throw BenchFailure.io(error.description) }
                 guarded = kept
@@ -153,23 +155,24 @@ extension Bench {
 
         /// One spec per strategy and device, validated as `bench run` validates its own.
         private func plan() throws -> [(ReplaySpec, DeviceProfile)] {
-            let strategyNames = try Sweep.list(strategies ?? strategy!, all: StrategyRegistry.names, option: strategies == nil ? "--strategy" : "--strategies", what: "strategy")
+            let catalog = Bench.strategies
+            let strategyNames = try Sweep.list(strategies ?? strategy!, all: catalog.names, option: strategies == nil ? "--strategy" : "--strategies", what: "strategy")
             let deviceNames = try Sweep.list(devices ?? device ?? "ipad-pro-11", all: DeviceProfile.all.map(\.name), option: devices == nil ? "--device" : "--devices", what: "device")
-            let declared = strategyNames.flatMap { StrategyRegistry.strategy(named: $0)!.options }
+            let declared = strategyNames.flatMap(catalog.options(of:))
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
                 throw BenchFailure.usage("--\(name) is an option of none of the ramped strategies (\(strategyNames.joined(separator: ", ")))")
             }
             var plan: [(ReplaySpec, DeviceProfile)] = []
             for name in strategyNames {
-                let own = StrategyRegistry.strategy(named: name)!.options
+                let own = catalog.options(of: name)
                 let settings: StrategySettings
                 do { settings = try StrategySettings.given(given.filter { key, _ in own.contains { $0.name == key } }, declared: own) }
                 catch { throw BenchFailure.usage(error.description) }
                 for deviceName in deviceNames {
                     let spec = ReplaySpec(strategy: name, options: settings, device: deviceName, hz: hz, clock: .virtual, costs: costs,
                                           delivery: delivery, input: .recorded, workers: workers, trace: TraceIdentity(path: "ramp"))
-                    do { try spec.validate() } catch { throw BenchFailure.usage(error.description) }
+                    do { try spec.validate(strategies: catalog) } catch { throw BenchFailure.usage(error.description) }
                     plan.append((spec, spec.deviceProfile!))
                 }
             }
@@ -203,7 +206,8 @@ extension Bench {
         /// estimate or with the ramp's own costs.
         private func writeTimeline(of result: RampResult, drawing: RampDrawing, to path: String) throws {
             let step = result.firstFailure?.points ?? result.steps.last?.points ?? 0
-            var configuration = try ReplayConfiguration(result.spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []))
+            var configuration = try ReplayConfiguration(result.spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []),
+                                                        strategies: Bench.strategies)
             configuration.input = RampStep.input(drawing, axis: result.axis, value: step, device: result.device)
             configuration.comparePicture = false
             // The central estimate alone: a timeline shows one replay, not the model's draws.
@@ -233,11 +237,14 @@ final class RampProgress {
     func finish() { if shown { printError("\r\u{1B}[K", terminator: "") } }
 }
 
-/// The ramp `spec` describes over `drawing`: the spec validated (exit 64 when it does not), its input
-/// left empty for the steps to fill.
-func makeRamp(_ spec: ReplaySpec, drawing: RampDrawing, grid: RampGrid, repeats: Int) throws -> StrokeBenchCapacity.Ramp {
+/// The ramp `spec` describes over `drawing`: the spec validated against `strategies` (exit 64 when it
+/// does not), its input left empty for the steps to fill.
+func makeRamp(_ spec: ReplaySpec, drawing: RampDrawing, grid: RampGrid, repeats: Int, strategies: StrategyCatalog) throws -> StrokeBenchCapacity.Ramp {
     var template: ReplayConfiguration
-    do { template = try ReplayConfiguration(spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: [])) }
+    do {
+        template = try ReplayConfiguration(spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []),
+                                           strategies: strategies)
+    }
     catch { throw BenchFailure.usage(error.description) }
     template.comparePicture = false
     return StrokeBenchCapacity.Ramp(template: template, drawing: drawing, grid: grid, repeats: repeats)

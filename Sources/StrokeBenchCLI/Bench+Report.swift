@@ -82,7 +82,7 @@ extension Bench {
 
         /// A strategy's options as arguments, in the order it declares them.
         static func optionArguments(_ spec: ReplaySpec) -> [String] {
-            spec.options.arguments(declared: StrategyRegistry.strategy(named: spec.strategy)?.options ?? [])
+            spec.options.arguments(declared: Bench.strategies.options(of: spec.strategy))
         }
 
         /// The study's files, which the page must not be written over.

@@ -56,7 +56,7 @@ extension Bench {
             if let png { try checkWritable(png, option: "--png") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
             var configuration = try options.configuration(with: modes, strategyOptions)
-            let unverified = !StrategyRegistry.builtIn.contains { $0 == configuration.strategy }
+            let unverified = !Bench.strategies.isBuiltIn(configuration.strategy)
             configuration.forcesRaster = raster || png != nil || (unverified && !dry)
             let progress = ProgressLine(clock: configuration.clock)
             let result = try replay(configuration, writingFramesTo: csv, timelineTo: timeline) { replayed, total in

@@ -86,7 +86,7 @@ extension Bench.Sweep {
                     try out.writeRecord(swept)
                 }
                 try out.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
-                try out.writeSummary(merged)
+                try out.writeSummary(merged, strategies: Bench.strategies)
             }
             let machines = Set(runs.values.map(\.summary.machine)).sorted()
             print("merged \(runs.count) runs from \(parts.count) parts into \(output) (measured on \(machines.joined(separator: "; ")))")

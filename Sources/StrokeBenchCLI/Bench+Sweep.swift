@@ -96,7 +96,8 @@ extension Bench {
 
         /// The full plan these options describe, with `all` expanded and every name checked.
         func plan() throws -> SweepPlan {
-            let strategyNames = try Self.list(strategies, all: StrategyRegistry.names, option: "--strategies", what: "strategy")
+            let catalog = Bench.strategies
+            let strategyNames = try Self.list(strategies, all: catalog.names, option: "--strategies", what: "strategy")
             let deviceNames = try Self.list(devices, all: DeviceProfile.all.map(\.name), option: "--devices", what: "device")
             var rates: [Double] = []
             if let hz {
@@ -108,7 +109,7 @@ extension Bench {
             }
             let traceList = traces.isEmpty ? ["default"] : traces
             // Every swept strategy's declarations together: an option must mean something to one of them.
-            let declared = strategyNames.flatMap { StrategyRegistry.strategy(named: $0)!.options }
+            let declared = strategyNames.flatMap(catalog.options(of:))
             let settings: StrategySettings
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
@@ -130,7 +131,7 @@ extension Bench {
             }
             // Each run's spec validates as `bench run` would validate it (rates, workers, costs and clock).
             for run in plan.configurations {
-                do { try plan.spec(for: run).validate() }
+                do { try plan.spec(for: run, strategies: catalog).validate(strategies: catalog) }
                 catch { throw ValidationError(error.description) }
             }
             // Run ids name files; two traces with one base name would overwrite each other's frames.
@@ -159,12 +160,14 @@ extension Bench {
             try check()
             guard let output else { throw ValidationError("--output DIR is required: the folder the sweep writes") }
             let plan = try plan()
+            // Read once here: the runs replay on other threads, which do not see the command line's task-locals.
+            let catalog = Bench.strategies
             let part = shard.flatMap(Shard.init) ?? .whole
             let folder = SweepFolder(path: output)
             try refuseWritingOverTraces(plan, into: folder, part: part)
             let manifest = SweepFolder.Manifest(plan: plan, shard: part)
             let runs = plan.runs(in: part)
-            var swept = try startFolder(folder, manifest: manifest)
+            var swept = try startFolder(folder, manifest: manifest, strategies: catalog)
             let finished = Set(swept.map(\.run.id))
 
             // Check every trace before the first run, so a typo fails in a second, not after an hour.
@@ -172,7 +175,7 @@ extension Bench {
             for trace in plan.traces {
                 var first = firstRun
                 first.trace = trace
-                _ = try replayConfiguration(plan.spec(for: first))
+                _ = try replayConfiguration(plan.spec(for: first, strategies: catalog), strategies: catalog)
             }
 
             let interrupt = InterruptFlag.install(keeping: "kept the finished runs in \(output); --resume finishes the sweep")
@@ -187,7 +190,7 @@ extension Bench {
             let raster = self.raster, folderPath = folder.path
             try forEachRun(todo, jobs: resolvedJobs, stop: { interrupt.isSet }, perform: { run in
                 progress.begin(run)
-                var configuration = try replayConfiguration(plan.spec(for: run))
+                var configuration = try replayConfiguration(plan.spec(for: run, strategies: catalog), strategies: catalog)
                 configuration.forcesRaster = raster
                 let result = try replay(configuration, writingFramesTo: folderPath + "/" + SweepFolder.framesFile(for: run)) {
                     replayed, total in progress.update(run, replayed, total)
@@ -195,11 +198,11 @@ extension Bench {
                 return UncheckedSendable(result.summary)
             }, completed: { run, summary in
                 do {
-                    let record = SweptRun(run: run, spec: plan.spec(for: run), framesCSV: SweepFolder.framesFile(for: run),
+                    let record = SweptRun(run: run, spec: plan.spec(for: run, strategies: catalog), framesCSV: SweepFolder.framesFile(for: run),
                                           summary: summary.value)
                     swept.append(record)
                     swept.sort { $0.run.index < $1.run.index }
-                    try folder.write(record, all: swept)
+                    try folder.write(record, all: swept, strategies: catalog)
                 } catch {
                     throw BenchFailure.io("\(output): cannot write the results of run \(run.id) (\(error.localizedDescription))")
                 }
@@ -227,7 +230,7 @@ extension Bench {
         }
 
         /// Creates (or, with --resume, reopens) the output folder; the rows it already holds.
-        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest) throws -> [SweptRun] {
+        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest, strategies: StrategyCatalog) throws -> [SweptRun] {
             let fm = FileManager.default
             let exists = fm.fileExists(atPath: folder.summaryPath) || fm.fileExists(atPath: folder.manifestPath)
             if exists && !resume {
@@ -252,7 +255,7 @@ extension Bench {
                 runs = whole
             }
             // An empty summary.csv (the header) from the start: a part with no runs yet still merges.
-            do { try folder.writeManifest(manifest); try folder.writeSummary(runs) } catch {
+            do { try folder.writeManifest(manifest); try folder.writeSummary(runs, strategies: strategies) } catch {
                 throw BenchFailure.io("\(folder.manifestPath): cannot write (\(error.localizedDescription))")
             }
             return runs

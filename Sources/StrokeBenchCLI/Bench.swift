@@ -24,12 +24,20 @@ package enum Bench {
         }
     }
 
-    /// Registers a user's strategies, then runs the command line; a strategy that collides with a
-    /// built-in name or one of bench's own options is refused in one line with exit 64.
+    /// The strategies this run of the command line knows, handed down from `main(registering:)` or
+    /// `run(_:console:toolName:strategies:)` for the duration of the call: what the parser offers as
+    /// strategy options (`StrategyOptionArguments`) and what each command looks strategies up in. A
+    /// command reads it once, on the parser's thread, and hands the value on explicitly.
+    @TaskLocal static var strategies = StrategyCatalog.builtIn
+
+    /// Adds a user's strategies to the built-in ones, then runs the command line with them; a strategy
+    /// that collides with a built-in name or one of bench's own options is refused in one line with
+    /// exit 64.
     static func main(registering strategies: [any DrawingStrategy.Type]) -> Never {
+        let catalog: StrategyCatalog
         // The reserved names come from the parser's description of every command: worth making only
         // when there is a strategy to check against them.
-        do { try StrategyRegistry.register(strategies, reservedOptions: strategies.isEmpty ? [] : OwnOptions.names) }
+        do { catalog = try StrategyCatalog.builtIn.adding(strategies, reservedOptions: strategies.isEmpty ? [] : OwnOptions.names) }
         catch {
             printError("\(Bench.toolName): \(error.description)")
             Foundation.exit(BenchFailure.Status.usage.rawValue)
@@ -38,16 +46,19 @@ package enum Bench {
         // A reader that goes away (`bench run --csv - | head`) is a failed write, said in one line
         // with exit 74, not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        Foundation.exit(run(Array(CommandLine.arguments.dropFirst())))
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), strategies: catalog))
     }
 
-    /// Runs one command line (without the executable's name) with every registered strategy, writing to
-    /// `console`, and returns its exit status: what the binary does, minus signals and the exit, so a
-    /// test can run a command in process.
-    package static func run(_ arguments: [String], console: Console = .standard, toolName: String? = nil) -> Int32 {
+    /// Runs one command line (without the executable's name) with `strategies`, writing to `console`,
+    /// and returns its exit status: what the binary does, minus signals and the exit, so a test can
+    /// run a command in process.
+    package static func run(_ arguments: [String], console: Console = .standard, toolName: String? = nil,
+                            strategies: StrategyCatalog = .builtIn) -> Int32 {
         Bench.$toolName.withValue(toolName ?? Bench.toolName) {
             Console.$current.withValue(console) {
-                run(arguments)
+                Bench.$strategies.withValue(strategies) {
+                    run(arguments)
+                }
             }
         }
     }

@@ -13,7 +13,7 @@ enum OwnOptions {
         var names: Set<String> = ["help", "version"]
         info.command.collect(into: &names)
         // The strategies' own options are in the tree too (`StrategyOptionArguments`), but they are not bench's.
-        return names.subtracting(StrategyRegistry.all.flatMap { $0.options.map(\.name) })
+        return names.subtracting(Bench.strategies.all.flatMap { $0.options.map(\.name) })
     }()
 
     // The few fields of ArgumentParser's ToolInfoV0 read here (its module is not a library product).

@@ -40,7 +40,7 @@ struct RunOptions: ParsableArguments {
     /// Checks that these options, the modes and the strategy's options describe a replay bench can run.
     /// The command that holds all three calls it from its `validate()`.
     func validate(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws {
-        do { try spec(with: modes, strategyOptions).validate() }
+        do { try spec(with: modes, strategyOptions).validate(strategies: Bench.strategies) }
         catch let error as ReplaySpecError { throw ValidationError(error.description) }
     }
 
@@ -50,10 +50,11 @@ struct RunOptions: ParsableArguments {
         var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
                               input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn),
                               pipeline: mode.pipeline)
-        if let declared = spec.strategyType?.options {
+        let catalog = Bench.strategies
+        if let declared = spec.strategyType(in: catalog)?.options {
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
-                let owner = StrategyRegistry.all.first { $0.options.contains { $0.name == name } }?.name ?? "another strategy"
+                let owner = catalog.all.first { $0.options.contains { $0.name == name } }?.name ?? "another strategy"
                 let own = declared.isEmpty ? "\(strategy) has no options" : "\(strategy)'s options: " + declared.map { "--\($0.name)" }.joined(separator: ", ")
                 throw ValidationError("--\(name) is an option of \(owner), not of \(strategy) (\(own))")
             }
@@ -65,17 +66,18 @@ struct RunOptions: ParsableArguments {
 
     /// The replay these options describe. Reading the trace is the only fallible step.
     func configuration(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws -> ReplayConfiguration {
-        try replayConfiguration(try spec(with: modes, strategyOptions))
+        try replayConfiguration(try spec(with: modes, strategyOptions), strategies: Bench.strategies)
     }
 }
 
-/// The replay `spec` describes, its trace read (or made, for `default` and `spiral`).
+/// The replay `spec` describes, its trace read (or made, for `default` and `spiral`), its strategy one
+/// of `strategies`.
 ///
 /// - Throws: `BenchFailure` for a trace that cannot be read (65 or 74) or a spec that does not
 ///   validate (64: the spec came from options the user gave).
-func replayConfiguration(_ spec: ReplaySpec) throws -> ReplayConfiguration {
+func replayConfiguration(_ spec: ReplaySpec, strategies: StrategyCatalog) throws -> ReplayConfiguration {
     let trace = try builtInTrace(spec) ?? readTrace(spec.trace.path)
-    do { return try ReplayConfiguration(spec, trace: trace) }
+    do { return try ReplayConfiguration(spec, trace: trace, strategies: strategies) }
     catch { throw BenchFailure.usage(error.description) }
 }
 

@@ -10,8 +10,8 @@ import Synchronization
 /// strategies once `main` has started, so they cannot be properties written here by name. Instead this
 /// group holds a fixed set of slots, flags and valued options, and each slot takes its name and help
 /// from the declared option it stands for (`Slot`) when the parser makes the group; a slot that stands
-/// for none has no name and is hidden. `StrategyRegistry.register` refuses a package whose strategies
-/// declare more than the slots hold (`StrategyRegistry.maxFlags`, `maxValuedOptions`).
+/// for none has no name and is hidden. `StrategyCatalog.adding` refuses a package whose strategies
+/// declare more than the slots hold (`StrategyCatalog.maxFlags`, `maxValuedOptions`).
 ///
 /// The slots are properties of one flat group, not a nested option group per option: in a debug build
 /// the parser validates every nested group each time it builds its parent's, so its cost grows
@@ -67,7 +67,7 @@ struct StrategyOptionArguments: ParsableArguments {
 /// Which declared option each slot of `StrategyOptionArguments` stands for: the registered strategies'
 /// flags in order, then their valued options in order.
 enum Slot {
-    /// The declared flags, in the order of `StrategyRegistry.all` and of each strategy's declarations.
+    /// The declared flags, in the order of the catalog's strategies and of each one's declarations.
     static var flags: [StrategyOption] { table.flags.map(\.option) }
     /// The declared options that take a value, in the same order.
     static var values: [StrategyOption] { table.values.map(\.option) }
@@ -83,12 +83,12 @@ enum Slot {
         var strategy: String
     }
 
-    /// The slots of the strategies registered now. The parser makes the group many times a parse, so
-    /// the table is kept, and made again only when a strategy has been registered since.
+    /// The slots of the strategies this command line knows (`Bench.strategies`). The parser makes the
+    /// group many times a parse, so the table is kept, and made again only for another catalog.
     private static var table: Table {
         cache.withLock { cached in
-            let strategies = StrategyRegistry.all
-            if let cached, cached.strategies == strategies.count { return cached }
+            let strategies = Bench.strategies
+            if let cached, cached.strategies == strategies.names { return cached }
             let made = Table(strategies)
             cached = made
             return made
@@ -97,13 +97,14 @@ enum Slot {
     private static let cache = Mutex<Table?>(nil)
 
     private struct Table: Sendable {
-        var strategies: Int
+        /// The names of the catalog the slots were made from.
+        var strategies: [String]
         var flags: [Declared] = []
         var values: [Declared] = []
 
-        init(_ all: [any DrawingStrategy.Type]) {
-            strategies = all.count
-            for strategy in all {
+        init(_ catalog: StrategyCatalog) {
+            strategies = catalog.names
+            for strategy in catalog.all {
                 for option in strategy.options {
                     let declared = Declared(option: option, strategy: strategy.name)
                     if option.kind == .flag { flags.append(declared) } else { values.append(declared) }

@@ -1,3 +1,4 @@
+import StrokeBenchStrategies
 import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
@@ -64,8 +65,9 @@ public struct Baseline: Hashable, Sendable, Codable {
     }
 
     /// Adds `entry`, replacing an entry for the same ramp; the file becomes the current version.
-    public mutating func add(_ entry: CapacityEntry) {
-        if let i = capacities.firstIndex(where: { $0.id == entry.id }) { capacities[i] = entry } else { capacities.append(entry) }
+    public mutating func add(_ entry: CapacityEntry, strategies: StrategyCatalog) {
+        let id = entry.id(strategies: strategies)
+        if let i = capacities.firstIndex(where: { $0.id(strategies: strategies) == id }) { capacities[i] = entry } else { capacities.append(entry) }
         formatVersion = max(formatVersion, Self.currentFormatVersion)
     }
 
@@ -79,9 +81,11 @@ public struct Baseline: Hashable, Sendable, Codable {
         if !capacities.isEmpty { try c.encode(capacities, forKey: .capacities) }
     }
 
-    /// Adds `entry`, replacing an entry for the same configuration.
-    public mutating func add(_ entry: BaselineEntry) {
-        if let i = configurations.firstIndex(where: { $0.configuration.id == entry.configuration.id }) {
+    /// Adds `entry`, replacing an entry for the same configuration (the same `id`, its options named
+    /// as `strategies` declares them).
+    public mutating func add(_ entry: BaselineEntry, strategies: StrategyCatalog) {
+        let id = entry.configuration.id(strategies: strategies)
+        if let i = configurations.firstIndex(where: { $0.configuration.id(strategies: strategies) == id }) {
             configurations[i] = entry
         } else {
             configurations.append(entry)

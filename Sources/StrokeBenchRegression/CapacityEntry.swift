@@ -1,3 +1,4 @@
+import StrokeBenchStrategies
 import StrokeBenchReplay
 import StrokeBenchSpec
 
@@ -45,8 +46,9 @@ public struct CapacityEntry: Hashable, Sendable, Codable {
     /// Points the ramp held: the capacity, or the limit of a ramp that held to it.
     public var points: Int { capacityPoints ?? heldToPoints ?? 0 }
 
-    /// The entry's identity in a check report: strategy, device, rate, costs and drawing.
-    public var id: String { "ramp \(ramp.id)" }
+    /// The entry's identity in a check report: strategy, options (as `strategies` declares them),
+    /// device, rate, costs and drawing.
+    public func id(strategies: StrategyCatalog) -> String { "ramp \(ramp.id(strategies: strategies))" }
 
     /// "41,500" or "held to 200,000".
     var shown: String { capacityPoints.map(\.groupedText) ?? "held to \((heldToPoints ?? 0).groupedText)" }
@@ -56,9 +58,9 @@ extension Checker {
     /// A recorded capacity against the same ramp now: the budget (at least `atLeastPoints`), then the
     /// capacity itself. Modelled and zero-cost ramps are deterministic, so any change is real; measured
     /// ones differ only when their intervals do not overlap.
-    public static func capacityChecks(baseline: CapacityEntry, candidate: CapacityEntry) -> [CheckResult] {
+    public static func capacityChecks(baseline: CapacityEntry, candidate: CapacityEntry, strategies: StrategyCatalog) -> [CheckResult] {
         var results: [CheckResult] = []
-        let id = baseline.id
+        let id = baseline.id(strategies: strategies)
         if let floor = baseline.atLeastPoints {
             let holds = candidate.points >= floor
             results.append(CheckResult(configuration: id, name: "budget capacity_points", kind: .budget, unit: "points",

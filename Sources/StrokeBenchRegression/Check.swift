@@ -1,3 +1,4 @@
+import StrokeBenchStrategies
 import Foundation
 import StrokeBenchMetrics
 
@@ -56,10 +57,12 @@ public enum Checker {
     /// Every check of one configuration: counters and the picture (exact), budgets (absolute, on the
     /// candidate's runs), then timing figures (relative to the baseline's range).
     ///
-    /// - Parameter candidate: measured now, with the same configuration as `baseline`.
+    /// - Parameters:
+    ///   - candidate: measured now, with the same configuration as `baseline`.
+    ///   - strategies: the strategies the bench knows, which name the configuration's options.
     public static func compare(baseline: BaselineEntry, candidate: BaselineEntry, budgets: Budgets,
-                               tolerance: Tolerance = .default) -> [CheckResult] {
-        let id = baseline.configuration.id
+                               tolerance: Tolerance = .default, strategies: StrategyCatalog) -> [CheckResult] {
+        let id = baseline.configuration.id(strategies: strategies)
         var results: [CheckResult] = []
         for metric in Metric.counters {
             guard let counter = metric.counter else { continue }

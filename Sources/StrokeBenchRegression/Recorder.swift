@@ -41,11 +41,11 @@ public enum Recorder {
                                progress: (String) -> Void = { _ in }) throws -> BaselineEntry {
         let described = configuration.spec
         precondition(repeats >= 1, "at least one timing run")
-        progress("\(described.id): counting replay")
+        progress("\(configuration.id): counting replay")
         let (counters, checksum) = try count(configuration)
         var runs: [TimingRun] = []
         for i in 1...repeats {
-            progress("\(described.id): timing run \(i) of \(repeats)")
+            progress("\(configuration.id): timing run \(i) of \(repeats)")
             runs.append(try time(configuration))
         }
         return BaselineEntry(configuration: described, counters: counters, pictureChecksum: checksum, runs: runs)

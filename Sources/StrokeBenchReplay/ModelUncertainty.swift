@@ -35,7 +35,8 @@ package enum ModelUncertainty {
     private static func countReference() throws -> FitReference {
         let data = DeviceCostData.shipped
         let figure = data.fittedFigure
-        guard let strategy = StrategyRegistry.strategy(named: figure.strategy), let device = DeviceProfile.named(figure.device),
+        // The fitted figure is a published one, so its strategy is one of the literature's, built in.
+        guard let strategy = StrategyCatalog.builtIn.strategy(named: figure.strategy), let device = DeviceProfile.named(figure.device),
               let input = InputMode(rawValue: figure.input), figure.trace == TraceIdentity.spiral else {
             throw DeviceCostError("fitted_figure: \(figure.strategy) on \(figure.trace) on \(figure.device) is not a replay this bench can run")
         }

@@ -104,11 +104,12 @@ public enum ModelValidation {
     private static func price(_ workload: Workload) throws -> (String, String, String, Double, Double, Double) {
         switch workload {
         case let .spiral(strategy, wholeLayer, drive, device, metric):
+            // A published figure's strategy is one of the literature's, built in.
             let profile = DeviceProfile.named(device)!
             var settings = StrategySettings()
             if wholeLayer {
                 settings = try StrategySettings.given(["flattened-whole-layer": .flag(true)],
-                                                      declared: StrategyRegistry.strategy(named: strategy)?.options ?? [])
+                                                      declared: StrategyCatalog.builtIn.strategy(named: strategy)?.options ?? [])
             }
             let trace = drive == .pencil
                 ? SpiralTrace.make(canvas: CanvasSize(width: profile.widthPoints, height: profile.heightPoints),
@@ -122,7 +123,7 @@ public enum ModelValidation {
             var configuration = ReplayConfiguration(
                 input: ReplayInput(trace: trace, device: profile), traceName: TraceIdentity.spiral,
                 device: profile, clock: .virtual, delivery: drive == .pencil ? .perSample : .coalesced, inputMode: input,
-                strategy: StrategyRegistry.strategy(named: strategy)!, settings: settings, costs: .model, comparePicture: false)
+                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, settings: settings, costs: .model, comparePicture: false)
             configuration.keepsFrames = false
             let s = try Replay.run(configuration).summary
             let name = strategy + (wholeLayer ? " --flattened-whole-layer" : "") + " (\(drive.rawValue))"

@@ -74,18 +74,22 @@ public struct ReplayConfiguration {
         meter = Self.meter(for: costs, device: device)
     }
 
-    /// The replay `spec` describes, over `trace` (already read from `spec.trace.path`).
+    /// The replay `spec` describes, over `trace` (already read from `spec.trace.path`), its strategy
+    /// looked up in `strategies`.
     ///
     /// - Throws: `ReplaySpecError` when the spec does not validate.
-    public init(_ spec: ReplaySpec, trace: Trace) throws(ReplaySpecError) {
-        try spec.validate()
+    public init(_ spec: ReplaySpec, trace: Trace, strategies: StrategyCatalog) throws(ReplaySpecError) {
+        try spec.validate(strategies: strategies)
         var device = spec.deviceProfile!
         if let rate = spec.pipeline.touchRate { device.touchRate = rate.hz } // the input is thinned to it, and latency samples at it
         self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
-                  hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType!,
+                  hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType(in: strategies)!,
                   workers: spec.workers, settings: spec.options, costs: spec.costs)
         pipeline = spec.pipeline
     }
+
+    /// The short name of this replay for reports (`ReplaySpec.id(strategies:)`).
+    public var id: String { spec.id(declared: strategy.options) }
 
     /// The specification of this replay, with the identity of the input it read.
     public var spec: ReplaySpec {

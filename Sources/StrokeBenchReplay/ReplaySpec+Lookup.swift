@@ -3,10 +3,11 @@ import StrokeBenchStrategies
 import StrokeBenchTraces
 import StrokeBenchDevice
 
-/// What a spec names, looked up in the registries, and its checks against them.
+/// What a spec names, looked up in the strategies a bench knows and the devices it models, and its
+/// checks against them.
 extension ReplaySpec {
-    /// The strategy type named by `strategy` (valid after `validate()`).
-    public var strategyType: (any DrawingStrategy.Type)? { StrategyRegistry.strategy(named: strategy) }
+    /// The strategy type `strategy` names in `strategies` (valid after `validate(strategies:)`).
+    public func strategyType(in strategies: StrategyCatalog) -> (any DrawingStrategy.Type)? { strategies.strategy(named: strategy) }
     /// The device profile named by `device` (valid after `validate()`).
     public var deviceProfile: DeviceProfile? { DeviceProfile.named(device) }
 
@@ -14,9 +15,9 @@ extension ReplaySpec {
     /// combinations that make sense.
     ///
     /// - Throws: `ReplaySpecError` naming the field (as the command-line option) and what is wrong.
-    public func validate() throws(ReplaySpecError) {
-        guard let strategyType else {
-            throw ReplaySpecError(field: "strategy", "unknown strategy '\(strategy)'; valid: \(StrategyRegistry.names.joined(separator: ", "))")
+    public func validate(strategies: StrategyCatalog) throws(ReplaySpecError) {
+        guard let strategyType = strategyType(in: strategies) else {
+            throw ReplaySpecError(field: "strategy", "unknown strategy '\(strategy)'; valid: \(strategies.names.joined(separator: ", "))")
         }
         guard deviceProfile != nil else {
             throw ReplaySpecError(field: "device", "unknown device '\(device)'; valid: \(DeviceProfile.known.map(\.name).joined(separator: ", "))")
@@ -44,9 +45,13 @@ extension ReplaySpec {
         catch { throw ReplaySpecError(field: "options", "\(strategy): \(error.description)") }
     }
 
-    /// A short name for reports: `async-graver --graver-keep-contents ipad-pro-11 120Hz virtual coalesced default`.
-    public var id: String {
-        var parts = [strategy] + options.arguments(declared: strategyType?.options ?? [])
+    /// A short name for reports: `async-graver --graver-keep-contents ipad-pro-11 120Hz virtual coalesced default`,
+    /// the options in the order `strategies` says the strategy declares them.
+    public func id(strategies: StrategyCatalog) -> String { id(declared: strategies.options(of: strategy)) }
+
+    /// The short name, the options in the order of `declared`, the strategy's declarations.
+    public func id(declared: [StrategyOption]) -> String {
+        var parts = [strategy] + options.arguments(declared: declared)
         let rate = hz ?? deviceProfile?.refreshRate ?? 0
         parts += [device, "\(rate.plainText)Hz", clock.rawValue]
         if costs != .measured { parts.append("\(costs.rawValue)-costs") }

@@ -54,8 +54,9 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
     case strategy, device, hz, clock, delivery, trace, options, costs, input, workers
     case presentQueueDepth = "present_queue_depth", predict, touchRate = "touch_hz", wetInk = "wet_ink"
 
-    /// The field's value in `run`, as reports show it; a bare per-frame CSV has only its trace, `run`.
-    public func value(of run: ComparedRun) -> String {
+    /// The field's value in `run`, as reports show it (options in the order their strategy in
+    /// `strategies` declares them); a bare per-frame CSV has only its trace, `run`.
+    public func value(of run: ComparedRun, strategies: StrategyCatalog) -> String {
         guard let spec = run.spec else { return self == .trace ? "run" : "" }
         switch self {
         case .strategy: return spec.strategy
@@ -65,8 +66,7 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
         case .delivery: return spec.delivery.rawValue
         case .trace: return SweepPlan.traceLabel(spec.trace.path)
         case .options:
-            let declared = StrategyRegistry.strategy(named: spec.strategy)?.options ?? []
-            let arguments = spec.options.arguments(declared: declared)
+            let arguments = spec.options.arguments(declared: strategies.options(of: spec.strategy))
             return arguments.isEmpty ? "none" : arguments.joined(separator: " ")
         case .costs: return spec.costs.rawValue
         case .input: return spec.input.rawValue
@@ -191,22 +191,22 @@ public struct Comparison: Sendable {
     /// Runs are matched on every field of their spec (`ComparisonDimension`). A field with a single,
     /// different value on each side (two sweeps of one strategy each, or of one cost model each) is the
     /// subject of the comparison and is not matched on; a field that differs only in part is matched on
-    /// and reported in `partlyDiffering`.
+    /// and reported in `partlyDiffering`. Options are told apart as their strategy in `strategies` declares them.
     public init(baselineName: String, baseline: [ComparedRun], candidateName: String, candidate: [ComparedRun],
-                policy: ComparisonPolicy = .standard) throws {
+                policy: ComparisonPolicy = .standard, strategies: StrategyCatalog) throws {
         self.baseline = baselineName; self.candidate = candidateName
         alpha = policy.alpha; threshold = policy.threshold
         var varied: [ComparisonDimension: String] = [:], partly: [ComparisonDimension: String] = [:]
         var keyDimensions: [ComparisonDimension] = []
         for d in Self.dimensions {
-            let b = Self.values(baseline, d), c = Self.values(candidate, d)
+            let b = Self.values(baseline, d, strategies), c = Self.values(candidate, d, strategies)
             if b.count == 1, c.count == 1, b != c { varied[d] = "\(b[0]) → \(c[0])"; continue }
             keyDimensions.append(d)
             if Set(b) != Set(c) { partly[d] = b.joined(separator: ", ") + " | " + c.joined(separator: ", ") }
         }
         self.varied = varied
         partlyDiffering = partly
-        func key(_ run: ComparedRun) -> [String] { keyDimensions.map { $0.value(of: run) } }
+        func key(_ run: ComparedRun) -> [String] { keyDimensions.map { $0.value(of: run, strategies: strategies) } }
         func label(_ key: [String]) -> String { zip(keyDimensions, key).map { "\($0.rawValue)=\($1)" }.joined(separator: " ") }
         var baselineGroups: [[String]: [ComparedRun]] = [:], candidateGroups: [[String]: [ComparedRun]] = [:]
         var order: [[String]] = []
@@ -230,8 +230,8 @@ public struct Comparison: Sendable {
     }
 
     /// The distinct values of `dimension` in `runs`, in first-seen order.
-    static func values(_ runs: [ComparedRun], _ dimension: ComparisonDimension) -> [String] {
-        runs.map { dimension.value(of: $0) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    static func values(_ runs: [ComparedRun], _ dimension: ComparisonDimension, _ strategies: StrategyCatalog) -> [String] {
+        runs.map { dimension.value(of: $0, strategies: strategies) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     }
 
     static func compare(configuration: [ComparisonDimension: String], baseline: [ComparedRun], candidate: [ComparedRun],

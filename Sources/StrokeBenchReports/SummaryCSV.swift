@@ -9,16 +9,18 @@ public enum SummaryCSV {
     /// Version of the column set, in the `format_version` column.
     public static let format = FormatVersion(name: "summary.csv", current: 1)
 
-    /// One column: its name and how a run's cell is written. Header and rows both come from
-    /// `layout`, so a column cannot be added to one and not the other.
+    /// One column: its name and how a run's cell is written, given the strategies the sweep knew.
+    /// Header and rows both come from `layout`, so a column cannot be added to one and not the other.
     struct Column: Sendable {
         let name: String
-        let cell: @Sendable (SweptRun) -> String
+        let cell: @Sendable (SweptRun, StrategyCatalog) -> String
 
         /// A figure of the run's summary, written as the metric writes it.
-        static func metric(_ metric: Metric) -> Column { Column(name: metric.name) { metric.csvCell(in: $0.summary) } }
+        static func metric(_ metric: Metric) -> Column { Column(name: metric.name) { swept, _ in metric.csvCell(in: swept.summary) } }
         /// Text, or a figure that is not a metric (the configuration, the hitch band, the picture).
-        static func text(_ name: String, _ cell: @escaping @Sendable (SweptRun) -> String) -> Column { Column(name: name, cell: cell) }
+        static func text(_ name: String, _ cell: @escaping @Sendable (SweptRun) -> String) -> Column {
+            Column(name: name) { swept, _ in cell(swept) }
+        }
     }
 
     /// The configuration columns, in order. `run` is the position in the full plan; `frames_csv` the
@@ -49,9 +51,8 @@ public enum SummaryCSV {
         // With modelled costs, each figure's range over the model's stated uncertainty; empty otherwise.
         columns += Metric.modelledEnds.map(Column.metric)
         // The strategy's own options as command-line arguments (`--graver-fade-in 0.2`); empty for none.
-        columns.append(.text("options") { swept in
-            let declared = StrategyRegistry.strategy(named: swept.spec.strategy)?.options ?? []
-            return swept.spec.options.arguments(declared: declared).joined(separator: " ")
+        columns.append(Column(name: "options") { swept, strategies in
+            swept.spec.options.arguments(declared: strategies.options(of: swept.spec.strategy)).joined(separator: " ")
         })
         // With modelled costs, the share of the model's draws in each hitch band; empty otherwise.
         columns += Metric.bandShares.map(Column.metric)
@@ -93,13 +94,16 @@ public enum SummaryCSV {
     /// The counters: deterministic for a trace and strategy, so comparable across machines.
     public static let counterColumns = Metric.counters.map(\.name)
 
-    /// The row for one finished run, aligned with `columns`.
-    public static func fields(_ swept: SweptRun) -> [String] { layout.map { $0.cell(swept) } }
+    /// The row for one finished run, aligned with `columns`; its options in the order its strategy in
+    /// `strategies` declares them.
+    public static func fields(_ swept: SweptRun, strategies: StrategyCatalog) -> [String] {
+        layout.map { $0.cell(swept, strategies) }
+    }
 
     /// The whole `summary.csv` of `runs`, in plan order.
-    public static func render(_ runs: [SweptRun]) -> String {
+    public static func render(_ runs: [SweptRun], strategies: StrategyCatalog) -> String {
         var csv = CSVWriter(header: columns)
-        for run in runs.sorted(by: { $0.run.index < $1.run.index }) { csv.append(fields(run)) }
+        for run in runs.sorted(by: { $0.run.index < $1.run.index }) { csv.append(fields(run, strategies: strategies)) }
         return csv.text
     }
 }

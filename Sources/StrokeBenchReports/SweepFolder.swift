@@ -1,3 +1,4 @@
+import StrokeBenchStrategies
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
@@ -89,9 +90,9 @@ public struct SweepFolder {
 
     /// Writes one finished run's record, then rewrites `summary.csv` as the export of `all` (the
     /// folder's runs so far, this one included): the folder always holds exactly the finished runs.
-    public func write(_ run: SweptRun, all: [SweptRun]) throws {
+    public func write(_ run: SweptRun, all: [SweptRun], strategies: StrategyCatalog) throws {
         try writeRecord(run)
-        try writeSummary(all)
+        try writeSummary(all, strategies: strategies)
     }
 
     /// Writes `runs/<run id>.json`.
@@ -101,9 +102,9 @@ public struct SweepFolder {
         try AtomicFile.write(String(decoding: try encoder.encode(run), as: UTF8.self) + "\n", to: path + "/" + Self.runFile(for: run.run))
     }
 
-    /// Rewrites `summary.csv`, the export of `runs`.
-    public func writeSummary(_ runs: [SweptRun]) throws {
-        try AtomicFile.write(SummaryCSV.render(runs), to: summaryPath)
+    /// Rewrites `summary.csv`, the export of `runs`, whose strategies are among `strategies`.
+    public func writeSummary(_ runs: [SweptRun], strategies: StrategyCatalog) throws {
+        try AtomicFile.write(SummaryCSV.render(runs, strategies: strategies), to: summaryPath)
     }
 
     /// The finished runs, typed, in plan order: every `runs/*.json`.

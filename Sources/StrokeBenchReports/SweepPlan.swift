@@ -240,9 +240,10 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         } } } }
     }
 
-    /// The replay of one run of this plan: the typed spec `bench run` would make for it.
-    public func spec(for run: SweepRun) -> ReplaySpec {
-        let declared = StrategyRegistry.strategy(named: run.strategy)?.options ?? []
+    /// The replay of one run of this plan: the typed spec `bench run` would make for it, with the
+    /// options its strategy in `strategies` declares.
+    public func spec(for run: SweepRun, strategies: StrategyCatalog) -> ReplaySpec {
+        let declared = strategies.options(of: run.strategy)
         return ReplaySpec(strategy: run.strategy, options: (options ?? StrategySettings()).restricted(to: declared),
                           device: run.device, hz: run.hz, clock: run.clock, costs: run.costs, delivery: run.delivery,
                           input: run.input, workers: workers, trace: TraceIdentity(path: run.trace), pipeline: run.pipeline)

@@ -8,7 +8,7 @@ import StrokeBenchDevice
 
 /// A baseline must replay what it recorded: `bench baseline record`, then `bench check` at once,
 /// passes for every strategy under every option that changes what a run does. The cases come from
-/// `StrategyRegistry` and each strategy's declared `options`, so a new strategy or option is covered
+/// `StrategyCatalog.builtIn` and each strategy's declared `options`, so a new strategy or option is covered
 /// without editing this test.
 ///
 /// Budgets are off: the question is whether check rebuilds the recorded run, not whether the
@@ -54,9 +54,9 @@ import StrokeBenchDevice
         return variants
     }
 
-    @Test(arguments: StrategyRegistry.names)
+    @Test(arguments: StrategyCatalog.builtIn.names)
     func recordThenCheckPasses(strategyName: String) throws {
-        let strategy = try #require(StrategyRegistry.strategy(named: strategyName))
+        let strategy = try #require(StrategyCatalog.builtIn.strategy(named: strategyName))
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Absolute paths: the commands need no working folder, so the strategies' cases run side by side.

@@ -10,7 +10,7 @@ import Testing
     /// Every strategy, at both costs that replay dry: the per-frame CSV, the timeline and the summary
     /// (but for the picture, which only the rasterized replay has, and this machine's CPU time and memory)
     /// are identical.
-    @Test(arguments: StrategyRegistry.names, ["model", "zero"])
+    @Test(arguments: StrategyCatalog.builtIn.names, ["model", "zero"])
     func aDryReplayEqualsARasterizedOne(strategy: String, costs: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -75,10 +75,10 @@ import Testing
             return rows.map { $0.enumerated().filter { !skip.contains($0.offset) }.map(\.element) }
         }
         let rows = try summary(one)
-        #expect(rows.count == StrategyRegistry.names.count + 1)
+        #expect(rows.count == StrategyCatalog.builtIn.names.count + 1)
         #expect(rows == (try summary(two)))
         let frames = try FileManager.default.contentsOfDirectory(atPath: one.appendingPathComponent("frames").path)
-        #expect(frames.count == StrategyRegistry.names.count)
+        #expect(frames.count == StrategyCatalog.builtIn.names.count)
         for name in frames {
             let a = try Data(contentsOf: one.appendingPathComponent("frames/\(name)"))
             let b = try Data(contentsOf: two.appendingPathComponent("frames/\(name)"))

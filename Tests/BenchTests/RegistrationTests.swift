@@ -83,11 +83,10 @@ import Testing
             #expect(refusal(Declaring.self)?.contains(words) == true, "\(words): \(refusal(Declaring.self) ?? "accepted")")
         }
         Declaring.summaryText = "one line"; Declaring.declared = []
-        try? StrategyRegistry.register([], reservedOptions: OwnOptions.names)
     }
 
     private func refusal(_ strategy: any DrawingStrategy.Type) -> String? {
-        do { try StrategyRegistry.register([strategy], reservedOptions: OwnOptions.names); return nil }
+        do { _ = try StrategyCatalog.builtIn.adding([strategy], reservedOptions: OwnOptions.names); return nil }
         catch { return error.description }
     }
 
@@ -102,6 +101,13 @@ import Testing
         #expect(refusal(Shadow.self)?.contains("'--trace' is one of bench's own options") == true)
         #expect(refusal(Echo.self)?.contains("already declared by 'flattened'") == true)
         #expect(refusal(Shouting.self)?.contains("must be kebab-case") == true)
-        #expect(StrategyRegistry.all.count == StrategyRegistry.builtIn.count)
+    }
+
+    /// A catalog is a value: adding a package's strategies makes a new one and leaves the built-in one as it was.
+    @Test func addingMakesANewCatalog() throws {
+        let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions.names)
+        #expect(added.names == StrategyCatalog.builtIn.names + ["declaring"])
+        #expect(StrategyCatalog.builtIn.strategy(named: "declaring") == nil)
+        #expect(!added.isBuiltIn(Declaring.self) && added.isBuiltIn(NaiveStrategy.self))
     }
 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct TimelineTests {
     /// Every strategy in the virtual clock at every cost mode: zero (the schedule of the input alone),
     /// measured and the device model (where renders overlap, are cancelled and superseded).
-    @Test(arguments: StrategyRegistry.names, ["zero", "measured", "model"])
+    @Test(arguments: StrategyCatalog.builtIn.names, ["zero", "measured", "model"])
     func theTimelineAgreesWithTheCSVAndCounters(strategy: String, costs: String) throws {
         try checkRun(["--strategy", strategy, "--clock", "virtual", "--costs", costs])
     }

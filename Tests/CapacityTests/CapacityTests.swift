@@ -87,7 +87,7 @@ import Testing
     @Test func modelledRampsOrderTheStrategiesAsTheArticleDoes() throws {
         func ramp(_ strategy: String, limit: Int = 6000) throws -> RampResult {
             let spec = ReplaySpec(strategy: strategy, device: "ipad-pro-11", clock: .virtual, costs: .model, trace: TraceIdentity(path: "ramp"))
-            var template = try ReplayConfiguration(spec, trace: Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []))
+            var template = try ReplayConfiguration(spec, trace: Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []), strategies: .builtIn)
             template.comparePicture = false
             let device = template.device
             return try Ramp(template: template, drawing: RampDrawing(.handwriting, device: device, points: limit, windowSeconds: 1),

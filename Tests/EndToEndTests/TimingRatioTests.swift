@@ -37,8 +37,8 @@ import StrokeBenchDevice
 
     @Test(arguments: ratios)
     func slowerStrategiesAreSlowerByAMargin(ratio: Ratio) throws {
-        let faster = try #require(StrategyRegistry.strategy(named: ratio.faster))
-        let slower = try #require(StrategyRegistry.strategy(named: ratio.slower))
+        let faster = try #require(StrategyCatalog.builtIn.strategy(named: ratio.faster))
+        let slower = try #require(StrategyCatalog.builtIn.strategy(named: ratio.slower))
         let fast = try Self.medianMainMs(faster), slow = try Self.medianMainMs(slower)
         #expect(slow >= ratio.factor * fast, "\(ratio.slower) \(slow) ms against \(ratio.faster) \(fast) ms")
     }

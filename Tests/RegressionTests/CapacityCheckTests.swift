@@ -15,7 +15,7 @@ import Testing
     }
 
     func verdicts(_ baseline: CapacityEntry, _ candidate: CapacityEntry) -> [String: Verdict] {
-        Dictionary(uniqueKeysWithValues: Checker.capacityChecks(baseline: baseline, candidate: candidate).map { ($0.name, $0.verdict) })
+        Dictionary(uniqueKeysWithValues: Checker.capacityChecks(baseline: baseline, candidate: candidate, strategies: .builtIn).map { ($0.name, $0.verdict) })
     }
 
     @Test func aModelledCapacityThatFallsIsARegression() {
@@ -42,8 +42,8 @@ import Testing
     /// A baseline of capacities alone reads back, and an older one without them reads with none.
     @Test func aCapacityBaselineRoundTrips() throws {
         var baseline = Baseline(recorded: "2026-11-26T00:00:00Z", machine: "test", budgets: .defaults, configurations: [])
-        baseline.add(entry(.model, points: 4760, low: 1480, high: 8000, atLeast: 4000))
-        baseline.add(entry(.model, points: 4770, low: 1480, high: 8000, atLeast: 4000))
+        baseline.add(entry(.model, points: 4760, low: 1480, high: 8000, atLeast: 4000), strategies: .builtIn)
+        baseline.add(entry(.model, points: 4770, low: 1480, high: 8000, atLeast: 4000), strategies: .builtIn)
         #expect(baseline.capacities.count == 1, "the same ramp is replaced, not added")
         let text = try baseline.encoded()
         #expect(text.contains("\"format_version\" : 4"))

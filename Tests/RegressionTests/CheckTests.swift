@@ -57,7 +57,7 @@ import Testing
 
     @Test func aFreshBaselinePasses() throws {
         let baseline = try entry()
-        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
+        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         #expect(Verdict.overall(results.map(\.verdict)) == .pass)
         #expect(results.count == Metric.counters.count + 1 + Budget.defaults.count + Metric.timing.count)
     }
@@ -65,7 +65,7 @@ import Testing
     @Test func halvedPixelCountsFailNamingTheCounter() throws {
         var baseline = try entry()
         baseline.counters.pixelsRasterized /= 2
-        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
+        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         #expect(failing(results) == ["pixels_rasterized"])
         #expect(Verdict.overall(results.map(\.verdict)).exitStatus == 2)
     }
@@ -73,7 +73,7 @@ import Testing
     @Test func aTenTimesFasterBaselineFailsNamingMainMs() throws {
         let candidate = try entry()
         let baseline = try scaleMainMs(candidate, by: 0.1)
-        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
+        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
         // Commits cost 1 ms, so p50/p95/p99/mean of busy frames are 1 ms against 0.1: beyond 25% and the
         // 0.5 ms floor, and every candidate run is slower than every baseline run (p = 0.05).
         #expect(Set(failing(results)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
@@ -85,23 +85,23 @@ import Testing
     @Test func modelledTimingsAreComparedExactly() throws {
         var candidate = try entry()
         var baseline = try scaleMainMs(candidate, by: 1 / 1.02)
-        #expect(Verdict.overall(Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults).map(\.verdict)) == .pass)
+        #expect(Verdict.overall(Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn).map(\.verdict)) == .pass)
 
         candidate.configuration.costs = .model
         baseline.configuration.costs = .model
-        let slower = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
+        let slower = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
         #expect(Set(failing(slower)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
         #expect(slower.first { $0.name == "main_ms_p50" }?.reason.hasPrefix("modelled: ") == true)
-        let same = Checker.compare(baseline: candidate, candidate: candidate, budgets: .defaults)
+        let same = Checker.compare(baseline: candidate, candidate: candidate, budgets: .defaults, strategies: .builtIn)
         #expect(same.filter { $0.kind == .timing }.allSatisfy { $0.verdict == .pass && $0.reason == "exactly equal (modelled)" })
-        let faster = Checker.compare(baseline: candidate, candidate: baseline, budgets: .defaults)
+        let faster = Checker.compare(baseline: candidate, candidate: baseline, budgets: .defaults, strategies: .builtIn)
         #expect(Verdict.overall(faster.map(\.verdict)) == .improvement)
     }
 
     @Test func aMuchSlowerBaselineIsAnImprovementOnly() throws {
         let candidate = try entry()
         let baseline = try scaleMainMs(candidate, by: 10)
-        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults)
+        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
         #expect(Verdict.overall(results.map(\.verdict)) == .improvement)
     }
 
@@ -109,7 +109,7 @@ import Testing
         let candidate = try entry()
         // Latency on this trace is 10-20 ms (samples wait for a vsync, then a frame): a 5 ms budget fails.
         let budgets = try Budgets.defaults.applying(["latency-p95=5"])
-        let results = Checker.compare(baseline: candidate, candidate: candidate, budgets: budgets)
+        let results = Checker.compare(baseline: candidate, candidate: candidate, budgets: budgets, strategies: .builtIn)
         #expect(failing(results) == ["budget latency_p95_ms"])
     }
 
@@ -127,7 +127,7 @@ import Testing
     @Test func theReportNamesTheFailingFigureInEveryFormat() throws {
         var baseline = try entry()
         baseline.counters.pixelsRasterized /= 2
-        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults)
+        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         let report = CheckReport(baseline: "b.json", tolerance: .default, repeats: 3, checks: results)
         for format in ResultsFormat.allCases {
             let text = try report.render(format)

@@ -89,7 +89,7 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: CounterPin.table)
     func countersAreExactlyThePinnedOnes(pin: CounterPin) throws {
-        let strategy = try #require(StrategyRegistry.strategy(named: pin.strategy), "no strategy \(pin.strategy)")
+        let strategy = try #require(StrategyCatalog.builtIn.strategy(named: pin.strategy), "no strategy \(pin.strategy)")
         let c = try Self.measured(strategy, pin.delivery)
         #expect(c.pixelsRasterized == pin.pixelsRasterized, "pixels_rasterized")
         #expect(c.bytesCopied == pin.bytesCopied, "bytes_copied")
@@ -106,7 +106,7 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
 
     @Test func everyRegisteredStrategyIsPinned() throws {
         let pinned = Set(CounterPin.table.map(\.strategy))
-        for strategy in StrategyRegistry.all where !pinned.contains(strategy.name) {
+        for strategy in StrategyCatalog.builtIn.all where !pinned.contains(strategy.name) {
             var rows: [String] = []
             for delivery in [Delivery.coalesced, .perSample] {
                 rows.append(Self.row(strategy.name, delivery, try Self.measured(strategy, delivery)))
@@ -120,7 +120,7 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
         // The premise of exact pinning: two counting replays agree on everything, the picture included.
         // On the pinned trace, whose replays start, cancel and supersede background renders: the long
         // one made point-array's quadratic redraw the slowest test of the suite, for no more evidence.
-        for strategy in StrategyRegistry.all {
+        for strategy in StrategyCatalog.builtIn.all {
             let configuration = Fixtures.configuration(strategy, Fixtures.crossing)
             let a = try Recorder.count(configuration), b = try Recorder.count(configuration)
             #expect(a.counters == b.counters, "\(strategy.name)")

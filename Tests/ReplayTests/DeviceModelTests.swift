@@ -73,10 +73,10 @@ import StrokeBenchTraces
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
         #expect(object.removeValue(forKey: "fitted_figure") != nil)
         let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self).lowercased()
-        for name in StrategyRegistry.names where name != "null" {
+        for name in StrategyCatalog.builtIn.names where name != "null" {
             #expect(!text.contains(name), "\(name)")
         }
-        #expect(StrategyRegistry.strategy(named: DeviceCostData.shipped.fittedFigure.strategy) != nil)
+        #expect(StrategyCatalog.builtIn.strategy(named: DeviceCostData.shipped.fittedFigure.strategy) != nil)
     }
 
     /// Memory-bound kinds scale with the inverse of published bandwidth, compute kinds with the single-core ratio.
@@ -119,7 +119,7 @@ import StrokeBenchTraces
 
     @Test(arguments: ["naive", "flattened", "async-pool"])
     func modelledRunsAreTheSameFrameForFrame(strategyName: String) throws {
-        let strategy = try #require(StrategyRegistry.strategy(named: strategyName))
+        let strategy = try #require(StrategyCatalog.builtIn.strategy(named: strategyName))
         let a = try Replay.run(spiralConfiguration(strategy)), b = try Replay.run(spiralConfiguration(strategy))
         #expect(FrameCSV.render(a.frames) == FrameCSV.render(b.frames))
         #expect(a.summary.displayLinkFps == b.summary.displayLinkFps)
@@ -162,7 +162,7 @@ import StrokeBenchTraces
         spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
         var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
                                                 device: device, clock: .virtual, inputMode: .displayLink,
-                                                strategy: StrategyRegistry.strategy(named: strategy)!, costs: .model)
+                                                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: .model)
         configuration.comparePicture = false
         return configuration
     }
@@ -233,7 +233,7 @@ import StrokeBenchTraces
         spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
         var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
                                                 device: device, clock: .virtual, inputMode: .maxSpeed,
-                                                strategy: StrategyRegistry.strategy(named: strategy)!, costs: costs)
+                                                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: costs)
         configuration.comparePicture = false
         return try Replay.run(configuration)
     }

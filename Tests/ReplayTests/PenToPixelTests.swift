@@ -29,7 +29,7 @@ import Testing
     static func replay(_ strategy: String, queue: PresentQueueDepth = .one) throws -> ReplayResult {
         let device = DeviceProfile.named("ipad-pro-11")!
         var configuration = ReplayConfiguration(input: ReplayInput(trace: trace(), device: device), traceName: "two strokes",
-                                                device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!,
+                                                device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!,
                                                 costs: .zero)
         configuration.comparePicture = false
         configuration.pipeline.presentQueueDepth = queue
@@ -76,7 +76,7 @@ import Testing
     /// 240 Hz recording and waits four times as long for a sample.
     @Test func aSlowerDigitizerReportsFewerSamplesAndWaitsLongerForThem() throws {
         let spec = ReplaySpec(strategy: "dirty-rect", device: "ipad-pro-11", clock: .virtual, costs: .zero, pipeline: PipelineWhatIfs(touchRate: .hz60))
-        var configuration = try ReplayConfiguration(spec, trace: Self.trace())
+        var configuration = try ReplayConfiguration(spec, trace: Self.trace(), strategies: .builtIn)
         configuration.comparePicture = false
         let result = try Replay.run(configuration)
         #expect(configuration.device.touchRate == 60 && configuration.spec.pipeline.touchRate == .hz60)

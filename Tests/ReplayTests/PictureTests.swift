@@ -46,7 +46,7 @@ import StrokeBenchDevice
 
     @Test(arguments: ["dirty-rect", "flattened", "async-pool"], [Delivery.coalesced, .perSample])
     func everyStrategyMatchesTheReference(name: String, delivery: Delivery) throws {
-        let r = try run(StrategyRegistry.strategy(named: name)!, delivery: delivery)
+        let r = try run(StrategyCatalog.builtIn.strategy(named: name)!, delivery: delivery)
         #expect(r.summary.picture?.matchesReference == true)
     }
 
@@ -58,7 +58,7 @@ import StrokeBenchDevice
         let device = DeviceProfile(name: "test-2x", width: 300, height: 400, scale: 2, refreshRate: 120, touchRate: 240, cores: 4)
         let r = try Replay.run(ReplayConfiguration(
             input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated", device: device,
-            clock: .virtual, strategy: StrategyRegistry.strategy(named: name)!))
+            clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: name)!))
         #expect(r.summary.picture?.matchesReference == true)
         #expect(r.summary.picture?.stronglyDifferingPixels == 0)
     }

@@ -87,7 +87,7 @@ import Testing
     static func replay(_ strategy: String, predict: Prediction) throws -> ReplayResult {
         let device = DeviceProfile.named("ipad-pro-11")!
         var configuration = ReplayConfiguration(input: ReplayInput(trace: PenToPixelTests.trace(), device: device), traceName: "two strokes",
-                                                device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!,
+                                                device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!,
                                                 costs: .zero)
         configuration.forcesRaster = true
         configuration.pipeline.predict = predict

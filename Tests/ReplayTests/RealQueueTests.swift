@@ -19,7 +19,7 @@ import StrokeBenchSpec
 
     @Test(arguments: configurations)
     func realThreadsDrawTheReferencePicture(_ name: String, _ options: [String: StrategyOptionValue]) throws {
-        let strategy = try #require(StrategyRegistry.strategy(named: name))
+        let strategy = try #require(StrategyCatalog.builtIn.strategy(named: name))
         let settings = try StrategySettings.given(options, declared: strategy.options)
         let r = try Replay.run(ReplayConfiguration(
             input: ReplayInput(trace: PictureTests.crossing, device: smallDevice), traceName: "crossing",

@@ -19,14 +19,14 @@ struct RealTraceReplayTests {
                      "omniglot/strokes_background_small1/Latin/character01/0683_07.txt"]),
     ]
 
-    @Test(arguments: StrategyRegistry.names.filter { $0 != "null" }, [0, 1])
+    @Test(arguments: StrategyCatalog.builtIn.names.filter { $0 != "null" }, [0, 1])
     func everyStrategyReplaysARealSessionToTheReferencePicture(strategy: String, session: Int) throws {
         let (format, files) = Self.sessions[session]
         let trace = try TraceImporter.importSession(files.map { (SharedTraceFolder.path as NSString).appendingPathComponent($0) }, format: format)
         #expect(trace.sampleCount > 0)
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: trace, device: DeviceProfile.named("iphone-6s")!), traceName: format.rawValue,
-            device: DeviceProfile.named("iphone-6s")!, clock: .virtual, strategy: StrategyRegistry.strategy(named: strategy)!)
+            device: DeviceProfile.named("iphone-6s")!, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!)
         configuration.meter = ZeroCostMeter() // the picture, not the timing: every turn on time
         let result = try Replay.run(configuration)
         #expect(result.summary.samples == configuration.input.count) // the samples a 60 Hz digitizer reports
@@ -45,7 +45,7 @@ struct RealTraceReplayTests {
         var results: [ReplayResult] = []
         for predict in [Prediction.none, .kalman] {
             var configuration = ReplayConfiguration(input: ReplayInput(trace: trace, device: device), traceName: format.rawValue,
-                                                    device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: "dirty-rect")!,
+                                                    device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: "dirty-rect")!,
                                                     costs: .model)
             configuration.forcesRaster = true
             configuration.pipeline.predict = predict

@@ -15,7 +15,7 @@ import StrokeBenchTraces
     }])
 
     func run(_ name: String, draw: Double, options: [String: StrategyOptionValue] = [:], workers: Int = 2) throws -> ReplayResult {
-        let strategy = StrategyRegistry.strategy(named: name)!
+        let strategy = StrategyCatalog.builtIn.strategy(named: name)!
         let settings = try StrategySettings.given(options, declared: strategy.options)
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: Self.steady, device: smallDevice), traceName: "steady", device: smallDevice,

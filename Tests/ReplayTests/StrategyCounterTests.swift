@@ -72,7 +72,7 @@ import StrokeBenchTraces
 
     @Test(arguments: ["dirty-rect", "flattened", "async-pool"])
     func countersAreDeterministic(name: String) throws {
-        let strategy = StrategyRegistry.strategy(named: name)!
+        let strategy = StrategyCatalog.builtIn.strategy(named: name)!
         let a = try run(strategy).summary.counters, b = try run(strategy).summary.counters
         #expect(a == b)
     }

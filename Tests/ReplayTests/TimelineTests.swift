@@ -35,9 +35,9 @@ final class RecordedTimeline: ReplayTimeline {
     }
 
     /// Watching a replay does not change it, and every turn's phases add up to its `main_ms`.
-    @Test(arguments: StrategyRegistry.names)
+    @Test(arguments: StrategyCatalog.builtIn.names)
     func aTimelineWatchesWithoutChangingTheReplay(name: String) throws {
-        let strategy = StrategyRegistry.strategy(named: name)!
+        let strategy = StrategyCatalog.builtIn.strategy(named: name)!
         let unwatched = try Replay.run(configuration(strategy))
         var watched = configuration(strategy)
         let timeline = RecordedTimeline()
@@ -58,7 +58,7 @@ final class RecordedTimeline: ReplayTimeline {
     /// discards some. Each task is reported once, and the fates add up to the run's counters.
     @Test(arguments: ["async-pool", "async-global", "async-graver"])
     func everyRenderTaskEndsOnceWithTheFateItsCountersSay(name: String) throws {
-        var configuration = configuration(StrategyRegistry.strategy(named: name)!, costs: .measured)
+        var configuration = configuration(StrategyCatalog.builtIn.strategy(named: name)!, costs: .measured)
         let timeline = RecordedTimeline()
         configuration.timeline = timeline
         let counters = try Replay.run(configuration).summary.counters

@@ -16,7 +16,7 @@ import Testing
     static func replay(_ wetInk: WetInk, costs: CostMode = .zero, timeline: (any ReplayTimeline)? = nil) throws -> ReplayResult {
         let device = DeviceProfile.named("ipad-pro-11")!
         var configuration = ReplayConfiguration(input: ReplayInput(trace: PenToPixelTests.trace(), device: device), traceName: "two strokes",
-                                                device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: "dirty-rect")!,
+                                                device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: "dirty-rect")!,
                                                 costs: costs)
         configuration.forcesRaster = true
         configuration.pipeline.wetInk = wetInk
@@ -98,7 +98,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let device = DeviceProfile.named("ipad-pro-11")!
         let configuration = ReplayConfiguration(input: ReplayInput(trace: PenToPixelTests.trace(), device: device), traceName: "two strokes",
-                                                device: device, clock: .virtual, strategy: StrategyRegistry.strategy(named: "dirty-rect")!,
+                                                device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: "dirty-rect")!,
                                                 costs: .zero)
         let timeline = try ChromeTimeline(path: path, configuration: configuration)
         let result = try Self.replay(.on, timeline: timeline)

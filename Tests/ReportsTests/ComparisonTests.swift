@@ -32,7 +32,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 @Suite struct ComparisonTests {
     @Test func aSetAgainstItselfIsEqual() throws {
         let runs = [run("naive", samples: frames(2)), run("naive", hz: 60, samples: frames(3))]
-        let c = try Comparison(baselineName: "a", baseline: runs, candidateName: "a", candidate: runs)
+        let c = try Comparison(baselineName: "a", baseline: runs, candidateName: "a", candidate: runs, strategies: .builtIn)
         #expect(c.configurations.count == 2)
         #expect(c.configurations.allSatisfy { $0.verdict == .equal })
         #expect(c.configurations.allSatisfy { $0.mainMedianRatio == 1 })
@@ -40,11 +40,11 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 
     @Test func slowerCandidateIsWorseAndTheReverseIsBetter() throws {
         let fast = [run("flattened", samples: frames(1))], slow = [run("naive", samples: frames(2, seed: 3))]
-        let worse = try Comparison(baselineName: "flattened", baseline: fast, candidateName: "naive", candidate: slow)
+        let worse = try Comparison(baselineName: "flattened", baseline: fast, candidateName: "naive", candidate: slow, strategies: .builtIn)
         #expect(worse.varied[.strategy] == "flattened → naive")
         #expect(worse.configurations.map(\.verdict) == [.worse])
         #expect((worse.configurations[0].mainMedianRatio ?? 0) > 1.9)
-        let better = try Comparison(baselineName: "naive", baseline: slow, candidateName: "flattened", candidate: fast)
+        let better = try Comparison(baselineName: "naive", baseline: slow, candidateName: "flattened", candidate: fast, strategies: .builtIn)
         #expect(better.configurations.map(\.verdict) == [.better])
     }
 
@@ -52,20 +52,20 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         // 2% slower on every one of 4000 frames: significant, but under the 5% that counts.
         let base = frames(2, count: 4000), candidate = base.map { $0 * 1.02 }
         let c = try Comparison(baselineName: "a", baseline: [run("naive", samples: base)],
-                               candidateName: "b", candidate: [run("naive", samples: candidate)])
+                               candidateName: "b", candidate: [run("naive", samples: candidate)], strategies: .builtIn)
         #expect(c.configurations[0].pValue! < 0.01)
         #expect(c.configurations[0].verdict == .inconclusive)
     }
 
     @Test func aLargeButNoisyChangeOnFewFramesIsInconclusive() throws {
         let c = try Comparison(baselineName: "a", baseline: [run("naive", samples: [1, 5, 2, 9])],
-                               candidateName: "b", candidate: [run("naive", samples: [2, 6, 1, 10])])
+                               candidateName: "b", candidate: [run("naive", samples: [2, 6, 1, 10])], strategies: .builtIn)
         #expect(c.configurations[0].verdict == .inconclusive)
     }
 
     @Test func timingsFromTwoMachinesAreNotComparedButCountersAre() throws {
         let c = try Comparison(baselineName: "a", baseline: [run("naive", machine: "ci-1 (2 cores)", pixels: 100, samples: frames(1))],
-                               candidateName: "b", candidate: [run("naive", machine: "laptop (8 cores)", pixels: 50, samples: frames(3))])
+                               candidateName: "b", candidate: [run("naive", machine: "laptop (8 cores)", pixels: 50, samples: frames(3))], strategies: .builtIn)
         let only = c.configurations[0]
         #expect(only.verdict == .differentMachines)
         #expect(only.pValue == nil)
@@ -77,18 +77,18 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 
     @Test func twoSetsThatDifferInTheirPresentQueueNameIt() throws {
         let c = try Comparison(baselineName: "1", baseline: [run("dirty-rect", samples: frames(1))],
-                               candidateName: "2", candidate: [run("dirty-rect", queue: .two, samples: frames(1))])
+                               candidateName: "2", candidate: [run("dirty-rect", queue: .two, samples: frames(1))], strategies: .builtIn)
         #expect(c.varied == [.presentQueueDepth: "1 → 2"])
         #expect(try c.render(.table).contains("present_queue_depth differs, 1 → 2"))
     }
 
     @Test func twoSetsThatDifferOnlyInCostsSayItAndDoNotPool() throws {
         let zero = [run("naive", costs: .zero, samples: frames(1))], model = [run("naive", costs: .model, samples: frames(3))]
-        let c = try Comparison(baselineName: "zero", baseline: zero, candidateName: "model", candidate: model)
+        let c = try Comparison(baselineName: "zero", baseline: zero, candidateName: "model", candidate: model, strategies: .builtIn)
         #expect(c.varied == [.costs: "zero → model"])
         #expect(try c.render(.table).contains("costs differs, zero → model"))
         // One side with both costs: matched on costs, so zero meets zero and model is the baseline's alone.
-        let both = try Comparison(baselineName: "both", baseline: zero + model, candidateName: "zero", candidate: zero)
+        let both = try Comparison(baselineName: "both", baseline: zero + model, candidateName: "zero", candidate: zero, strategies: .builtIn)
         #expect(both.varied.isEmpty)
         #expect(both.partlyDiffering[.costs] == "zero, model | zero")
         #expect(both.configurations.count == 1 && both.configurations[0].verdict == .equal)
@@ -100,7 +100,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         let baseline = [run("naive", samples: frames(2)), run("naive", samples: frames(2, seed: 1)),
                         run("naive", device: "iphone-6s", samples: frames(1))]
         let candidate = [run("naive", samples: frames(2)), run("naive", hz: 60, samples: frames(1))]
-        let c = try Comparison(baselineName: "a", baseline: baseline, candidateName: "b", candidate: candidate)
+        let c = try Comparison(baselineName: "a", baseline: baseline, candidateName: "b", candidate: candidate, strategies: .builtIn)
         #expect(c.configurations.count == 1)
         #expect(c.configurations[0].baselineRuns == 2)
         #expect(c.configurations[0].baselineFrames == 800)
@@ -111,7 +111,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
     @Test(arguments: ResultsFormat.allCases)
     func everyFormatStatesTheVerdictAndTheDirection(format: ResultsFormat) throws {
         let c = try Comparison(baselineName: "a", baseline: [run("flattened", samples: frames(1))],
-                               candidateName: "b", candidate: [run("naive", samples: frames(2))])
+                               candidateName: "b", candidate: [run("naive", samples: frames(2))], strategies: .builtIn)
         let text = try c.render(format)
         #expect(text.contains("worse"))
         if format != .csv { #expect(text.contains("candidate / baseline")) }
@@ -169,11 +169,11 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         try sweep.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
         let runInfo = plan.runs[0]
         try AtomicFile.write(FrameCSV.render(result.frames), to: folder + "/" + SweepFolder.framesFile(for: runInfo))
-        let record = SweptRun(run: runInfo, spec: plan.spec(for: runInfo), framesCSV: SweepFolder.framesFile(for: runInfo),
+        let record = SweptRun(run: runInfo, spec: plan.spec(for: runInfo, strategies: .builtIn), framesCSV: SweepFolder.framesFile(for: runInfo),
                               summary: result.summary)
-        #expect(SummaryCSV.fields(record).count == SummaryCSV.columns.count)
+        #expect(SummaryCSV.fields(record, strategies: .builtIn).count == SummaryCSV.columns.count)
         #expect(SummaryCSV.columns.joined(separator: ",") == Self.summaryHeader)
-        try sweep.write(record, all: [record])
+        try sweep.write(record, all: [record], strategies: .builtIn)
         return folder
     }
 
@@ -196,13 +196,13 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         #expect(runs[0].summary.counters.pixelsRasterized > 0)
         #expect(!runs[0].summary.machine.isEmpty)
 
-        let worse = try Comparison(baselineName: null, baseline: load(null), candidateName: naive, candidate: load(naive))
+        let worse = try Comparison(baselineName: null, baseline: load(null), candidateName: naive, candidate: load(naive), strategies: .builtIn)
         #expect(worse.configurations.map(\.verdict) == [.worse])
         #expect(worse.configurations[0].baselineFrames > 100)
-        let better = try Comparison(baselineName: naive, baseline: load(naive), candidateName: null, candidate: load(null))
+        let better = try Comparison(baselineName: naive, baseline: load(naive), candidateName: null, candidate: load(null), strategies: .builtIn)
         #expect(better.configurations.map(\.verdict) == [.better])
         for folder in [null, naive] {
-            let same = try Comparison(baselineName: folder, baseline: load(folder), candidateName: folder, candidate: load(folder))
+            let same = try Comparison(baselineName: folder, baseline: load(folder), candidateName: folder, candidate: load(folder), strategies: .builtIn)
             #expect(same.configurations.map(\.verdict) == [.equal])
         }
     }

@@ -37,7 +37,7 @@ import StrokeBenchMetrics
         let read = try JSONDecoder().decode(SweepPlan.self, from: encoder.encode(queued))
         #expect(read.runs == queued.runs)
         #expect(try JSONDecoder().decode(SweepRun.self, from: encoder.encode(queued.runs[5])) == queued.runs[5])
-        #expect(queued.spec(for: queued.runs[3]).pipeline.presentQueueDepth == .two)
+        #expect(queued.spec(for: queued.runs[3], strategies: .builtIn).pipeline.presentQueueDepth == .two)
     }
 
     @Test func noRatesMeansTheDevicesOwn() {

@@ -29,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
         warmupIterations: 20,
         thresholds: [.wallClock: timeThresholds, .mallocCountTotal: .strict])
 
-    for strategy in StrategyRegistry.all {
+    for strategy in StrategyCatalog.builtIn.all {
         // Input phase only: `touchesMoved` and friends, one event per sample (per-sample delivery). naive
         // does its drawing here; point-array only stores points.
         let events = Fixture.turns(.perSample).reduce(0) { $0 + $1.count }
