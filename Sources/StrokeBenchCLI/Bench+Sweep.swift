@@ -174,7 +174,7 @@ extension Bench {
             let firstRun = plan.runs[0]
             for trace in plan.traces {
                 var first = firstRun
-                first.trace = trace
+                first.point.trace = TraceIdentity(path: trace)
                 _ = try replayConfiguration(plan.spec(for: first, strategies: catalog), strategies: catalog)
             }
 

@@ -28,8 +28,9 @@ final class SweepProgress: @unchecked Sendable { // every field is guarded by `l
 
     func begin(_ run: SweepRun) {
         lock.lock(); defer { lock.unlock() }
-        let label = "\(run.strategy) \(run.device) \(run.hz.map { SweepPlan.formatRate($0) + " Hz" } ?? "device Hz") "
-            + "\(SweepPlan.traceLabel(run.trace)) r\(run.repetition)"
+        let point = run.point
+        let label = "\(point.strategy) \(point.device) \(point.hz.map { SweepPlan.formatRate($0) + " Hz" } ?? "device Hz") "
+            + "\(SweepPlan.traceLabel(point.trace.path)) r\(run.repetition)"
         going[run.id] = (label, Date(), 0)
         draw(force: false)
     }

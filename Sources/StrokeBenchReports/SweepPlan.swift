@@ -1,70 +1,67 @@
 import StrokeBenchStrategies
 import StrokeBenchSpec
 
-/// One run of a sweep: a point of the cartesian product of the sweep's axes. With the plan's
-/// options and workers it is a whole `ReplaySpec` (`SweepPlan.spec(for:)`).
+/// One run of a sweep: a point of the cartesian product of the sweep's axes, held as the `ReplaySpec`
+/// it replays. With the plan's options and workers it is the whole spec (`SweepPlan.spec(for:strategies:)`).
 public struct SweepRun: Hashable, Sendable, Codable {
     /// Position in the full plan (0-based), the same on every shard, so merged parts sort back into
     /// the order an unsharded sweep would have written.
     public var index: Int
-    public var strategy: String
-    public var device: String
-    /// Display refresh rate in Hz; nil for the device's own rate.
-    public var hz: Double?
-    /// The trace as given on the command line (`default` for the built-in one).
-    public var trace: String
-    public var clock: ClockMode
-    public var delivery: Delivery
-    public var costs: CostMode
-    public var input: InputMode
     /// 1-based repetition of this configuration.
     public var repetition: Int
-    /// The pipeline's what-ifs (the plan sets the prediction horizon); the default pipeline unless swept.
-    public var pipeline = PipelineWhatIfs()
+    /// The point of the plan's axes: strategy, device, rate (nil for the device's own), the trace as
+    /// given on the command line (`default` for the built-in one), the replay's modes and the
+    /// pipeline's what-ifs. Its options and workers are the plan's, added by `SweepPlan.spec(for:strategies:)`.
+    public var point: ReplaySpec
 
+    public init(index: Int, repetition: Int, point: ReplaySpec) {
+        self.index = index; self.repetition = repetition; self.point = point
+    }
+
+    /// A run of `strategy` on `device` over `trace`, in the given modes.
     public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
                 delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
                 pipeline: PipelineWhatIfs = PipelineWhatIfs()) {
-        self.index = index; self.strategy = strategy; self.device = device; self.hz = hz; self.trace = trace
-        self.clock = clock; self.delivery = delivery; self.costs = costs; self.input = input; self.repetition = repetition
-        self.pipeline = pipeline
+        self.init(index: index, repetition: repetition,
+                  point: ReplaySpec(strategy: strategy, device: device, hz: hz, clock: clock, costs: costs, delivery: delivery,
+                                    input: input, trace: TraceIdentity(path: trace), pipeline: pipeline))
     }
 
     enum CodingKeys: String, CodingKey {
         case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition
     }
 
-    /// Writes the run, leaving out the what-ifs at their defaults, as runs were written before those
-    /// axes existed.
+    /// Writes the run flat, its point's fields beside its position, leaving out the what-ifs at their
+    /// defaults, as runs were written before those axes existed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)
-        try c.encode(strategy, forKey: .strategy)
-        try c.encode(device, forKey: .device)
-        try c.encodeIfPresent(hz, forKey: .hz)
-        try c.encode(trace, forKey: .trace)
-        try c.encode(clock, forKey: .clock)
-        try c.encode(delivery, forKey: .delivery)
-        try c.encode(costs, forKey: .costs)
-        try c.encode(input, forKey: .input)
+        try c.encode(point.strategy, forKey: .strategy)
+        try c.encode(point.device, forKey: .device)
+        try c.encodeIfPresent(point.hz, forKey: .hz)
+        try c.encode(point.trace.path, forKey: .trace)
+        try c.encode(point.clock, forKey: .clock)
+        try c.encode(point.delivery, forKey: .delivery)
+        try c.encode(point.costs, forKey: .costs)
+        try c.encode(point.input, forKey: .input)
         try c.encode(repetition, forKey: .repetition)
-        try pipeline.encode(to: encoder)
+        try point.pipeline.encode(to: encoder)
     }
 
     /// Reads a run as a sweep wrote it, refusing a position, rate or repetition no plan has.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decode(Int.self, forKey: .index, in: 0...(SweepPlan.maxRuns - 1), "a position in a plan")
-        strategy = try c.decode(String.self, forKey: .strategy)
-        device = try c.decode(String.self, forKey: .device)
-        hz = try c.decodeIfPresent(Double.self, forKey: .hz, in: ReplaySpec.rates, "a refresh rate in Hz")
-        trace = try c.decode(String.self, forKey: .trace)
-        clock = try c.decode(ClockMode.self, forKey: .clock)
-        delivery = try c.decode(Delivery.self, forKey: .delivery)
-        costs = try c.decode(CostMode.self, forKey: .costs)
-        input = try c.decode(InputMode.self, forKey: .input)
+        point = ReplaySpec(strategy: try c.decode(String.self, forKey: .strategy),
+                           device: try c.decode(String.self, forKey: .device),
+                           hz: try c.decodeIfPresent(Double.self, forKey: .hz, in: ReplaySpec.rates, "a refresh rate in Hz"),
+                           clock: try c.decode(ClockMode.self, forKey: .clock),
+                           costs: try c.decode(CostMode.self, forKey: .costs),
+                           delivery: try c.decode(Delivery.self, forKey: .delivery),
+                           input: try c.decode(InputMode.self, forKey: .input),
+                           trace: TraceIdentity(path: try c.decode(String.self, forKey: .trace)),
+                           pipeline: try PipelineWhatIfs(from: decoder))
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
-        pipeline = try PipelineWhatIfs(from: decoder)
     }
 
     /// A file-name-safe identifier, unique within a plan:
@@ -72,13 +69,13 @@ public struct SweepRun: Hashable, Sendable, Codable {
     /// a clock, delivery, costs or input other than a sweep's default adds its name
     /// (`naive_ipad-pro-11_120hz_default_model-costs_display-link_r1`), so ids stay unique whatever is swept.
     public var id: String {
-        let rate = hz.map { SweepPlan.formatRate($0) + "hz" } ?? "devicehz"
-        var parts = [strategy, device, rate, SweepPlan.traceLabel(trace)]
-        if clock != .virtual { parts.append(clock.rawValue) }
-        if delivery != .coalesced { parts.append(delivery.rawValue) }
-        if costs != .measured { parts.append("\(costs.rawValue)-costs") }
-        if input != .recorded { parts.append(input.rawValue) }
-        parts += pipeline.labels
+        let rate = point.hz.map { SweepPlan.formatRate($0) + "hz" } ?? "devicehz"
+        var parts = [point.strategy, point.device, rate, SweepPlan.traceLabel(point.trace.path)]
+        if point.clock != .virtual { parts.append(point.clock.rawValue) }
+        if point.delivery != .coalesced { parts.append(point.delivery.rawValue) }
+        if point.costs != .measured { parts.append("\(point.costs.rawValue)-costs") }
+        if point.input != .recorded { parts.append(point.input.rawValue) }
+        parts += point.pipeline.labels
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }
@@ -243,15 +240,15 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// The replay of one run of this plan: the typed spec `bench run` would make for it, with the
     /// options its strategy in `strategies` declares.
     public func spec(for run: SweepRun, strategies: StrategyCatalog) -> ReplaySpec {
-        let declared = strategies.options(of: run.strategy)
-        return ReplaySpec(strategy: run.strategy, options: (options ?? StrategySettings()).restricted(to: declared),
-                          device: run.device, hz: run.hz, clock: run.clock, costs: run.costs, delivery: run.delivery,
-                          input: run.input, workers: workers, trace: TraceIdentity(path: run.trace), pipeline: run.pipeline)
+        var spec = run.point
+        spec.options = (options ?? StrategySettings()).restricted(to: strategies.options(of: spec.strategy))
+        spec.workers = workers
+        return spec
     }
 
     /// The first run of each configuration (repetition 1, first trace): what validates the plan.
     public var configurations: [SweepRun] {
-        runs.filter { $0.repetition == 1 && $0.trace == traces.first }
+        runs.filter { $0.repetition == 1 && $0.point.trace.path == traces.first }
     }
 
     /// How many runs the plan makes, computed without making them; nil when the count does not fit an
@@ -308,7 +305,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     public func runs(in shard: Shard) -> [SweepRun] {
         let all = runs
         let rank = Dictionary(strategies.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let deck = all.sorted { (rank[$0.strategy] ?? 0, $0.index) < (rank[$1.strategy] ?? 0, $1.index) }
+        let deck = all.sorted { (rank[$0.point.strategy] ?? 0, $0.index) < (rank[$1.point.strategy] ?? 0, $1.index) }
         var mine = Set<Int>()
         for (position, run) in deck.enumerated() where position % shard.count == shard.index - 1 { mine.insert(run.index) }
         return all.filter { mine.contains($0.index) }

@@ -44,7 +44,7 @@ import StrokeBenchMetrics
         let own = SweepPlan(strategies: ["naive"], devices: ["iphone-6s"], rates: [], traces: ["default"],
                             clock: .virtual, delivery: .coalesced, repetitions: 1)
         #expect(own.runs.count == 1)
-        #expect(own.runs[0].hz == nil)
+        #expect(own.runs[0].point.hz == nil)
     }
 
     @Test(arguments: [1, 2, 3, 5, 7, 48, 100])
@@ -61,7 +61,7 @@ import StrokeBenchMetrics
     func everyPartGetsAnEvenShareOfEveryStrategy(count: Int) {
         let parts = (1...count).map { plan.runs(in: Shard(index: $0, count: count)) }
         for strategy in plan.strategies {
-            let shares = parts.map { $0.filter { $0.strategy == strategy }.count }
+            let shares = parts.map { $0.filter { $0.point.strategy == strategy }.count }
             #expect(shares.max()! - shares.min()! <= 1, "\(strategy): \(shares)")
         }
     }
