@@ -7,31 +7,67 @@ import StrokeBenchTraces
 import StrokeBenchSpec
 import StrokeBenchDevice
 
-/// Everything one replay needs: what it is (the fields of its `ReplaySpec`), the input read from its
-/// trace, and how the run is observed (callbacks, whether frames are kept).
+/// Everything one replay needs: what it is (its `ReplaySpec`, with the strategy and device it names
+/// resolved), the input read from its trace, and how the run is observed (callbacks, whether frames
+/// are kept).
 public struct ReplayConfiguration {
+    /// What the replay is, as one spec: the strategy's options, the rate asked for (nil for the
+    /// device's own), clock, costs, delivery, input mode, workers, the trace's path and the pipeline's
+    /// what-ifs, each read and written through the properties below; its strategy and device are
+    /// `strategy`'s and `device`'s names. `spec` gives it back with the identity of the input read.
+    private var described: ReplaySpec
     public var input: ReplayInput
     /// How the trace is named in reports.
-    public var traceName: String
-    public var device: DeviceProfile
+    public var traceName: String {
+        get { described.trace.path }
+        set { described.trace = TraceIdentity(path: newValue) }
+    }
+    /// The device the spec names, resolved: its digitizer at the what-if rate when one is set.
+    public var device: DeviceProfile { didSet { described.device = device.name } }
     /// Display refresh rate in Hz (the device's own unless overridden).
-    public var hz: Double
-    public var clock: ClockMode
-    public var delivery: Delivery
+    public var hz: Double {
+        get { described.hz ?? device.refreshRate }
+        set { described.hz = newValue }
+    }
+    public var clock: ClockMode {
+        get { described.clock }
+        set { described.clock = newValue }
+    }
+    public var delivery: Delivery {
+        get { described.delivery }
+        set { described.delivery = newValue }
+    }
     /// Recorded timing or display-link pacing.
-    public var inputMode: InputMode
-    public var strategy: any DrawingStrategy.Type
+    public var inputMode: InputMode {
+        get { described.input }
+        set { described.input = newValue }
+    }
+    /// The strategy the spec names, resolved.
+    public var strategy: any DrawingStrategy.Type { didSet { described.strategy = strategy.name } }
     /// Background queues; nil for the default (the device's cores in the virtual clock, this
     /// machine's active processors in realtime, clamped to 1...16 as YYAsyncLayer does).
-    public var workers: Int?
+    public var workers: Int? {
+        get { described.workers }
+        set { described.workers = newValue }
+    }
     /// The strategy's declared options.
-    public var settings: StrategySettings
+    public var settings: StrategySettings {
+        get { described.options }
+        set { described.options = newValue }
+    }
     /// The pipeline's what-ifs: present-queue depth, predicted ink (`PredictedInk`), the digitizer's
     /// rate (when set, `device.touchRate` is that rate) and wet ink (`WetInkLayer`).
-    public var pipeline = PipelineWhatIfs()
+    public var pipeline: PipelineWhatIfs {
+        get { described.pipeline }
+        set { described.pipeline = newValue }
+    }
     /// What the virtual clock charges; `meter` follows it.
     public var costs: CostMode {
-        didSet { meter = Self.meter(for: costs, device: device) }
+        get { described.costs }
+        set {
+            described.costs = newValue
+            meter = Self.meter(for: newValue, device: device)
+        }
     }
     /// Compare the final picture with the reference (skipped by callers that only want timing, and by a
     /// dry replay, which has no picture).
@@ -68,9 +104,9 @@ public struct ReplayConfiguration {
                 clock: ClockMode = .virtual, delivery: Delivery = .coalesced, inputMode: InputMode = .recorded,
                 strategy: any DrawingStrategy.Type, workers: Int? = nil, settings: StrategySettings = StrategySettings(),
                 costs: CostMode = .measured, comparePicture: Bool = true) {
-        self.input = input; self.traceName = traceName; self.device = device; self.hz = hz ?? device.refreshRate
-        self.clock = clock; self.delivery = delivery; self.inputMode = inputMode; self.strategy = strategy; self.workers = workers
-        self.settings = settings; self.costs = costs; self.comparePicture = comparePicture
+        described = ReplaySpec(strategy: strategy.name, options: settings, device: device.name, hz: hz, clock: clock, costs: costs,
+                               delivery: delivery, input: inputMode, workers: workers, trace: TraceIdentity(path: traceName))
+        self.input = input; self.device = device; self.strategy = strategy; self.comparePicture = comparePicture
         meter = Self.meter(for: costs, device: device)
     }
 
@@ -85,7 +121,7 @@ public struct ReplayConfiguration {
         self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
                   hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType(in: strategies)!,
                   workers: spec.workers, settings: spec.options, costs: spec.costs)
-        pipeline = spec.pipeline
+        described = spec
     }
 
     /// The short name of this replay for reports (`ReplaySpec.id(strategies:)`).
@@ -93,11 +129,10 @@ public struct ReplayConfiguration {
 
     /// The specification of this replay, with the identity of the input it read.
     public var spec: ReplaySpec {
-        ReplaySpec(strategy: strategy.name, options: settings, device: device.name,
-                   hz: hz == device.refreshRate ? nil : hz, clock: clock, costs: costs, delivery: delivery,
-                   input: inputMode, workers: workers,
-                   trace: TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count),
-                   pipeline: pipeline)
+        var spec = described
+        spec.hz = hz == device.refreshRate ? nil : hz
+        spec.trace = TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count)
+        return spec
     }
 
     private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {
