@@ -26,8 +26,9 @@ package enum Bench {
 
     /// The strategies this run of the command line knows, handed down from `main(registering:)` or
     /// `run(_:console:toolName:strategies:)` for the duration of the call: what the parser offers as
-    /// strategy options (`StrategyOptionArguments`) and what each command looks strategies up in. A
-    /// command reads it once, on the parser's thread, and hands the value on explicitly.
+    /// strategy options (`StrategyOptionArguments`) and what each command looks strategies up in.
+    /// Commands read it on the parser's thread and hand the value to the engine as an argument; a
+    /// sweep passes it to its jobs, since a task-local does not reach the threads they run on.
     @TaskLocal static var strategies = StrategyCatalog.builtIn
 
     /// Adds a user's strategies to the built-in ones, then runs the command line with them; a strategy

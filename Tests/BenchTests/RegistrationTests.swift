@@ -110,4 +110,19 @@ import Testing
         #expect(StrategyCatalog.builtIn.strategy(named: "declaring") == nil)
         #expect(!added.isBuiltIn(Declaring.self) && added.isBuiltIn(NaiveStrategy.self))
     }
+
+    /// The catalog is handed down, not registered: one process runs a command line with a package's
+    /// strategies, then one without, and each sees the strategies, and the options, it was given.
+    @Test func eachCommandLineSeesTheCatalogItIsGiven() throws {
+        Declaring.declared = [StrategyOption(name: "declaring-depth", kind: .count(1...4, default: 2), help: "how deep")]
+        defer { Declaring.declared = [] }
+        let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions.names)
+        let listed = Console(), help = Console(), builtIn = Console()
+        #expect(Bench.run(["list"], console: listed, toolName: "bench", strategies: added) == 0)
+        #expect(listed.standardOutput.contains("strategy declaring"))
+        #expect(Bench.run(["run", "--help"], console: help, toolName: "bench", strategies: added) == 0)
+        #expect(help.standardOutput.contains("--declaring-depth"))
+        #expect(Bench.run(["list"], console: builtIn, toolName: "bench") == 0)
+        #expect(!builtIn.standardOutput.contains("declaring"))
+    }
 }
