@@ -99,6 +99,7 @@ import Testing
         let process = Process()
         process.executableURL = BenchTool.executable
         process.arguments = ["list"]
+        process.currentDirectoryURL = folder // not the working folder in-process tests move about
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -65,6 +65,10 @@ import Testing
         let pipe = Pipe(), process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["pkg-config", "--cflags-only-I", "cairo", "pixman-1"]
+        // A folder that outlives the child: tests that run commands in process move this process's
+        // working folder into scratch folders they delete, and a child that inherits a deleted working
+        // folder can crash looking it up (the Swift driver did, in CI).
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
         process.standardOutput = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
@@ -76,6 +80,10 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
+        // A folder that outlives the child: tests that run commands in process move this process's
+        // working folder into scratch folders they delete, and a child that inherits a deleted working
+        // folder can crash looking it up (the Swift driver did, in CI).
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

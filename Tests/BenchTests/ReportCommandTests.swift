@@ -218,6 +218,10 @@ enum HeadlessChromium {
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,900", "--hide-scrollbars",
                              "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                              "--disable-default-apps", "--allow-file-access-from-files"] + arguments
+        // A folder that outlives the child: tests that run commands in process move this process's
+        // working folder into scratch folders they delete, and a child that inherits a deleted working
+        // folder can crash looking it up (the Swift driver did, in CI).
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
