@@ -64,7 +64,7 @@ struct StrategyOptionArguments: ParsableArguments {
     }
 }
 
-/// Which declared option each slot of `StrategyOptionArguments` stands for: the registered strategies'
+/// Which declared option each slot of `StrategyOptionArguments` stands for: the catalog's strategies'
 /// flags in order, then their valued options in order.
 enum Slot {
     /// The declared flags, in the order of the catalog's strategies and of each one's declarations.
