@@ -65,7 +65,7 @@ extension Bench.Baseline {
             if !entry.configuration.trace.isBuiltIn {
                 entry.configuration.trace.path = BaselineTracePath.stored(entry.configuration.trace.path, baseline: output)
             }
-            let described = entry.configuration.id(strategies: Bench.strategies)
+            let id = entry.configuration.id(strategies: Bench.strategies)
             baseline.add(entry, strategies: Bench.strategies)
             do { try baseline.write(to: output) }
             catch let error as BaselineError { throw BenchFailure.io(error.description) }
@@ -76,10 +76,10 @@ extension Bench.Baseline {
             }
             // A budget the baseline's own runs miss will fail every check: say so now, not in CI.
             for (budget, limit) in baseline.budgets.active {
-                let check = Checker.budgetCheck(configuration: described, budget: budget, limit: limit,
+                let check = Checker.budgetCheck(configuration: id, budget: budget, limit: limit,
                                                 baseline: entry.runs, candidate: entry.runs)
                 if check.verdict != .pass {
-                    printError("warning: \(described): budget \(budget.key) (\(check.baseline)) is not met by the recorded runs: "
+                    printError("warning: \(id): budget \(budget.key) (\(check.baseline)) is not met by the recorded runs: "
                         + "\(check.reason); bench check will not pass it until it is met or changed with --budget \(budget.key)=LIMIT|off")
                 }
             }

@@ -14,7 +14,8 @@ public struct SweepRun: Hashable, Sendable, Codable {
     /// pipeline's what-ifs. Its options and workers are the plan's, added by `SweepPlan.spec(for:strategies:)`.
     public var point: ReplaySpec
 
-    public init(index: Int, repetition: Int, point: ReplaySpec) {
+    // Private: a point's options and workers are the plan's, and a run is written without them.
+    private init(index: Int, repetition: Int, point: ReplaySpec) {
         self.index = index; self.repetition = repetition; self.point = point
     }
 
