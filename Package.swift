@@ -54,6 +54,7 @@ let package = Package(
         // data file, and the meters that turn counted work into time (docs/device-model.md).
         .target(name: "StrokeBenchDevice", dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec"], resources: [
             .copy("Resources/device-costs.json"),
+            .copy("Resources/model-validation.json"),
         ]),
         // The replay engine: the display clock, the run loop, the render queues and the render server.
         .target(name: "StrokeBenchReplay", dependencies: [

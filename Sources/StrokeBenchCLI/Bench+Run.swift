@@ -66,7 +66,7 @@ extension Bench {
 
             if let png, let screen = result.screen { try writePNG(screen, to: png) }
             let summary = switch format {
-            case .json: try SummaryJSON.encode(result.summary)
+            case .json: try SummaryJSON.encode(JudgedSummary(result.summary))
             case .table: SummaryTable.render(result.summary)
             }
             // An output written to standard output (`-`) owns it: the summary goes to stderr instead.

@@ -276,15 +276,20 @@ struct SweepDestination: ParsableArguments {
 enum SweepTable {
     static func render(_ summaries: [RunSummary]) -> String {
         let f = SummaryTable.fmt
-        // Clock, delivery, costs and input get a column when they were swept, so rows can be told apart.
-        let modes: [(name: String, value: (RunSummary) -> String)] = [("clock", \.clock), ("delivery", \.delivery), ("costs", \.costs), ("input", \.input)]
+        // Costs always have a column (measured or modelled is the first thing to know of a figure);
+        // clock, delivery and input get one when they were swept, so rows can be told apart.
+        let modes: [(name: String, value: (RunSummary) -> String)] = [("clock", \.clock), ("delivery", \.delivery), ("input", \.input)]
         let swept = modes.filter { mode in Set(summaries.map(mode.value)).count > 1 }
-        var table = [["strategy", "device", "hz", "trace"] + swept.map(\.name) + ["main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %"]]
+        var table = [["strategy", "device", "hz", "trace", "costs"] + swept.map(\.name)
+                     + ["main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %", "verdict"]]
         for s in summaries {
-            table.append([s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace)] + swept.map { $0.value(s) }
-                         + [f(s.mainMs.p50, 3), f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue, f(s.droppedPct, 2)])
+            table.append([s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace), s.costs] + swept.map { $0.value(s) }
+                         + [f(s.mainMs.p50, 3), f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue, f(s.droppedPct, 2),
+                            s.judgement.verdict.rawValue])
         }
-        return SummaryTable.align(table).joined(separator: "\n")
+        var lines = SummaryTable.align(table)
+        if summaries.contains(where: { $0.costs == "model" }), let caveat = ModelAccuracy.shipped?.caveat { lines.append("modelled verdicts: \(caveat)") }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -32,6 +32,24 @@ enum SummaryJSON {
     }
 }
 
+/// `bench run --format json`: the run summary with its one judgement beside its figures, `verdict`
+/// (the word every output prints) and `reasons` (the failing dimensions, worst first).
+struct JudgedSummary: Encodable {
+    var summary: RunSummary
+    init(_ summary: RunSummary) { self.summary = summary }
+
+    private enum Key: String, CodingKey { case verdict, reasons }
+
+    func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+        let judgement = summary.judgement
+        // A second keyed container at the same level adds its keys to the summary's object.
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(judgement.verdict, forKey: .verdict)
+        try container.encode(judgement.reasons, forKey: .reasons)
+    }
+}
+
 /// The run summary as an aligned table for people, with units and the hitch band in words.
 enum SummaryTable {
     /// ` (5-95%: low-high)` over the model's draws, or nothing for a run that is not modelled.
@@ -40,20 +58,29 @@ enum SummaryTable {
         return " (5-95%: \(fmt(low, digits))-\(fmt(high, digits)))"
     }
 
-    /// One line a person can act on: the hitch band, and whether ink reached the screen while the pen
-    /// moved, which the hitch ratio does not say (a strategy that presents nothing new hitches nothing).
-    static func verdict(_ s: RunSummary, band: String) -> String {
-        let notShown = s.samplesNeverShown > 0 ? ", and \(s.samplesNeverShown) of \(s.samples) samples never reached the screen" : ""
-        if !s.showsInkWhileDrawing {
-            return "verdict: ink is NOT shown while drawing (\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink\(notShown)); the hitch ratio, \(band), measures frame pacing, not ink"
+    /// Where the figures come from, said first: `modelled for ipad-pro-11 by the device cost model`,
+    /// `measured on this host (…), timed as ipad-pro-11's display`, or zero costs.
+    static func provenance(_ s: RunSummary) -> String {
+        switch s.costs {
+        case "model": "modelled for \(s.device) by the device cost model (docs/device-model.md)"
+        case "zero": "zero costs by request (--costs zero): work counted, not timed, on \(s.device)'s display"
+        default: "measured on this host (\(s.machine)), timed as \(s.device)'s display"
         }
-        return "verdict: hitch ratio \(band); ink shown while drawing, \(fmt(s.inkUpdatesPerS, 1)) updates/s\(notShown)"
+    }
+
+    /// The verdict line and, for a modelled run while the model's ranges hold too few published
+    /// figures, the line that says so.
+    static func verdict(_ s: RunSummary) -> [String] {
+        var lines = ["verdict: \(s.judgement.summary)"]
+        if s.costs == "model", let caveat = ModelAccuracy.shipped?.caveat { lines.append("certainty: \(caveat)") }
+        return lines
     }
 
     static func render(_ s: RunSummary) -> String {
         var lines: [String] = []
         let floor = s.strategy == "null" ? "  (calibration floor: the harness's own overhead)" : ""
-        lines.append("strategy \(s.strategy) on \(s.device) at \(fmt(s.hz, 0)) Hz, \(s.clock) clock, \(s.delivery) delivery\(floor)")
+        lines.append("\(provenance(s)): strategy \(s.strategy) at \(fmt(s.hz, 0)) Hz, \(s.clock) clock, \(s.delivery) delivery\(floor)")
+        lines += verdict(s)
         lines.append("trace \(s.trace): \(s.samples) samples, \(fmt(s.durationS, 2)) s replayed in \(s.frames) frames")
         lines.append("")
         let header = ["", "p50", "p90", "p95", "p99", "max"]
@@ -99,11 +126,11 @@ enum SummaryTable {
             ["main-thread growth", "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn"],
             ["ink on screen", "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink while drawing, longest wait \(fmt(s.longestStaleMs, 0)) ms, \(s.samplesNeverShown) samples never shown"],
             ["renders wasted", "\(fmt(s.rendersWastedPct, 1))% cancelled or thrown away"],
-            ["pixels rasterized", "\(c.pixelsRasterized)"],
-            ["bytes copied", "\(c.bytesCopied)"],
-            ["segments stroked", "\(c.segmentsStroked)"],
-            ["bitmaps allocated", "\(c.bitmapsAllocated)"],
-            ["tasks started / cancelled / superseded", "\(c.tasksStarted) / \(c.tasksCancelled) / \(c.tasksSuperseded) (threads peak \(c.threadsPeak))"],
+            ["pixels rasterized", grouped(c.pixelsRasterized)],
+            ["bytes copied", grouped(c.bytesCopied)],
+            ["segments stroked", grouped(c.segmentsStroked)],
+            ["bitmaps allocated", grouped(c.bitmapsAllocated)],
+            ["tasks started / cancelled / superseded", "\(grouped(c.tasksStarted)) / \(grouped(c.tasksCancelled)) / \(grouped(c.tasksSuperseded)) (threads peak \(c.threadsPeak))"],
             ["cpu time", "\(fmt(s.cpuS, 2)) s, peak memory \(fmt(s.peakMemoryMB, 0)) MB"],
         ]
         if let pen = s.penToPixel {
@@ -139,7 +166,6 @@ enum SummaryTable {
             facts.append(["final picture", "not drawn: a dry replay counts the work without rasterizing (--raster draws it)"])
         }
         lines += align(facts)
-        lines.append(verdict(s, band: band))
         switch s.costs {
         case "model": lines.append("timings modelled for \(s.device) by the device cost model (docs/device-model.md); cpu time and memory measured on \(s.machine)")
         case "zero": lines.append("timings zero by request (--costs zero); cpu time and memory measured on \(s.machine)")
@@ -149,6 +175,17 @@ enum SummaryTable {
     }
 
     static func fmt(_ v: Double, _ digits: Int) -> String { v.fixed(digits) }
+
+    /// `12,345,678`: a counter with thousands separators, so its size reads at a glance.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
 
     /// Left-aligns the first column and right-aligns the rest.
     static func align(_ rows: [[String]]) -> [String] {

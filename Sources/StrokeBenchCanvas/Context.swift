@@ -128,6 +128,8 @@ public final class Context {
         ledger?.counters.pixelsRasterized += copied
         ledger?.counters.bytesCopied += copied * 4
         ledger?.count(image.isOpaque ? \.pixelsCopied : \.pixelsBlended, copied, in: surface.format)
+        // The image's ink is now in these pixels too, no newer than it was there.
+        if copied > 0 { surface.inkStamp = max(surface.inkStamp, image.inkStamp) }
     }
 
     /// Strokes lines a caller builds for one stroke (a touch event's segment, a layer), as `stroke(_:style:)`
@@ -155,6 +157,7 @@ public final class Context {
             return refuse("stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)")
         }
         if let handle { addPath(lines, to: handle) }
+        if !lines.isEmpty { surface.inkStamp = InkStamp.next() }
         if ledger != nil {
             var tally = StrokeTally()
             for line in lines { line.count(into: &tally, clip: clipExtents, radius: style.inkRadius) }
@@ -167,6 +170,7 @@ public final class Context {
     /// hundreds a frame.
     func stroke(_ line: Polyline, style: StrokeStyle) {
         if let handle { addPath(CollectionOfOne(line), to: handle) }
+        surface.inkStamp = InkStamp.next()
         if ledger != nil {
             var tally = StrokeTally()
             line.count(into: &tally, clip: clipExtents, radius: style.inkRadius)

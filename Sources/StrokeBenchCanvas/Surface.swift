@@ -19,6 +19,12 @@ public final class Surface {
     /// cairo holds it as RGB24, which pixman draws with a copy too; the picture drawn from it is the
     /// same as from an ARGB32 bitmap of the same opaque pixels.
     public let isOpaque: Bool
+    /// The newest ink these pixels hold: the stamp (`InkStamp`) of the last stroke drawn into them, or of
+    /// the newest ink of an image drawn into them; 0 for none. A copy keeps its source's. The harness
+    /// counts a presented picture as showing new ink only where its stamp is newer than the picture
+    /// on screen (docs/model.md, "Ink from what the display shows"); dry and rasterized surfaces are
+    /// stamped alike, by the same calls.
+    public internal(set) var inkStamp = 0
     /// True when the pixels belong to someone else and are not counted as a live bitmap.
     private var borrowed = false
     /// Where this bitmap's bytes are counted while it lives; nil when it is not counted.

@@ -2,8 +2,8 @@
 /// display link at full rate and hitch nothing while showing no ink at all until the pen lifts, and only
 /// these figures say so.
 public struct InkVisibility: Hashable, Sendable {
-    /// Presented pictures a second that show ink not shown before, while the pen moves (the span
-    /// `DisplayLinkTally` counts callbacks over).
+    /// Presented pictures that show ink not shown before, per second of the vsyncs at which the pen
+    /// moved: pen-up pauses do not count, so the ceiling is the display's refresh rate.
     public var inkUpdatesPerS: Double
     /// The longest time, in ms, that ink the app had accepted (drawn, invalidated or queued a render
     /// for: *pending content*) waited before a picture showing it was presented, from the vsync it was
@@ -13,9 +13,10 @@ public struct InkVisibility: Hashable, Sendable {
     /// - Parameters:
     ///   - presentations: in commit order.
     ///   - pending: when content became pending, in order.
-    ///   - penSpanMs: the first and last turn start that delivered input, in ms; nil when none did.
+    ///   - penVsyncs: the vsyncs at which the pen moved (a sample was taken since the vsync before), in
+    ///     increasing order.
     public init(presentations: [ScreenTimeline.Presentation], pending: [PendingContent], hz: Double, vsyncCount: Int,
-                penSpanMs: (start: Double, end: Double)?) {
+                penVsyncs: [Int]) {
         let byVsync = presentations.enumerated().sorted { ($0.element.vsync, $0.offset) < ($1.element.vsync, $1.offset) }
             .map(\.element)
         // The first vsync at which each newly shown sample appears, in vsync order.
@@ -26,14 +27,14 @@ public struct InkVisibility: Hashable, Sendable {
             if shownAt.last?.vsync == p.vsync { shownAt[shownAt.count - 1].through = p.showsThrough }
             else { shownAt.append((p.vsync, p.showsThrough)) }
         }
-        var updates = 0
-        if let span = penSpanMs, span.end > span.start {
-            updates = shownAt.filter { (span.start...span.end).contains(Double($0.vsync) * 1000 / hz) }.count
-            inkUpdatesPerS = Double(updates) / ((span.end - span.start) / 1000)
-        } else {
-            inkUpdatesPerS = 0
+        var updates = 0, next = 0
+        for shown in shownAt {
+            while next < penVsyncs.count && penVsyncs[next] < shown.vsync { next += 1 }
+            if next < penVsyncs.count && penVsyncs[next] == shown.vsync { updates += 1 }
         }
-        var longest = 0, next = 0
+        inkUpdatesPerS = penVsyncs.isEmpty ? 0 : Double(updates) / (Double(penVsyncs.count) / hz)
+        var longest = 0
+        next = 0
         for content in pending {
             while next < shownAt.count && shownAt[next].through < content.through { next += 1 }
             let shown = next < shownAt.count ? shownAt[next].vsync : vsyncCount

@@ -118,7 +118,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var latencyMs: Percentiles
     /// Samples whose ink no presented picture ever showed.
     public var samplesNeverShown: Int
-    /// Presented pictures a second that show new ink while the pen moves (`InkVisibility`).
+    /// Presented pictures that show new ink, per second of the vsyncs at which the pen moved
+    /// (`InkVisibility`): at most the refresh rate.
     public var inkUpdatesPerS: Double
     /// The longest time accepted ink waited unseen, in ms (`InkVisibility`).
     public var longestStaleMs: Double
@@ -197,7 +198,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
                 workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double], samplesNeverShown: Int = 0,
                 presentations: [ScreenTimeline.Presentation], pending: [PendingContent], finishedRenders: [(time: Double, showsThrough: Int)],
-                vsyncCount: Int, threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int, rendersEnded: Int = 0,
+                vsyncCount: Int, penVsyncs: [Int] = [], threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int, rendersEnded: Int = 0,
                 cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
         self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
         self.trace = trace; self.workers = workers; self.machine = machine
@@ -233,7 +234,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         counters = CounterSummary(total, threadsPeak: threadsPeak)
         tasksSuperseded = total.tasksSuperseded
         let ink = InkVisibility(presentations: presentations, pending: pending, hz: hz, vsyncCount: vsyncCount,
-                                penSpanMs: tally.displayLink.penSpanMs)
+                                penVsyncs: penVsyncs)
         inkUpdatesPerS = ink.inkUpdatesPerS
         longestStaleMs = ink.longestStaleMs
         rendersWastedPct = rendersEnded > 0 ? 100 * Double(total.tasksCancelled + total.tasksSuperseded) / Double(rendersEnded) : 0

@@ -22,6 +22,9 @@ struct FrameAccountant {
     private var deliveredAt: [Int64]?
     /// Newest sample on screen (or committed for it).
     private(set) var shown = -1
+    /// The ink of the picture on screen: its contents' `Surface.inkStamp` and the points of its
+    /// sublayers; a presented update shows new ink only where one of them grows (`credited(_:)`).
+    private var displayedInk = (stamp: 0, overlayPoints: 0)
     /// The latest vsync a picture is presented at.
     private(set) var lastPresent = 0
     /// The newest turn's record waits one turn for its composite cost: in the realtime clock the
@@ -95,7 +98,8 @@ struct FrameAccountant {
         notePending(turn.acceptedThrough, dueAt: due)
         var latency: (min: Double, max: Double)?
         var shownNow: Range<Int>?
-        if let update = turn.update, let presentVsync {
+        if let committed = turn.update, let presentVsync {
+            let update = credited(committed)
             lastPresent = max(lastPresent, presentVsync)
             presentations.append(.init(vsync: presentVsync, showsThrough: update.showsThrough, blank: update.isBlank))
             let firstNew = shown + 1
@@ -114,6 +118,24 @@ struct FrameAccountant {
     mutating func finish() throws {
         if let last = held { try handOver(last, shown: heldShown) }
         held = nil
+    }
+
+    /// `update` with the samples it shows cut back to those on screen before it, unless the composited
+    /// picture gains ink: its contents hold newer ink (`Surface.inkStamp`) than the picture on screen, or
+    /// its sublayers more points. A strategy's word that a picture shows a sample is believed only where
+    /// the picture changed, so one that draws nothing (`null`) shows no ink (docs/model.md, "Ink from
+    /// what the display shows"). Stamps are set by the same calls on dry and rasterized surfaces, so
+    /// the two replays credit the same samples.
+    private mutating func credited(_ update: LayerUpdate) -> LayerUpdate {
+        var ink = displayedInk
+        if let contents = update.contents { ink.stamp = contents.inkStamp } else if !update.damage.isEmpty { ink.stamp = 0 }
+        ink.overlayPoints = update.overlays?.reduce(0) { $0 + $1.count } ?? 0
+        let gained = ink.stamp > displayedInk.stamp || ink.overlayPoints > displayedInk.overlayPoints
+        displayedInk = ink
+        guard !gained else { return update }
+        var unchanged = update
+        unchanged.showsThrough = min(update.showsThrough, shown)
+        return unchanged
     }
 
     private mutating func notePending(_ through: Int, dueAt vsync: Int) {

@@ -207,7 +207,7 @@ struct RunLoopSimulation {
             trace: configuration.traceName, workers: configuration.resolvedWorkers, tally: accountant.tally,
             samples: configuration.input.count, sampleLatenciesMs: latenciesMs, samplesNeverShown: neverShown,
             presentations: accountant.presentations, pending: accountant.pending,
-            finishedRenders: queueLog.finished, vsyncCount: vsyncCount,
+            finishedRenders: queueLog.finished, vsyncCount: vsyncCount, penVsyncs: penVsyncs(),
             threadsPeak: queueLog.threadsPeak, backlogPeak: queueLog.backlogPeak, bitmapBytesPeak: bitmapBytesPeak,
             rendersEnded: queueLog.ended,
             cpuS: usage.cpuSeconds - usageBefore.cpuSeconds, peakMemoryMB: usage.peakResidentMB,
@@ -235,6 +235,13 @@ struct RunLoopSimulation {
         })
         return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen,
                             sampleStages: stages.compactMap { $0 })
+    }
+
+    /// The vsyncs at which the pen moved: the first vsync after each sample was taken, in order, once
+    /// each (as many as there are samples at most, whatever the trace's length).
+    private func penVsyncs() -> [Int] {
+        let vsyncs = (0..<configuration.input.count).map { grid.firstVsync(after: accountant.instant(of: $0)) }
+        return vsyncs.sorted().reduce(into: []) { if $1 != $0.last { $0.append($1) } }
     }
 
     /// Each sample's stages to its first pixels (nil for a sample never shown): through the committed

@@ -56,9 +56,9 @@ public enum SummaryCSV {
         })
         // With modelled costs, the share of the model's draws in each hitch band; empty otherwise.
         columns += Metric.bandShares.map(Column.metric)
-        // What a person drawing would see (`DrawingVerdict`): keeps up, may hitch, hitches, ink lags, or
-        // ink not shown while drawing.
-        columns.append(.text("verdict") { DrawingVerdict($0.summary).rawValue })
+        // The run's one judgement (`RunJudgement`): its word (keeps up, may hitch, hitches, drops frames,
+        // ink lags, no ink), and at the end, the failing dimensions behind it, worst first.
+        columns.append(.text("verdict") { $0.summary.judgement.verdict.rawValue })
         // Pen-to-pixel latency by stage's headline figures (docs/latency.md); empty when nothing was shown.
         columns += Metric.penToPixel.map(Column.metric)
         // The frames the render server may queue (a sweep axis, `--present-queue-depth`).
@@ -71,6 +71,7 @@ public enum SummaryCSV {
         // The front-buffered wet-ink layer (a sweep axis, `--wet-ink`), and what it cost; empty without.
         columns.append(.text("wet_ink") { $0.spec.pipeline.wetInk.rawValue })
         columns += Metric.wetInk.map(Column.metric)
+        columns.append(.text("reasons") { $0.summary.judgement.reasons.map(\.text).joined(separator: "; ") })
         return columns
     }()
 

@@ -3,8 +3,10 @@ import StrokeBenchCanvas
 /// Draws nothing. Its figures are the harness's own overhead: the calibration floor every other
 /// strategy's numbers stand on.
 ///
-/// It still reports each turn's input as shown, so that latency and dropped-frame accounting run
-/// through the same code as for a real strategy.
+/// It commits each turn that brought input and says the picture shows it, as a strategy that claims
+/// ink it never drew would: the harness credits ink only where the composited picture changed, so
+/// none of it counts as shown and the verdict is `no ink`. Nothing it is handed becomes pending
+/// content (it draws, invalidates and queues nothing), so it drops no frames.
 public final class NullStrategy: DrawingStrategy {
     public static let name = "null"
     public static let summary = "draws nothing: the harness's own overhead (calibration floor)"
@@ -14,8 +16,8 @@ public final class NullStrategy: DrawingStrategy {
 
     public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
 
-    /// Pending as soon as it arrives: it reports every event as shown, so that the accounting runs as for a real strategy.
-    public var acceptedThrough: Int { newest }
+    /// Nothing is ever pending: it draws, invalidates and queues nothing.
+    public var acceptedThrough: Int { -1 }
 
     public func handle(_ event: TouchEvent) {
         if let last = event.points.last { newest = last.index; changed = true }

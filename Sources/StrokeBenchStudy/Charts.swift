@@ -3,14 +3,15 @@ import StrokeBenchMetrics
 
 /// The report's charts, each an inline SVG labelled modelled or measured.
 enum Charts {
-    /// A verdict's colour: the grid and the matrix use the same four.
+    /// A verdict's colour: the grid and the matrix use the same six, and no chart uses them for anything else.
     static func colour(_ verdict: DrawingVerdict) -> String {
         switch verdict {
         case .keepsUp: "#2e7d32"
         case .mayHitch: "#b8860b"
         case .hitches: "#c62828"
+        case .dropsFrames: "#e65100"
         case .inkLags: "#7b1fa2"
-        case .inkNotShown: "#6d6d6d"
+        case .noInk: "#6d6d6d"
         }
     }
 
@@ -38,8 +39,9 @@ enum Charts {
                 svg.rect(x: x + 1, y: y + 1, width: cellWidth - 2, height: cellHeight - 2, fill: colour(verdict),
                          title: "\(strategy), \(setting.label(withTrace: true)): \(verdict.rawValue); \(bandText(run.summary))")
                 let words = switch verdict {
-                case .inkNotShown: "no ink"
+                case .noInk: "no ink"
                 case .inkLags: "ink \(fmt(run.summary.latencyMs.p95 / 1000, 1)) s late"
+                case .dropsFrames: "\(fmt(run.summary.droppedPct, 0))% dropped"
                 default: "\(fmt(run.summary.hitchRatioMsPerS, 1)) ms/s"
                 }
                 svg.text(words, x: x + cellWidth / 2, y: y + 17, anchor: .middle, size: 11, fill: "#fff", bold: true)

@@ -25,5 +25,10 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("results/device-model/validation.json")
         #expect(try String(contentsOf: committed, encoding: .utf8) == outcome.stdout,
                 "results/device-model/validation.json is stale: bench model validate --format json > results/device-model/validation.json")
+        // The copy every modelled verdict's accuracy line reads (ModelAccuracy) is the same output.
+        let shipped = committed.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/StrokeBenchDevice/Resources/model-validation.json")
+        #expect(try String(contentsOf: shipped, encoding: .utf8) == outcome.stdout,
+                "Sources/StrokeBenchDevice/Resources/model-validation.json is stale: bench model validate --format json > it")
     }
 }

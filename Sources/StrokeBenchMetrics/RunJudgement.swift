@@ -1,0 +1,148 @@
+import StrokeBenchSpec
+
+/// The one word every output prints for a run: what a person drawing would see (`RunJudgement`).
+///
+/// Best first, so the order of the cases is the order a verdict ranks in.
+public enum DrawingVerdict: String, Sendable, Codable, CaseIterable {
+    /// Every judged figure is within its limit: ink reaches the screen while drawing, frames are on
+    /// time and none is dropped.
+    case keepsUp = "keeps up"
+    /// Nothing fails, but the model's draws do not agree that the hitch ratio is good
+    /// (`HitchBand.uncertain`): a modelled run that may hitch on the device.
+    case mayHitch = "may hitch"
+    /// The worst failure is the hitch ratio: main-thread turns miss their vsyncs.
+    case hitches
+    /// The worst failure is dropped frames: content was pending and no picture was presented.
+    case dropsFrames = "drops frames"
+    /// The worst failure is the ink's latency: it trails the pen by more than `RunJudgement.laggingLatencyMs`.
+    case inkLags = "ink lags"
+    /// The pen moved and the screen showed new ink less than once a second: nothing to judge it by.
+    case noInk = "no ink"
+
+    /// The verdict of `summary` (`RunJudgement(summary).verdict`).
+    public init(_ summary: RunSummary) { self = RunJudgement(summary).verdict }
+
+    /// Best first: the order a ranking puts verdict levels in (`RunJudgement.level`).
+    public var rank: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
+}
+
+/// The one judgement of a run, used by every output that names a verdict (run, the sweep's table,
+/// summary.csv, compare, check, the report and the ramp): frames and ink judged together, each judged
+/// dimension that fails given as a reason, worst first, and the verdict the worst one's word.
+///
+/// The limits (docs/model.md, "One answer"):
+/// - hitch ratio: Apple's WWDC20 bands, under 5 ms/s good (the agreed band of a modelled run's draws);
+/// - dropped frames: the same 5 ms/s, with each dropped vsync counted as one refresh interval of stale
+///   ink, so a share of `droppedLimitPct` (0.5%) of the vsyncs that expected a picture;
+/// - ink latency: touch-to-screen p95 over `laggingLatencyMs`, twice the 50 ms at which inking
+///   latency is judged (Annett et al., Graphics Interface 2014); a run that never shows more than 5%
+///   of its samples is beyond any limit;
+/// - ink shown: at least one update with new ink a second while the pen moved.
+public struct RunJudgement: Hashable, Sendable {
+    /// One judged dimension that failed, with its figure and limit.
+    public struct Reason: Hashable, Sendable, Encodable {
+        /// The judged dimension: `ink_shown`, `hitch_ratio`, `dropped_frames` or `ink_latency`. A modelled
+    /// run whose draws disagree on the hitch band has a `hitch_ratio` reason that fails nothing
+    /// (`may hitch`, excess 0), so that it is said.
+        public var dimension: String
+        /// The verdict word this failure alone would give.
+        public var verdict: DrawingVerdict
+        /// The run's figure; nil where it is beyond any limit (samples never shown).
+        public var figure: Double?
+        public var limit: Double
+        /// How far past its limit the figure is (figure / limit; infinity when beyond any): orders reasons.
+        public var excess: Double
+        /// `hitches 46.5 ms/s (limit 5)`.
+        public var text: String
+
+        enum CodingKeys: String, CodingKey { case dimension, verdict, figure, limit, text }
+    }
+
+    /// Latency a person sees as the ink trailing the pen (ms): twice the 50 ms at which inking latency is
+    /// judged (Annett et al., "Is the pen mightier than the finger?", Graphics Interface 2014).
+    public static let laggingLatencyMs = 100.0
+    /// The hitch-ratio limit of Apple's WWDC20 "good" band, in ms/s.
+    public static let hitchLimitMsPerS = 5.0
+    /// Dropped vsyncs, as a share of those that expected a picture, that cost as much stale-ink time as
+    /// `hitchLimitMsPerS`: 5 ms/s is 0.5% of each second.
+    public static let droppedLimitPct = hitchLimitMsPerS / 10
+    /// A share of samples never shown (%) past which the latency p95 falls on a sample never shown.
+    public static let neverShownLimitPct = 5.0
+
+    public var verdict: DrawingVerdict
+    /// The failing dimensions, worst first (a `may hitch` last); empty for a run that keeps up.
+    public var reasons: [Reason]
+
+    public init(_ s: RunSummary) {
+        var reasons: [Reason] = []
+        if !s.showsInkWhileDrawing {
+            reasons.append(Reason(dimension: "ink_shown", verdict: .noInk, figure: s.inkUpdatesPerS, limit: 1, excess: .infinity,
+                                  text: "no ink: \(s.inkUpdatesPerS.fixed(1)) updates with new ink a second while the pen moved"))
+        }
+        if s.hitchBand == .warning || s.hitchBand == .critical {
+            let r = s.hitchRatioMsPerS
+            reasons.append(Reason(dimension: "hitch_ratio", verdict: .hitches, figure: r, limit: Self.hitchLimitMsPerS,
+                                  excess: r / Self.hitchLimitMsPerS, text: "hitches \(r.fixed(1)) ms/s" + Self.draws(s)))
+        }
+        if s.droppedPct >= Self.droppedLimitPct {
+            reasons.append(Reason(dimension: "dropped_frames", verdict: .dropsFrames, figure: s.droppedPct, limit: Self.droppedLimitPct,
+                                  excess: s.droppedPct / Self.droppedLimitPct, text: "\(s.droppedPct.fixed(0))% of frames dropped"))
+        }
+        if s.showsInkWhileDrawing, let lag = Self.inkLatencyP95(s), lag > Self.laggingLatencyMs {
+            let text = lag.isFinite ? "ink lags \(lag.fixed(0)) ms p95" : "ink lags: \(s.samplesNeverShown) of \(s.samples) samples never shown"
+            reasons.append(Reason(dimension: "ink_latency", verdict: .inkLags, figure: lag.isFinite ? lag : nil,
+                                  limit: Self.laggingLatencyMs, excess: lag / Self.laggingLatencyMs, text: text))
+        }
+        if s.hitchBand == .uncertain {
+            let shares = s.bandProbabilities.map { ": \($0.description) of the model's draws" } ?? ""
+            reasons.append(Reason(dimension: "hitch_ratio", verdict: .mayHitch, figure: s.hitchRatioMsPerS, limit: Self.hitchLimitMsPerS,
+                                  excess: 0, text: "may hitch\(shares)"))
+        }
+        // Worst first: the furthest past its limit; ties keep the order above (ink, frames, drops, latency).
+        reasons = reasons.enumerated().sorted { ($1.element.excess, $0.offset) < ($0.element.excess, $1.offset) }.map(\.element)
+        self.reasons = reasons
+        verdict = reasons.first?.verdict ?? .keepsUp
+    }
+
+    /// The ink-latency figure judged: touch-to-screen p95, or infinity where more than
+    /// `neverShownLimitPct` of the samples were never shown (the p95 then falls on one); nil without samples.
+    public static func inkLatencyP95(_ s: RunSummary) -> Double? {
+        guard s.samples > 0 else { return nil }
+        if 100 * Double(s.samplesNeverShown) / Double(s.samples) > neverShownLimitPct { return .infinity }
+        return s.latencyMs.p95
+    }
+
+    /// `, in critical 62% of the model's draws` for a modelled run; nothing for another.
+    private static func draws(_ s: RunSummary) -> String {
+        guard let shares = s.bandProbabilities else { return "" }
+        let share = s.hitchBand == .critical ? shares.critical : shares.warning
+        return " (\(s.hitchBand.rawValue) in \(Int((share * 100).rounded()))% of the model's draws)"
+    }
+
+    /// `drops frames: 57% of frames dropped; hitches 46.5 ms/s; ink lags 500 ms p95`, or the word alone
+    /// for a run that keeps up; a run that may hitch says what its draws gave.
+    public var summary: String {
+        if reasons.isEmpty { return verdict.rawValue }
+        return verdict.rawValue + ": " + reasons.map(\.text).joined(separator: "; ")
+    }
+
+    /// The level a ranking orders first, monotone in every judged figure: 0 keeps up, 1 may hitch, 2 a
+    /// judged figure fails, 3 no ink.
+    public var level: Int {
+        switch verdict {
+        case .keepsUp: 0
+        case .mayHitch: 1
+        case .hitches, .dropsFrames, .inkLags: 2
+        case .noInk: 3
+        }
+    }
+}
+
+extension RunSummary {
+    /// True unless the pen moved (more than one sample) and the screen showed new ink less than once a
+    /// second.
+    public var showsInkWhileDrawing: Bool { !(samples > 1 && inkUpdatesPerS < 1) }
+
+    /// The run's one judgement.
+    public var judgement: RunJudgement { RunJudgement(self) }
+}
