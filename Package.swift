@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchUnits", "StrokeBenchSpec"]),
         // The device cost model below the engine: device profiles, the sourced unit costs and their
         // data file, and the meters that turn counted work into time (docs/device-model.md).
-        .target(name: "StrokeBenchDevice", dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec"], resources: [
+        .target(name: "StrokeBenchDevice", dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec", "StrokeBenchMetrics"], resources: [
             .copy("Resources/device-costs.json"),
             .copy("Resources/model-validation.json"),
         ]),

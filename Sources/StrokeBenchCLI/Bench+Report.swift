@@ -53,7 +53,7 @@ extension Bench {
                 throw BenchFailure.data("\(study): every run is at a rate its device's display does not have (\(loaded.leftOut.joined(separator: "; ")))")
             }
             guard format == .html, let output else {
-                print(ReportMarkdown(study: loaded).render(), terminator: "")
+                print(ReportMarkdown(study: loaded, modelAccuracy: .shipped).render(), terminator: "")
                 return
             }
             try refuseOverwriting(Self.inputs(of: loaded), with: [NamedPath(name: "--output", path: output)])
@@ -102,7 +102,7 @@ extension Bench {
         static func provenance() -> Provenance {
             let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init)
             return Provenance(version: benchVersion, commit: buildCommit(), deviceDataVersion: DeviceCostData.version,
-                              date: epoch.map { Date(timeIntervalSince1970: $0) } ?? Date())
+                              date: epoch.map { Date(timeIntervalSince1970: $0) } ?? Date(), modelAccuracy: .shipped)
         }
 
         /// The commit of the git checkout `bench` was built in (`git rev-parse HEAD` beside the

@@ -59,6 +59,8 @@ extension Metric {
     public static let bitmapBytesPeak = count("bitmap_bytes_peak", unit: "B") { $0.bitmapBytesPeak }
     public static let displayLinkFps = measure("display_link_fps", unit: "fps", polarity: .higherIsBetter) { $0.displayLinkFps }
     public static let mainThreadBusyPct = measure("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
+    /// Main thread and render server together, ms of work a second replayed: what a ranking weighs.
+    public static let busyMsPerS = measure("busy_ms_per_s", unit: "ms/s") { $0.busyMsPerS }
     public static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
     public static let inkUpdatesPerS = measure("ink_updates_per_s", unit: "/s", polarity: .higherIsBetter) { $0.inkUpdatesPerS }
     public static let longestStaleMs = measure("longest_stale_ms", unit: "ms") { $0.longestStaleMs }
@@ -80,6 +82,7 @@ extension Metric {
            cpuS, peakMemoryMB] + counters + [threadsPeak]
         + [mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps, mainThreadBusyPct]
         + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel + prediction + wetInk
+        + [busyMsPerS]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

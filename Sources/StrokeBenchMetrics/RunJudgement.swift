@@ -52,7 +52,7 @@ public struct RunJudgement: Hashable, Sendable {
         public var limit: Double
         /// How far past its limit the figure is (figure / limit; infinity when beyond any): orders reasons.
         public var excess: Double
-        /// `hitches 46.5 ms/s (limit 5)`.
+        /// `hitch ratio 46.5 ms/s`: the figure in words, without the verdict's word.
         public var text: String
 
         enum CodingKeys: String, CodingKey { case dimension, verdict, figure, limit, text }
@@ -77,26 +77,26 @@ public struct RunJudgement: Hashable, Sendable {
         var reasons: [Reason] = []
         if !s.showsInkWhileDrawing {
             reasons.append(Reason(dimension: "ink_shown", verdict: .noInk, figure: s.inkUpdatesPerS, limit: 1, excess: .infinity,
-                                  text: "no ink: \(s.inkUpdatesPerS.fixed(1)) updates with new ink a second while the pen moved"))
+                                  text: "\(s.inkUpdatesPerS.fixed(1)) updates with new ink a second while the pen moved"))
         }
         if s.hitchBand == .warning || s.hitchBand == .critical {
             let r = s.hitchRatioMsPerS
             reasons.append(Reason(dimension: "hitch_ratio", verdict: .hitches, figure: r, limit: Self.hitchLimitMsPerS,
-                                  excess: r / Self.hitchLimitMsPerS, text: "hitches \(r.fixed(1)) ms/s" + Self.draws(s)))
+                                  excess: r / Self.hitchLimitMsPerS, text: "hitch ratio \(r.fixed(1)) ms/s" + Self.draws(s)))
         }
         if s.droppedPct >= Self.droppedLimitPct {
             reasons.append(Reason(dimension: "dropped_frames", verdict: .dropsFrames, figure: s.droppedPct, limit: Self.droppedLimitPct,
                                   excess: s.droppedPct / Self.droppedLimitPct, text: "\(s.droppedPct.fixed(0))% of frames dropped"))
         }
         if s.showsInkWhileDrawing, let lag = Self.inkLatencyP95(s), lag > Self.laggingLatencyMs {
-            let text = lag.isFinite ? "ink lags \(lag.fixed(0)) ms p95" : "ink lags: \(s.samplesNeverShown) of \(s.samples) samples never shown"
+            let text = lag.isFinite ? "ink latency p95 \(lag.fixed(0)) ms" : "\(s.samplesNeverShown) of \(s.samples) samples never shown"
             reasons.append(Reason(dimension: "ink_latency", verdict: .inkLags, figure: lag.isFinite ? lag : nil,
                                   limit: Self.laggingLatencyMs, excess: lag / Self.laggingLatencyMs, text: text))
         }
         if s.hitchBand == .uncertain {
             let shares = s.bandProbabilities.map { ": \($0.description) of the model's draws" } ?? ""
             reasons.append(Reason(dimension: "hitch_ratio", verdict: .mayHitch, figure: s.hitchRatioMsPerS, limit: Self.hitchLimitMsPerS,
-                                  excess: 0, text: "may hitch\(shares)"))
+                                  excess: 0, text: "hitch band uncertain\(shares)"))
         }
         // Worst first: the furthest past its limit; ties keep the order above (ink, frames, drops, latency).
         reasons = reasons.enumerated().sorted { ($1.element.excess, $0.offset) < ($0.element.excess, $1.offset) }.map(\.element)
@@ -119,7 +119,7 @@ public struct RunJudgement: Hashable, Sendable {
         return " (\(s.hitchBand.rawValue) in \(Int((share * 100).rounded()))% of the model's draws)"
     }
 
-    /// `drops frames: 57% of frames dropped; hitches 46.5 ms/s; ink lags 500 ms p95`, or the word alone
+    /// `drops frames: 57% of frames dropped; hitch ratio 46.5 ms/s; ink latency p95 500 ms`, or the word alone
     /// for a run that keeps up; a run that may hitch says what its draws gave.
     public var summary: String {
         if reasons.isEmpty { return verdict.rawValue }

@@ -163,6 +163,11 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var displayLinkFps: Double
     /// Main-thread busy time over the same span, in percent.
     public var mainThreadBusyPct: Double
+    /// Work on the main thread and the render server together, in ms a second replayed: the active
+    /// frames' main-thread and composite times over the run's duration. What a ranking weighs, so that
+    /// work moved to the render server (`sublayer`'s composites) still counts. Nil in records written
+    /// before it existed.
+    public var busyMsPerS: Double?
     /// Process CPU time (user + system) during the replay.
     public var cpuS: Double
     /// Peak resident memory of the process so far (getrusage's high-water mark): in a sweep it
@@ -184,7 +189,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case missedVsyncs = "missed_vsyncs", blankFrames = "blank_frames", staleFrames = "stale_frames"
         case threadsPeak = "threads_peak", tasksSuperseded = "tasks_superseded", backlogPeak = "backlog_peak"
         case bitmapBytesPeak = "bitmap_bytes_peak", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
-        case displayLinkFps = "display_link_fps", mainThreadBusyPct = "main_thread_busy_pct"
+        case displayLinkFps = "display_link_fps", mainThreadBusyPct = "main_thread_busy_pct", busyMsPerS = "busy_ms_per_s"
         case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
         case samplesNeverShown = "samples_never_shown", inkUpdatesPerS = "ink_updates_per_s"
         case longestStaleMs = "longest_stale_ms", rendersWastedPct = "renders_wasted_pct"
@@ -230,6 +235,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
         hitchBand = HitchBand(ratio: hitchRatioMsPerS)
         displayLinkFps = tally.displayLink.fps
         mainThreadBusyPct = tally.displayLink.busyPercent
+        let busyMs = tally.activeMainMs.reduce(0, +) + tally.activeCompositeMs.reduce(0, +)
+        busyMsPerS = durationS > 0 ? busyMs / durationS : 0
         let total = tally.counters
         counters = CounterSummary(total, threadsPeak: threadsPeak)
         tasksSuperseded = total.tasksSuperseded

@@ -71,6 +71,7 @@ public enum SummaryCSV {
         // The front-buffered wet-ink layer (a sweep axis, `--wet-ink`), and what it cost; empty without.
         columns.append(.text("wet_ink") { $0.spec.pipeline.wetInk.rawValue })
         columns += Metric.wetInk.map(Column.metric)
+        columns.append(.metric(.busyMsPerS))
         columns.append(.text("reasons") { $0.summary.judgement.reasons.map(\.text).joined(separator: "; ") })
         return columns
     }()

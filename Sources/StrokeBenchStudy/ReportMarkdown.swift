@@ -5,19 +5,28 @@ import StrokeBenchMetrics
 public struct ReportMarkdown {
     let study: Study
     let matrix: VerdictMatrix
+    /// How often the device cost model's ranges held published figures, said beside modelled verdicts.
+    let modelAccuracy: ModelAccuracy?
 
-    public init(study: Study) { self.study = study; matrix = VerdictMatrix(study) }
+    public init(study: Study, modelAccuracy: ModelAccuracy? = nil) {
+        self.study = study; self.modelAccuracy = modelAccuracy; matrix = VerdictMatrix(study)
+    }
 
     public func render() -> String {
-        let kind = study.allModelled.map { $0 ? "modelled by the device cost model (docs/device-model.md)" : "measured" } ?? "modelled and measured"
+        let machines = Set(study.runs.filter { !$0.isModelled }.map(\.summary.machine)).sorted().joined(separator: ", ")
+        let measured = "measured on this host (\(machines)): this machine's time for the device's work, not the device's"
+        let kind = study.allModelled.map { $0 ? "modelled by the device cost model (docs/device-model.md)" : measured }
+            ?? "modelled and \(measured)"
         var lines = ["### StrokeBench verdict, \(kind)", ""]
+        if study.allModelled != false, let caveat = modelAccuracy?.caveat { lines += ["How certain: \(caveat).", ""] }
         if !study.leftOut.isEmpty { lines += ["Left out: \(study.leftOut.joined(separator: "; ")).", ""] }
         lines.append("| strategy | " + matrix.settings.map { cell($0.label(withTrace: matrix.namesTraces)) }.joined(separator: " | ") + " |")
         lines.append("|---|" + matrix.settings.map { _ in "---" }.joined(separator: "|") + "|")
         for strategy in matrix.strategies {
             let cells = matrix.settings.map { setting -> String in
                 guard let run = matrix.run(strategy, at: setting) else { return "not run" }
-                return "**\(run.verdict.rawValue)**, \(bandText(run.summary))"
+                let reasons = run.judgement.reasons.map(\.text).joined(separator: "; ")
+                return "**\(run.verdict.rawValue)**" + (reasons.isEmpty ? ", \(bandText(run.summary))" : ": \(reasons)")
             }
             lines.append("| \(cell(strategy)) | " + cells.map(cell).joined(separator: " | ") + " |")
         }

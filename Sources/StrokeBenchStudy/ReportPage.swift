@@ -10,9 +10,12 @@ public struct Provenance: Sendable {
     public var deviceDataVersion: Int
     /// When the report was made (UTC).
     public var date: Date
+    /// How often the device cost model's ranges held published figures, said beside modelled verdicts.
+    public var modelAccuracy: ModelAccuracy?
 
-    public init(version: String, commit: String, deviceDataVersion: Int, date: Date) {
+    public init(version: String, commit: String, deviceDataVersion: Int, date: Date, modelAccuracy: ModelAccuracy? = nil) {
         self.version = version; self.commit = commit; self.deviceDataVersion = deviceDataVersion; self.date = date
+        self.modelAccuracy = modelAccuracy
     }
 
     var dateText: String {
@@ -88,14 +91,25 @@ public struct ReportPage {
         let runs = study.runs.count
         switch study.allModelled {
         case true?:
-            return "\(runs) configurations, every figure modelled: the device cost model (docs/device-model.md) prices counted work "
-                + "for each device; a band with its share of the model's 64 draws, ranges 5-95%."
+            return "Modelled: \(runs) configurations, every figure priced by the device cost model (docs/device-model.md) "
+                + "for each device; a band with its share of the model's 64 draws, ranges 5-95%." + caveat
         case false?:
-            let machines = Set(study.runs.map(\.summary.machine)).sorted().joined(separator: ", ")
-            return "\(runs) configurations, every figure measured on \(machines): this machine's time for the device's work, not the device's."
+            return "Measured: \(runs) configurations, every figure timed on this host (\(machines)) as the devices' displays: "
+                + "this machine's time for the device's work, not the device's."
         case nil:
-            return "\(runs) configurations; each says whether it is modelled (the device cost model) or measured (this machine's time)."
+            return "Modelled and measured: \(runs) configurations; each says whether it is modelled (the device cost model) "
+                + "or measured (this host's time, \(machines), not the device's)." + caveat
         }
+    }
+
+    /// The hosts the measured runs were timed on.
+    private var machines: String {
+        Set(study.runs.filter { !$0.isModelled }.map(\.summary.machine)).sorted().joined(separator: ", ")
+    }
+
+    /// ` How certain: ...` while the model's ranges hold too few published figures; empty otherwise.
+    private var caveat: String {
+        provenance.modelAccuracy?.caveat.map { " How certain: \($0)." } ?? ""
     }
 
     private func verdictSection() -> String {
@@ -107,7 +121,9 @@ public struct ReportPage {
             for setting in matrix.settings {
                 guard let run = matrix.run(strategy, at: setting) else { rows.append("<td class=\"none\">not run</td>"); continue }
                 let verdict = run.verdict
-                let detail = "\(bandText(run.summary)); \(fmt(run.summary.hitchRatioMsPerS, 1)) ms/s; "
+                let reasons = run.judgement.reasons.map(\.text)
+                let detail = (reasons.isEmpty ? "" : reasons.joined(separator: "; ") + ". ")
+                    + "\(bandText(run.summary)); \(fmt(run.summary.hitchRatioMsPerS, 1)) ms/s; "
                     + "\(fmt(run.summary.inkUpdatesPerS, 1)) ink updates/s; latency p95 \(fmt(run.summary.latencyMs.p95, 0)) ms"
                     + (study.allModelled == nil ? "; \(run.summary.costs)" : "")
                 rows.append("<td style=\"border-left:6px solid \(Charts.colour(verdict))\"><b>\(escaped(verdict.rawValue))</b>"
@@ -135,17 +151,19 @@ public struct ReportPage {
         out.append("<details><summary>The figures behind each ranking</summary>")
         for (setting, ranking) in rankings {
             out.append("<h3>\(escaped(setting.label(withTrace: true)))</h3><table class=\"ranking\"><thead><tr><th>place</th>"
-                       + "<th>strategy</th><th>verdict</th><th>hitch ms/s (5-95%)</th><th>ink updates/s</th><th>main busy % (5-95%)</th>"
+                       + "<th>strategy</th><th>verdict</th><th>hitch ms/s (5-95%)</th><th>dropped % (5-95%)</th>"
+                       + "<th>ink latency p95 ms</th><th>ink updates/s</th><th>main + render server busy ms/s</th>"
                        + "<th>placed by</th></tr></thead><tbody>")
             for entry in ranking.entries {
                 let s = entry.run.summary
                 let place = entry.tied ? "=\(entry.place)" : "\(entry.place)"
-                let by = entry.tied ? "tied: \(entry.decidedBy ?? "no figure") ranges overlap" : entry.decidedBy ?? "first"
+                let by = entry.decidedBy ?? "first"
+                let lag = RunJudgement.inkLatencyP95(s).map { $0.isFinite ? fmt($0, 0) : "never shown" } ?? ""
                 out.append("<tr><td>\(place)</td><td>\(escaped(entry.run.strategyLabel))</td>"
                            + "<td style=\"color:\(Charts.colour(entry.run.verdict))\"><b>\(escaped(entry.run.verdict.rawValue))</b></td>"
                            + "<td>\(figure(s.hitchRatioMsPerS, s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh))</td>"
-                           + "<td>\(fmt(s.inkUpdatesPerS, 1))</td>"
-                           + "<td>\(figure(s.mainThreadBusyPct, s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh))</td>"
+                           + "<td>\(figure(s.droppedPct, s.droppedPctLow, s.droppedPctHigh))</td><td>\(lag)</td>"
+                           + "<td>\(fmt(s.inkUpdatesPerS, 1))</td><td>\(s.busyMsPerS.map { fmt($0, 1) } ?? "")</td>"
                            + "<td>\(escaped(by))</td></tr>")
             }
             out.append("</tbody></table>")

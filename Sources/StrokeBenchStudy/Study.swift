@@ -18,8 +18,10 @@ public struct StudyRun: Sendable {
     public var strategyLabel: String
     /// True for a run priced by the device cost model (`--costs model`), false for measured or zero costs.
     public var isModelled: Bool { summary.costs == CostMode.model.rawValue }
+    /// The run's one judgement (`RunJudgement`).
+    public var judgement: RunJudgement { summary.judgement }
     /// The run's verdict.
-    public var verdict: DrawingVerdict { DrawingVerdict(summary) }
+    public var verdict: DrawingVerdict { judgement.verdict }
 }
 
 /// What `bench report` reads: a sweep folder (whole, or merged from shards) or one run's JSON

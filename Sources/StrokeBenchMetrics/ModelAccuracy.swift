@@ -4,9 +4,8 @@ import Foundation
 /// summary of `bench model validate` over the shipped device data, printed beside every modelled
 /// verdict until the ranges hold often enough to be read as a forecast.
 ///
-/// Read from `Resources/model-validation.json`, the command's JSON as of the shipped data, because
-/// running the validation takes seconds; the end-to-end suite fails when the file and the command's
-/// output differ (ModelValidateTests), so the figures are the CLI's, never typed in.
+/// The command line reads the shipped figures once (`ModelAccuracy.shipped`, in StrokeBenchDevice) and
+/// hands them to what prints a modelled verdict.
 public struct ModelAccuracy: Hashable, Sendable {
     /// Predicted rows whose published figure lay within the model's range.
     public var held: Int
@@ -22,14 +21,12 @@ public struct ModelAccuracy: Hashable, Sendable {
     /// The share of predicted rows held, 0...1.
     public var coverage: Double { predicted == 0 ? 0 : Double(held) / Double(predicted) }
 
-    /// The accuracy of the shipped device data; nil when the resource cannot be read.
-    public static let shipped: ModelAccuracy? = {
-        guard let url = Bundle.module.url(forResource: "model-validation", withExtension: "json"),
-              let data = try? Data(contentsOf: url),
-              let report = try? JSONDecoder().decode(Validation.self, from: data) else { return nil }
+    /// The accuracy `bench model validate --format json` reported in `json`; nil when it is not that.
+    public init?(validationJSON json: Data) {
+        guard let report = try? JSONDecoder().decode(Validation.self, from: json) else { return nil }
         let predicted = report.rows.filter { $0.role == "predicted" }
-        return ModelAccuracy(held: predicted.filter(\.within).count, predicted: predicted.count)
-    }()
+        self.init(held: predicted.filter(\.within).count, predicted: predicted.count)
+    }
 
     /// The sentence a modelled verdict carries while coverage is under `forecastCoverage`; nil once the
     /// ranges hold often enough.
