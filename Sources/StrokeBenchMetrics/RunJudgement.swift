@@ -128,7 +128,10 @@ public struct RunJudgement: Hashable, Sendable {
 
     /// The level a ranking orders first, monotone in every judged figure: 0 keeps up, 1 may hitch, 2 a
     /// judged figure fails, 3 no ink.
-    public var level: Int {
+    public var level: Int { Self.level(of: verdict) }
+
+    /// The level of `verdict` (`level`).
+    public static func level(of verdict: DrawingVerdict) -> Int {
         switch verdict {
         case .keepsUp: 0
         case .mayHitch: 1

@@ -7,6 +7,7 @@ extension Comparison {
         "baseline_machine", "candidate_machine", "baseline_runs", "candidate_runs", "baseline_frames",
         "candidate_frames", "baseline_main_ms_median", "candidate_main_ms_median", "main_ms_median_ratio",
     ] + figures.flatMap(\.columns) + ["p_value", "p_candidate_slower", "verdict"]
+        + ["main_thread_verdict", "baseline_verdict", "candidate_verdict", "better", "worse"]
 
     /// A cell: text, a number, or nothing (a figure that was not compared).
     enum Cell {
@@ -46,6 +47,8 @@ extension Comparison {
             if figure.ratioColumn != nil { cells.append(n(values.ratio)) }
         }
         cells += [n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.rawValue)]
+        cells += [.text(c.mainThread?.rawValue ?? ""), .text(c.baselineVerdict?.rawValue ?? ""), .text(c.candidateVerdict?.rawValue ?? ""),
+                  .text(c.better.joined(separator: "; ")), .text(c.worse.joined(separator: "; "))]
         return cells
     }
 
@@ -93,7 +96,9 @@ extension Comparison {
                          + partlyDiffering.keys.sorted().map { "\($0.rawValue) \(partlyDiffering[$0]!)" }.joined(separator: "; "))
         }
         if !common.isEmpty { lines.append("every configuration: " + common.joined(separator: ", ")) }
-        lines.append("\(direction); better or worse needs p < \(Cell.plain(alpha)) (Mann-Whitney U on per-frame main-thread time) and a median change over \(Cell.plain(threshold * 100))%")
+        lines.append("\(direction); every judged figure counts (verdict, hitch ratio, dropped frames, ink latency p95, ink shown, busy time: "
+                     + "a change over \(Cell.plain(threshold * 100))%; main-thread time: p < \(Cell.plain(alpha)), Mann-Whitney U on per-frame times, "
+                     + "and a median change over \(Cell.plain(threshold * 100))%); better only when nothing got worse")
         // Markdown joins adjacent lines into one paragraph; a hard break (two spaces) keeps them apart.
         if markdown { lines = lines.map { $0 + "  " } }
         lines.append("")
@@ -118,6 +123,7 @@ extension Comparison {
                 p(c.pValue), c.verdict.rawValue,
             ])
         }
+        let moved = configurations.filter { !$0.better.isEmpty || !$0.worse.isEmpty }
         if markdown {
             let escape = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
             lines.append("| " + table[0].map(escape).joined(separator: " | ") + " |")
@@ -131,6 +137,12 @@ extension Comparison {
                     return i == 0 || i == row.count - 1 ? cell + pad : pad + cell
                 }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
+        }
+        if !moved.isEmpty { lines.append("") }
+        for c in moved {
+            let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")
+            lines.append("\(name): \(c.verdict.rawValue); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
+                         + "; worse: \(c.worse.isEmpty ? "nothing" : c.worse.joined(separator: ", "))" + (markdown ? "  " : ""))
         }
         if !onlyInBaseline.isEmpty { lines.append(""); lines.append("only in the baseline: " + onlyInBaseline.joined(separator: "; ")) }
         if !onlyInCandidate.isEmpty { lines.append(""); lines.append("only in the candidate: " + onlyInCandidate.joined(separator: "; ")) }

@@ -2,15 +2,19 @@ import StrokeBenchMetrics
 import StrokeBenchSpec
 import StrokeBenchStrategies
 
-/// What a comparison concluded about one configuration: candidate against baseline, where a lower
-/// main-thread time is better.
+/// What a comparison concluded about one configuration, candidate against baseline, from every judged
+/// figure (`JudgedFigures`, the run's verdict, and the per-frame main-thread time): better only when
+/// nothing got worse.
 public enum Verdict: String, Sendable, CaseIterable {
-    /// The candidate's frames are significantly and materially faster.
+    /// Something got better (the main-thread time significantly and materially, or a judged figure
+    /// materially) and nothing worse.
     case better
-    /// The candidate's frames are significantly and materially slower.
+    /// Something got worse and nothing better.
     case worse
-    /// No significant or no material difference.
+    /// No significant or no material difference in any judged figure.
     case inconclusive
+    /// Some judged figures got better and others worse (`ConfigurationComparison.better`, `worse`).
+    case tradeOff = "trade-off"
     /// The same frame times and counters: a sweep compared with itself.
     case equal
     /// Timings were measured on different machines and are not compared; counters still are.
@@ -136,6 +140,13 @@ public struct ConfigurationComparison: Sendable {
     public var pValue: Double?
     /// P(a candidate frame is slower than a baseline frame), ties counting half.
     public var probabilityCandidateSlower: Double?
+    /// The per-frame main-thread test's own conclusion (`Comparison.verdict(test:...)`): one line among
+    /// the judged figures; nil when timings are not compared.
+    public var mainThread: Verdict?
+    /// Each side's verdict (`RunJudgement`, of its first run); nil for a bare per-frame CSV.
+    public var baselineVerdict: DrawingVerdict?, candidateVerdict: DrawingVerdict?
+    /// The judged figures that got materially better or worse, the verdict and main-thread time among them.
+    public var better: [String] = [], worse: [String] = []
     public var verdict: Verdict
 
     /// Candidate / baseline of a figure: 1 for two zeros, infinity for something over nothing.
@@ -263,14 +274,51 @@ public struct Comparison: Sendable {
             result.figures[figure.metric] = ComparedValues(baseline: side(baseline, bs, figure.metric),
                                                            candidate: side(candidate, cs, figure.metric))
         }
-        guard sameMachine else { result.verdict = .differentMachines; return result }
+        let bSummaries = baseline.compactMap(\.summary), cSummaries = candidate.compactMap(\.summary)
+        result.baselineVerdict = bSummaries.first?.judgement.verdict
+        result.candidateVerdict = cSummaries.first?.judgement.verdict
+        // Modelled and zero-cost figures are the same on any machine; measured ones only on one.
+        let deterministic = !(bSummaries + cSummaries).isEmpty && (bSummaries + cSummaries).allSatisfy { $0.costs != "measured" }
+        if sameMachine || deterministic, bSummaries.count == baseline.count, cSummaries.count == candidate.count {
+            judge(&result, JudgedFigures(mean: bSummaries), JudgedFigures(mean: cSummaries), policy: policy)
+        }
+        guard sameMachine else {
+            result.verdict = deterministic ? overall(result) : .differentMachines
+            return result
+        }
         result.baselineMainMedian = median(bs); result.candidateMainMedian = median(cs)
         let test = MannWhitney(bs, cs)
         result.pValue = test.p
         result.probabilityCandidateSlower = test.probabilitySecondLarger
-        result.verdict = verdict(test: test, medianRatio: result.mainMedianRatio ?? 1, policy: policy,
-                                 identical: bs.sorted() == cs.sorted() && result[.pixelsRasterized].ratio ?? 1 == 1)
+        let main = verdict(test: test, medianRatio: result.mainMedianRatio ?? 1, policy: policy,
+                           identical: bs.sorted() == cs.sorted() && result[.pixelsRasterized].ratio ?? 1 == 1)
+        result.mainThread = main
+        if main == .equal { result.verdict = .equal; return result }
+        if main == .better { result.better.append("main-thread time") }
+        if main == .worse { result.worse.append("main-thread time") }
+        result.verdict = overall(result)
         return result
+    }
+
+    /// Adds the judged figures that moved by more than the policy's threshold, and the verdict where
+    /// its level changed, to `result.better` and `worse`.
+    private static func judge(_ result: inout ConfigurationComparison, _ b: JudgedFigures, _ c: JudgedFigures, policy: ComparisonPolicy) {
+        result.better += c.better(than: b, margin: policy.threshold)
+        result.worse += b.better(than: c, margin: policy.threshold)
+        guard let was = result.baselineVerdict, let now = result.candidateVerdict else { return }
+        let level = { (v: DrawingVerdict) in RunJudgement.level(of: v) }
+        if level(now) < level(was) { result.better.insert("verdict (\(was.rawValue) → \(now.rawValue))", at: 0) }
+        if level(now) > level(was) { result.worse.insert("verdict (\(was.rawValue) → \(now.rawValue))", at: 0) }
+    }
+
+    /// Better only when nothing got worse, worse only when nothing got better, a trade-off when both.
+    private static func overall(_ result: ConfigurationComparison) -> Verdict {
+        switch (result.better.isEmpty, result.worse.isEmpty) {
+        case (true, true): .inconclusive
+        case (false, true): .better
+        case (true, false): .worse
+        case (false, false): .tradeOff
+        }
     }
 
     /// `Change`'s rule on every frame: material when the median moves by more than the threshold and

@@ -25,6 +25,9 @@ public struct Ranking: Sendable {
 
     public var entries: [Entry]
 
+    /// Differences within 1% of the larger value are noise to a ranking, not better or worse.
+    static let margin = 0.01
+
     /// The ranking of `runs` (one setting's), without `null`, which draws nothing.
     public init(_ runs: [StudyRun]) {
         let ranked = runs.filter { $0.summary.strategy != "null" }
@@ -34,7 +37,7 @@ public struct Ranking: Sendable {
             while !remaining.isEmpty {
                 // The remaining runs no other remaining run dominates; all of them when dominance with a
                 // margin goes round in a circle.
-                var front = remaining.filter { run in !remaining.contains { JudgedFigures($0).dominates(JudgedFigures(run)) } }
+                var front = remaining.filter { run in !remaining.contains { JudgedFigures($0.summary).dominates(JudgedFigures(run.summary), margin: Self.margin) } }
                 if front.isEmpty { front = remaining }
                 remaining.removeAll { run in front.contains { $0.strategyLabel == run.strategyLabel } }
                 let place = entries.count + 1
@@ -60,57 +63,18 @@ public struct Ranking: Sendable {
     /// or, for a shared place, the trade-off with the run before it.
     static func decision(_ run: StudyRun, after before: [StudyRun], tied: Bool) -> String? {
         guard let previous = before.last else { return nil }
-        let figures = JudgedFigures(run)
+        let figures = JudgedFigures(run.summary)
         if tied {
-            let other = JudgedFigures(previous)
-            let better = figures.better(than: other), worse = other.better(than: figures)
+            let other = JudgedFigures(previous.summary)
+            let better = figures.better(than: other, margin: Self.margin), worse = other.better(than: figures, margin: Self.margin)
             if better.isEmpty && worse.isEmpty { return "no judged figure tells it from \(previous.strategyLabel)" }
             return "trade-off with \(previous.strategyLabel): better on \(list(better)), worse on \(list(worse))"
         }
-        if let dominating = before.last(where: { JudgedFigures($0).dominates(figures) }) {
-            return "dominated by \(dominating.strategyLabel): worse on \(list(JudgedFigures(dominating).better(than: figures)))"
+        if let dominating = before.last(where: { JudgedFigures($0.summary).dominates(figures, margin: Self.margin) }) {
+            return "dominated by \(dominating.strategyLabel): worse on \(list(JudgedFigures(dominating.summary).better(than: figures, margin: Self.margin)))"
         }
         return previous.judgement.level < run.judgement.level ? "verdict" : nil
     }
 
     private static func list(_ names: [String]) -> String { names.isEmpty ? "nothing" : names.joined(separator: ", ") }
-}
-
-/// The figures a ranking judges a run on, each oriented so that lower is better.
-struct JudgedFigures {
-    /// Name and value, lower better.
-    var figures: [(name: String, value: Double)]
-
-    /// Differences within this share of the larger value (and 1e-9) are noise, not better or worse.
-    static let margin = 0.01
-
-    init(_ run: StudyRun) {
-        let s = run.summary
-        figures = [
-            ("hitch ratio", s.hitchRatioMsPerS),
-            ("dropped frames", s.droppedPct),
-            ("ink latency p95", RunJudgement.inkLatencyP95(s) ?? 0),
-            ("ink shown", -(s.hz > 0 ? s.inkUpdatesPerS / s.hz : 0)),
-        ]
-        if let busy = s.busyMsPerS { figures.append(("main-thread and render-server busy", busy)) }
-    }
-
-    /// The figures on which this is better than `other` beyond the margin.
-    func better(than other: JudgedFigures) -> [String] {
-        zip(figures, other.figures).filter { a, b in a.name == b.name && Self.less(a.value, b.value) }.map(\.0.name)
-    }
-
-    /// At least as good as `other` on every figure both have, and better on one.
-    func dominates(_ other: JudgedFigures) -> Bool {
-        let pairs = zip(figures, other.figures).filter { $0.0.name == $0.1.name }
-        return pairs.allSatisfy { !Self.less($0.1.value, $0.0.value) } && pairs.contains { Self.less($0.0.value, $0.1.value) }
-    }
-
-    /// `a` is lower than `b` by more than the margin.
-    private static func less(_ a: Double, _ b: Double) -> Bool {
-        if a == b { return false }
-        if b == .infinity { return a.isFinite }
-        if a == .infinity { return false }
-        return a < b - (margin * max(abs(a), abs(b)) + 1e-9)
-    }
 }
