@@ -53,7 +53,6 @@ extension Bench.Baseline {
             var baseline: StrokeBenchRegression.Baseline
             if append && FileManager.default.fileExists(atPath: output) {
                 baseline = try readBaseline(output)
-                baseline.budgets = try baseline.budgets.applying(budgetSettings)
             } else {
                 baseline = StrokeBenchRegression.Baseline(
                     recorded: ISO8601DateFormatter().string(from: Date()), machine: Machine.current.description,
@@ -66,16 +65,21 @@ extension Bench.Baseline {
                 entry.configuration.trace.path = BaselineTracePath.stored(entry.configuration.trace.path, baseline: output)
             }
             let id = entry.configuration.id(strategies: Bench.strategies)
+            // This configuration's own budgets: those it had when recorded before, or the defaults, with
+            // this command's settings on top; no other configuration's change.
+            let recorded = baseline.configurations.first { $0.configuration.id(strategies: Bench.strategies) == id }
+            let budgets = try (recorded?.budgets ?? Budgets.defaults).applying(budgetSettings)
+            entry.budgets = budgets
             baseline.add(entry, strategies: Bench.strategies)
             do { try baseline.write(to: output) }
             catch let error as BaselineError { throw BenchFailure.io(error.description) }
 
-            print(RecordSummary.render(entry, budgets: baseline.budgets, file: output, strategies: Bench.strategies))
+            print(RecordSummary.render(entry, budgets: budgets, file: output, strategies: Bench.strategies))
             if repeatCount < 3 {
                 printError("note: with \(repeatCount) timing run(s), no timing difference can be significant; check will report timings as pass or inconclusive only")
             }
             // A budget the baseline's own runs miss will fail every check: say so now, not in CI.
-            for (budget, limit) in baseline.budgets.active {
+            for (budget, limit) in budgets.active {
                 let check = Checker.budgetCheck(configuration: id, budget: budget, limit: limit,
                                                 baseline: entry.runs, candidate: entry.runs)
                 if check.verdict != .pass {

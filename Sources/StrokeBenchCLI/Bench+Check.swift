@@ -64,7 +64,6 @@ extension Bench {
 
         func run() throws {
             let base = try readBaseline(baseline)
-            let budgets = try base.budgets.applying(budgetSettings)
             let toleranceSetting = try parseTolerance()
             if base.machine != Machine.current.description {
                 printError("note: the baseline was recorded on \(base.machine); timings are compared on \(Machine.current.description)")
@@ -76,6 +75,10 @@ extension Bench {
                 let repeats = repeatCount ?? entry.runs.count
                 repeatsUsed = max(repeatsUsed, repeats)
                 let candidate = try Recorder.measure(configuration, repeats: repeats) { printError($0) }
+                // Each configuration's own budgets (an older file's apply to all), then --budget on top.
+                let budgets = try base.budgets(for: entry).applying(budgetSettings)
+                let on = budgets.active.map { "\($0.budget.key) \($0.limit)" }
+                printError("budgets for \(entry.configuration.id(strategies: Bench.strategies)): \(on.isEmpty ? "none" : on.joined(separator: ", "))")
                 results += Checker.compare(baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting,
                                            strategies: Bench.strategies)
             }

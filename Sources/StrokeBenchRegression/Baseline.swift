@@ -17,7 +17,9 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// read and check (a relative budget on a figure they lack is inconclusive and says so). Version 2
     /// keeps each configuration as its whole `ReplaySpec`; version 1 files kept only part of it and
     /// were re-run with the rest at its defaults, so they are refused: re-record them.
-    public static let format = FormatVersion(name: "baseline", current: 4, readable: 2...4)
+    /// Version 5 gives each configuration its own budgets (`BaselineEntry.budgets`), so that `--append`
+    /// never changes another configuration's; older files' budgets apply to each of their configurations.
+    public static let format = FormatVersion(name: "baseline", current: 5, readable: 2...5)
     /// `format.current`.
     public static var currentFormatVersion: Int { format.current }
     /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.
@@ -31,7 +33,7 @@ public struct Baseline: Hashable, Sendable, Codable {
     public var recorded: String
     /// Host and core count of the machine it was recorded on: timings compare only on like machines.
     public var machine: String
-    /// The budgets checked against every configuration.
+    /// The budgets of every configuration without its own (files before version 5 have none of their own).
     public var budgets: Budgets
     /// One entry per replayed configuration.
     public var configurations: [BaselineEntry]
@@ -81,9 +83,13 @@ public struct Baseline: Hashable, Sendable, Codable {
         if !capacities.isEmpty { try c.encode(capacities, forKey: .capacities) }
     }
 
+    /// The budgets `bench check` applies to `entry`: its own, or for a file before version 5, the file's.
+    public func budgets(for entry: BaselineEntry) -> Budgets { entry.budgets ?? budgets }
+
     /// Adds `entry`, replacing an entry for the same configuration (the same `id`, its options named
-    /// as `strategies` declares them).
+    /// as `strategies` declares them). An entry with its own budgets makes the file version 5.
     public mutating func add(_ entry: BaselineEntry, strategies: StrategyCatalog) {
+        if entry.budgets != nil { formatVersion = max(formatVersion, 5) }
         let id = entry.configuration.id(strategies: strategies)
         if let i = configurations.firstIndex(where: { $0.configuration.id(strategies: strategies) == id }) {
             configurations[i] = entry
@@ -166,14 +172,18 @@ public struct BaselineEntry: Hashable, Sendable, Codable {
     /// Timing figures of each repeated run, in the recorded clock. The baseline's range for a figure is
     /// the smallest and largest value over these runs.
     public var runs: [TimingRun]
+    /// The budgets checked against this configuration (version 5); nil in older files, whose budgets
+    /// are the file's (`Baseline.budgets(for:)`).
+    public var budgets: Budgets?
 
     enum CodingKeys: String, CodingKey {
-        case configuration = "run", counters, pictureChecksum = "picture_checksum", runs
+        case configuration = "run", counters, pictureChecksum = "picture_checksum", runs, budgets
     }
 
     /// Creates an entry from measured figures.
-    public init(configuration: ReplaySpec, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun]) {
+    public init(configuration: ReplaySpec, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun], budgets: Budgets? = nil) {
         self.configuration = configuration; self.counters = counters; self.pictureChecksum = pictureChecksum; self.runs = runs
+        self.budgets = budgets
     }
 }
 

@@ -59,6 +59,9 @@ extension ReplaySpec {
         if input != .recorded { parts.append(input.rawValue) }
         parts.append(trace.path)
         if let workers { parts.append("\(workers) workers") }
+        // The pipeline's what-ifs, where they are not the default: configurations that differ only in
+        // one are different configurations (a baseline keeps both).
+        parts += pipeline.labels
         return parts.joined(separator: " ")
     }
 }

@@ -115,6 +115,7 @@ public struct Study: Sendable {
         if spec.input != .recorded { words += ["--input", spec.input.rawValue] }
         if spec.delivery != .coalesced { words += ["--delivery", spec.delivery.rawValue] }
         if let workers = spec.workers { words += ["--workers", String(workers)] }
+        words += spec.pipeline.arguments
         return words.map(Self.shellQuoted).joined(separator: " ")
     }
 
