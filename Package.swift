@@ -89,13 +89,13 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
         .testTarget(name: "CapacityTests", dependencies: ["StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchSpec", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),
-        .testTarget(name: "StudyTests", dependencies: ["StrokeBenchStudy", "StrokeBenchMetrics", "StrokeBenchSpec"]),
+        .testTarget(name: "StudyTests", dependencies: ["StrokeBenchStudy", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces"]),
         .testTarget(name: "ReportsTests", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces"]),
         // Running `bench` commands from tests: in process through the binary's entry point, or the
         // built executable itself where only a process shows the behaviour (signals, streams, memory).
         .target(name: "BenchTestSupport", dependencies: ["StrokeBenchCLI", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces", "StrokeBenchSpec"], path: "Tests/BenchTestSupport"),
         // The command line as users and scripts meet it, in process (`BenchTool.run`).
-        .testTarget(name: "BenchTests", dependencies: ["bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline"], exclude: ["Fixtures"]),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchRegression", "StrokeBenchSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "RegressionTests", dependencies: ["BenchTestSupport", "StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
         // Every README command line, and timing asserted as ratios: minutes, not seconds, so `swift test`
         // skips them unless STROKEBENCH_END_TO_END=1; CI runs them (.ci/run).

@@ -2,8 +2,10 @@
 /// display link at full rate and hitch nothing while showing no ink at all until the pen lifts, and only
 /// these figures say so.
 public struct InkVisibility: Hashable, Sendable {
-    /// Presented pictures that show ink not shown before, per second of the vsyncs at which the pen
-    /// moved: pen-up pauses do not count, so the ceiling is the display's refresh rate.
+    /// Vsyncs at which a picture with ink not shown before was presented, per second of the vsyncs at
+    /// which the pen moved: pen-up pauses do not count, and each pen-moving vsync's samples earn at most
+    /// one update, so the ceiling is the display's refresh rate. A strategy that shows each vsync's
+    /// samples a frame later still reaches it; one that shows a stroke only at pen up does not.
     public var inkUpdatesPerS: Double
     /// The longest time, in ms, that ink the app had accepted (drawn, invalidated or queued a render
     /// for: *pending content*) waited before a picture showing it was presented, from the vsync it was
@@ -27,14 +29,9 @@ public struct InkVisibility: Hashable, Sendable {
             if shownAt.last?.vsync == p.vsync { shownAt[shownAt.count - 1].through = p.showsThrough }
             else { shownAt.append((p.vsync, p.showsThrough)) }
         }
-        var updates = 0, next = 0
-        for shown in shownAt {
-            while next < penVsyncs.count && penVsyncs[next] < shown.vsync { next += 1 }
-            if next < penVsyncs.count && penVsyncs[next] == shown.vsync { updates += 1 }
-        }
+        let updates = min(shownAt.count, penVsyncs.count)
         inkUpdatesPerS = penVsyncs.isEmpty ? 0 : Double(updates) / (Double(penVsyncs.count) / hz)
-        var longest = 0
-        next = 0
+        var longest = 0, next = 0
         for content in pending {
             while next < shownAt.count && shownAt[next].through < content.through { next += 1 }
             let shown = next < shownAt.count ? shownAt[next].vsync : vsyncCount

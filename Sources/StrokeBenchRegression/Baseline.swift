@@ -46,6 +46,8 @@ public struct Baseline: Hashable, Sendable, Codable {
 
     /// The version written for a baseline without capacities: an older bench still reads it.
     static let versionWithoutCapacities = 3
+    /// The version that added capacities: what a baseline of capacities alone is written as.
+    static let versionWithCapacities = 4
 
     /// A new baseline: in the current format if it guards a capacity, else in version 3, which a bench
     /// from before capacities still reads.
@@ -66,11 +68,11 @@ public struct Baseline: Hashable, Sendable, Codable {
         capacities = try c.decodeIfPresent([CapacityEntry].self, forKey: .capacities) ?? []
     }
 
-    /// Adds `entry`, replacing an entry for the same ramp; the file becomes the current version.
+    /// Adds `entry`, replacing an entry for the same ramp; the file becomes version 4 at least.
     public mutating func add(_ entry: CapacityEntry, strategies: StrategyCatalog) {
         let id = entry.id(strategies: strategies)
         if let i = capacities.firstIndex(where: { $0.id(strategies: strategies) == id }) { capacities[i] = entry } else { capacities.append(entry) }
-        formatVersion = max(formatVersion, Self.currentFormatVersion)
+        formatVersion = max(formatVersion, Self.versionWithCapacities)
     }
 
     /// `capacities` is written only when there are some, so that a baseline without them is the

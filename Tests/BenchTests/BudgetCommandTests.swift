@@ -1,5 +1,7 @@
 import BenchTestSupport
 import Foundation
+import StrokeBenchRegression
+import StrokeBenchSpec
 import Testing
 
 /// Budgets on any metric and percentile, through the command line, and a baseline recorded by an
@@ -40,7 +42,7 @@ import Testing
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         #expect(text.contains("\"ink_updates_per_s@p50\" : 1"))
         #expect(text.contains("\"main_ms_p95@p50\" : \"+10%\""))
-        #expect(text.contains("\"format_version\" : 3"))
+        #expect(text.contains("\"format_version\" : 5"))
         let check = BenchTool.run(absolute: ["check", "--baseline", baseline])
         #expect(check.status == 0, "\(check.stdout)")
         #expect(check.stdout.contains("budget ink_updates_per_s@p50"))
@@ -51,5 +53,38 @@ import Testing
         let frames = BenchTool.run(absolute: ["check", "--baseline", baseline, "--budget", "frames=10"])
         #expect(frames.status == 64)
         #expect(frames.stderr.contains("frames has no better direction, so it cannot be budgeted"))
+    }
+
+    /// Budgets belong to a configuration: appending one with its budgets off leaves the others' on, and
+    /// check says which budgets it applied to each.
+    @Test func appendingNeverChangesAnotherConfigurationsBudgets() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("t.trace").path, baseline = folder.appendingPathComponent("b.json").path
+        try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8)
+        let common = ["--trace", trace, "--clock", "virtual", "--costs", "model", "--repeat", "1", "--output", baseline]
+        let first = BenchTool.run(absolute: ["baseline", "record", "--strategy", "dirty-rect"] + common)
+        try #require(first.status == 0, "\(first.stderr)")
+        let second = BenchTool.run(absolute: ["baseline", "record", "--append", "--strategy", "point-array", "--budget", "hitch-ratio=off"] + common)
+        try #require(second.status == 0, "\(second.stderr)")
+        let read = try Baseline.read(from: baseline)
+        #expect(read.configurations.count == 2)
+        #expect(read.budgets(for: read.configurations[0]).limits[.hitchRatio] != nil, "dirty-rect keeps its hitch budget")
+        #expect(read.budgets(for: read.configurations[1]).limits[.hitchRatio] == nil, "point-array's is off")
+        let check = BenchTool.run(absolute: ["check", "--baseline", baseline])
+        #expect(check.stderr.contains("budgets for dirty-rect ") && check.stderr.contains("hitch_ratio_ms_per_s"))
+    }
+
+    /// Configurations that differ only in a pipeline what-if are two entries, not one replaced by the other.
+    @Test func aWhatIfMakesItsOwnEntry() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("t.trace").path, baseline = folder.appendingPathComponent("b.json").path
+        try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8)
+        let common = ["--strategy", "dirty-rect", "--trace", trace, "--clock", "virtual", "--costs", "model", "--repeat", "1", "--output", baseline]
+        try #require(BenchTool.run(absolute: ["baseline", "record", "--predict", "linear"] + common).status == 0)
+        try #require(BenchTool.run(absolute: ["baseline", "record", "--append", "--predict", "kalman"] + common).status == 0)
+        let read = try Baseline.read(from: baseline)
+        #expect(read.configurations.map(\.configuration.pipeline.predict) == [.linear, .kalman])
     }
 }

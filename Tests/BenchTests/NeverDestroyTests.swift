@@ -83,7 +83,7 @@ import Testing
         #expect(outcome.status == 0)
         #expect(outcome.stdout.hasPrefix("frame,vsync_ms,samples,main_ms,"))
         #expect(outcome.stdout.split(separator: "\r\n").allSatisfy { $0.contains(",") })
-        #expect(outcome.stderr.hasPrefix("strategy naive on iphone-6s"))
+        #expect(outcome.stderr.hasPrefix("zero costs by request (--costs zero): work counted, not timed, on iphone-6s's display: strategy naive"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
     }
 

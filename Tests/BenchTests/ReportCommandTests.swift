@@ -36,7 +36,7 @@ import Testing
         let order = ["id=\"verdict\"", "id=\"ranking\"", "id=\"charts\"", "id=\"configurations\"", "id=\"provenance\""]
         let positions = order.compactMap { html.range(of: $0)?.lowerBound }
         #expect(positions.count == order.count && positions == positions.sorted())
-        #expect(html.contains("every figure modelled"))
+        #expect(html.contains("Modelled: ") && html.contains("every figure priced by the device cost model"))
         for device in ["iphone-6s 60 Hz", "ipad-pro-11 120 Hz"] { #expect(html.contains(device), "\(device)") }
         #expect(html.components(separatedBy: "<figure class=\"chart\"><svg").count - 1 == 7, "the grid, and three charts a setting")
         #expect(html.contains("bench run --strategy async-pool --device ipad-pro-11 --trace small.trace --clock virtual --costs model"))

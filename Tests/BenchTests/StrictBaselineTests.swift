@@ -41,7 +41,7 @@ import Testing
             configurations[0]["run"] = run; o["configurations"] = configurations
         }, message: "configurations[0].run.strategyy: unknown key; a baseline reads only the keys bench baseline record writes"),
         Edit(name: "a fractional format_version", edit: { $0["format_version"] = 2.5 },
-             message: "format_version: 2.5 is not a version (a whole number); this bench reads 2...4"),
+             message: "format_version: 2.5 is not a version (a whole number); this bench reads 2...5"),
         Edit(name: "a fraction where a whole number belongs", edit: { o in
             var configurations = o["configurations"] as! [[String: Any]]
             var runs = configurations[0]["runs"] as! [[String: Any]]; runs[0]["frames"] = 2.5

@@ -12,12 +12,15 @@ import Testing
         #expect(ink.inkUpdatesPerS == 2)
     }
 
-    /// Only vsyncs at which the pen moved count, so a picture with new ink at each of them is the
-    /// refresh rate, whatever pauses lie between the strokes.
+    /// Only vsyncs at which the pen moved count, so a picture with new ink for each of them, a frame
+    /// later, is the refresh rate, whatever pauses lie between the strokes.
     @Test func theCeilingIsTheRefreshRate() {
         let pen = Array(1...30) + Array(200...229)
-        let presentations = pen.map { ScreenTimeline.Presentation(vsync: $0, showsThrough: $0, blank: false) }
+        let presentations = pen.map { ScreenTimeline.Presentation(vsync: $0 + 1, showsThrough: $0, blank: false) }
         let ink = InkVisibility(presentations: presentations, pending: [], hz: 120, vsyncCount: 300, penVsyncs: pen)
         #expect(ink.inkUpdatesPerS == 120)
+        // The same ink shown only at each pen up: two updates over half a second of pen.
+        let atPenUp = [30, 229].map { ScreenTimeline.Presentation(vsync: $0 + 1, showsThrough: $0, blank: false) }
+        #expect(InkVisibility(presentations: atPenUp, pending: [], hz: 120, vsyncCount: 300, penVsyncs: pen).inkUpdatesPerS == 4)
     }
 }

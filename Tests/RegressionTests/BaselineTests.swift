@@ -45,13 +45,13 @@ import StrokeBenchSpec
     }
 
     @Test func rejectsAnUnknownVersion() throws {
-        let text = try edited { $0["format_version"] = 5 }
-        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 5 is not one this bench reads (2...4); a newer bench wrote it, or the file was edited")) {
+        let text = try edited { $0["format_version"] = 6 }
+        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 6 is not one this bench reads (2...5); a newer bench wrote it, or the file was edited")) {
             try decode(text)
         }
         // A version 1 baseline kept only part of each configuration: it is refused, with what to do.
         let old = try edited { $0["format_version"] = 1 }
-        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 1 is not one this bench reads (2...4); an older bench wrote it, or the file was edited; re-record it with bench baseline record")) {
+        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 1 is not one this bench reads (2...5); an older bench wrote it, or the file was edited; re-record it with bench baseline record")) {
             try decode(old)
         }
     }

@@ -27,8 +27,14 @@ final class ScriptedStrategy: DrawingStrategy {
 
     private var newest = -1
     private var changed = false
+    /// The layer it draws each turn's newest point into: the harness credits a picture's samples as
+    /// shown only where its contents gain ink.
+    private let layer: Surface?
 
-    init(canvas: CanvasConfiguration, environment: StrategyEnvironment) { Self.received = [] }
+    init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
+        Self.received = []
+        layer = try? Surface(width: 4, height: 4)
+    }
 
     var acceptedThrough: Int { newest }
 
@@ -41,7 +47,9 @@ final class ScriptedStrategy: DrawingStrategy {
         guard changed else { return nil }
         changed = false
         Self.meter?.pending = Self.commitCost
-        return LayerUpdate(contents: nil, damage: [], showsThrough: newest)
+        guard let layer, let context = try? Context(surface: layer) else { return nil }
+        context.stroke([[Point(x: 1, y: 1)]], style: StrokeStyle(lineWidth: 1))
+        return LayerUpdate(contents: layer, damage: [layer.bounds], showsThrough: newest)
     }
 
     func finalPicture() -> Surface? { nil }

@@ -152,7 +152,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         hitch_ratio_ms_per_s_high,dropped_pct_low,dropped_pct_high,options,band_good_pct,band_warning_pct,band_critical_pct,verdict,\
         latency_e2e_ms_p50,latency_e2e_ms_p95,latency_within_9_ms_pct,latency_within_13_ms_pct,latency_within_one_frame_pct,\
         latency_within_50_ms_pct,present_queue_depth,predict,perceived_latency_ms_p50,perceived_latency_ms_p95,ghost_ink_mm_p95,\
-        ghost_lifetime_ms_p95,retractions_per_s,prediction_extra_pixels,touch_hz,wet_ink,wet_ink_torn_pct,wet_ink_pixels
+        ghost_lifetime_ms_p95,retractions_per_s,prediction_extra_pixels,touch_hz,wet_ink,wet_ink_torn_pct,wet_ink_pixels,busy_ms_per_s,reasons
         """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.
@@ -196,11 +196,19 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         #expect(runs[0].summary.counters.pixelsRasterized > 0)
         #expect(!runs[0].summary.machine.isEmpty)
 
+        // naive's frames are slower, but it shows ink and null shows none: a trade-off either way, each
+        // side's gains and losses named.
         let worse = try Comparison(baselineName: null, baseline: load(null), candidateName: naive, candidate: load(naive), strategies: .builtIn)
-        #expect(worse.configurations.map(\.verdict) == [.worse])
+        #expect(worse.configurations.map(\.verdict) == [.tradeOff])
+        #expect(worse.configurations[0].mainThread == .worse)
+        #expect(worse.configurations[0].worse.contains("main-thread time"))
+        #expect(worse.configurations[0].better.contains("ink shown"))
+        #expect(worse.configurations[0].better.first?.hasPrefix("verdict (no ink → ") == true)
         #expect(worse.configurations[0].baselineFrames > 100)
         let better = try Comparison(baselineName: naive, baseline: load(naive), candidateName: null, candidate: load(null), strategies: .builtIn)
-        #expect(better.configurations.map(\.verdict) == [.better])
+        #expect(better.configurations.map(\.verdict) == [.tradeOff])
+        #expect(better.configurations[0].mainThread == .better)
+        #expect(better.configurations[0].worse.contains("ink shown"))
         for folder in [null, naive] {
             let same = try Comparison(baselineName: folder, baseline: load(folder), candidateName: folder, candidate: load(folder), strategies: .builtIn)
             #expect(same.configurations.map(\.verdict) == [.equal])

@@ -2,12 +2,13 @@ import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
 @testable import StrokeBenchStudy
+import StrokeBenchTraces
 import Testing
 
 /// A run made up in the test: a summary with the figures the verdict and the ranking read.
 private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, hitch: Double = 0,
                  hitchRange: ClosedRange<Double>? = nil, busy: Double = 10, busyRange: ClosedRange<Double>? = nil,
-                 inkUpdates: Double = 120, latencyP95: Double = 10, band: HitchBand? = nil) -> StudyRun {
+                 inkUpdates: Double = 120, latencyP95: Double = 10, band: HitchBand? = nil, dropped: Double = 0) -> StudyRun {
     var summary = RunSummary(strategy: strategy, device: device, hz: hz, clock: "virtual", delivery: "coalesced", trace: "default",
                              workers: 1, tally: FrameTally([]), samples: 100, sampleLatenciesMs: [], presentations: [],
                              pending: [], finishedRenders: [], vsyncCount: 1, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
@@ -17,6 +18,8 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
     summary.hitchRatioMsPerSLow = hitchRange?.lowerBound
     summary.hitchRatioMsPerSHigh = hitchRange?.upperBound
     summary.mainThreadBusyPct = busy
+    summary.busyMsPerS = busy
+    summary.droppedPct = dropped
     summary.mainThreadBusyPctLow = busyRange?.lowerBound
     summary.mainThreadBusyPctHigh = busyRange?.upperBound
     summary.inkUpdatesPerS = inkUpdates
@@ -25,35 +28,55 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
 }
 
 @Suite struct StudyTests {
-    @Test func theVerdictReadsInkBeforeTheBand() {
+    @Test func theVerdictJudgesFramesAndInkTogether() {
         #expect(run("a").verdict == .keepsUp)
+        #expect(run("a").judgement.reasons.isEmpty)
         #expect(run("a", hitch: 20).verdict == .hitches)
         #expect(run("a", band: .uncertain).verdict == .mayHitch)
-        #expect(run("a", inkUpdates: 0.5).verdict == .inkNotShown)
-        #expect(run("a", hitch: 20, inkUpdates: 0.5).verdict == .inkNotShown)
-        // On time, but the ink 100 ms or more behind the pen at the 95th percentile.
+        #expect(run("a", inkUpdates: 0.5).verdict == .noInk)
+        // No ink outranks everything, and the hitches are still said.
+        #expect(run("a", hitch: 20, inkUpdates: 0.5).judgement.reasons.map(\.verdict) == [.noInk, .hitches])
+        // The ink 100 ms or more behind the pen at the 95th percentile lags, hitch band or not.
         #expect(run("a", latencyP95: 100).verdict == .keepsUp)
         #expect(run("a", latencyP95: 101).verdict == .inkLags)
-        #expect(run("a", hitch: 20, latencyP95: 500).verdict == .hitches)
+        #expect(run("a", hitch: 20, latencyP95: 500).judgement.reasons.map(\.verdict) == [.inkLags, .hitches])
+        // 0.5% of frames dropped is the hitch limit's 5 ms a second.
+        #expect(run("a", dropped: 0.4).verdict == .keepsUp)
+        #expect(run("a", dropped: 0.5).verdict == .dropsFrames)
+        // Worst first, by how far each figure is past its limit; a band the draws disagree on comes last.
+        let pool = run("a", hitch: 46.5, latencyP95: 500, band: .uncertain, dropped: 57).judgement
+        #expect(pool.reasons.map(\.dimension) == ["dropped_frames", "ink_latency", "hitch_ratio"])
+        #expect(pool.summary == "drops frames: 57% of frames dropped; ink latency p95 500 ms; hitch band uncertain")
     }
 
-    @Test func theRankingFollowsTheStatedOrder() {
+    @Test func theRankingOrdersByVerdictThenDominance() {
         let ranking = Ranking([run("lags", latencyP95: 900), run("hitchy", hitch: 30), run("none", inkUpdates: 0),
                                run("busy", busy: 40), run("idle", busy: 5), run("fewer", busy: 1, inkUpdates: 60), run("null")])
-        #expect(ranking.entries.map(\.run.strategyLabel) == ["idle", "busy", "fewer", "hitchy", "lags", "none"])
-        #expect(ranking.entries.map(\.place) == [1, 2, 3, 4, 5, 6])
-        #expect(ranking.entries.map(\.decidedBy) == [nil, "main-thread busy", "ink updates/s", "verdict", "verdict", "verdict"])
+        #expect(ranking.entries.map(\.run.strategyLabel) == ["idle", "fewer", "busy", "lags", "hitchy", "none"])
+        #expect(ranking.entries.map(\.place) == [1, 1, 3, 4, 4, 6])
+        #expect(ranking.entries[1].decidedBy == "trade-off with idle: better on main-thread and render-server busy, worse on ink shown")
+        #expect(ranking.entries[2].decidedBy == "dominated by idle: worse on main-thread and render-server busy")
+        #expect(ranking.entries[4].decidedBy == "trade-off with lags: better on ink latency p95, worse on hitch ratio")
     }
 
-    @Test func overlappingRangesSharePlaces() {
-        let ranking = Ranking([run("a", busy: 5, busyRange: 4...9), run("b", busy: 8, busyRange: 6...12),
-                               run("c", busy: 20, busyRange: 15...30), run("d", hitch: 6, hitchRange: 2...9, band: .uncertain),
-                               run("e", hitch: 8, hitchRange: 7...20, band: .uncertain)])
-        #expect(ranking.entries.map(\.run.strategyLabel) == ["a", "b", "c", "d", "e"])
-        #expect(ranking.entries.map(\.place) == [1, 1, 3, 4, 4])
-        #expect(ranking.entries.map(\.tied) == [false, true, false, false, true])
-        // Measured runs carry no ranges: their order stands.
-        #expect(Ranking([run("x", busy: 5), run("y", busy: 6)]).entries.map(\.place) == [1, 2])
+    /// Whatever the figures, no run ranks above one of its verdict level that is at least as good on
+    /// every judged figure and better on one.
+    @Test func noRunRanksAboveOneThatDominatesIt() {
+        var generator = SeededGenerator(seed: 51)
+        for _ in 0..<200 {
+            let runs = (0..<7).map { i in
+                run("s\(i)", hitch: [0, 0, 3, 12].randomElement(using: &generator)!, busy: Double(Int.random(in: 1...4, using: &generator)),
+                    inkUpdates: [120, 60].randomElement(using: &generator)!, latencyP95: [10, 40, 200].randomElement(using: &generator)!,
+                    dropped: [0, 0, 2].randomElement(using: &generator)!)
+            }
+            let entries = Ranking(runs).entries
+            for a in entries {
+                for b in entries where a.place < b.place && a.run.judgement.level == b.run.judgement.level {
+                    #expect(!JudgedFigures(b.run.summary).dominates(JudgedFigures(a.run.summary), margin: 0.01),
+                            "\(a.run.strategyLabel) ranks above \(b.run.strategyLabel), which dominates it")
+                }
+            }
+        }
     }
 
     @Test func theMatrixHasOneCellPerConfigurationRun() {
