@@ -149,7 +149,7 @@ extension Bench.Trace {
                 trace = TraceGenerator(seed: seed!, parameters: parameters).generate() // checked in validate()
             }
             try writeTrace(trace, to: output)
-            print("generated \(kind.name)\(kind == .spiral ? " for \(device!)" : " seed \(seed!)"): \(trace.strokes.count) strokes, \(trace.sampleCount) samples, "
+            print("generated \(kind.name)\(kind == .spiral ? " for \(device!)" : " seed \(seed!)"): \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), \(trace.sampleCount) samples, "
                 + "\(String(format: "%.2f", trace.duration)) s -> \(output)")
         }
     }

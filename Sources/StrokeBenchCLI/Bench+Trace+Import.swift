@@ -57,7 +57,7 @@ extension Bench.Trace {
             }
             if let resample { trace = try resampled(trace, to: resample, file: paths.joined(separator: ", ")) }
             try writeTrace(trace, to: output)
-            print("imported \(trace.metadata("import-files") ?? "?") \(format.rawValue) files: \(trace.strokes.count) strokes, "
+            print("imported \(trace.metadata("import-files") ?? "?") \(format.rawValue) files: \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), "
                 + "\(trace.sampleCount) samples, \(String(format: "%.1f", trace.duration)) s -> \(output)")
             print("repairs: \(trace.metadata("import-repairs") ?? "none")")
         }

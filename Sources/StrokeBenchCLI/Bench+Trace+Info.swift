@@ -26,7 +26,7 @@ extension Bench.Trace {
 
         static func table(_ s: TraceStatistics.Summary, trace: StrokeBenchTraces.Trace, name: String) -> String {
             let f = SummaryTable.fmt
-            var lines = ["trace \(name): \(s.strokes) strokes, \(s.samples) samples, \(f(s.durationS, 3)) s, "
+            var lines = ["trace \(name): \(s.strokes) stroke\(s.strokes == 1 ? "" : "s"), \(s.samples) samples, \(f(s.durationS, 3)) s, "
                 + "canvas \(f(s.canvas[0], 0)) x \(f(s.canvas[1], 0)), about \(f(s.sampleRateHz, 1)) Hz"]
             if s.boundingBox.count == 4 {
                 lines.append("bounding box (\(f(s.boundingBox[0], 1)), \(f(s.boundingBox[1], 1))) to (\(f(s.boundingBox[2], 1)), \(f(s.boundingBox[3], 1)))")

@@ -28,7 +28,7 @@ extension Bench.Trace {
             try checkWritable(output, option: "--output")
             let trace = try resampled(try readTrace(file), to: rate, file: file)
             try writeTrace(trace, to: output)
-            print("resampled \(file) to \(String(format: "%g", rate)) Hz: \(trace.strokes.count) strokes, \(trace.sampleCount) samples -> \(output)")
+            print("resampled \(file) to \(String(format: "%g", rate)) Hz: \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), \(trace.sampleCount) samples -> \(output)")
         }
     }
 }

@@ -15,6 +15,9 @@ public enum LatencyStage: String, CaseIterable, Codable, Sendable, CodingKeyRepr
     /// Scan-out to the sample's row (half a refresh, on average) and the panel's response.
     case scanOutAndPanel = "scan_out_and_panel"
 
+    /// True for the stages the device model assumes rather than the replay measures.
+    public var isAssumed: Bool { self == .digitizer || self == .scanOutAndPanel }
+
     /// The stage in words, for tables.
     public var label: String {
         switch self {
@@ -53,6 +56,20 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     public var withinPct: Targets
     /// The stage with the largest mean.
     public var dominantStage: LatencyStage
+    /// The stage a table names as dominant, or nil for "no single stage": the largest median among the
+    /// stages the replay measures (the digitizer and the scan-out are assumed constants of the device,
+    /// not measured), and only when it leads every other stage's median by `dominanceMargin` (25%), so
+    /// that near-equal stages do not flip the name between near-identical runs.
+    public var namedDominantStage: LatencyStage? {
+        let medians = LatencyStage.allCases.map { ($0, stagesMs[$0]?.p50 ?? 0) }.sorted { $0.1 > $1.1 }
+        guard let first = medians.first, first.1 > 0, !first.0.isAssumed else { return nil }
+        let second = medians.dropFirst().first?.1 ?? 0
+        return first.1 >= (1 + Self.dominanceMargin) * second ? first.0 : nil
+    }
+
+    /// How far a stage's median must lead the next for the stage to be named dominant.
+    public static let dominanceMargin = 0.25
+
     /// Samples shown, whose stages are counted.
     public var samplesShown: Int
     /// Perceived latency: from each sample to the first picture whose ink reaches within
