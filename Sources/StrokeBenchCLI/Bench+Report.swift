@@ -24,7 +24,7 @@ extension Bench {
                 charts as inline SVG (the verdict grid, main-thread and latency percentiles, frame cost against \
                 retained points), each configuration on demand (its figures, its worst frame, the command that \
                 reproduces it) and provenance. It loads nothing from the network. --format markdown prints the \
-                verdict matrix and the ranking alone. SOURCE_DATE_EPOCH, when set, is the date the page gives. \
+                verdict matrix and the ranking alone; --format summary the answer in five lines (which strategies keep up, which may hitch, which fail and why, how certain, where from). SOURCE_DATE_EPOCH, when set, is the date the page gives. \
                 Exit status: 0 success, 64 bad usage, 65 bad data, 74 a file that cannot be read or written.
                 """)
 
@@ -34,14 +34,14 @@ extension Bench {
         @Option(help: "Where to write the HTML page (html format; required there).")
         var output: String?
 
-        @Option(help: "html (one self-contained page, to --output) or markdown (the verdict and ranking, to standard output).")
+        @Option(help: "html (one self-contained page, to --output), markdown (the verdict and ranking) or summary (the answer in five lines), both to standard output.")
         var format: ReportFormat = .html
 
-        enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case html, markdown }
+        enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case html, markdown, summary }
 
         func validate() throws {
             if format == .html && output == nil { throw ValidationError("--output is required for an HTML report: the file to write") }
-            if format == .markdown && output != nil { throw ValidationError("--output is for the HTML page; --format markdown prints to standard output") }
+            if format != .html && output != nil { throw ValidationError("--output is for the HTML page; --format \(format.rawValue) prints to standard output") }
         }
 
         func run() throws {
@@ -53,7 +53,9 @@ extension Bench {
                 throw BenchFailure.data("\(study): every run is at a rate its device's display does not have (\(loaded.leftOut.joined(separator: "; ")))")
             }
             guard format == .html, let output else {
-                print(ReportMarkdown(study: loaded, modelAccuracy: .shipped).render(), terminator: "")
+                let text = format == .summary ? ReportAnswer(study: loaded, modelAccuracy: .shipped).render()
+                    : ReportMarkdown(study: loaded, modelAccuracy: .shipped).render()
+                print(text, terminator: "")
                 return
             }
             try refuseOverwriting(Self.inputs(of: loaded), with: [NamedPath(name: "--output", path: output)])

@@ -11,7 +11,7 @@ import Testing
 /// What differs from a reader's terminal, and why:
 /// - A command that would replay the built-in 30 s session (`bench run`, `bench sweep`, `bench
 ///   baseline record` without `--trace`/`--traces`) replays a small generated trace instead, and the
-///   README's recorded traces (`../shared/traces/...`) and `my.trace` are small made-up files of the
+///   README's recorded traces (`xml_logs`, `strokes_background_small1`) and `my.trace` are small made-up files of the
 ///   same formats: the commands are what is tested, not the study.
 /// - `bench check` may end with a verdict (2 regression, 3 inconclusive, 4 improvement) on
 ///   measured timings: any of those is a command that ran.
@@ -142,14 +142,14 @@ import Testing
         return folder
     }
 
-    /// The scratch layout: `work/` (where the blocks run, with `scripts/` linked and the small
-    /// traces), `shared/traces/...` beside it (the README's `../shared/traces`), and `bin/` with
+    /// The scratch layout: `work/` (where the blocks run, with `scripts/` linked, the small traces and
+    /// the README's recorded-trace folders, `xml_logs` and `strokes_background_small1`), and `bin/` with
     /// `bench` and the `sbatch` stand-in.
     static func prepare(_ scratch: URL) throws -> URL {
         let fm = FileManager.default
         let work = scratch.appendingPathComponent("work"), bin = scratch.appendingPathComponent("bin")
-        for folder in [work, bin, scratch.appendingPathComponent("shared/traces/dollar1/xml_logs/s01"),
-                       scratch.appendingPathComponent("shared/traces/omniglot/strokes_background_small1/Greek/character01")] {
+        for folder in [work, bin, work.appendingPathComponent("xml_logs/s01"),
+                       work.appendingPathComponent("strokes_background_small1/Greek/character01")] {
             try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         try fm.createSymbolicLink(at: bin.appendingPathComponent("bench"), withDestinationURL: BenchTool.release ?? BenchTool.executable)
@@ -162,13 +162,32 @@ import Testing
         for (name, offset) in [("check01", 0), ("circle01", 40)] {
             let points = (0..<20).map { "  <Point X=\"\(100 + $0 * 3 + offset)\" Y=\"\(200 + $0 * 2)\" T=\"\(1000 + $0 * 15)\" />" }
             try write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Gesture Name=\"\(name)\" NumPts=\"20\">\n" + points.joined(separator: "\n") + "\n</Gesture>\n",
-                      to: "shared/traces/dollar1/xml_logs/s01/\(name).xml", in: scratch)
+                      to: "xml_logs/s01/\(name).xml", in: work)
         }
         for name in ["0101_01", "0101_02"] {
             try write("START\n36.1,-25.4,0\n35.1,-26.4,88\n33.1,-28.4,120\nBREAK\n40.0,-20.0,400\n42.0,-21.0,430\nBREAK\n",
-                      to: "shared/traces/omniglot/strokes_background_small1/Greek/character01/\(name).txt", in: scratch)
+                      to: "strokes_background_small1/Greek/character01/\(name).txt", in: work)
         }
         return work
+    }
+
+    /// The README's generated blocks (`<!-- bench ARGS -->`) are what the commands print: a figure
+    /// edited by hand, or a study regenerated without the README, fails here.
+    @Test func theReadmesGeneratedFiguresAreWhatTheCommandsPrint() throws {
+        let script = Self.projectRoot.appendingPathComponent("scripts/readme-figures.sh").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script, "--check"]
+        process.currentDirectoryURL = Self.projectRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(["BENCH": (BenchTool.release ?? BenchTool.executable).path]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output; process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let readme = try String(contentsOf: Self.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("<!-- bench report results/modelled --format summary -->"))
     }
 
     /// Slurm's `sbatch`, as far as the README uses it: an array script's tasks run here at once
