@@ -73,7 +73,63 @@ public struct RunJudgement: Hashable, Sendable {
     /// The failing dimensions, worst first (a `may hitch` last); empty for a run that keeps up.
     public var reasons: [Reason]
 
-    public init(_ s: RunSummary) {
+    public init(_ s: RunSummary) { self.init(Figures(s)) }
+
+    /// The figures a judgement reads: a run summary's, or a recorded run's (`bench check`).
+    public struct Figures: Hashable, Sendable {
+        public var samples: Int
+        public var samplesNeverShown: Int
+        public var inkUpdatesPerS: Double
+        public var hitchRatioMsPerS: Double
+        /// The band the run reports: for a modelled run, the one its draws agree on.
+        public var hitchBand: HitchBand
+        public var bandProbabilities: BandProbabilities?
+        public var droppedPct: Double
+        public var latencyP95Ms: Double
+
+        public init(samples: Int, samplesNeverShown: Int, inkUpdatesPerS: Double, hitchRatioMsPerS: Double, hitchBand: HitchBand,
+                    bandProbabilities: BandProbabilities?, droppedPct: Double, latencyP95Ms: Double) {
+            self.samples = samples; self.samplesNeverShown = samplesNeverShown; self.inkUpdatesPerS = inkUpdatesPerS
+            self.hitchRatioMsPerS = hitchRatioMsPerS; self.hitchBand = hitchBand; self.bandProbabilities = bandProbabilities
+            self.droppedPct = droppedPct; self.latencyP95Ms = latencyP95Ms
+        }
+
+        public init(_ s: RunSummary) {
+            self.init(samples: s.samples, samplesNeverShown: s.samplesNeverShown, inkUpdatesPerS: s.inkUpdatesPerS,
+                      hitchRatioMsPerS: s.hitchRatioMsPerS, hitchBand: s.hitchBand, bandProbabilities: s.bandProbabilities,
+                      droppedPct: s.droppedPct, latencyP95Ms: s.latencyMs.p95)
+        }
+
+        /// The figures of a run recorded as `Metric` values (a baseline's timing run), or nil when one
+        /// the judgement needs is missing. The band is the one the model's draws agree on where their
+        /// shares were recorded, else the central hitch ratio's.
+        public init?(_ values: [Metric: Double]) {
+            guard let samples = values[.samples], let neverShown = values[.samplesNeverShown], let ink = values[.inkUpdatesPerS],
+                  let hitch = values[.hitchRatio], let dropped = values[.droppedPct], let latency = values[.latencyMsP95] else { return nil }
+            let shares = Metric.bandShares.map { values[$0] }
+            var probabilities: BandProbabilities?
+            if let good = shares[0], let warning = shares[1], let critical = shares[2] {
+                probabilities = BandProbabilities(good: good / 100, warning: warning / 100, critical: critical / 100)
+            }
+            self.init(samples: Int(samples), samplesNeverShown: Int(neverShown), inkUpdatesPerS: ink, hitchRatioMsPerS: hitch,
+                      hitchBand: probabilities?.agreed ?? HitchBand(ratio: hitch), bandProbabilities: probabilities,
+                      droppedPct: dropped, latencyP95Ms: latency)
+        }
+
+        /// True unless the pen moved (more than one sample) and new ink was shown less than once a second.
+        public var showsInkWhileDrawing: Bool { !(samples > 1 && inkUpdatesPerS < 1) }
+
+        /// The ink-latency figure judged: touch-to-screen p95, or infinity where more than
+        /// `neverShownLimitPct` of the samples were never shown (the p95 then falls on one); nil without samples.
+        public var inkLatencyP95: Double? {
+            guard samples > 0 else { return nil }
+            if 100 * Double(samplesNeverShown) / Double(samples) > RunJudgement.neverShownLimitPct { return .infinity }
+            return latencyP95Ms
+        }
+    }
+
+    /// The judgement of `s`.
+    public init(_ s: Figures) {
         var reasons: [Reason] = []
         if !s.showsInkWhileDrawing {
             reasons.append(Reason(dimension: "ink_shown", verdict: .noInk, figure: s.inkUpdatesPerS, limit: 1, excess: .infinity,
@@ -88,7 +144,7 @@ public struct RunJudgement: Hashable, Sendable {
             reasons.append(Reason(dimension: "dropped_frames", verdict: .dropsFrames, figure: s.droppedPct, limit: Self.droppedLimitPct,
                                   excess: s.droppedPct / Self.droppedLimitPct, text: "\(s.droppedPct.fixed(0))% of frames dropped"))
         }
-        if s.showsInkWhileDrawing, let lag = Self.inkLatencyP95(s), lag > Self.laggingLatencyMs {
+        if s.showsInkWhileDrawing, let lag = s.inkLatencyP95, lag > Self.laggingLatencyMs {
             let text = lag.isFinite ? "ink latency p95 \(lag.fixed(0)) ms" : "\(s.samplesNeverShown) of \(s.samples) samples never shown"
             reasons.append(Reason(dimension: "ink_latency", verdict: .inkLags, figure: lag.isFinite ? lag : nil,
                                   limit: Self.laggingLatencyMs, excess: lag / Self.laggingLatencyMs, text: text))
@@ -104,16 +160,11 @@ public struct RunJudgement: Hashable, Sendable {
         verdict = reasons.first?.verdict ?? .keepsUp
     }
 
-    /// The ink-latency figure judged: touch-to-screen p95, or infinity where more than
-    /// `neverShownLimitPct` of the samples were never shown (the p95 then falls on one); nil without samples.
-    public static func inkLatencyP95(_ s: RunSummary) -> Double? {
-        guard s.samples > 0 else { return nil }
-        if 100 * Double(s.samplesNeverShown) / Double(s.samples) > neverShownLimitPct { return .infinity }
-        return s.latencyMs.p95
-    }
+    /// The ink-latency figure judged of `s` (`Figures.inkLatencyP95`).
+    public static func inkLatencyP95(_ s: RunSummary) -> Double? { Figures(s).inkLatencyP95 }
 
     /// `, in critical 62% of the model's draws` for a modelled run; nothing for another.
-    private static func draws(_ s: RunSummary) -> String {
+    private static func draws(_ s: Figures) -> String {
         guard let shares = s.bandProbabilities else { return "" }
         let share = s.hitchBand == .critical ? shares.critical : shares.warning
         return " (\(s.hitchBand.rawValue) in \(Int((share * 100).rounded()))% of the model's draws)"
@@ -144,7 +195,7 @@ public struct RunJudgement: Hashable, Sendable {
 extension RunSummary {
     /// True unless the pen moved (more than one sample) and the screen showed new ink less than once a
     /// second.
-    public var showsInkWhileDrawing: Bool { !(samples > 1 && inkUpdatesPerS < 1) }
+    public var showsInkWhileDrawing: Bool { RunJudgement.Figures(self).showsInkWhileDrawing }
 
     /// The run's one judgement.
     public var judgement: RunJudgement { RunJudgement(self) }

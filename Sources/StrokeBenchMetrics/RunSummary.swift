@@ -19,6 +19,9 @@ public enum HitchBand: String, Sendable, Codable {
 public struct BandProbabilities: Hashable, Sendable, Codable {
     public var good, warning, critical: Double
 
+    /// The shares given, each 0...1.
+    public init(good: Double, warning: Double, critical: Double) { self.good = good; self.warning = warning; self.critical = critical }
+
     /// The shares of `ratios` (hitch ratios, one per draw) in each band.
     public init(ratios: [Double]) {
         let n = Double(max(ratios.count, 1))

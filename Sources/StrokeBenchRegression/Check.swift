@@ -16,6 +16,9 @@ public struct CheckResult: Hashable, Sendable, Codable {
         case timing
         /// A capacity (`bench ramp --baseline`) against the one recorded.
         case capacity
+        /// The run's one judgement (`RunJudgement`) against the recorded run's: modelled and zero-cost
+        /// configurations, whose figures are the same on every machine.
+        case verdict
     }
 
     /// The configuration's `id`.
@@ -77,6 +80,7 @@ public enum Checker {
             baseline: baseline.pictureChecksum, candidate: candidate.pictureChecksum, change: nil, pValue: nil,
             verdict: same ? .pass : .regression,
             reason: same ? "the same final picture" : "the final picture changed"))
+        if let check = verdictCheck(configuration: id, baseline: baseline, candidate: candidate) { results.append(check) }
         for (budget, limit) in budgets.active {
             results.append(budgetCheck(configuration: id, budget: budget, limit: limit,
                                        baseline: baseline.runs, candidate: candidate.runs))
@@ -95,6 +99,20 @@ public enum Checker {
                               noiseFloor: tolerance.noiseFloor(unit: metric.unit), tolerance: tolerance, polarity: metric.polarity))
         }
         return results
+    }
+
+    /// The run's verdict against the recorded one, for a configuration whose figures are the same on
+    /// every machine (modelled or zero costs): a worse verdict level is a regression, a better one an
+    /// improvement, the same level a pass. Nil for measured costs, whose verdict moves with the
+    /// machine (their figures are checked one by one), or a baseline whose runs lack the figures.
+    static func verdictCheck(configuration id: String, baseline: BaselineEntry, candidate: BaselineEntry) -> CheckResult? {
+        guard baseline.configuration.costs != .measured,
+              let was = baseline.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init),
+              let now = candidate.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init) else { return nil }
+        let verdict: Verdict = now.level > was.level ? .regression : now.level < was.level ? .improvement : .pass
+        let reason = verdict == .pass ? "\(now.verdict.rawValue), as recorded" : "\(was.summary) → \(now.summary)"
+        return CheckResult(configuration: id, name: "verdict", kind: .verdict, unit: "", baseline: was.verdict.rawValue,
+                           candidate: now.verdict.rawValue, change: nil, pValue: nil, verdict: verdict, reason: reason)
     }
 
     /// The verdict on a change from `was` to `now` that is real: a regression when it is worse by
