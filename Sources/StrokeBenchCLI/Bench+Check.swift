@@ -85,11 +85,25 @@ extension Bench {
             for (i, entry) in base.capacities.enumerated() {
                 results += Checker.capacityChecks(baseline: entry, candidate: try rampAgain(entry, at: i), strategies: Bench.strategies)
             }
-            let report = CheckReport(baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
+            var report = CheckReport(baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
+            report.provenance = Self.provenance(of: base)
             print(try report.render(format))
             if format != .table { printError(report.summaryLine()) }
             let status = report.verdict.exitStatus
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// Where the checked figures come from, said first: modelled, zero costs, or measured on this
+        /// host against the baseline's machine.
+        static func provenance(of base: StrokeBenchRegression.Baseline) -> String {
+            let costs = Set(base.configurations.map(\.configuration.costs))
+            let measured = "measured on this host (\(Machine.current.description)) against the baseline's \(base.machine), timed as each device's display"
+            switch costs {
+            case [.model]: return "modelled by the device cost model: the same figures on any machine"
+            case [.zero]: return "zero costs: work counted, not timed"
+            case [.measured], []: return measured
+            default: return "modelled, zero-cost and measured configurations; the measured ones \(measured)"
+            }
         }
 
         /// The replay a baseline entry recorded, exactly as it was: its spec decoded, validated and

@@ -12,6 +12,9 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     public var repeats: Int
     /// Every check, configuration by configuration.
     public var checks: [CheckResult]
+    /// Where the checked figures come from (modelled, zero costs, or measured on which machine), the
+    /// first line of the table and the markdown; nil says nothing.
+    public var provenance: String?
 
     /// The version of `bench check --format json`'s object (its `format_version` key).
     public static let format = FormatVersion(name: "check report", current: 1)
@@ -89,7 +92,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
 
     /// Aligned columns, one block per configuration, then the verdict and the figures that decided it.
     func table() -> String {
-        var lines: [String] = []
+        var lines: [String] = provenance.map { [$0] } ?? []
         for (configuration, results) in byConfiguration {
             lines.append(configuration)
             let rows = [Self.header] + results.map(Self.cells)
@@ -108,7 +111,8 @@ public struct CheckReport: Hashable, Sendable, Encodable {
 
     /// A Markdown table per configuration, with the verdict first.
     func markdown() -> String {
-        var lines = ["**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against `\(baseline)`", ""]
+        var lines = ["**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against `\(baseline)`"
+                     + (provenance.map { ", \($0)" } ?? ""), ""]
         for (configuration, results) in byConfiguration {
             lines.append("`\(configuration)`")
             lines.append("")

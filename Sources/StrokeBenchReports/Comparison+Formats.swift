@@ -79,6 +79,20 @@ extension Comparison {
         }
     }
 
+    /// Where the figures come from, said first: modelled (the same on any machine), zero costs, or
+    /// measured on the machines named (never a device name alone for a time taken on a host).
+    var provenance: String {
+        let costs = Set(configurations.compactMap { $0.configuration[.costs] }.flatMap { $0.components(separatedBy: " → ") })
+        let machines = Set(configurations.flatMap { [$0.baselineMachine, $0.candidateMachine] }.filter { !$0.isEmpty }).sorted()
+        let measured = "measured on \(machines.isEmpty ? "an unrecorded machine" : machines.joined(separator: " and ")), timed as each device's display"
+        switch costs {
+        case ["model"]: return "modelled by the device cost model: the same figures on any machine"
+        case ["zero"]: return "zero costs: work counted, not timed"
+        case ["measured"], []: return measured
+        default: return "\(costs.sorted().joined(separator: " and ")) costs; the measured ones \(measured)"
+        }
+    }
+
     /// The dimensions that tell this comparison's configurations apart; the rest are said once.
     var distinguishing: [ComparisonDimension] {
         Self.dimensions.filter { d in Set(configurations.map { $0.configuration[d] ?? "" }).count > 1 }
@@ -90,6 +104,7 @@ extension Comparison {
         let common = Self.dimensions.filter { !distinguishing.contains($0) && varied[$0] == nil }
             .compactMap { d in configurations.first?.configuration[d].map { "\(d.rawValue) \($0)" } }
         var lines: [String] = []
+        lines.append(provenance)
         lines.append("baseline \(baseline), candidate \(candidate)" + (varied.isEmpty ? "" : ": " + varied.keys.sorted().map { "\($0.rawValue) differs, \(varied[$0]!)" }.joined(separator: "; ")))
         if !partlyDiffering.isEmpty {
             lines.append("differs in part, matched and not pooled (baseline | candidate): "

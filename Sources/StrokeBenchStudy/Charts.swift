@@ -15,13 +15,17 @@ enum Charts {
         }
     }
 
+    /// Where a chart's figures come from, first in its title: `Modelled`, or `Measured on this host (...),
+    /// timed as each device's display`, never a device name alone for a time taken on this host.
+    static func heading(_ kind: String) -> String { kind.prefix(1).uppercased() + kind.dropFirst() }
+
     /// Strategies by setting, each cell coloured by its verdict, which takes ink visibility into account:
     /// a strategy that leaves ink unseen while drawing is grey whatever its hitch ratio. Only settings run.
     static func hitchGrid(_ matrix: VerdictMatrix, kind: String) -> String {
         let labelWidth = 250.0, cellWidth = 118.0, cellHeight = 26.0, top = 46.0
         var svg = SVG(width: max(labelWidth + cellWidth * Double(matrix.settings.count) + 10, 760),
                       height: top + cellHeight * Double(matrix.strategies.count) + 40)
-        svg.text("Verdict grid (\(kind)): colour is the verdict, text the hitch ratio", x: 4, y: 16, size: 13, bold: true)
+        svg.text("\(heading(kind)): verdict grid, colour the verdict, text its worst figure", x: 4, y: 16, size: 13, bold: true)
         for (column, setting) in matrix.settings.enumerated() {
             svg.text(setting.label(withTrace: matrix.namesTraces), x: labelWidth + cellWidth * (Double(column) + 0.5), y: top - 8,
                      anchor: .middle, size: 10)
@@ -68,7 +72,7 @@ enum Charts {
         let smallest = runs.map { figure($0.summary).p50 }.filter { $0 > 0 }.min() ?? scale
         let logarithmic = scale / max(smallest, 1) > 100
         var svg = SVG(width: labelWidth + plotWidth + 70, height: top + rowHeight * Double(runs.count) + 34)
-        svg.text("\(title), \(setting.label(withTrace: true)) (\(kind))", x: 4, y: 16, size: 13, bold: true)
+        svg.text("\(heading(kind)): \(title), \(setting.label(withTrace: true))", x: 4, y: 16, size: 13, bold: true)
         svg.text("bar: p50; ticks: p95 and p99 (\(unit)\(logarithmic ? ", log axis from 1" : ""))", x: 4, y: 31, size: 10, fill: "#555")
         func x(_ value: Double) -> Double {
             guard logarithmic else { return labelWidth + plotWidth * value / scale }
@@ -101,7 +105,7 @@ enum Charts {
                                   setting: Setting, kind: String) -> String {
         let left = 56.0, plotWidth = 520.0, plotHeight = 220.0, top = 34.0, legendWidth = 230.0
         var svg = SVG(width: left + plotWidth + legendWidth, height: top + plotHeight + 40)
-        svg.text("Frame cost against retained points, \(setting.label(withTrace: true)) (\(kind))", x: 4, y: 16, size: 13, bold: true)
+        svg.text("\(heading(kind)): frame cost against retained points, \(setting.label(withTrace: true))", x: 4, y: 16, size: 13, bold: true)
         let maxX = max(series.flatMap { $0.points.map(\.0) }.max() ?? 1, 1)
         let maxY = max(series.flatMap { $0.points.map(\.1) }.max() ?? 1, 0.001) * 1.1
         func px(_ x: Double) -> Double { left + plotWidth * x / maxX }

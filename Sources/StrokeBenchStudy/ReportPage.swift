@@ -57,12 +57,13 @@ public struct ReportPage {
         framesMissing = missing
     }
 
-    /// `modelled`, `measured` or `modelled and measured`: how the study's figures were made.
+    /// How the study's figures were made: `modelled`; `measured on this host (...), timed as each device's
+    /// display` (a time taken here is never headed by a device name alone); or both.
     var kind: String {
         switch study.allModelled {
         case true?: "modelled"
-        case false?: "measured"
-        case nil: "modelled and measured"
+        case false?: "measured on this host (\(machines)), timed as each device's display"
+        case nil: "modelled and measured on this host (\(machines))"
         }
     }
 
@@ -113,7 +114,7 @@ public struct ReportPage {
     }
 
     private func verdictSection() -> String {
-        var rows = ["<section id=\"verdict\"><h2>The verdict (\(kind))</h2>", "<table class=\"matrix\"><thead><tr><th>strategy</th>"]
+        var rows = ["<section id=\"verdict\"><h2>The verdict (\(kind))</h2>", "<div class=\"wide\"><table class=\"matrix\"><thead><tr><th>strategy</th>"]
         rows += matrix.settings.map { "<th>\(escaped($0.label(withTrace: matrix.namesTraces)))</th>" }
         rows.append("</tr></thead><tbody>")
         for strategy in matrix.strategies {
@@ -131,7 +132,7 @@ public struct ReportPage {
             }
             rows.append("</tr>")
         }
-        rows.append("</tbody></table></section>")
+        rows.append("</tbody></table></div></section>")
         return rows.joined()
     }
 
@@ -266,6 +267,8 @@ public struct ReportPage {
         .matrix td { min-width: 130px; } .none { color: #999; }
         ol.ranking { font-size: 13px; margin: 4px 0; padding-left: 18px; } ol.ranking li { margin: 3px 0; list-style: none; }
         figure.chart { margin: 10px 0; } details { margin: 4px 0; } summary { cursor: pointer; font-size: 13px; }
+        figure.chart svg { max-width: 100%; height: auto; }
+        .wide { overflow-x: auto; max-width: 100%; }
         code { font-size: 12px; background: #f5f5f5; padding: 1px 3px; }
         </style></head><body><main>
         """

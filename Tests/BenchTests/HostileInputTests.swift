@@ -25,7 +25,7 @@ import Testing
             #expect(outcome.stderr == "bench: long.trace:4: \(refusal)\n")
         } else {
             #expect(outcome.status == 0, "\(outcome.stderr)")
-            #expect(outcome.stdout.hasPrefix("trace long.trace: 1 strokes, 1 samples"))
+            #expect(outcome.stdout.hasPrefix("trace long.trace: 1 stroke, 1 samples"))
         }
     }
 
@@ -63,7 +63,7 @@ import Testing
         process.waitUntilExit()
         let outcome = try BenchTool.collect(process, out, err)
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.hasPrefix("trace pipe.trace: 1 strokes, 3 samples"))
+        #expect(outcome.stdout.hasPrefix("trace pipe.trace: 1 stroke, 3 samples"))
     }
 
     @Test func aGeneratorPastTheReadersLimitIsRefusedUpFront() throws {

@@ -129,6 +129,9 @@ import Testing
         #expect(check.invisibleCharts.isEmpty, "\(check.invisibleCharts)")
         #expect(check.verdictBottom > 0 && check.verdictBottom <= 900, "the verdict matrix ends at \(check.verdictBottom) px")
         #expect(check.rankingBottom > check.verdictBottom && check.rankingBottom <= 900, "the ranking ends at \(check.rankingBottom) px")
+        // On a 390 px phone every chart fits the screen's width: scaled down, not cut off.
+        let phone = try HeadlessChromium.inspect(page, in: folder, width: 390)
+        #expect(phone.charts == 7 && phone.clippedCharts.isEmpty, "charts wider than a 390 px screen: \(phone.clippedCharts)")
         let shot = try HeadlessChromium.screenshot(page, in: folder)
         #expect(shot.count > 10_000)
         // The instrument itself: a page that loads an image from the network is caught.
@@ -149,12 +152,14 @@ enum HeadlessChromium {
         var invisibleCharts: [Int]
         var verdictBottom: Double
         var rankingBottom: Double
+        /// Charts whose right edge lies beyond the window's width.
+        var clippedCharts: [Int]
     }
 
     /// Loads a copy of `page` with an instrument added (a recorder of console errors at the top, a
     /// measure of every chart and of the verdict at the bottom), at 1280 x 900, and reads back what the
     /// instrument wrote and every URL the network log saw.
-    static func inspect(_ page: URL, in folder: URL) throws -> Inspection {
+    static func inspect(_ page: URL, in folder: URL, width: Int = 1280) throws -> Inspection {
         var html = try String(contentsOf: page, encoding: .utf8)
         let recorder = "<script>window.__errors=[];window.addEventListener('error',e=>__errors.push(String(e.message||e.target&&e.target.src)),true);"
             + "const __e=console.error;console.error=(...a)=>{__errors.push(a.join(' '));__e(...a)};</script>"
@@ -162,9 +167,10 @@ enum HeadlessChromium {
             <script>window.addEventListener('load',()=>{const charts=[...document.querySelectorAll('figure.chart svg')];
             const hidden=charts.map((c,i)=>{const r=c.getBoundingClientRect();const s=getComputedStyle(c);
             return (r.width>0&&r.height>0&&s.visibility!=='hidden'&&s.display!=='none')?-1:i}).filter(i=>i>=0);
+            const clipped=charts.map((c,i)=>c.getBoundingClientRect().right>document.documentElement.clientWidth+1?i:-1).filter(i=>i>=0);
             const v=document.querySelector('#verdict table'),k=document.querySelector('#ranking ol');
             const p=document.createElement('pre');p.id='strokebench-inspection';
-            p.textContent=JSON.stringify({errors:__errors,charts:charts.length,hidden:hidden,verdict:v?v.getBoundingClientRect().bottom:-1,
+            p.textContent=JSON.stringify({errors:__errors,charts:charts.length,hidden:hidden,clipped:clipped,verdict:v?v.getBoundingClientRect().bottom:-1,
             ranking:k?k.getBoundingClientRect().bottom:-1});
             document.body.appendChild(p);});</script>
             """
@@ -173,19 +179,20 @@ enum HeadlessChromium {
         let copy = folder.appendingPathComponent("inspected-\(page.lastPathComponent)")
         try html.write(to: copy, atomically: true, encoding: .utf8)
         let netLog = folder.appendingPathComponent("netlog-\(page.lastPathComponent).json")
-        let dom = try run(["--dump-dom", "--virtual-time-budget=3000", "--log-net-log=\(netLog.path)", copy.absoluteString])
+        let dom = try run(["--dump-dom", "--virtual-time-budget=3000", "--log-net-log=\(netLog.path)", copy.absoluteString], width: width)
         let urls = pageRequests(inNetLog: netLog)
         guard let start = dom.range(of: "<pre id=\"strokebench-inspection\">"),
               let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
             return Inspection(networkRequests: urls, consoleErrors: ["the instrument wrote nothing"], charts: 0, invisibleCharts: [],
-                              verdictBottom: -1, rankingBottom: -1)
+                              verdictBottom: -1, rankingBottom: -1, clippedCharts: [])
         }
         let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
         return Inspection(networkRequests: urls, consoleErrors: object["errors"] as? [String] ?? ["unreadable"],
                           charts: object["charts"] as? Int ?? 0, invisibleCharts: object["hidden"] as? [Int] ?? [],
-                          verdictBottom: object["verdict"] as? Double ?? -1, rankingBottom: object["ranking"] as? Double ?? -1)
+                          verdictBottom: object["verdict"] as? Double ?? -1, rankingBottom: object["ranking"] as? Double ?? -1,
+                          clippedCharts: object["clipped"] as? [Int] ?? [])
     }
 
     /// The http(s) URLs the page itself asked for, from Chromium's network log: requests whose network
@@ -212,10 +219,10 @@ enum HeadlessChromium {
     }
 
     /// Runs Chromium headless, offline-minded (no background fetches of its own), and returns its stdout.
-    private static func run(_ arguments: [String]) throws -> String {
+    private static func run(_ arguments: [String], width: Int = 1280) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=1280,900", "--hide-scrollbars",
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=\(width),900", "--hide-scrollbars",
                              "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                              "--disable-default-apps", "--allow-file-access-from-files"] + arguments
         // A folder that outlives the child: tests that run commands in process move this process's
