@@ -154,7 +154,7 @@ enum SummaryTable {
             if s.samplesNeverShown > 0 { headline += "; \(grouped(s.samplesNeverShown)) of \(grouped(s.samples)) samples never shown" }
             facts.append(["ink latency, end to end", headline])
             if let perceived = pen.perceivedMs {
-                facts.append(["perceived (what prediction buys)", "p50 \(fmt(perceived.p50, 1)) ms, p95 \(fmt(perceived.p95, 1)) ms until ink is within 1 mm of the pen"])
+                facts.append(["perceived (what prediction buys)", "p50 \(at(50, perceived.p50)), p95 \(at(95, perceived.p95)) until ink is within 1 mm of the pen"])
             }
         } else {
             facts.append(["ink latency, end to end", "never: no sample was shown"])

@@ -101,8 +101,11 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     }
 
     /// The figures of `shown` (each shown sample's stages) out of `samples` in all, at `hz`; nil when
-    /// nothing was shown.
-    public init?(shown: [SampleStages], samples: Int, hz: Double) {
+    /// nothing was shown. The end-to-end distributions count every sample: those never shown at
+    /// `neverShownMs`, each one's lower bound (its wait until the replay's last vsync and the device's
+    /// stages), so that a percentile that falls on one is not a shown sample's. The stages are the
+    /// shown samples'.
+    public init?(shown: [SampleStages], neverShownMs: [Double] = [], samples: Int, hz: Double) {
         guard !shown.isEmpty else { return nil }
         var stages: [LatencyStage: Percentiles] = [:]
         var means: [(LatencyStage, Double)] = []
@@ -111,7 +114,7 @@ public struct PenToPixel: Codable, Hashable, Sendable {
             stages[stage] = Percentiles(values)
             means.append((stage, values.reduce(0, +) / Double(values.count)))
         }
-        let endToEnd = shown.map { Double($0.endToEndNs) / 1e6 }
+        let endToEnd = shown.map { Double($0.endToEndNs) / 1e6 } + neverShownMs
         let frame = 1000 / hz
         stagesMs = stages
         endToEndMs = Percentiles(endToEnd)

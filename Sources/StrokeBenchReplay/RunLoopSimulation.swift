@@ -219,10 +219,15 @@ struct RunLoopSimulation {
         }
         let device = DeviceLatency(device: configuration.device, hz: grid.hz)
         let (stages, wetFirst) = firstPixels(device: device)
-        summary.penToPixel = PenToPixel(shown: stages.compactMap { $0 }, samples: configuration.input.count, hz: grid.hz)
+        // A sample never shown enters the end-to-end figures at its wait until the last vsync plus the
+        // device's own stages: a lower bound, never left out (docs/latency.md).
+        let deviceMs = Double(device.digitizerNs + device.scanOutAndPanelNs) / 1e6
+        let neverShownMs = stages.indices.filter { stages[$0] == nil }.map { latenciesMs[$0] + deviceMs }
+        summary.penToPixel = PenToPixel(shown: stages.compactMap { $0 }, neverShownMs: neverShownMs, samples: configuration.input.count,
+                                        hz: grid.hz)
         let (stroke, changes) = screenChanges(device: device)
         summary.penToPixel?.perceivedMs = perceivedLatency(device: device, stroke: stroke, changes: changes,
-                                                           shown: stages.map { $0 != nil })
+                                                           shown: stages.map { $0 != nil }, endNs: grid.time(of: vsyncCount).nanoseconds)
         let vsyncs = (0..<vsyncCount).map { grid.time(of: $0).nanoseconds }
         summary.penToPixel?.spatialLag = SpatialLag(SpatialLagMeter.measure(
             vsyncs: vsyncs, times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
@@ -278,15 +283,20 @@ struct RunLoopSimulation {
         return (stroke, changes)
     }
 
-    /// Perceived latency's distribution, the device's own stages included (`PerceivedLatency`).
-    private func perceivedLatency(device: DeviceLatency, stroke: [Int], changes: [PerceivedLatency.Change], shown: [Bool]) -> Percentiles {
+    /// Perceived latency's distribution, the device's own stages included (`PerceivedLatency`). A sample
+    /// whose ink never came within reach counts at its wait until the last vsync (`endNs`), a lower
+    /// bound, never left out.
+    private func perceivedLatency(device: DeviceLatency, stroke: [Int], changes: [PerceivedLatency.Change], shown: [Bool],
+                                  endNs: Int64) -> Percentiles {
         let input = configuration.input
         let within = PenToPixel.perceivedWithinMm / configuration.device.millimetresPerPixel
         let perceived = PerceivedLatency.compute(times: (0..<input.count).map { accountant.instant(of: $0).nanoseconds },
                                                  points: input.points, stroke: stroke, shown: shown,
                                                  changes: changes, within: within)
         let deviceNs = device.digitizerNs + device.scanOutAndPanelNs
-        return Percentiles(perceived.compactMap { $0.map { Double($0 + deviceNs) / 1e6 } })
+        return Percentiles(perceived.indices.map { i in
+            Double((perceived[i] ?? max(0, endNs - accountant.instant(of: i).nanoseconds)) + deviceNs) / 1e6
+        })
     }
 
     private func compareWithReference(_ screen: Surface) throws -> PictureSummary {
