@@ -71,7 +71,7 @@ enum Charts {
         // log axis from 1 ms, so the short bars stay visible.
         let smallest = runs.map { figure($0.summary).p50 }.filter { $0 > 0 }.min() ?? scale
         let logarithmic = scale / max(smallest, 1) > 100
-        var svg = SVG(width: labelWidth + plotWidth + 70, height: top + rowHeight * Double(runs.count) + 34)
+        var svg = SVG(width: labelWidth + plotWidth + 70, height: top + rowHeight * Double(runs.count) + 46)
         svg.text("\(heading(kind)): \(title), \(setting.label(withTrace: true))", x: 4, y: 16, size: 13, bold: true)
         svg.text("bar: p50; ticks: p95 and p99 (\(unit)\(logarithmic ? ", log axis from 1" : ""))", x: 4, y: 31, size: 10, fill: "#555")
         func x(_ value: Double) -> Double {
@@ -94,17 +94,36 @@ enum Charts {
             svg.line(x1: x(budget), y1: top - 2, x2: x(budget), y2: bottom, stroke: "#c62828", dashed: true)
             svg.text("one frame, \(fmt(budget, 2)) \(unit)", x: x(budget), y: bottom + 14, anchor: .middle, size: 10, fill: "#c62828")
         }
-        svg.text(logarithmic ? "1" : "0", x: labelWidth, y: bottom + 26, anchor: .middle, size: 10)
-        svg.text("\(fmt(scale, 1)) \(unit)", x: labelWidth + plotWidth, y: bottom + 26, anchor: .middle, size: 10)
+        // Tick labels: on a log axis every power of ten it spans, so a bar's order of magnitude reads at
+        // a glance; on a linear one, zero and the end.
+        if logarithmic {
+            var tick = 1.0
+            while tick < scale {
+                svg.line(x1: x(tick), y1: bottom, x2: x(tick), y2: bottom + 4, stroke: "#999")
+                svg.text(tick >= 1000 ? "\(Int(tick / 1000).groupedText) s" : "\(Int(tick))", x: x(tick), y: bottom + 26, anchor: .middle, size: 10)
+                tick *= 10
+            }
+        } else {
+            svg.text("0", x: labelWidth, y: bottom + 26, anchor: .middle, size: 10)
+        }
+        svg.text("\(fmt(scale, 1)) \(unit)", x: labelWidth + plotWidth, y: bottom + 38, anchor: .end, size: 10)
         return svg.render(label: "\(title), \(setting.label(withTrace: true))")
     }
 
+    /// Colours for series (one per strategy), none of them a verdict's colour (`colour(_:)`), so that a
+    /// line's colour never reads as a verdict: blues, cyans, greys, pink, brown and black.
+    static let seriesPalette = ["#1f77b4", "#17becf", "#393b79", "#8c564b", "#e377c2", "#222222", "#7f7f7f", "#56b4e9", "#bcbd22", "#6baed6"]
+
     /// Main-thread ms against retained points, one line per run: each line the median of the active
-    /// frames in each of 24 equal spans of retained points.
+    /// frames in each of 24 equal spans of retained points. `missing` names the strategies run at the
+    /// setting that have no line, with why, under the plot: none is left out without a word.
     static func costAgainstPoints(_ series: [(label: String, verdict: DrawingVerdict, points: [(Double, Double)])],
-                                  setting: Setting, kind: String) -> String {
+                                  missing: [String] = [], setting: Setting, kind: String) -> String {
         let left = 56.0, plotWidth = 520.0, plotHeight = 220.0, top = 34.0, legendWidth = 230.0
-        var svg = SVG(width: left + plotWidth + legendWidth, height: top + plotHeight + 40)
+        var svg = SVG(width: left + plotWidth + legendWidth, height: top + plotHeight + (missing.isEmpty ? 40 : 56))
+        if !missing.isEmpty {
+            svg.text("no line: \(missing.joined(separator: "; "))", x: left, y: top + plotHeight + 34, size: 10, fill: "#555")
+        }
         svg.text("\(heading(kind)): frame cost against retained points, \(setting.label(withTrace: true))", x: 4, y: 16, size: 13, bold: true)
         let maxX = max(series.flatMap { $0.points.map(\.0) }.max() ?? 1, 1)
         let maxY = max(series.flatMap { $0.points.map(\.1) }.max() ?? 1, 0.001) * 1.1
@@ -116,7 +135,7 @@ enum Charts {
         svg.text("\(fmt(maxY, 2)) ms", x: left - 4, y: top + 10, anchor: .end, size: 10)
         svg.text("retained points: \(Int(maxX).groupedText)", x: left + plotWidth, y: top + plotHeight + 16, anchor: .end, size: 10)
         svg.text("main-thread ms, median of active frames", x: left, y: top - 6, size: 10, fill: "#555")
-        let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+        let palette = seriesPalette
         for (index, line) in series.enumerated() {
             let colour = palette[index % palette.count]
             svg.polyline(line.points.map { (px($0.0), py($0.1)) }, stroke: colour, title: line.label)
@@ -140,9 +159,9 @@ enum Charts {
             svg.line(x1: px(tick), y1: 22, x2: px(tick), y2: 92, stroke: "#c62828", dashed: true)
             tick += period
         }
-        let rows: [(String, Double, Double, String)] = [("main", 0, frame.mainMs, "#1f77b4"),
-                                                         ("render", 0, frame.renderMs, "#9467bd"),
-                                                         ("composite", frame.mainMs, frame.compositeMs, "#ff7f0e")]
+        let rows: [(String, Double, Double, String)] = [("main", 0, frame.mainMs, seriesPalette[0]),
+                                                         ("render", 0, frame.renderMs, seriesPalette[2]),
+                                                         ("composite", frame.mainMs, frame.compositeMs, seriesPalette[1])]
         for (index, row) in rows.enumerated() {
             let y = 26 + 22 * Double(index)
             svg.text(row.0, x: left - 6, y: y + 12, anchor: .end, size: 10)

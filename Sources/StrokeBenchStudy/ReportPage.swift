@@ -194,7 +194,12 @@ public struct ReportPage {
                 return (run.strategyLabel, run.verdict, curve)
             }
             if !series.isEmpty {
-                out.append("<figure class=\"chart\">\(Charts.costAgainstPoints(series, setting: setting, kind: kind))</figure>")
+                // A run without a line is named, with why: none is left out of the chart without a word.
+                let missing = runs.filter { run in !series.contains { $0.label == run.strategyLabel } }.map { run in
+                    run.framesCSV == nil ? "\(run.strategyLabel) (no per-frame CSV)"
+                        : "\(run.strategyLabel) (\(run.summary.strategy == "null" ? "draws nothing" : "retains no points to plot against"))"
+                }
+                out.append("<figure class=\"chart\">\(Charts.costAgainstPoints(series, missing: missing, setting: setting, kind: kind))</figure>")
             }
         }
         out.append("</section>")
