@@ -43,6 +43,32 @@ extension DeviceCostData {
             try checkCores(of: name)
             try checkDerivation(of: name)
         }
+        try checkFittedFigure()
+    }
+
+    /// The fitted figure is a display-link rate of a replay this bench runs: the spiral, on a device of
+    /// the file, at a rate that device's display shows, at most one callback a vsync. `fps` divides a
+    /// second into the fitted turn and `hz` sets the fitted replay's clock, so a 0 there would trap the
+    /// fit at the first modelled run (which strategy draws the figure the fit itself checks:
+    /// `ModelUncertainty.factors`).
+    private func checkFittedFigure() throws(DeviceCostError) {
+        let figure = fittedFigure
+        guard let profile = DeviceProfile.named(figure.device), devices[figure.device] != nil else {
+            throw DeviceCostError("fitted_figure.device: '\(figure.device)' is not a device of the file (it has: \(devices.keys.sorted().joined(separator: ", ")))")
+        }
+        guard figure.hz.isFinite, ReplaySpec.rates.contains(figure.hz), figure.hz <= profile.refreshRate else {
+            throw DeviceCostError("fitted_figure.hz: \(figure.hz) is not a rate the \(figure.device) display shows (1...\(Int(profile.refreshRate)) Hz)")
+        }
+        guard figure.fps.isFinite, figure.fps >= 1, figure.fps <= figure.hz else {
+            throw DeviceCostError("fitted_figure.fps: \(figure.fps) is not a display-link rate at \(figure.hz) Hz (1 to \(figure.hz) callbacks a second)")
+        }
+        guard InputMode(rawValue: figure.input) != nil else {
+            throw DeviceCostError("fitted_figure.input: '\(figure.input)' is not an input mode (\(InputMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard figure.trace == TraceIdentity.spiral else {
+            throw DeviceCostError("fitted_figure.trace: '\(figure.trace)' is not '\(TraceIdentity.spiral)', the one trace the fit replays")
+        }
+        guard !figure.strategy.isEmpty else { throw DeviceCostError("fitted_figure.strategy: empty; the fit needs the strategy that drew the figure") }
     }
 
     /// A chip has a performance core for the main thread, and its cores are the device profile's.

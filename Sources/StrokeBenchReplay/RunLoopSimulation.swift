@@ -223,9 +223,8 @@ struct RunLoopSimulation {
         let (stroke, changes) = screenChanges(device: device)
         summary.penToPixel?.perceivedMs = perceivedLatency(device: device, stroke: stroke, changes: changes,
                                                            shown: stages.map { $0 != nil })
-        let vsyncs = (0..<vsyncCount).map { grid.time(of: $0).nanoseconds }
         summary.penToPixel?.spatialLag = SpatialLag(SpatialLagMeter.measure(
-            vsyncs: vsyncs, times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
+            vsyncs: SpatialLagMeter.vsyncs(count: vsyncCount, on: grid), times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
             points: configuration.input.points, stroke: stroke, changes: changes, mmPerPixel: configuration.device.millimetresPerPixel))
         summary.penToPixel?.prediction = predicted.figures(endingAt: grid.time(of: vsyncCount).nanoseconds,
                                                            mmPerPixel: configuration.device.millimetresPerPixel)
