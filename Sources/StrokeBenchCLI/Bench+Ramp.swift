@@ -119,7 +119,10 @@ extension Bench {
             try refuseOverwriting(trace.map { [NamedPath(name: "--trace", path: $0)] } ?? [], with: outputs)
             if let csv { try checkWritable(csv, option: "--csv") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
-            if let baseline { try checkWritable(baseline, option: "--baseline") }
+            if let baseline {
+                try refuseNonRegular(baseline, option: "--baseline", because: "a ramp reads the baseline and writes it whole again")
+                try checkWritable(baseline, option: "--baseline")
+            }
             // An existing baseline is read before any ramp: one that cannot be read fails in a second.
             var guarded = try baseline.map { FileManager.default.fileExists(atPath: $0) ? try readBaseline($0) : newBaseline() }
             let recorded = try trace.map(readTrace)

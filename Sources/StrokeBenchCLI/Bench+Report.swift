@@ -45,6 +45,7 @@ extension Bench {
         }
 
         func run() throws {
+            if let output { try refuseInsideStudy(output, option: "--output") }
             let read: Study
             do { read = try Study.load(study, optionArguments: Self.optionArguments) }
             catch { throw error.cannotRead ? BenchFailure.io(error.description) : BenchFailure.data(error.description) }

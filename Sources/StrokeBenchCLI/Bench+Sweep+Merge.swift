@@ -40,6 +40,7 @@ extension Bench.Sweep {
 
         func run() throws {
             let output = destination.output!
+            try refuseInsideStudy(output, option: "--output")
             var plan: SweepPlan?
             var runs: [Int: SweptRun] = [:]      // by position in the plan
             var source: [Int: String] = [:]      // position in the plan -> part folder
@@ -126,7 +127,7 @@ extension Bench.Sweep {
         /// Copies a per-frame CSV through a temporary file renamed into place, like every sweep file.
         private func copyAtomically(from: String, to: String) throws {
             let data: Data
-            do { data = try BoundedFile.read(from, limit: SweepFolder.maxFramesCSVBytes) }
+            do { data = try BoundedFile.read(from, limit: SweepFolder.maxFramesCSVBytes, regularOnly: true) }
             catch .tooLarge(let limit) { throw BenchFailure.data("\(from): more than \(limit) bytes: too large for a per-frame CSV of bench") }
             catch .unreadable(let reason) { throw BenchFailure.io("\(from): cannot read the per-frame CSV of its run record (\(reason))") }
             try AtomicFile.write(data, to: to)

@@ -163,20 +163,22 @@ extension Bench {
             // Read once here: the runs replay on other threads, which do not see the command line's task-locals.
             let catalog = Bench.strategies
             let part = shard.flatMap(Shard.init) ?? .whole
+            try refuseInsideStudy(output, option: "--output")
             let folder = SweepFolder(path: output)
             try refuseWritingOverTraces(plan, into: folder, part: part)
             let manifest = SweepFolder.Manifest(plan: plan, shard: part)
             let runs = plan.runs(in: part)
-            var swept = try startFolder(folder, manifest: manifest, strategies: catalog)
-            let finished = Set(swept.map(\.run.id))
 
-            // Check every trace before the first run, so a typo fails in a second, not after an hour.
+            // Check every trace before the folder is made, so a typo fails in a second, not after an
+            // hour, and leaves no folder behind that the corrected command would then refuse.
             let firstRun = plan.runs[0]
             for trace in plan.traces {
                 var first = firstRun
                 first.point.trace = TraceIdentity(path: trace)
                 _ = try replayConfiguration(plan.spec(for: first, strategies: catalog), strategies: catalog)
             }
+            var swept = try startFolder(folder, manifest: manifest, strategies: catalog)
+            let finished = Set(swept.map(\.run.id))
 
             let interrupt = InterruptFlag.install(keeping: "kept the finished runs in \(output); --resume finishes the sweep")
             defer { interrupt.uninstall() }
