@@ -126,6 +126,16 @@ extension Bench {
             // An existing baseline is read before any ramp: one that cannot be read fails in a second.
             var guarded = try baseline.map { FileManager.default.fileExists(atPath: $0) ? try readBaseline($0) : newBaseline() }
             let recorded = try trace.map(readTrace)
+            if let recorded, let trace {
+                // A ramp repeats the trace's strokes: of a drawing with none it would report a capacity
+                // of nothing, "held to" its limit.
+                guard recorded.sampleCount > 0 else {
+                    throw BenchFailure.data("\(trace): no samples: a ramp repeats the trace's strokes, and this trace has none")
+                }
+                for device in Set(plan.map(\.1.name)).sorted().compactMap(DeviceProfile.named) {
+                    try checkPlacement(of: recorded, at: trace, on: device)
+                }
+            }
             let progress = RampProgress()
             var results: [RampResult] = []
             var drawings: [String: RampDrawing] = [:]

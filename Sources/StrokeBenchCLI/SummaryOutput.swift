@@ -104,7 +104,7 @@ enum SummaryTable {
             ["segments stroked", "\(c.segmentsStroked)"],
             ["bitmaps allocated", "\(c.bitmapsAllocated)"],
             ["tasks started / cancelled / superseded", "\(c.tasksStarted) / \(c.tasksCancelled) / \(c.tasksSuperseded) (threads peak \(c.threadsPeak))"],
-            ["cpu time", "\(fmt(s.cpuS, 2)) s, peak memory \(fmt(s.peakMemoryMB, 0)) MB"],
+            ["cpu time", "\(s.cpuS.map { fmt($0, 2) } ?? "-") s, peak memory \(s.peakMemoryMB.map { fmt($0, 0) } ?? "-") MB"],
         ]
         if let pen = s.penToPixel {
             let targets = pen.withinPct, device = DeviceProfile.named(s.device).map { DeviceLatency(device: $0, hz: s.hz) }
