@@ -95,7 +95,8 @@ extension Comparison {
         if !common.isEmpty { lines.append("every configuration: " + common.joined(separator: ", ")) }
         lines.append("\(direction); better or worse needs p < \(Cell.plain(alpha)) (Mann-Whitney U on per-frame main-thread time) and a median change over \(Cell.plain(threshold * 100))%")
         // Markdown joins adjacent lines into one paragraph; a hard break (two spaces) keeps them apart.
-        if markdown { lines = lines.map { $0 + "  " } }
+        // Names come from files and folders: no raw HTML or line break of theirs gets through.
+        if markdown { lines = lines.map { MarkdownText.cell($0) + "  " } }
         lines.append("")
         let f2 = { (v: Double?) in v.map { String(format: "%.2f", $0) } ?? "-" }
         // Three decimals hide the null strategy's microseconds; three significant digits do not.
@@ -119,7 +120,7 @@ extension Comparison {
             ])
         }
         if markdown {
-            let escape = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
+            let escape = { (s: String) in MarkdownText.cell(s) }
             lines.append("| " + table[0].map(escape).joined(separator: " | ") + " |")
             lines.append("|" + table[0].indices.map { $0 == 0 || $0 == table[0].count - 1 ? "---|" : "---:|" }.joined())
             for row in table.dropFirst() { lines.append("| " + row.map(escape).joined(separator: " | ") + " |") }
@@ -132,8 +133,9 @@ extension Comparison {
                 }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
         }
-        if !onlyInBaseline.isEmpty { lines.append(""); lines.append("only in the baseline: " + onlyInBaseline.joined(separator: "; ")) }
-        if !onlyInCandidate.isEmpty { lines.append(""); lines.append("only in the candidate: " + onlyInCandidate.joined(separator: "; ")) }
+        func prose(_ text: String) -> String { markdown ? MarkdownText.cell(text) : text }
+        if !onlyInBaseline.isEmpty { lines.append(""); lines.append(prose("only in the baseline: " + onlyInBaseline.joined(separator: "; "))) }
+        if !onlyInCandidate.isEmpty { lines.append(""); lines.append(prose("only in the candidate: " + onlyInCandidate.joined(separator: "; "))) }
         let counts = Dictionary(grouping: configurations, by: \.verdict).mapValues(\.count)
         lines.append("")
         lines.append(Verdict.allCases.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", "))
