@@ -110,8 +110,14 @@ extension Bench.Sweep {
             }
             let trimmed = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
             let aside = trimmed + ".partial-\(getpid())"
+            let parent = Self.parent(of: trimmed)
+            // The topmost folder this merge makes: removed with the staging folder on any failure, so
+            // a failed merge leaves none of the parents it created either.
+            let created = Self.firstMissingFolder(of: aside)
+            Interruption.shared.stage(aside, removing: created)
+            defer { Interruption.shared.unstage(aside) }
+            Self.removeStaleStaging(of: trimmed)
             do {
-                let parent = (trimmed as NSString).deletingLastPathComponent
                 if !parent.isEmpty { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
                 try build(aside)
                 guard rename(aside, trimmed) == 0 else {
@@ -119,8 +125,40 @@ extension Bench.Sweep {
                 }
             } catch {
                 try? fm.removeItem(atPath: aside)
+                if created != aside { try? fm.removeItem(atPath: created) }
                 if let failure = error as? BenchFailure { throw failure }
                 throw BenchFailure.io("\(output): cannot write the merged sweep (\(error.localizedDescription))")
+            }
+        }
+
+        /// The topmost of `path` and its parent folders that does not exist yet (`path` itself when its
+        /// parent exists).
+        static func firstMissingFolder(of path: String) -> String {
+            var top = path
+            var parent = Self.parent(of: top)
+            while !parent.isEmpty, parent != top, !FileManager.default.fileExists(atPath: parent) {
+                top = parent
+                parent = Self.parent(of: top)
+            }
+            return top
+        }
+
+        /// The folder part of `path` ("" for a bare name), by its last `/`: Foundation's
+        /// `deletingLastPathComponent` traps on a one-character name (`--output m`).
+        static func parent(of path: String) -> String {
+            guard let slash = path.lastIndex(of: "/") else { return "" }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+
+        /// Removes `output.partial-PID` folders beside `output` whose process is gone (killed, or a
+        /// machine that restarted): a staging folder of a live merge is left alone.
+        static func removeStaleStaging(of output: String) {
+            let parent = Self.parent(of: output)
+            let prefix = String(output.split(separator: "/").last ?? Substring(output)) + ".partial-"
+            let folder = parent.isEmpty ? "." : parent
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+                guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+                if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
             }
         }
 

@@ -238,6 +238,12 @@ extension Bench {
             if exists && !resume {
                 throw BenchFailure.usage("\(folder.path) already holds a sweep; pass --resume to finish it, or choose another --output")
             }
+            // Run records without a manifest are another sweep's leftovers: readers of the folder would
+            // take them for this sweep's runs.
+            let stale = ((try? fm.contentsOfDirectory(atPath: folder.runsFolder)) ?? []).filter { $0.hasSuffix(".json") }
+            if !exists, let record = stale.sorted().first {
+                throw BenchFailure.usage("\(folder.runsFolder)/\(record): a run record of no sweep here (no sweep.json); remove \(folder.runsFolder) or choose another --output")
+            }
             do { try folder.create() } catch {
                 throw BenchFailure.io("\(folder.path): cannot create the sweep folder (\(error.localizedDescription))")
             }
@@ -250,7 +256,11 @@ extension Bench {
                 }
                 // A run is finished when every file it writes is there: a record whose per-frame CSV is
                 // gone (deleted, or a copy of the folder without frames/) is run again, not counted done.
-                let whole = runs.filter { FileManager.default.fileExists(atPath: folder.path + "/" + $0.framesCSV) }
+                // An empty one (a run killed as it began writing it) is not a finished run's either.
+                let whole = runs.filter { run in
+                    var status = stat()
+                    return stat(folder.path + "/" + run.framesCSV, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
+                }
                 if whole.count < runs.count {
                     printError("resuming: \(runs.count - whole.count) finished runs have no per-frame CSV in \(folder.framesFolder); running them again")
                 }
