@@ -71,3 +71,11 @@ extension BenchFailure {
         return origin + (message.hasPrefix(path) ? message : "\(path): \(message)")
     }
 }
+
+extension Bench {
+    /// The exit status `error` ends a command with, as the command line maps it (`BenchFailure.init?(_:)`,
+    /// then the parser's own statuses): what a test checks for every error type bench throws.
+    package static func exitStatus(for error: any Error) -> Int32 {
+        BenchFailure(error)?.status.rawValue ?? Root.exitCode(for: error).rawValue
+    }
+}

@@ -169,10 +169,11 @@ extension TraceFormat {
     /// a `Trace` keeps without its lines.
     public static func line(ofSample sample: Int, inStroke stroke: Int, of text: String) -> Int? {
         var strokes = -1, samples = -1, number = 0, header = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: a CRLF file splits on it, not on "\n".
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("\r") { continue }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard header else { header = true; continue }
             let word = trimmed.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
             switch word {
