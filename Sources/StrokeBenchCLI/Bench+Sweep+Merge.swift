@@ -52,7 +52,7 @@ extension Bench.Sweep {
                     manifest = m
                 }
                 if let plan, plan != manifest.plan {
-                    throw BenchFailure.data("\(folder.manifestPath): a different plan from \(parts[0]) (strategies, devices, hz, traces, clock, delivery or repeat differ)")
+                    throw BenchFailure.data("\(folder.manifestPath): a different plan from \(parts[0]) (\(Self.differences(plan, manifest.plan)) differ)")
                 }
                 plan = manifest.plan
                 let partRuns: [SweptRun]
@@ -129,6 +129,17 @@ extension Bench.Sweep {
                 if let failure = error as? BenchFailure { throw failure }
                 throw BenchFailure.io("\(output): cannot write the merged sweep (\(error.localizedDescription))")
             }
+        }
+
+        /// The fields in which two plans differ, by name (`strategies and rates`): only those, never a
+        /// list of every field that might.
+        static func differences(_ a: SweepPlan, _ b: SweepPlan) -> String {
+            let mine = Mirror(reflecting: a).children, theirs = Array(Mirror(reflecting: b).children)
+            let names = zip(mine, theirs).compactMap { one, other -> String? in
+                String(describing: one.value) == String(describing: other.value) ? nil : one.label
+            }
+            guard !names.isEmpty else { return "their runs" }
+            return names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
         }
 
         /// The topmost of `path` and its parent folders that does not exist yet (`path` itself when its

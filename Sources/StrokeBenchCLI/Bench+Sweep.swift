@@ -142,14 +142,15 @@ extension Bench {
             return plan
         }
 
-        /// Splits a comma-separated list, expanding `all` and rejecting unknown names.
-        static func list(_ text: String, all: [String], option: String, what: String) throws -> [String] {
+        /// Splits a comma-separated list, expanding `all` and rejecting unknown names; `also` are
+        /// taken by name but are not in `all`.
+        static func list(_ text: String, all: [String], also: [String] = [], option: String, what: String) throws -> [String] {
             var names: [String] = []
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let name = item.trimmingCharacters(in: .whitespaces)
                 if name == "all" { names += all.filter { !names.contains($0) }; continue }
-                guard all.contains(name) else {
-                    throw ValidationError("\(option): unknown \(what) '\(name)'; valid: \(all.joined(separator: ", ")), all")
+                guard all.contains(name) || also.contains(name) else {
+                    throw ValidationError("\(option): unknown \(what) '\(name)'; valid: \((all + also).joined(separator: ", ")), all")
                 }
                 if !names.contains(name) { names.append(name) }
             }

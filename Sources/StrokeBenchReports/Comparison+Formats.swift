@@ -18,10 +18,12 @@ extension Comparison {
             case .none: ""
             }
         }
+        /// JSON has no infinity: a ratio over a zero baseline is null there, as a figure not compared
+        /// is, never the string "inf" in a column of numbers (the CSV's cell says `inf`).
         var json: Any {
             switch self {
             case .text(let s): s
-            case .number(let v): v.isFinite ? v : (v > 0 ? "inf" : "-inf") as Any
+            case .number(let v): v.isFinite ? v : NSNull() as Any
             case .none: NSNull()
             }
         }
