@@ -45,7 +45,6 @@ extension Bench {
         }
 
         func run() throws {
-            if let output { try refuseInsideStudy(output, option: "--output") }
             let read: Study
             do { read = try Study.load(study, optionArguments: Self.optionArguments) }
             catch { throw error.cannotRead ? BenchFailure.io(error.description) : BenchFailure.data(error.description) }
@@ -58,6 +57,7 @@ extension Bench {
                 return
             }
             try refuseOverwriting(Self.inputs(of: loaded), with: [NamedPath(name: "--output", path: output)])
+            try refuseInsideStudy(output, option: "--output")
             let progress = RampProgress()
             let page: ReportPage
             do {

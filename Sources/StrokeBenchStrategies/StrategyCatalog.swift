@@ -93,7 +93,7 @@ public struct StrategyCatalog: @unchecked Sendable {
             if strategy.options[..<index].contains(where: { $0.name == option.name }) {
                 throw StrategyRegistrationError("\(name): option '--\(option.name)' is declared twice")
             }
-            guard !option.help.isEmpty, !option.help.contains(where: \.isNewline) else {
+            guard !option.help.contains(where: \.isNewline) else {
                 throw StrategyRegistrationError("\(name): option '--\(option.name)': its help must be one line of text (bench list prints one line per option)")
             }
             if let problem = problem(with: option.kind) {
