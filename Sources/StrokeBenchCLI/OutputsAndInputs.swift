@@ -105,7 +105,10 @@ func refuseInsideStudy(_ path: String, option: String) throws {
     while true {
         let resolved = realpath(folder.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? folder.path
         if FileManager.default.fileExists(atPath: resolved + "/sweep.json") {
-            throw BenchFailure.usage("\(option) \(path) lies inside the sweep folder \(resolved): it would be read as part of that study; choose a folder outside it")
+            // Named as the user would: relative to the working folder when it is below it.
+            let here = realpath(".", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? ""
+            let named = !here.isEmpty && resolved.hasPrefix(here + "/") ? String(resolved.dropFirst(here.count + 1)) : resolved
+            throw BenchFailure.usage("\(option) \(path) lies inside the sweep folder \(named): it would be read as part of that study; choose a folder outside it")
         }
         let parent = folder.deletingLastPathComponent()
         if parent.path == folder.path || folder.path == "/" { return }
