@@ -95,7 +95,7 @@ let package = Package(
         // built executable itself where only a process shows the behaviour (signals, streams, memory).
         .target(name: "BenchTestSupport", dependencies: ["StrokeBenchCLI", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces", "StrokeBenchSpec"], path: "Tests/BenchTestSupport"),
         // The command line as users and scripts meet it, in process (`BenchTool.run`).
-        .testTarget(name: "BenchTests", dependencies: ["bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchRegression", "StrokeBenchSpec"], exclude: ["Fixtures"]),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "RegressionTests", dependencies: ["BenchTestSupport", "StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
         // Every README command line, and timing asserted as ratios: minutes, not seconds, so `swift test`
         // skips them unless STROKEBENCH_END_TO_END=1; CI runs them (.ci/run).

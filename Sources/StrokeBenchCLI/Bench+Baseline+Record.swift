@@ -49,6 +49,7 @@ extension Bench.Baseline {
 
         func run() throws {
             try refuseOverwriting(options.inputs, with: [NamedPath(name: "--output", path: output)])
+            if append { try refuseNonRegular(output, option: "--output", because: "--append reads the baseline and writes it whole again") }
             try checkWritable(output, option: "--output")
             var baseline: StrokeBenchRegression.Baseline
             if append && FileManager.default.fileExists(atPath: output) {

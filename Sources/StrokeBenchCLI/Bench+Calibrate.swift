@@ -17,7 +17,7 @@ extension Bench {
                 strategy none of them saw (scripts/fit_host.py --leave-one-strategy-out checks it). Measured: \
                 run it on a quiet machine. docs/device-model.md says how the device cost model uses them.
 
-                Exit status: 0 success, 64 bad usage.
+                Exit status: 0 success, 64 bad usage, 65 bad device data (STROKEBENCH_DEVICE_COSTS), 74 an I/O error (a failed write to standard output included).
                 """)
 
         @Option(help: "Device profile whose screen sets the canvas size (see `bench list`).")

@@ -74,7 +74,7 @@ extension Bench {
             }
             let folder = SweepFolder(path: path)
             return try folder.readRuns().map { swept in
-                ComparedRun(swept) { try SweepFolder.activeMainMs(csvAt: path + "/" + swept.framesCSV) }
+                ComparedRun(swept) { try SweepFolder.activeMainMs(csvAt: path + "/" + swept.framesCSV, regularOnly: true) }
             }
         }
     }

@@ -23,21 +23,26 @@ extension Bench {
         }
 
         private func table() {
+            // One column wide enough for the longest name: a user's strategy may be longer than the
+            // built-ins, and a name cut short (`rt-throw-handl`) is not one `--strategy` takes.
+            let names = Bench.strategies.all.map { $0.name } + (DeviceProfile.all + DeviceProfile.validation).map { $0.name }
+            let width = max(14, (names.map { $0.count }.max() ?? 0) + 1)
+            func column(_ name: String) -> String { name + String(repeating: " ", count: max(0, width - name.count)) }
             for strategy in Bench.strategies.all {
-                print("strategy \(strategy.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(strategy.summary)")
+                print("strategy \(column(strategy.name)) \(strategy.summary)")
                 for option in strategy.options {
-                    print("option   \(strategy.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(option.usage): \(option.help)")
+                    print("option   \(column(strategy.name)) \(option.usage): \(option.help)")
                 }
             }
             func display(_ d: DeviceProfile) -> String {
                 "\(d.width)x\(d.height) px @\(Int(d.scale))x, \(Int(d.refreshRate)) Hz display, \(Int(d.touchRate)) Hz touch, \(d.cores) cores"
             }
             for d in DeviceProfile.all {
-                print("device   \(d.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(display(d))")
+                print("device   \(column(d.name)) \(display(d))")
             }
             // The phones the model's validation needs: `--device` takes them, `all` in a sweep or ramp does not.
             for d in DeviceProfile.validation {
-                print("validate \(d.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(display(d)); a phone of bench model validate's published figures (--device takes it; all does not)")
+                print("validate \(column(d.name)) \(display(d)); a phone of bench model validate's published figures (--device takes it; all does not)")
             }
         }
     }

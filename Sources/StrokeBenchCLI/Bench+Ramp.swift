@@ -119,10 +119,23 @@ extension Bench {
             try refuseOverwriting(trace.map { [NamedPath(name: "--trace", path: $0)] } ?? [], with: outputs)
             if let csv { try checkWritable(csv, option: "--csv") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
-            if let baseline { try checkWritable(baseline, option: "--baseline") }
+            if let baseline {
+                try refuseNonRegular(baseline, option: "--baseline", because: "a ramp reads the baseline and writes it whole again")
+                try checkWritable(baseline, option: "--baseline")
+            }
             // An existing baseline is read before any ramp: one that cannot be read fails in a second.
             var guarded = try baseline.map { FileManager.default.fileExists(atPath: $0) ? try readBaseline($0) : newBaseline() }
             let recorded = try trace.map(readTrace)
+            if let recorded, let trace {
+                // A ramp repeats the trace's strokes: of a drawing with none it would report a capacity
+                // of nothing, "held to" its limit.
+                guard recorded.sampleCount > 0 else {
+                    throw BenchFailure.data("\(trace): no samples: a ramp repeats the trace's strokes, and this trace has none")
+                }
+                for device in Set(plan.map(\.1.name)).sorted().compactMap(DeviceProfile.named) {
+                    try checkPlacement(of: recorded, at: trace, on: device)
+                }
+            }
             let progress = RampProgress()
             var results: [RampResult] = []
             var drawings: [String: RampDrawing] = [:]
@@ -140,6 +153,11 @@ extension Bench {
             if let csv { try writeCSV(study, to: csv) }
             if let baseline, var kept = guarded {
                 for result in results {
+                    // A budget the ramp itself misses would fail the first `bench check`: said now.
+                    if let atLeast, result.capacity.points < atLeast {
+                        printError("warning: --at-least \(atLeast): \(result.strategy) on \(result.device.name) \(result.capacity.isFound ? "keeps up to" : "was held to") "
+                                   + "\(result.capacity.points) points in this very ramp, so bench check will fail against the budget")
+                    }
                     kept.add(CapacityEntry(result, repeats: costs == .measured ? repeats : 1, atLeast: atLeast), strategies: Bench.strategies)
                 }
                 do { try kept.write(to: baseline) }
@@ -147,9 +165,12 @@ extension Bench {
                 guarded = kept
             }
             if let timeline, let result = results.first { try writeTimeline(of: result, drawing: drawings[result.device.name]!, to: timeline) }
+            // With `--csv -` the steps are standard output, and the table or JSON moves to stderr, as
+            // `bench run --csv -` moves its summary: one stream, one format.
+            let show: (String) -> Void = csv == "-" ? { printError($0) } : { print($0) }
             switch format {
-            case .json: print(String(decoding: try study.json(), as: UTF8.self))
-            case .table: print(RampTable.render(study))
+            case .json: show(String(decoding: try study.json(), as: UTF8.self))
+            case .table: show(RampTable.render(study))
             }
         }
 
@@ -157,7 +178,9 @@ extension Bench {
         private func plan() throws -> [(ReplaySpec, DeviceProfile)] {
             let catalog = Bench.strategies
             let strategyNames = try Sweep.list(strategies ?? strategy!, all: catalog.names, option: strategies == nil ? "--strategy" : "--strategies", what: "strategy")
-            let deviceNames = try Sweep.list(devices ?? device ?? "ipad-pro-11", all: DeviceProfile.all.map(\.name), option: devices == nil ? "--device" : "--devices", what: "device")
+            // The validation phones are taken by name, as `bench list` says; `all` is the profiles without them.
+            let deviceNames = try Sweep.list(devices ?? device ?? "ipad-pro-11", all: DeviceProfile.all.map(\.name), also: DeviceProfile.validation.map(\.name),
+                                             option: devices == nil ? "--device" : "--devices", what: "device")
             let declared = strategyNames.flatMap(catalog.options(of:))
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {

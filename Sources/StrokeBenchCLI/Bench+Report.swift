@@ -59,6 +59,7 @@ extension Bench {
                 return
             }
             try refuseOverwriting(Self.inputs(of: loaded), with: [NamedPath(name: "--output", path: output)])
+            try refuseInsideStudy(output, option: "--output")
             let progress = RampProgress()
             let page: ReportPage
             do {
@@ -108,12 +109,17 @@ extension Bench {
         }
 
         /// The commit of the git checkout `bench` was built in (`git rev-parse HEAD` beside the
-        /// executable, whose build folder is inside it), or `unknown`.
+        /// executable, whose build folder is inside it), or `unknown`. The executable is found from the
+        /// process itself (`/proc/self/exe`), never from `argv[0]`: a `bench` found on PATH has the bare
+        /// name there, whose folder is the working one, the user's own repository.
         static func buildCommit() -> String {
+            guard let folder = executableFolder() else { return "unknown" }
             let git = Process()
             git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            git.arguments = ["git", "-C", URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path,
-                             "rev-parse", "--short=12", "HEAD"]
+            git.arguments = ["git", "-C", folder, "rev-parse", "--short=12", "HEAD"]
+            git.currentDirectoryURL = URL(fileURLWithPath: folder)
+            // The checkout is the executable's: a GIT_DIR or GIT_WORK_TREE of the caller's would name theirs.
+            git.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
             let out = Pipe()
             git.standardOutput = out
             git.standardError = FileHandle.nullDevice
@@ -122,6 +128,14 @@ extension Bench {
             git.waitUntilExit()
             let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
             return git.terminationStatus == 0 && !commit.isEmpty ? commit : "unknown"
+        }
+
+        /// The folder of this process's executable, its links resolved: `/proc/self/exe`, or, where there
+        /// is no /proc, Foundation's account of it; nil when neither says.
+        static func executableFolder() -> String? {
+            let path = realpath("/proc/self/exe", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
+                ?? Bundle.main.executablePath
+            return path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         }
     }
 }

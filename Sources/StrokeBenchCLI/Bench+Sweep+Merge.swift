@@ -40,6 +40,7 @@ extension Bench.Sweep {
 
         func run() throws {
             let output = destination.output!
+            try refuseInsideStudy(output, option: "--output")
             var plan: SweepPlan?
             var runs: [Int: SweptRun] = [:]      // by position in the plan
             var source: [Int: String] = [:]      // position in the plan -> part folder
@@ -51,7 +52,7 @@ extension Bench.Sweep {
                     manifest = m
                 }
                 if let plan, plan != manifest.plan {
-                    throw BenchFailure.data("\(folder.manifestPath): a different plan from \(parts[0]) (strategies, devices, hz, traces, clock, delivery or repeat differ)")
+                    throw BenchFailure.data("\(folder.manifestPath): a different plan from \(parts[0]) (\(Self.differences(plan, manifest.plan)) differ)")
                 }
                 plan = manifest.plan
                 let partRuns: [SweptRun]
@@ -109,8 +110,14 @@ extension Bench.Sweep {
             }
             let trimmed = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
             let aside = trimmed + ".partial-\(getpid())"
+            let parent = Self.parent(of: trimmed)
+            // The topmost folder this merge makes: removed with the staging folder on any failure, so
+            // a failed merge leaves none of the parents it created either.
+            let created = Self.firstMissingFolder(of: aside)
+            Interruption.shared.stage(aside, removing: created)
+            defer { Interruption.shared.unstage(aside) }
+            Self.removeStaleStaging(of: trimmed)
             do {
-                let parent = (trimmed as NSString).deletingLastPathComponent
                 if !parent.isEmpty { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
                 try build(aside)
                 guard rename(aside, trimmed) == 0 else {
@@ -118,15 +125,58 @@ extension Bench.Sweep {
                 }
             } catch {
                 try? fm.removeItem(atPath: aside)
+                if created != aside { try? fm.removeItem(atPath: created) }
                 if let failure = error as? BenchFailure { throw failure }
                 throw BenchFailure.io("\(output): cannot write the merged sweep (\(error.localizedDescription))")
+            }
+        }
+
+        /// The fields in which two plans differ, by name (`strategies and rates`): only those, never a
+        /// list of every field that might.
+        static func differences(_ a: SweepPlan, _ b: SweepPlan) -> String {
+            let mine = Mirror(reflecting: a).children, theirs = Array(Mirror(reflecting: b).children)
+            let names = zip(mine, theirs).compactMap { one, other -> String? in
+                String(describing: one.value) == String(describing: other.value) ? nil : one.label
+            }
+            guard !names.isEmpty else { return "their runs" }
+            return names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        }
+
+        /// The topmost of `path` and its parent folders that does not exist yet (`path` itself when its
+        /// parent exists).
+        static func firstMissingFolder(of path: String) -> String {
+            var top = path
+            var parent = Self.parent(of: top)
+            while !parent.isEmpty, parent != top, !FileManager.default.fileExists(atPath: parent) {
+                top = parent
+                parent = Self.parent(of: top)
+            }
+            return top
+        }
+
+        /// The folder part of `path` ("" for a bare name), by its last `/`: Foundation's
+        /// `deletingLastPathComponent` traps on a one-character name (`--output m`).
+        static func parent(of path: String) -> String {
+            guard let slash = path.lastIndex(of: "/") else { return "" }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+
+        /// Removes `output.partial-PID` folders beside `output` whose process is gone (killed, or a
+        /// machine that restarted): a staging folder of a live merge is left alone.
+        static func removeStaleStaging(of output: String) {
+            let parent = Self.parent(of: output)
+            let prefix = String(output.split(separator: "/").last ?? Substring(output)) + ".partial-"
+            let folder = parent.isEmpty ? "." : parent
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+                guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+                if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
             }
         }
 
         /// Copies a per-frame CSV through a temporary file renamed into place, like every sweep file.
         private func copyAtomically(from: String, to: String) throws {
             let data: Data
-            do { data = try BoundedFile.read(from, limit: SweepFolder.maxFramesCSVBytes) }
+            do { data = try BoundedFile.read(from, limit: SweepFolder.maxFramesCSVBytes, regularOnly: true) }
             catch .tooLarge(let limit) { throw BenchFailure.data("\(from): more than \(limit) bytes: too large for a per-frame CSV of bench") }
             catch .unreadable(let reason) { throw BenchFailure.io("\(from): cannot read the per-frame CSV of its run record (\(reason))") }
             try AtomicFile.write(data, to: to)

@@ -142,14 +142,15 @@ extension Bench {
             return plan
         }
 
-        /// Splits a comma-separated list, expanding `all` and rejecting unknown names.
-        static func list(_ text: String, all: [String], option: String, what: String) throws -> [String] {
+        /// Splits a comma-separated list, expanding `all` and rejecting unknown names; `also` are
+        /// taken by name but are not in `all`.
+        static func list(_ text: String, all: [String], also: [String] = [], option: String, what: String) throws -> [String] {
             var names: [String] = []
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let name = item.trimmingCharacters(in: .whitespaces)
                 if name == "all" { names += all.filter { !names.contains($0) }; continue }
-                guard all.contains(name) else {
-                    throw ValidationError("\(option): unknown \(what) '\(name)'; valid: \(all.joined(separator: ", ")), all")
+                guard all.contains(name) || also.contains(name) else {
+                    throw ValidationError("\(option): unknown \(what) '\(name)'; valid: \((all + also).joined(separator: ", ")), all")
                 }
                 if !names.contains(name) { names.append(name) }
             }
@@ -163,20 +164,22 @@ extension Bench {
             // Read once here: the runs replay on other threads, which do not see the command line's task-locals.
             let catalog = Bench.strategies
             let part = shard.flatMap(Shard.init) ?? .whole
+            try refuseInsideStudy(output, option: "--output")
             let folder = SweepFolder(path: output)
             try refuseWritingOverTraces(plan, into: folder, part: part)
             let manifest = SweepFolder.Manifest(plan: plan, shard: part)
             let runs = plan.runs(in: part)
-            var swept = try startFolder(folder, manifest: manifest, strategies: catalog)
-            let finished = Set(swept.map(\.run.id))
 
-            // Check every trace before the first run, so a typo fails in a second, not after an hour.
+            // Check every trace before the folder is made, so a typo fails in a second, not after an
+            // hour, and leaves no folder behind that the corrected command would then refuse.
             let firstRun = plan.runs[0]
             for trace in plan.traces {
                 var first = firstRun
                 first.point.trace = TraceIdentity(path: trace)
                 _ = try replayConfiguration(plan.spec(for: first, strategies: catalog), strategies: catalog)
             }
+            var swept = try startFolder(folder, manifest: manifest, strategies: catalog)
+            let finished = Set(swept.map(\.run.id))
 
             let interrupt = InterruptFlag.install(keeping: "kept the finished runs in \(output); --resume finishes the sweep")
             defer { interrupt.uninstall() }
@@ -236,6 +239,12 @@ extension Bench {
             if exists && !resume {
                 throw BenchFailure.usage("\(folder.path) already holds a sweep; pass --resume to finish it, or choose another --output")
             }
+            // Run records without a manifest are another sweep's leftovers: readers of the folder would
+            // take them for this sweep's runs.
+            let stale = ((try? fm.contentsOfDirectory(atPath: folder.runsFolder)) ?? []).filter { $0.hasSuffix(".json") }
+            if !exists, let record = stale.sorted().first {
+                throw BenchFailure.usage("\(folder.runsFolder)/\(record): a run record of no sweep here (no sweep.json); remove \(folder.runsFolder) or choose another --output")
+            }
             do { try folder.create() } catch {
                 throw BenchFailure.io("\(folder.path): cannot create the sweep folder (\(error.localizedDescription))")
             }
@@ -248,7 +257,11 @@ extension Bench {
                 }
                 // A run is finished when every file it writes is there: a record whose per-frame CSV is
                 // gone (deleted, or a copy of the folder without frames/) is run again, not counted done.
-                let whole = runs.filter { FileManager.default.fileExists(atPath: folder.path + "/" + $0.framesCSV) }
+                // An empty one (a run killed as it began writing it) is not a finished run's either.
+                let whole = runs.filter { run in
+                    var status = stat()
+                    return stat(folder.path + "/" + run.framesCSV, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
+                }
                 if whole.count < runs.count {
                     printError("resuming: \(runs.count - whole.count) finished runs have no per-frame CSV in \(folder.framesFolder); running them again")
                 }

@@ -59,7 +59,7 @@ extension Bench.Trace {
         @Option(help: "With --kind spiral: the device whose canvas (and iPad or iPhone size) the spiral is made for.")
         var device: String?
 
-        @Option(help: "Random seed; the same seed always gives the same trace (every kind but spiral, which has no randomness).")
+        @Option(parsing: .unconditional, help: "Random seed; the same seed always gives the same trace (every kind but spiral, which has no randomness).")
         var seed: UInt64?
 
         // `.unconditional` here and below: a negative number is a value to reject by range, not an option name.

@@ -73,22 +73,14 @@ package enum Bench {
         }
         do {
             var command = try Root.parseAsRoot(arguments)
-            try checkDeviceCosts()
+            try checkDeviceCosts(for: command)
             try command.run()
             try Console.current.finishOutput()
             return 0
-        } catch let failure as BenchFailure {
+        } catch {
+            guard let failure = BenchFailure(error) else { return report(error) }
             printError("\(Bench.toolName): \(failure.message)")
             return failure.status.rawValue
-        } catch let failure as StrategyFailure {
-            printError("\(Bench.toolName): \(failure.description)")
-            return BenchFailure.Status.software.rawValue
-        } catch let failure as SweepFolder.Failure {
-            let status: BenchFailure.Status = failure.cannotRead ? .io : .data
-            printError("\(Bench.toolName): \(failure.description)")
-            return status.rawValue
-        } catch {
-            return report(error)
         }
     }
 
@@ -118,12 +110,25 @@ package enum Bench {
 
 /// The device cost data, loaded and checked once before any command runs: a bad
 /// `STROKEBENCH_DEVICE_COSTS` is refused in one line now (65, or 74 when it cannot be read), never
-/// half-way through a sweep with some runs written.
-func checkDeviceCosts() throws {
-    guard case .failure(let error) = DeviceCostData.current else { return }
-    let origin = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] == nil ? "" : "STROKEBENCH_DEVICE_COSTS: "
-    throw BenchFailure(status: error.cannotRead ? .io : .data, message: origin + error.description)
+/// half-way through a sweep with some runs written. A command that may price with the model
+/// (`MayPriceWithModel`) also fits the model's free factor to the data's fitted figure now, which
+/// otherwise happens at its first modelled run: after a sweep's zero-cost runs.
+func checkDeviceCosts(for command: any ParsableCommand) throws {
+    if case .failure(let error) = DeviceCostData.current { throw error }
+    guard command is MayPriceWithModel else { return }
+    do { _ = try ModelUncertainty.factors.get() } catch let error as DeviceCostError { throw error } catch {
+        throw DeviceCostError("fitted_figure: the fitted replay fails: \(error)")
+    }
 }
+
+/// A command that may replay with modelled costs, and so needs the model's fit before it starts.
+protocol MayPriceWithModel {}
+extension Bench.Run: MayPriceWithModel {}
+extension Bench.Sweep: MayPriceWithModel {}
+extension Bench.Ramp: MayPriceWithModel {}
+extension Bench.Baseline.Record: MayPriceWithModel {}
+extension Bench.Check: MayPriceWithModel {}
+extension Bench.Model.Validate: MayPriceWithModel {}
 
 /// A failure people see: one line, and the exit status docs/model.md section 6 documents.
 struct BenchFailure: Error {

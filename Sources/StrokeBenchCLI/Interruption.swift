@@ -16,6 +16,10 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     private var firstInterrupt: (@Sendable () -> Bool)?
     private var kept: String?
     private var sources: [DispatchSourceSignal] = []
+    /// Folders built aside and not yet moved into place (`sweep merge`'s `OUT.partial-PID/`), each
+    /// with the topmost folder made for it (itself, or the first parent folder the command created):
+    /// removed whole if a signal ends bench, and none of their files called kept.
+    private var staging: [String: String] = [:]
 
     private init() {}
 
@@ -39,6 +43,19 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
         self.kept = kept
     }
 
+    /// Registers `folder`, being built aside, to be removed with `top` (the topmost folder created for
+    /// it) if a signal ends bench before `unstage`.
+    func stage(_ folder: String, removing top: String) {
+        lock.lock(); defer { lock.unlock() }
+        staging[folder] = top
+    }
+
+    /// `folder` is in place, or removed: a signal no longer touches it.
+    func unstage(_ folder: String) {
+        lock.lock(); defer { lock.unlock() }
+        staging[folder] = nil
+    }
+
     /// Ends `takeInterrupts`.
     func release() {
         lock.lock(); defer { lock.unlock() }
@@ -56,7 +73,15 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
 
     /// Removes what is half-written, says what was kept, and exits `128 + number`.
     private func stop(on number: Int32, kept: String?) -> Never {
-        let (abandoned, finished, incomplete) = AtomicFile.abandonWrites()
+        var (abandoned, finished, incomplete) = AtomicFile.abandonWrites()
+        lock.lock()
+        let staged = staging
+        lock.unlock()
+        for top in Set(staged.values) { try? FileManager.default.removeItem(atPath: top) }
+        // A file finished inside a staging folder went with it: nothing of the command was kept there.
+        let inside = { (path: String) in staged.keys.contains { path.hasPrefix($0 + "/") } }
+        finished.removeAll(where: inside)
+        abandoned.removeAll(where: inside)
         fflush(nil) // what a table or JSON printed so far is kept too
         StandardError.writeLast(Self.message(signal: number, abandoned: abandoned, finished: finished, kept: kept,
                                              incomplete: incomplete) + "\n")

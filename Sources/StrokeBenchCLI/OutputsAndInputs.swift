@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchSpec
 
 /// A file a command reads or writes, and how a message names it: an output by its option
 /// (`--csv`, or `--output sw writes` for a file inside a sweep folder), an input by its role (`the
@@ -81,4 +82,36 @@ private func canonicalPath(_ path: String) -> String {
     let folder = url.deletingLastPathComponent()
     let resolved = realpath(folder.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
     return ((resolved ?? folder.path) as NSString).appendingPathComponent(url.lastPathComponent)
+}
+
+/// Refuses a file that is both read and rewritten (`baseline record --append`, `ramp --baseline`) unless
+/// it is missing or a regular file: a FIFO would block the read for ever, and a device cannot hold a
+/// baseline. Checked before it is opened (64: the option names the wrong kind of file).
+func refuseNonRegular(_ path: String, option: String, because reason: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return } // missing: it is created
+    let mode = status.st_mode & S_IFMT
+    if mode == S_IFLNK, stat(path, &status) != 0 { return } // a dangling link: created through it
+    guard status.st_mode & S_IFMT == S_IFREG else {
+        throw BenchFailure.usage("\(path): \(option) must be a regular file (\(reason)), not \(BoundedFile.kind(status.st_mode))")
+    }
+}
+
+/// Refuses an output that lies inside a study folder: a sweep folder (one holding `sweep.json`, its
+/// `runs/` and `frames/` included) at any depth above it. A file written there would be read as part of
+/// the study, or leave it unreadable (`sweep --output p1/runs`); 64, naming the folder.
+func refuseInsideStudy(_ path: String, option: String) throws {
+    var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+    while true {
+        let resolved = realpath(folder.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? folder.path
+        if FileManager.default.fileExists(atPath: resolved + "/sweep.json") {
+            // Named as the user would: relative to the working folder when it is below it.
+            let here = realpath(".", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? ""
+            let named = !here.isEmpty && resolved.hasPrefix(here + "/") ? String(resolved.dropFirst(here.count + 1)) : resolved
+            throw BenchFailure.usage("\(option) \(path) lies inside the sweep folder \(named): it would be read as part of that study; choose a folder outside it")
+        }
+        let parent = folder.deletingLastPathComponent()
+        if parent.path == folder.path || folder.path == "/" { return }
+        folder = parent
+    }
 }

@@ -42,13 +42,13 @@ struct ReplayModeOptions: ParsableArguments {
     @Option(help: "recorded (each sample at its recorded time, the default), display-link (each vsync-triggered turn takes the next sample, whatever its time: the source article's spiral benchmark) or max-speed (the companion app's Spiral (Max Speed) drive: a 10 us timer takes the next sample every run-loop turn, as fast as the main thread allows).")
     var input: AxisList<InputMode>?
 
-    @Option(help: "1 (the default), 2 or 3: frames the render server may queue between a commit and the screen; each frame queued delays the picture by one refresh (docs/latency.md).")
+    @Option(parsing: .unconditional, help: "1 (the default), 2 or 3: frames the render server may queue between a commit and the screen; each frame queued delays the picture by one refresh (docs/latency.md).")
     var presentQueueDepth: AxisList<PresentQueueDepth>?
 
     @Option(help: "none (the default), linear or kalman: draw predicted touches ahead of the pen as provisional ink on a layer of its own, replaced every turn and removed when the pen lifts (UIKit's predictedTouches; docs/latency.md).")
     var predict: AxisList<Prediction>?
 
-    @Option(help: "60, 120 or 240: the digitizer's sampling rate, instead of the device's own (a trace recorded slower keeps its samples; docs/latency.md).")
+    @Option(parsing: .unconditional, help: "60, 120 or 240: the digitizer's sampling rate, instead of the device's own (a trace recorded slower keeps its samples; docs/latency.md).")
     var touchHz: AxisList<TouchRate>?
 
     @Option(help: "off (the default) or on: also draw the live stroke straight into the buffer being scanned out, as Android's front-buffered low-latency renderer does, counting the writes the scan-out tears; iOS has no public front-buffer API, so this is a what-if (docs/latency.md).")

@@ -6,6 +6,7 @@ import StrokeBenchMetrics
 import StrokeBenchStrategies
 import StrokeBenchTraces
 import StrokeBenchSpec
+import StrokeBenchDevice
 
 extension ClockMode: ExpressibleByArgument {}
 extension Delivery: ExpressibleByArgument {}
@@ -77,8 +78,24 @@ struct RunOptions: ParsableArguments {
 ///   validate (64: the spec came from options the user gave).
 func replayConfiguration(_ spec: ReplaySpec, strategies: StrategyCatalog) throws -> ReplayConfiguration {
     let trace = try builtInTrace(spec) ?? readTrace(spec.trace.path)
-    do { return try ReplayConfiguration(spec, trace: trace, strategies: strategies) }
+    let configuration: ReplayConfiguration
+    do { configuration = try ReplayConfiguration(spec, trace: trace, strategies: strategies) }
     catch { throw BenchFailure.usage(error.description) }
+    try checkPlacement(of: trace, at: spec.trace.path, on: configuration.device)
+    return configuration
+}
+
+/// Refuses a trace with a sample that, scaled to `device`, lands beyond the drawing API's reach
+/// (`ReplayInput.maxPlacedMagnitude`): the harness's own scaling made that point, so it is the trace's
+/// fault (65, naming the line and where the sample landed), never the strategy's that would stroke it.
+func checkPlacement(of trace: StrokeBenchTraces.Trace, at path: String, on device: DeviceProfile) throws {
+    guard let far = ReplayInput.firstBeyondReach(of: trace, on: device) else { return }
+    let sample = trace.strokes[far.stroke].samples[far.sample]
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let line = TraceFormat.line(ofSample: far.sample, inStroke: far.stroke, of: text).map { ":\($0)" } ?? ""
+    throw BenchFailure.data("\(path)\(line): the sample at (\(sample.x), \(sample.y)) lands at (\(far.at.x), \(far.at.y)) on the \(device.name), "
+                            + "scaled from the trace's \(Int(trace.canvas.width))x\(Int(trace.canvas.height)) canvas; a drawing reaches "
+                            + "±\(Int(ReplayInput.maxPlacedMagnitude)) pixels")
 }
 
 /// The trace StrokeBench makes for `spec` rather than reads: the generated session for `default`, the

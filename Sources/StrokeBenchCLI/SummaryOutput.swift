@@ -200,7 +200,7 @@ enum SummaryTable {
             ["segments stroked", grouped(c.segmentsStroked)],
             ["bitmaps allocated", grouped(c.bitmapsAllocated)],
             ["tasks started / cancelled / superseded", "\(grouped(c.tasksStarted)) / \(grouped(c.tasksCancelled)) / \(grouped(c.tasksSuperseded)) (threads peak \(c.threadsPeak))"],
-            ["cpu time", "\(fmt(s.cpuS, 2)) s, peak memory \(fmt(s.peakMemoryMB, 0)) MB"],
+            ["cpu time", "\(s.cpuS.map { fmt($0, 2) } ?? "-") s, peak memory \(s.peakMemoryMB.map { fmt($0, 0) } ?? "-") MB"],
         ]
         if let p = s.picture {
             let verdict = p.matchesReference ? "matches the reference" : "DIFFERS from the reference"

@@ -10,6 +10,10 @@ extension DeviceCostData {
     /// The dearest unit of work priced: a second. No kind of counted work comes near it on any device,
     /// and below it every replay's modelled time fits the clock's nanoseconds.
     static let maxUnitCostNs = 1e9
+    /// The dearest host unit cost accepted: a millisecond, 260 times the dearest the host measures (a
+    /// stroked path, 3.8 us). The host's figures are measured, and a unit cost near `maxUnitCostNs`
+    /// makes a spiral of modelled work run for hours.
+    static let maxHostUnitCostNs = 1e6
 
     /// Refuses data that does not give every device a finite, non-negative cost for every kind of work
     /// at every estimate: a missing kind or device, a figure out of range, a derivation that names
@@ -24,8 +28,8 @@ extension DeviceCostData {
         if let missing = WorkKind.allCases.first(where: { host.unitCostsNs[$0] == nil }) {
             throw DeviceCostError("host.unit_costs_ns.\(missing.rawValue): missing; every kind of work needs a unit cost")
         }
-        for (kind, ns) in host.unitCostsNs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !(0...Self.maxUnitCostNs).contains(ns) {
-            throw DeviceCostError("host.unit_costs_ns.\(kind.rawValue): \(ns) is not a unit cost (0...\(Self.maxUnitCostNs) ns)")
+        for (kind, ns) in host.unitCostsNs.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !(0...Self.maxHostUnitCostNs).contains(ns) {
+            throw DeviceCostError("host.unit_costs_ns.\(kind.rawValue): \(ns) is not a unit cost this host measures (0...\(Int(Self.maxHostUnitCostNs)) ns)")
         }
         if let missing = WorkKind.allCases.first(where: { $0.isMemoryBound && bytesPerPixel[$0] == nil }) {
             throw DeviceCostError("bytes_per_pixel.\(missing.rawValue): missing; every memory-bound kind moves a number of bytes")
@@ -43,6 +47,32 @@ extension DeviceCostData {
             try checkCores(of: name)
             try checkDerivation(of: name)
         }
+        try checkFittedFigure()
+    }
+
+    /// The fitted figure is a display-link rate of a replay this bench runs: the spiral, on a device of
+    /// the file, at a rate that device's display shows, at most one callback a vsync. `fps` divides a
+    /// second into the fitted turn and `hz` sets the fitted replay's clock, so a 0 there would trap the
+    /// fit at the first modelled run (which strategy draws the figure the fit itself checks:
+    /// `ModelUncertainty.factors`).
+    private func checkFittedFigure() throws(DeviceCostError) {
+        let figure = fittedFigure
+        guard let profile = DeviceProfile.named(figure.device), devices[figure.device] != nil else {
+            throw DeviceCostError("fitted_figure.device: '\(figure.device)' is not a device of the file (it has: \(devices.keys.sorted().joined(separator: ", ")))")
+        }
+        guard figure.hz.isFinite, ReplaySpec.rates.contains(figure.hz), figure.hz <= profile.refreshRate else {
+            throw DeviceCostError("fitted_figure.hz: \(figure.hz) is not a rate the \(figure.device) display shows (1...\(Int(profile.refreshRate)) Hz)")
+        }
+        guard figure.fps.isFinite, figure.fps >= 1, figure.fps <= figure.hz else {
+            throw DeviceCostError("fitted_figure.fps: \(figure.fps) is not a display-link rate at \(figure.hz) Hz (1 to \(figure.hz) callbacks a second)")
+        }
+        guard InputMode(rawValue: figure.input) != nil else {
+            throw DeviceCostError("fitted_figure.input: '\(figure.input)' is not an input mode (\(InputMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard figure.trace == TraceIdentity.spiral else {
+            throw DeviceCostError("fitted_figure.trace: '\(figure.trace)' is not '\(TraceIdentity.spiral)', the one trace the fit replays")
+        }
+        guard !figure.strategy.isEmpty else { throw DeviceCostError("fitted_figure.strategy: empty; the fit needs the strategy that drew the figure") }
     }
 
     /// A chip has a performance core for the main thread, and its cores are the device profile's.

@@ -33,39 +33,46 @@ public struct DroppedFrames: Hashable, Sendable {
     ///   - hz: the display rate.
     ///   - vsyncCount: the last vsync index of the run.
     public init(pending: [PendingContent], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int) {
-        var presentedAt = [Int](repeating: -2, count: vsyncCount + 2) // newest shown by a picture presented at v
-        for p in presentations where p.vsync <= vsyncCount + 1 {
-            presentedAt[p.vsync] = max(presentedAt[p.vsync], p.showsThrough)
-        }
+        // Walked vsync by vsync, keeping only what the presentations and the last second hold: a
+        // week-long replay has 72 million vsyncs at 120 Hz, and an array of them would grow with the
+        // clock, not the work.
+        var presented: [(vsync: Int, showsThrough: Int)] = presentations.filter { $0.vsync <= vsyncCount + 1 }
+        presented.sort { $0.vsync < $1.vsync }
+        var nextPresented = 0
         var shown = -1          // newest sample shown before vsync v
         var pendingThrough = -1 // newest sample pending by the end of the turn due at v
         var nextPending = 0
-        var dropped = [Bool](repeating: false, count: vsyncCount + 1)
-        var considered = 0
+        var considered = 0, dropCount = 0, run = 0, longest = 0
+        let window = max(1, Int(hz.rounded()))
+        var lastSecond = [Bool](repeating: false, count: window) // dropped[v] at v % window, for the last `window` vsyncs
+        var inWindow = 0, worst = 0
         for v in 1...max(1, vsyncCount) where v <= vsyncCount {
             while nextPending < pending.count, pending[nextPending].vsync <= v {
                 pendingThrough = max(pendingThrough, pending[nextPending].through)
                 nextPending += 1
             }
+            var presentedThrough = -2 // newest shown by a picture presented at v
+            while nextPresented < presented.count, presented[nextPresented].vsync <= v {
+                if presented[nextPresented].vsync == v { presentedThrough = max(presentedThrough, presented[nextPresented].showsThrough) }
+                nextPresented += 1
+            }
             let expected = pendingThrough > shown
-            let presented = presentedAt[v] >= -1
-            if expected || presented { considered += 1 }
-            if expected && !presented { dropped[v] = true }
-            if presented { shown = max(shown, presentedAt[v]) }
-        }
-        vsyncs = vsyncCount
-        count = dropped.filter { $0 }.count
-        percent = considered == 0 ? 0 : 100 * Double(count) / Double(considered)
-        var run = 0, longest = 0
-        for d in dropped { run = d ? run + 1 : 0; longest = max(longest, run) }
-        longestRun = longest
-        let window = max(1, Int(hz.rounded()))
-        var inWindow = 0, worst = 0
-        for v in 0..<dropped.count {
-            if dropped[v] { inWindow += 1 }
-            if v >= window, dropped[v - window] { inWindow -= 1 }
+            let isPresented = presentedThrough >= -1
+            if expected || isPresented { considered += 1 }
+            let dropped = expected && !isPresented
+            if dropped { dropCount += 1 }
+            if isPresented { shown = max(shown, presentedThrough) }
+            run = dropped ? run + 1 : 0; longest = max(longest, run)
+            // Vsync 0 is never dropped; the window over vsyncs 0... counts as the array's did.
+            if lastSecond[v % window] { inWindow -= 1 }
+            lastSecond[v % window] = dropped
+            if dropped { inWindow += 1 }
             worst = max(worst, inWindow)
         }
+        vsyncs = vsyncCount
+        count = dropCount
+        percent = considered == 0 ? 0 : 100 * Double(count) / Double(considered)
+        longestRun = longest
         worstSecond = worst
     }
 }

@@ -171,11 +171,12 @@ public struct RunSummary: Hashable, Sendable, Codable {
     /// work moved to the render server (`sublayer`'s composites) still counts. Nil in records written
     /// before it existed.
     public var busyMsPerS: Double?
-    /// Process CPU time (user + system) during the replay.
-    public var cpuS: Double
+    /// Process CPU time (user + system) during the replay: a figure of this host, not of the replay.
+    /// Nil in a sweep's record of a run with zero or modelled costs (`withoutHostFigures`).
+    public var cpuS: Double?
     /// Peak resident memory of the process so far (getrusage's high-water mark): in a sweep it
-    /// includes the runs before this one; `bitmapBytesPeak` is this run's own figure.
-    public var peakMemoryMB: Double
+    /// includes the runs before this one; `bitmapBytesPeak` is this run's own figure. Nil where `cpuS` is.
+    public var peakMemoryMB: Double?
     public var counters: CounterSummary
     public var picture: PictureSummary?
     /// Host name and core count of the machine the run was measured on.
@@ -249,6 +250,16 @@ public struct RunSummary: Hashable, Sendable, Codable {
         longestStaleMs = ink.longestStaleMs
         rendersWastedPct = rendersEnded > 0 ? 100 * Double(total.tasksCancelled + total.tasksSuperseded) / Double(rendersEnded) : 0
         self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
+    }
+
+    /// The summary without the host's figures (`cpuS`, `peakMemoryMB`), which depend on the machine,
+    /// its load and the runs before this one in the process: what a sweep records of a run with zero or
+    /// modelled costs, whose every other figure is counted or modelled, so that repeats and any
+    /// `--jobs` give byte-identical files. A measured run keeps them: its times are the host's anyway.
+    public var withoutHostFigures: RunSummary {
+        var summary = self
+        summary.cpuS = nil; summary.peakMemoryMB = nil
+        return summary
     }
 
     /// Sets the `_low` / `_high` figures to the 5th and 95th percentiles (nearest rank) over `draws`,

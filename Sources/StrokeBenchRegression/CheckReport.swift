@@ -111,15 +111,15 @@ public struct CheckReport: Hashable, Sendable, Encodable {
 
     /// A Markdown table per configuration, with the verdict first.
     func markdown() -> String {
-        var lines = ["**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against `\(baseline)`"
-                     + (provenance.map { ", \($0)" } ?? ""), ""]
+        var lines = ["**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against \(MarkdownText.code(baseline))"
+                     + (provenance.map { ", \(MarkdownText.cell($0))" } ?? ""), ""]
         for (configuration, results) in byConfiguration {
-            lines.append("`\(configuration)`")
+            lines.append(MarkdownText.code(configuration))
             lines.append("")
             lines.append("| " + Self.header.joined(separator: " | ") + " |")
             lines.append("|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|")
             for r in results {
-                var row = Self.cells(r).map { $0.replacingOccurrences(of: "|", with: "\\|") }
+                var row = Self.cells(r).map(MarkdownText.cell)
                 if r.verdict != .pass { row[5] = "**\(row[5])**" }
                 lines.append("| " + row.joined(separator: " | ") + " |")
             }

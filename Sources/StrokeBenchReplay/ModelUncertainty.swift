@@ -70,7 +70,15 @@ package enum ModelUncertainty {
         guard let central = try fit(.central) else {
             throw DeviceCostError("fitted_figure: its compute work alone outlasts the figure's turn at the central estimate")
         }
-        return try ModelDraw.standard.map { draw in try fit(draw).map { data.memoryEfficiencyFactor.value * $0 / central } }
+        // The factor divides the memory-bound work the figure's strategy does on the main thread: a
+        // strategy that moves no memory there ('null') fits no factor, and dividing by it would price
+        // every later replay at an infinite or NaN time.
+        guard central.isFinite, central > 0 else {
+            throw DeviceCostError("fitted_figure.strategy: '\(data.fittedFigure.strategy)' moves no memory on the main thread in the fitted replay, so no memory efficiency factor reproduces the figure")
+        }
+        return try ModelDraw.standard.map { draw in
+            try fit(draw).flatMap { let factor = data.memoryEfficiencyFactor.value * $0 / central; return factor.isFinite && factor > 0 ? factor : nil }
+        }
     }
 
     /// `central`'s summary at every draw that reproduces the fitted figure. A draw whose schedule

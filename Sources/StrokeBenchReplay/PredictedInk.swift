@@ -184,11 +184,23 @@ enum PerceivedLatency {
 /// sample shown, else the stroke's first point), with the pen's speed and whether its last 25 ms ran
 /// straight.
 enum SpatialLagMeter {
+    /// The most vsyncs a replay measures (2.4 hours at 120 Hz): a longer replay measures every `n`th
+    /// vsync, evenly, so what it keeps (24 bytes a vsync) grows with the work, never with the clock;
+    /// a week-long trace would otherwise keep 72 million (docs/latency.md).
+    static let maxVsyncs = 1 << 20
+
+    /// The vsyncs measured of `count` on `grid`: every one, or every `n`th where there are more than
+    /// `maxVsyncs`; streamed, never an array of them all.
+    static func vsyncs(count: Int, on grid: VsyncGrid) -> some Sequence<Int64> {
+        let step = max(1, (count + maxVsyncs - 1) / maxVsyncs)
+        return stride(from: 0, to: count, by: step).lazy.map { grid.time(of: $0).nanoseconds }
+    }
+
     /// - Parameters:
-    ///   - vsyncs: the vsync times, ns.
+    ///   - vsyncs: the vsync times, ns, in order.
     ///   - times: each sample's instant, ns; `points` its position, px; `stroke` its stroke.
     ///   - changes: what the screen showed when, in time order (`PerceivedLatency.Change`).
-    static func measure(vsyncs: [Int64], times: [Int64], points: [Point], stroke: [Int], changes: [PerceivedLatency.Change],
+    static func measure(vsyncs: some Sequence<Int64>, times: [Int64], points: [Point], stroke: [Int], changes: [PerceivedLatency.Change],
                         mmPerPixel: Double) -> [(lagMm: Double, speedMmPerS: Double, straight: Bool)] {
         var result: [(lagMm: Double, speedMmPerS: Double, straight: Bool)] = []
         var next = 0, change = 0, tip = -1

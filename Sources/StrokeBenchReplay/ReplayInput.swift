@@ -22,9 +22,7 @@ public struct ReplayInput: Sendable {
     /// interval to the previous kept one are dropped (a stroke's first and last samples are always kept),
     /// as a 60 Hz screen would never have reported them.
     public init(trace: Trace, device: DeviceProfile) {
-        let fit = min(device.widthPoints / trace.canvas.width, device.heightPoints / trace.canvas.height)
-        let offsetX = (device.widthPoints - trace.canvas.width * fit) / 2
-        let offsetY = (device.heightPoints - trace.canvas.height * fit) / 2
+        let place = Self.placement(of: trace, on: device)
         let minimumInterval = 1 / device.touchRate - 0.0005 // half a millisecond of digitizer jitter
         var times: [Double] = [], points: [Point] = [], starts: [Bool] = [], ends: [Bool] = []
         for stroke in trace.strokes {
@@ -34,12 +32,41 @@ public struct ReplayInput: Sendable {
                 guard i == 0 || isLast || s.time - lastKept >= minimumInterval else { continue }
                 lastKept = s.time
                 times.append(s.time)
-                points.append(Point(x: (s.x * fit + offsetX) * device.scale, y: (s.y * fit + offsetY) * device.scale))
+                points.append(place(s))
                 starts.append(i == 0)
                 ends.append(isLast)
             }
         }
         self.times = times; self.points = points; isStrokeStart = starts; isStrokeEnd = ends
+    }
+
+    /// Where a sample of `trace` lands on `device`, in device pixels: the trace canvas scaled uniformly
+    /// to fit the device's canvas in points, centred.
+    private static func placement(of trace: Trace, on device: DeviceProfile) -> (Sample) -> Point {
+        let fit = min(device.widthPoints / trace.canvas.width, device.heightPoints / trace.canvas.height)
+        let offsetX = (device.widthPoints - trace.canvas.width * fit) / 2
+        let offsetY = (device.heightPoints - trace.canvas.height * fit) / 2
+        return { s in Point(x: (s.x * fit + offsetX) * device.scale, y: (s.y * fit + offsetY) * device.scale) }
+    }
+
+    /// The farthest from the canvas's origin a scaled sample may land, in device pixels: half the
+    /// drawing API's limit (`Point.maxMagnitude`), so that a stroke's ink around it, and any margin a
+    /// strategy adds to its bounds, stays within the limit. The trace reader bounds coordinates in the
+    /// trace's own canvas; scaling to a device multiplies them (7.5 times for a 100x80 canvas on an
+    /// iPhone 6s), so this is checked after scaling, by the harness, before a strategy sees a point.
+    public static let maxPlacedMagnitude = Point.maxMagnitude / 2
+
+    /// The first sample of `trace` that lands beyond `maxPlacedMagnitude` on `device`: its stroke and
+    /// its index in that stroke (both from 0), and where it lands; nil when every sample lands within.
+    public static func firstBeyondReach(of trace: Trace, on device: DeviceProfile) -> (stroke: Int, sample: Int, at: Point)? {
+        let place = placement(of: trace, on: device)
+        for (k, stroke) in trace.strokes.enumerated() {
+            for (i, sample) in stroke.samples.enumerated() {
+                let p = place(sample)
+                if !(abs(p.x) <= maxPlacedMagnitude && abs(p.y) <= maxPlacedMagnitude) { return (k, i, p) }
+            }
+        }
+        return nil
     }
 
     /// Input given sample by sample, already in device pixels and in time order: what a capacity ramp

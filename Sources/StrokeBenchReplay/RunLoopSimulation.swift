@@ -89,6 +89,7 @@ struct RunLoopSimulation {
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
             if inputEnd == nil && coalescer.isDone { inputEnd = start }
             let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
+            try checkModelledWork(of: turn)
             wetInk.turn(delivered: samplesBefore..<coalescer.next, start: start, handled: start + turn.blocksCost, meter: configuration.meter)
             configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:),
                                                         liveBitmapBytes: ledger.bitmaps.liveBytes))
@@ -110,6 +111,21 @@ struct RunLoopSimulation {
     }
 
     private var recordedInput: Bool { configuration.inputMode == .recorded }
+
+    /// The most main-thread time the device cost model may price one turn at: a minute, thousands of
+    /// times what any strategy's frame costs on any device of the data. The data's unit costs are
+    /// bounded one by one (`DeviceCostData.checkValues`), but a product of plausible figures can
+    /// still price a frame at hours, and a replay whose every frame takes hours of modelled time runs
+    /// for hours; this bounds a modelled replay's clock by its work.
+    static let maxModelledTurn = ReplayDuration(seconds: 60)
+
+    /// Refuses a modelled turn dearer than `maxModelledTurn`: the device data is at fault (65).
+    private func checkModelledWork(of turn: Turn) throws {
+        guard configuration.costs == .model, turn.mainCost > Self.maxModelledTurn else { return }
+        throw DeviceCostError("the device cost model prices turn \(turn.frame) of \(configuration.strategy.name) on \(configuration.device.name) "
+                              + "at \(Int(turn.mainCost.seconds)) s of main-thread work, more than the \(Int(Self.maxModelledTurn.seconds)) s "
+                              + "any frame may take; check host.unit_costs_ns and the devices' compute ratios")
+    }
 
     /// The companion app's max-speed timer: `Timer.scheduledTimer(withTimeInterval: 0.00001, repeats:
     /// true)` (`Drawable.swift`, almaleh/Drawing-Performance; docs/research/companion-app.md).
@@ -228,9 +244,8 @@ struct RunLoopSimulation {
         let (stroke, changes) = screenChanges(device: device)
         summary.penToPixel?.perceivedMs = perceivedLatency(device: device, stroke: stroke, changes: changes,
                                                            shown: stages.map { $0 != nil }, endNs: grid.time(of: vsyncCount).nanoseconds)
-        let vsyncs = (0..<vsyncCount).map { grid.time(of: $0).nanoseconds }
         summary.penToPixel?.spatialLag = SpatialLag(SpatialLagMeter.measure(
-            vsyncs: vsyncs, times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
+            vsyncs: SpatialLagMeter.vsyncs(count: vsyncCount, on: grid), times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
             points: configuration.input.points, stroke: stroke, changes: changes, mmPerPixel: configuration.device.millimetresPerPixel))
         summary.penToPixel?.prediction = predicted.figures(endingAt: grid.time(of: vsyncCount).nanoseconds,
                                                            mmPerPixel: configuration.device.millimetresPerPixel)

@@ -19,10 +19,12 @@ extension Comparison {
             case .none: ""
             }
         }
+        /// JSON has no infinity: a ratio over a zero baseline is null there, as a figure not compared
+        /// is, never the string "inf" in a column of numbers (the CSV's cell says `inf`).
         var json: Any {
             switch self {
             case .text(let s): s
-            case .number(let v): v.isFinite ? v : (v > 0 ? "inf" : "-inf") as Any
+            case .number(let v): v.isFinite ? v : NSNull() as Any
             case .none: NSNull()
             }
         }
@@ -115,7 +117,8 @@ extension Comparison {
                      + "a change over \(Cell.plain(threshold * 100))%; main-thread time: p < \(Cell.plain(alpha)), Mann-Whitney U on per-frame times, "
                      + "and a median change over \(Cell.plain(threshold * 100))%); better only when nothing got worse")
         // Markdown joins adjacent lines into one paragraph; a hard break (two spaces) keeps them apart.
-        if markdown { lines = lines.map { $0 + "  " } }
+        // Names come from files and folders: no raw HTML or line break of theirs gets through.
+        if markdown { lines = lines.map { MarkdownText.cell($0) + "  " } }
         lines.append("")
         let f2 = { (v: Double?) in v.map { String(format: "%.2f", $0) } ?? "-" }
         // Three decimals hide the null strategy's microseconds; three significant digits do not.
@@ -140,7 +143,7 @@ extension Comparison {
         }
         let moved = configurations.filter { !$0.better.isEmpty || !$0.worse.isEmpty }
         if markdown {
-            let escape = { (s: String) in s.replacingOccurrences(of: "|", with: "\\|") }
+            let escape = { (s: String) in MarkdownText.cell(s) }
             lines.append("| " + table[0].map(escape).joined(separator: " | ") + " |")
             lines.append("|" + table[0].indices.map { $0 == 0 || $0 == table[0].count - 1 ? "---|" : "---:|" }.joined())
             for row in table.dropFirst() { lines.append("| " + row.map(escape).joined(separator: " | ") + " |") }
@@ -153,14 +156,15 @@ extension Comparison {
                 }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
         }
+        func prose(_ text: String) -> String { markdown ? MarkdownText.cell(text) : text }
         if !moved.isEmpty { lines.append("") }
         for c in moved {
             let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")
-            lines.append("\(name): \(c.verdict.rawValue); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
-                         + "; worse: \(c.worse.isEmpty ? "nothing" : c.worse.joined(separator: ", "))" + (markdown ? "  " : ""))
+            lines.append(prose("\(name): \(c.verdict.rawValue); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
+                               + "; worse: \(c.worse.isEmpty ? "nothing" : c.worse.joined(separator: ", "))") + (markdown ? "  " : ""))
         }
-        if !onlyInBaseline.isEmpty { lines.append(""); lines.append("only in the baseline: " + onlyInBaseline.joined(separator: "; ")) }
-        if !onlyInCandidate.isEmpty { lines.append(""); lines.append("only in the candidate: " + onlyInCandidate.joined(separator: "; ")) }
+        if !onlyInBaseline.isEmpty { lines.append(""); lines.append(prose("only in the baseline: " + onlyInBaseline.joined(separator: "; "))) }
+        if !onlyInCandidate.isEmpty { lines.append(""); lines.append(prose("only in the candidate: " + onlyInCandidate.joined(separator: "; "))) }
         let counts = Dictionary(grouping: configurations, by: \.verdict).mapValues(\.count)
         lines.append("")
         lines.append(Verdict.allCases.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", "))

@@ -14,9 +14,10 @@ extension SweepFolder {
     ///
     /// The file is streamed, a record at a time, and bounded (`maxFramesCSVBytes`, and
     /// `CSVReader.maxFieldBytes` a field), so no file makes this read more than it keeps.
-    public static func activeMainMs(csvAt file: String) throws -> [Double] {
+    /// With `regularOnly` (a file of a study folder), anything but a regular file is refused unopened.
+    public static func activeMainMs(csvAt file: String, regularOnly: Bool = false) throws -> [Double] {
         var values: [Double] = []
-        try forEachFrame(csvAt: file) { frame in
+        try forEachFrame(csvAt: file, regularOnly: regularOnly) { frame in
             let samples = Int(frame.cell("samples") ?? "") ?? 0
             let presented = !(frame.cell("present_ms") ?? "").isEmpty
             let mainQueue = frame.cell("trigger") == "main-queue"
@@ -29,15 +30,18 @@ extension SweepFolder {
     /// Calls `body` with every frame of one per-frame CSV, in order, streamed and bounded as
     /// `activeMainMs` reads: a file of any version this build reads, with a `main_ms` and a `samples`
     /// column.
-    public static func forEachFrame(csvAt file: String, _ body: (FrameRow) throws -> Void) throws {
-        try withoutActuallyEscaping(body) { try forEachFrame(csvAt: file, reader: FrameRowReader(file: file, body: $0)) }
+    /// With `regularOnly` (a file of a study folder), anything but a regular file is refused unopened.
+    public static func forEachFrame(csvAt file: String, regularOnly: Bool = false, _ body: (FrameRow) throws -> Void) throws {
+        try withoutActuallyEscaping(body) {
+            try forEachFrame(csvAt: file, regularOnly: regularOnly, reader: FrameRowReader(file: file, body: $0))
+        }
     }
 
-    private static func forEachFrame(csvAt file: String, reader: FrameRowReader) throws {
+    private static func forEachFrame(csvAt file: String, regularOnly: Bool, reader: FrameRowReader) throws {
         var reader = reader
         var stream = CSVReader.Stream()
         do {
-            try BoundedFile.forEachChunk(of: file, limit: maxFramesCSVBytes) { chunk in
+            try BoundedFile.forEachChunk(of: file, limit: maxFramesCSVBytes, regularOnly: regularOnly) { chunk in
                 try stream.feed(chunk) { record, line in try reader.take(record, line: line) }
             }
             try stream.finish { record, line in try reader.take(record, line: line) }

@@ -79,7 +79,7 @@ public struct SweepFolder {
     /// - Throws: `Failure`, one line naming the file and, where one is at fault, the field.
     static func decodeRecord<T: Decodable>(_ type: T.Type, at file: String, what: String) throws -> T {
         let data: Data
-        do { data = try BoundedFile.read(file, limit: maxRecordBytes) }
+        do { data = try BoundedFile.read(file, limit: maxRecordBytes, regularOnly: true) }
         catch .tooLarge(let limit) { throw Failure("\(file): more than \(limit) bytes: too large for a \(what) (one is a few KB)") }
         catch .unreadable(let reason) { throw Failure("\(file): cannot read the \(what) (\(reason))", cannotRead: true) }
         do { return try JSONDecoder().decode(T.self, from: data) }

@@ -17,8 +17,12 @@ public struct SweptRun: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case formatVersion = "format_version", run, spec, framesCSV = "frames_csv", summary }
 
+    /// A record of `summary`; of a run with zero or modelled costs, without the host's figures
+    /// (`RunSummary.withoutHostFigures`), so the record and `summary.csv` are the same bytes on every
+    /// repeat and at any `--jobs`.
     public init(run: SweepRun, spec: ReplaySpec, framesCSV: String, summary: RunSummary) {
-        self.run = run; self.spec = spec; self.framesCSV = framesCSV; self.summary = summary
+        self.run = run; self.spec = spec; self.framesCSV = framesCSV
+        self.summary = spec.costs == .measured ? summary : summary.withoutHostFigures
     }
 
     public init(from decoder: any Decoder) throws {

@@ -18,10 +18,11 @@ public enum BoundedFile {
         }
     }
 
-    /// Every byte of `path`, at most `limit` of them.
-    public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+    /// Every byte of `path`, at most `limit` of them; with `regularOnly`, refused unless it is a
+    /// regular file (`forEachChunk`).
+    public static func read(_ path: String, limit: Int, regularOnly: Bool = false) throws(Failure) -> Data {
         var data = Data()
-        do { try forEachChunk(of: path, limit: limit) { chunk in data.append(contentsOf: chunk) } }
+        do { try forEachChunk(of: path, limit: limit, regularOnly: regularOnly) { chunk in data.append(contentsOf: chunk) } }
         catch let failure as Failure { throw failure }
         catch { throw .unreadable("\(error)") } // appending throws nothing: unreachable
         return data
@@ -29,13 +30,27 @@ public enum BoundedFile {
 
     /// Hands `path`'s bytes to `body` a chunk at a time, refusing a file of more than `limit` bytes
     /// (a regular file by its size, before the first chunk). What `body` throws is rethrown as it is.
-    public static func forEachChunk(of path: String, limit: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    ///
+    /// The open never waits: a FIFO with no writer would block it for ever, so the file is opened
+    /// without blocking and read blocking from then on (a FIFO nobody writes reads as empty). With
+    /// `regularOnly`, anything but a regular file (a FIFO, a device, a socket) is refused before it is
+    /// opened: the rule for a file read from a study folder, which bench wrote as a regular file.
+    public static func forEachChunk(of path: String, limit: Int, regularOnly: Bool = false,
+                                    _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        if regularOnly {
+            var status = stat()
+            if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                throw Failure.unreadable(status.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "not a regular file (\(kind(status.st_mode)))")
+            }
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw Failure.unreadable(reason(errno)) }
         defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var status = stat()
         if fstat(fd, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR { throw Failure.unreadable("it is a folder") }
+            if regularOnly, status.st_mode & S_IFMT != S_IFREG { throw Failure.unreadable("not a regular file (\(kind(status.st_mode)))") }
             if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit { throw Failure.tooLarge(limit: limit) }
         }
         var total = 0
@@ -50,6 +65,18 @@ public enum BoundedFile {
             total += n
             if total > limit { throw Failure.tooLarge(limit: limit) }
             try buffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+        }
+    }
+
+    /// What a file that is not a regular one is, in words.
+    public static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
         }
     }
 

@@ -61,7 +61,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
                 drawn.value = renderWholePicture(snapshot, canvas: canvas, ledger: context.ledger)
                 return drawn.value == nil ? .stop : .proceed
             },
-            { _ in .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough)) },
+            { _ in drawn.value.map { .finish(RenderedImage(image: $0, showsThrough: showsThrough)) } ?? .stop },
         ])
         inFlight += 1
         queues.submitConcurrent(task) { [unowned self] output, context in

@@ -81,7 +81,8 @@ public final class AsyncGraverStrategy: DrawingStrategy {
             },
             { context in
                 if context.check(interrupted) { context.ledger.counters.tasksSuperseded += 1; return .stop }
-                return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
+                guard let image = drawn.value else { return .stop }
+                return .finish(RenderedImage(image: image, showsThrough: showsThrough))
             },
         ])
         inFlight += 1

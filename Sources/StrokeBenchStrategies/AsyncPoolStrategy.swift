@@ -106,7 +106,8 @@ public final class AsyncPoolStrategy: DrawingStrategy {
                 // canvas checks isCancelled before each stroke (and so at its start, as the seed's display
                 // block does); a render stopped there never finished its picture: it is cancelled.
                 if context.check(isCancelled) { context.ledger.counters.tasksCancelled += 1; return .stop }
-                drawing.value!.stroke([snapshot[index - 2]], style: canvas.style)
+                guard let drawing = drawing.value else { return .stop }
+                drawing.stroke([snapshot[index - 2]], style: canvas.style)
                 return .proceed
             case snapshot.count + 2:
                 drawing.value = nil
@@ -115,7 +116,8 @@ public final class AsyncPoolStrategy: DrawingStrategy {
                 return .proceed
             default:
                 if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
-                return .finish(RenderedImage(image: drawn.value!, showsThrough: showsThrough))
+                guard let image = drawn.value else { return .stop }
+                return .finish(RenderedImage(image: image, showsThrough: showsThrough))
             }
         }
         inFlight += 1

@@ -41,9 +41,12 @@ public final class DirtyRectStrategy: DrawingStrategy {
             lines.append(Polyline(points, style: canvas.style))
             dirty = dirty.union(canvas.style.inkBounds(of: points))
         case .moved:
-            let previous = lines[lines.count - 1].last!
+            // A moved event follows its stroke's began one, whose line holds a point unless the
+            // drawing API refused it: then the stroke starts here.
+            let previous = lines.last?.last
+            if lines.isEmpty { lines.append(Polyline([], style: canvas.style)) }
             lines[lines.count - 1].append(contentsOf: points)
-            dirty = dirty.union(canvas.style.inkBounds(of: CollectionOfOne(previous) + points))
+            dirty = dirty.union(canvas.style.inkBounds(of: [previous].compactMap { $0 } + points))
         case .ended:
             break
         }

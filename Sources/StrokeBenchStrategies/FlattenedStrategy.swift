@@ -63,9 +63,9 @@ public final class FlattenedStrategy: DrawingStrategy {
             line = Polyline(points, style: canvas.style)
             dirty = dirty.union(canvas.style.inkBounds(of: points))
         case .moved:
-            let previous = line.last!
+            let previous = line.last // nil only if the drawing API refused the stroke's first point
             line.append(contentsOf: points)
-            dirty = dirty.union(canvas.style.inkBounds(of: CollectionOfOne(previous) + points))
+            dirty = dirty.union(canvas.style.inkBounds(of: [previous].compactMap { $0 } + points))
             if line.count > Self.livePointLimit { try flattenImage(keepingLastPoint: true) }
         case .ended:
             try flattenImage(keepingLastPoint: false)
@@ -83,7 +83,7 @@ public final class FlattenedStrategy: DrawingStrategy {
         let imageContext = try Context(surface: image, counting: ledger)
         draw(in: imageContext, rect: canvas.bounds)
         flattenedImage = image
-        line = Polyline(keepingLastPoint ? [line.last!] : [], style: canvas.style)
+        line = Polyline(keepingLastPoint ? [line.last].compactMap { $0 } : [], style: canvas.style)
     }
 
     /// `draw(_ rect:)`: the flattened image, then the live line.

@@ -93,6 +93,9 @@ public struct StrategyCatalog: @unchecked Sendable {
             if strategy.options[..<index].contains(where: { $0.name == option.name }) {
                 throw StrategyRegistrationError("\(name): option '--\(option.name)' is declared twice")
             }
+            guard !option.help.contains(where: \.isNewline) else {
+                throw StrategyRegistrationError("\(name): option '--\(option.name)': its help must be one line of text (bench list prints one line per option)")
+            }
             if let problem = problem(with: option.kind) {
                 throw StrategyRegistrationError("\(name): option '--\(option.name)': \(problem)")
             }

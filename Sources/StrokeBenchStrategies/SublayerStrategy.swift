@@ -43,12 +43,12 @@ public final class SublayerStrategy: DrawingStrategy {
     public func handle(_ event: TouchEvent) throws {
         switch event.phase {
         case .began:
-            let p = event.points[0].location
+            guard let p = event.points.first?.location else { break }
             addLayer([p])
             lastPoint = p
         case .moved:
-            addLayer([lastPoint!] + event.points.map(\.location))
-            lastPoint = event.points.last!.location
+            addLayer([lastPoint].compactMap { $0 } + event.points.map(\.location))
+            lastPoint = event.points.last?.location ?? lastPoint
             if layers.count > Self.layerLimit { try flatten() }
         case .ended:
             try flatten()

@@ -15,7 +15,7 @@ struct FrameDigest: Sendable {
     init(csvAt file: String) throws {
         var active: [(points: Int, ms: Double)] = []
         var worst: WorstFrame?
-        try SweepFolder.forEachFrame(csvAt: file) { row in
+        try SweepFolder.forEachFrame(csvAt: file, regularOnly: true) { row in
             let main = try row.time("main_ms")
             let hitch = try row.time("hitch_ms")
             let frame = WorstFrame(frame: try row.count("frame"), hitchMs: hitch, mainMs: main,

@@ -19,7 +19,7 @@ public struct ReportMarkdown {
             ?? "modelled and \(measured)"
         var lines = ["### StrokeBench verdict, \(kind)", ""]
         if study.allModelled != false, let caveat = modelAccuracy?.caveat { lines += ["How certain: \(caveat).", ""] }
-        if !study.leftOut.isEmpty { lines += ["Left out: \(study.leftOut.joined(separator: "; ")).", ""] }
+        if !study.leftOut.isEmpty { lines += ["Left out: \(cell(study.leftOut.joined(separator: "; "))).", ""] }
         lines.append("| strategy | " + matrix.settings.map { cell($0.label(withTrace: matrix.namesTraces)) }.joined(separator: " | ") + " |")
         lines.append("|---|" + matrix.settings.map { _ in "---" }.joined(separator: "|") + "|")
         for strategy in matrix.strategies {
@@ -36,11 +36,11 @@ public struct ReportMarkdown {
             let order = entries.map { entry in
                 (entry.tied ? "=" : "") + "\(entry.place). \(entry.run.strategyLabel)"
             }.joined(separator: "; ")
-            lines.append("- **\(setting.label(withTrace: true))**: \(cell(order))")
+            lines.append("- **\(cell(setting.label(withTrace: true)))**: \(cell(order))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text for a table cell: a `|` would end the cell.
-    private func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+    /// Text for a table cell or a line: no raw HTML, `|` or line break of a name gets through (`MarkdownText`).
+    private func cell(_ text: String) -> String { MarkdownText.cell(text) }
 }

@@ -93,7 +93,7 @@ public struct Study: Sendable {
 
     private static func singleRun(_ path: String) throws(Failure) -> StudyRun {
         let data: Data
-        do { data = try BoundedFile.read(path, limit: SweepFolder.maxRecordBytes) } catch {
+        do { data = try BoundedFile.read(path, limit: SweepFolder.maxRecordBytes, regularOnly: true) } catch {
             switch error {
             case .tooLarge(let limit): throw Failure("\(path): more than \(limit) bytes: too large for a run's JSON (one is a few KB)")
             case .unreadable(let reason): throw Failure("\(path): cannot read the run's JSON (\(reason))", cannotRead: true)

@@ -164,6 +164,30 @@ extension TraceFormat {
         return try reader.finish()
     }
 
+    /// The line of `text` (1-based) that holds sample `sample` of stroke `stroke` (both from 0), as
+    /// `parse` reads it; nil when there is none. For errors about a sample found after reading, which
+    /// a `Trace` keeps without its lines.
+    public static func line(ofSample sample: Int, inStroke stroke: Int, of text: String) -> Int? {
+        var strokes = -1, samples = -1, number = 0, header = false
+        // "\r\n" is one Character in Swift: a CRLF file splits on it, not on "\n".
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard header else { header = true; continue }
+            let word = trimmed.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
+            switch word {
+            case "stroke": strokes += 1; samples = -1
+            case "canvas", "meta", "end": continue
+            default:
+                guard strokes >= 0 else { continue }
+                samples += 1
+                if strokes == stroke && samples == sample { return number }
+            }
+        }
+        return nil
+    }
+
     /// Why an `end` record's counts and the file disagree: fewer held than counted is a file cut
     /// short; more held is lines added or the record edited.
     static func endMismatch(counted: (Int, Int), held: (Int, Int)) -> String {

@@ -126,3 +126,22 @@ import Testing
         #expect(!builtIn.standardOutput.contains("declaring"))
     }
 }
+
+/// `bench list` prints one line per option: a help of two lines is refused at registration (issue 48).
+@Suite struct OptionHelpTests {
+    final class TwoLineHelp: DrawingStrategy {
+        static let name = "two-line-help"
+        static let summary = "one line"
+        static var options: [StrategyOption] { [StrategyOption(name: "two-line-help-x", kind: .flag, help: "first\nsecond")] }
+        init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
+        func handle(_ event: TouchEvent) {}
+        func commit() -> LayerUpdate? { nil }
+        func finalPicture() -> Surface? { nil }
+        var acceptedThrough: Int { -1 }
+    }
+
+    @Test func aMultiLineOptionHelpIsRefused() {
+        do { _ = try StrategyCatalog.builtIn.adding([TwoLineHelp.self], reservedOptions: []); Issue.record("accepted") }
+        catch { #expect(error.description.contains("its help must be one line"), "\(error)") }
+    }
+}

@@ -307,7 +307,7 @@ struct Fingerprint {
 
 /// The catalog, section by section, in the order docs/bad-input.md shows it.
 enum BadInputCatalog {
-    static let sections: [BadInputSection] = [nativeFormat, unusual, dollarOne, omniglot, options, hostile, neverDestroy]
+    static let sections: [BadInputSection] = [nativeFormat, unusual, dollarOne, omniglot, options, hostile, neverDestroy, nothingTraps]
 
     static let nativeFormat = BadInputSection(
         heading: #"## The native trace format (`bench run --trace`)"#,
@@ -593,5 +593,44 @@ import csv; rows = list(csv.DictReader(open('base.csv'))); w = csv.DictWriter(op
 for r in rows: r['main_ms'] = '-1e308'; w.writerow(r)"
 """#, #"compare base.csv neg.csv"#, exit: 65),
 
+        ])
+
+    static let nothingTraps = BadInputSection(
+        heading: #"## Nothing traps, nothing hangs (issue 48)"#,
+        intro: [
+            #"The harness's own scaling is checked before a strategy sees a point; a FIFO in a study folder, or behind"#,
+            #"--append or ramp --baseline, is refused unopened; no output may lie inside a sweep folder; a sweep checks"#,
+            #"its traces before it makes its folder; a ramp of a drawing with no samples is refused. (Device data's"#,
+            #"fitted figure, set through STROKEBENCH_DEVICE_COSTS, is checked in BadInputTests+NothingTraps.swift.)"#,
+        ],
+        tracksWrites: true,
+        cases: [
+            .tracked(#"a point inside the reader's bound, beyond the canvas once scaled to the device"#,
+                     setup: #"printf 'strokebench-trace 2\ncanvas 834 1194\nstroke\n0 600000 100\n0.01 100 100\nend 2 1\n' > far.trace"#,
+                     #"run --strategy dirty-rect --clock virtual --costs zero --trace far.trace"#, exit: 65),
+            .tracked(#"the same, flattened (trapped on lines.last!)"#, #"run --strategy flattened --clock virtual --costs zero --trace far.trace"#, exit: 65),
+            .tracked(#"a 100x80 canvas scaled 7.5 times on the iPhone 6s"#,
+                     setup: #"native scaled.trace "${header}stroke\n0 10 10\n0.01 70000 10\nend 2 1\n""#,
+                     #""${RUN[@]}" --trace scaled.trace"#, exit: 65),
+            .tracked(#"a FIFO where a sweep's per-frame CSV belongs: compare"#, setup: #"""
+"$BENCH" sweep --strategies null,naive --devices iphone-6s --costs zero --traces ok.trace --output fbase >/dev/null 2>&1
+cp -r fbase ftr; f=$(ls ftr/frames/*.csv | head -1); rm "$f"; mkfifo "$f"
+"""#, #"compare fbase ftr"#, exit: 74),
+            .tracked(#"the same folder: report"#, #"report ftr --output ftr.html"#, exit: 74),
+            .tracked(#"baseline record --append onto a FIFO"#, setup: #"mkfifo bl.fifo"#,
+                     #"baseline record --append --output bl.fifo --strategy naive --clock virtual --costs zero --trace ok.trace"#, exit: 64),
+            .tracked(#"ramp --baseline onto a FIFO"#, #"ramp --strategy naive --costs zero --baseline bl.fifo"#, exit: 64),
+            .tracked(#"sweep --output inside a sweep folder's runs/"#,
+                     #"sweep --strategies null --devices iphone-6s --costs zero --traces ok.trace --output fbase/runs"#, exit: 64),
+            .tracked(#"report --output inside a sweep folder"#, #"report fbase --output fbase/runs/page.json"#, exit: 64),
+            .tracked(#"sweep with a missing trace: no folder made"#,
+                     #"sweep --strategies null --devices iphone-6s --costs zero --traces missing.trace --output smiss"#, exit: 74),
+            .tracked(#"sweep into a folder holding run records of no sweep"#, setup: #"mkdir -p stale && cp -r fbase/runs stale/"#,
+                     #"sweep --strategies null --devices iphone-6s --costs zero --traces ok.trace --output stale"#, exit: 64),
+            .tracked(#"ramp of a trace with no samples"#, setup: #"native empty.trace "${header}end 0 0\n""#,
+                     #"ramp --strategy dirty-rect --device iphone-6s --costs model --trace empty.trace"#, exit: 65),
+            .tracked(#"--touch-hz -60 (a value, not a missing one)"#, #"run --strategy dirty-rect --clock virtual --touch-hz -60"#, exit: 64),
+            .tracked(#"--present-queue-depth -1"#, #"run --strategy dirty-rect --clock virtual --present-queue-depth -1"#, exit: 64),
+            .tracked(#"trace generate --seed -1"#, #"trace generate --seed -1 --output g.trace"#, exit: 64),
         ])
 }

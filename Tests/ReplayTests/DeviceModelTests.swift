@@ -6,6 +6,7 @@ import StrokeBenchMetrics
 import StrokeBenchStrategies
 import Testing
 import StrokeBenchTraces
+import StrokeBenchUnits
 @testable import StrokeBenchDevice
 
 /// The device cost model (docs/device-model.md): its data, its determinism, display-link input and
@@ -266,5 +267,62 @@ import StrokeBenchTraces
         #expect(ModelValidation.ranks([10, 20, 20, 5]) == [2, 3.5, 3.5, 1])
         #expect(ModelValidation.spearman([1, 2, 3], [10, 20, 30]) == 1)
         #expect(ModelValidation.spearman([1, 2, 3], [30, 20, 10]) == -1)
+    }
+}
+
+/// The fitted figure is checked where the device data is read (issue 48): each bad value is refused
+/// by name, never trapped at the first modelled run.
+@Suite struct FittedFigureCheckTests {
+    @Test(arguments: [("fps", 0.0, "fitted_figure.fps"), ("fps", 1e-300, "fitted_figure.fps"), ("fps", 500, "fitted_figure.fps"),
+                      ("hz", 0, "fitted_figure.hz"), ("hz", -120, "fitted_figure.hz"), ("hz", 1e9, "fitted_figure.hz")])
+    func aFittedFigureNoDisplayShowsIsRefused(_ field: String, _ value: Double, _ named: String) throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
+        var figure = try #require(object["fitted_figure"] as? [String: Any])
+        figure[field] = value
+        object["fitted_figure"] = figure
+        let data = try JSONSerialization.data(withJSONObject: object)
+        #expect(throws: DeviceCostError.self) { try DeviceCostData.load(data, file: "d.json") }
+        do { _ = try DeviceCostData.load(data, file: "d.json") } catch { #expect(error.description.hasPrefix("d.json: \(named): "), "\(error)") }
+    }
+
+    @Test func aHostUnitCostAboveAMillisecondIsRefused() throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
+        var host = try #require(object["host"] as? [String: Any]), costs = try #require(host["unit_costs_ns"] as? [String: Any])
+        costs["draw_call"] = 2e6
+        host["unit_costs_ns"] = costs; object["host"] = host
+        let data = try JSONSerialization.data(withJSONObject: object)
+        do { _ = try DeviceCostData.load(data, file: "d.json"); Issue.record("accepted") } catch {
+            #expect(error.description.hasPrefix("d.json: host.unit_costs_ns.draw_call: "), "\(error)")
+        }
+    }
+}
+
+/// The harness checks what it feeds a strategy: where a trace's samples land once scaled to a device.
+@Suite struct PlacementTests {
+    @Test func theFirstSampleBeyondReachIsFound() throws {
+        let device = try #require(DeviceProfile.named("iphone-6s"))
+        let near = Trace(canvas: CanvasSize(width: 100, height: 80), strokes: [Stroke(samples: [Sample(time: 0, x: 10, y: 10)])])
+        #expect(ReplayInput.firstBeyondReach(of: near, on: device) == nil)
+        let far = Trace(canvas: CanvasSize(width: 100, height: 80), strokes: [
+            Stroke(samples: [Sample(time: 0, x: 10, y: 10)]),
+            Stroke(samples: [Sample(time: 1, x: 10, y: 10), Sample(time: 2, x: 70_000, y: 10)]),
+        ])
+        let found = try #require(ReplayInput.firstBeyondReach(of: far, on: device))
+        #expect(found.stroke == 1 && found.sample == 1)
+        // 7.5 times as far on the iPhone 6s: 3.75 points a trace unit, 2 pixels a point.
+        #expect(found.at.x > ReplayInput.maxPlacedMagnitude && abs(found.at.x - 525_000) < 1)
+    }
+
+    /// Spatial lag measures at most `maxVsyncs` vsyncs, evenly, however long the replay.
+    @Test func spatialLagStreamsABoundedShareOfTheVsyncs() {
+        let grid = VsyncGrid(hz: 120)
+        #expect(Array(SpatialLagMeter.vsyncs(count: 5, on: grid)) == (0..<5).map { grid.time(of: $0).nanoseconds })
+        let week = 604_800 * 120
+        var count = 0, last: Int64 = -1, evenly = true
+        for t in SpatialLagMeter.vsyncs(count: week, on: grid) {
+            evenly = evenly && t > last
+            last = t; count += 1
+        }
+        #expect(evenly && count <= SpatialLagMeter.maxVsyncs && count > SpatialLagMeter.maxVsyncs / 2)
     }
 }
