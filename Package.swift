@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // The results history (`bench history`): SQLite with transactions, WAL and versioned migrations.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Tests only: the committed CI workflows are parsed and their `run:` steps replayed (WorkflowTests).
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // System libraries, found with pkg-config; nothing but a module map and a shim header. The
@@ -105,6 +107,8 @@ let package = Package(
         .testTarget(name: "RegressionTests", dependencies: ["BenchTestSupport", "StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
         // The history's store and change detection, in process.
         .testTarget(name: "HistoryTests", dependencies: ["StrokeBenchHistory", "StrokeBenchMetrics", "BenchTestSupport"]),
+        // The committed CI workflows: parsed, and every `run:` step replayed in a scratch clone.
+        .testTarget(name: "WorkflowTests", dependencies: ["bench", "BenchTestSupport", .product(name: "Yams", package: "Yams")]),
         // Every README command line, and timing asserted as ratios: minutes, not seconds, so `swift test`
         // skips them unless STROKEBENCH_END_TO_END=1; CI runs them (.ci/run).
         .testTarget(name: "EndToEndTests", dependencies: [
