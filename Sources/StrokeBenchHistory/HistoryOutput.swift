@@ -34,22 +34,25 @@ public enum HistoryOutput {
     }
 
     /// The columns of `changes --format csv`, in order.
-    public static let changeColumns = ["configuration", "metric", "unit", "commit", "previous_commit", "date", "before", "after",
+    public static let changeColumns = ["configuration", "metric", "unit", "commit", "date", "before", "after",
                                        "change", "p_value", "method"]
 
     /// The changes in `format`; the JSON says how measured series were tested.
     public static func changes(_ changes: [HistoryChange], detector: ChangeDetector, format: HistoryFormat) throws -> String {
         let rows = changes.map { c in
-            [c.configuration, c.metric, c.unit, c.commit, c.previousCommit, c.date, CSVWriter.number(c.before), CSVWriter.number(c.after),
+            [c.configuration, c.metric, c.unit, "\(c.previousCommit) -> \(c.commit)", c.date, CSVWriter.number(c.before), CSVWriter.number(c.after),
              c.change.map { String(format: "%+.2f%%", $0 * 100) } ?? "", c.pValue.map { String(format: "%.4f", $0) } ?? "", c.method.rawValue]
         }
         switch format {
         case .csv:
             return csv(changeColumns, changes.map { c in
-                [c.configuration, c.metric, c.unit, c.commit, c.previousCommit, c.date, CSVWriter.number(c.before),
+                [c.configuration, c.metric, c.unit, c.commit, c.date, CSVWriter.number(c.before),
                  CSVWriter.number(c.after), c.change.map { CSVWriter.number($0) } ?? "", c.pValue.map { CSVWriter.number($0) } ?? "", c.method.rawValue]
             })
-        case .table: return changes.isEmpty ? "no change points" : table(changeColumns, rows)
+        case .table:
+            var header = changeColumns
+            header[3] = "commits"
+            return changes.isEmpty ? "no change points" : table(header, rows)
         case .json:
             return try json(ChangesObject(alpha: detector.alpha, permutations: detector.permutations,
                                           minimumSegment: detector.minimumSegment, changes: changes))
