@@ -32,7 +32,14 @@ public final class HistoryStore {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.checkOwner(pool, path: path)
-            if create { try Self.migrate(pool) } else { try Self.checkSchema(pool, path: path) }
+            if create {
+                // Claimed before the migrations, which GRDB starts by creating its own table outside
+                // their transaction: another process opening the file then must see it is bench's.
+                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = \(Self.applicationID)") }
+                try Self.migrate(pool)
+            } else {
+                try Self.checkSchema(pool, path: path)
+            }
         } catch let error as HistoryError {
             throw error
         } catch {
