@@ -3,6 +3,8 @@ import Foundation
 import StrokeBenchHistory
 import StrokeBenchMetrics
 import StrokeBenchReplay
+import StrokeBenchStrategies
+import StrokeBenchStudy
 
 extension Bench {
     /// `bench history`: every run's figures by commit, in one SQLite file; their trend and change points.
@@ -153,3 +155,30 @@ extension Bench.History {
 }
 
 extension HistoryFormat: ExpressibleByArgument {}
+
+/// The series `bench report --history` charts: the history's series of the study's configurations
+/// (all of its series when it holds none of them), with their change points.
+enum HistoryTrends {
+    static func series(_ path: String, strategies: StrategyCatalog, study: Study) throws -> [TrendSeries] {
+        let points: [HistoryPoint]
+        do { points = try HistoryStore(path: path, create: false).points() }
+        catch { throw BenchFailure(error) }
+        let ids = Set(study.runs.compactMap { $0.spec?.id(strategies: strategies) })
+        let mine = points.filter { ids.contains($0.configuration) }
+        let chosen = mine.isEmpty ? points : mine
+        let changes = ChangeDetector().changes(in: chosen)
+        var series: [TrendSeries] = []
+        var start = chosen.startIndex
+        while start < chosen.endIndex {
+            let first = chosen[start]
+            let end = chosen[start...].firstIndex { $0.configuration != first.configuration || $0.metric != first.metric } ?? chosen.endIndex
+            let slice = chosen[start..<end]
+            series.append(TrendSeries(
+                configuration: first.configuration, metric: first.metric, unit: first.unit, exact: slice.allSatisfy(\.exact),
+                points: slice.map { ($0.commit, $0.value) },
+                changes: changes.filter { $0.configuration == first.configuration && $0.metric == first.metric }.map { ($0.commit, $0.change) }))
+            start = end
+        }
+        return series
+    }
+}

@@ -69,14 +69,27 @@ import Testing
         }
         let csv = BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "csv", "--config", "nothing"])
         #expect(csv.stdout.trimmingCharacters(in: .newlines) == "configuration,metric,unit,commit,branch,date,machine,run,value,exact")
+        // The report's trend section: inline SVG of the study's series, the changed ones first.
+        let page = folder.appendingPathComponent("report.html").path
+        let report = BenchTool.run(absolute: ["report", study, "--history", history, "--output", page])
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let section = try #require(html.range(of: "<section id=\"history\">").map { String(html[$0.lowerBound...]) })
+        #expect(section.contains("with change points"))
+        #expect(section.contains("<svg") && section.contains("c0ffee4: +10.0%"))
+        #expect(section.range(of: "pixels_rasterized")!.lowerBound < section.range(of: "</figure>")!.lowerBound, "a changed series first")
         // The trend chart: scripts/plot_history.py reads the history through bench.
         let png = folder.appendingPathComponent("trend.png").path
         let plot = Process()
         plot.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         plot.arguments = ["python3", Self.repository + "/scripts/plot_history.py", history, "--output", png,
                           "--bench", BenchTool.executable.path]
-        try plot.run(); plot.waitUntilExit()
-        #expect(plot.terminationStatus == 0)
+        let errors = Pipe()
+        plot.standardError = errors
+        try plot.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        plot.waitUntilExit()
+        try #require(plot.terminationStatus == 0, "\(said)")
         let header = try Data(contentsOf: URL(fileURLWithPath: png)).prefix(8)
         #expect(header == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
