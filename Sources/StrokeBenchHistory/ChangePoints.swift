@@ -10,8 +10,11 @@ public struct HistoryChange: Hashable, Sendable, Encodable {
         case eDivisive = "e-divisive"
     }
 
+    /// The series' configuration id.
     public var configuration: String
+    /// The series' metric.
     public var metric: String
+    /// The metric's unit.
     public var unit: String
     /// The first commit after the change.
     public var commit: String
@@ -28,6 +31,7 @@ public struct HistoryChange: Hashable, Sendable, Encodable {
     public var change: Double?
     /// The permutation test's p-value; nil for an exact series.
     public var pValue: Double?
+    /// How it was found.
     public var method: Method
 
     enum CodingKeys: String, CodingKey {

@@ -5,7 +5,10 @@ import Foundation
 public struct HistoryRun: Hashable, Sendable, Codable {
     /// What was added: a sweep folder, or a baseline file.
     public enum Source: String, Sendable, Codable, CaseIterable {
-        case study, baseline
+        /// A sweep folder: its `summary.csv`, each row's configuration named by its run record.
+        case study
+        /// A baseline file: its counters and every timing run's figures.
+        case baseline
     }
 
     /// The commit the figures were measured at (any text a user's version control names it by).
@@ -49,13 +52,21 @@ public struct HistoryFigure: Hashable, Sendable {
 public struct HistoryPoint: Hashable, Sendable, Codable {
     /// The add it came from, in the order of adding.
     public var run: Int64
+    /// See `HistoryRun.commit`.
     public var commit: String
+    /// See `HistoryRun.branch`.
     public var branch: String?
+    /// See `HistoryRun.date`.
     public var date: String
+    /// See `HistoryRun.machine`.
     public var machine: String
+    /// See `HistoryFigure.configuration`.
     public var configuration: String
+    /// See `HistoryFigure.metric`.
     public var metric: String
+    /// See `HistoryFigure.unit`.
     public var unit: String
+    /// See `HistoryFigure.value`.
     public var value: Double
     /// See `HistoryFigure.exact`.
     public var exact: Bool

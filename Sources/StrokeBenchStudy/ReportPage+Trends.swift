@@ -4,8 +4,11 @@ import Foundation
 /// at each commit, in the history's order, and the commits where `bench history changes` found it
 /// changed. The report module reads no history itself; the command line hands these over.
 public struct TrendSeries: Sendable {
+    /// The configuration id.
     public var configuration: String
+    /// The metric's name.
     public var metric: String
+    /// The metric's unit.
     public var unit: String
     /// Exact (counters, modelled or zero-cost figures) or measured.
     public var exact: Bool
