@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "StrokeBenchKit", targets: [
             "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice", "StrokeBenchReplay",
             "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchReports",
-            "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy",
+            "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory",
         ]),
         // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
         .library(name: "StrokeBenchTraces", targets: ["StrokeBenchTraces"]),
@@ -26,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // `swift package generate-documentation --target StrokeBench`: the strategy API's DocC catalogue.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The results history (`bench history`): SQLite with transactions, WAL and versioned migrations.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Tests only: the committed CI workflows are parsed and their `run:` steps replayed (WorkflowTests).
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // System libraries, found with pkg-config; nothing but a module map and a shim header. The
@@ -73,11 +77,16 @@ let package = Package(
         .target(name: "StrokeBenchStudy", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
         .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
+        // The results history (`bench history`): every run's figures by commit in SQLite, trends and change points.
+        .target(name: "StrokeBenchHistory", dependencies: [
+            "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // The `bench` command line, with the built-in strategies plus any a user passes in.
         .target(name: "StrokeBenchCLI", dependencies: [
             "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces",
             "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
-            "StrokeBenchCapacity", "StrokeBenchStudy",
+            "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
@@ -97,6 +106,10 @@ let package = Package(
         // The command line as users and scripts meet it, in process (`BenchTool.run`).
         .testTarget(name: "BenchTests", dependencies: ["bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "RegressionTests", dependencies: ["BenchTestSupport", "StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
+        // The history's store and change detection, in process.
+        .testTarget(name: "HistoryTests", dependencies: ["StrokeBenchHistory", "StrokeBenchMetrics", "BenchTestSupport"]),
+        // The committed CI workflows: parsed, and every `run:` step replayed in a scratch clone.
+        .testTarget(name: "WorkflowTests", dependencies: ["bench", "BenchTestSupport", .product(name: "Yams", package: "Yams")]),
         // Every README command line, and timing asserted as ratios: minutes, not seconds, so `swift test`
         // skips them unless STROKEBENCH_END_TO_END=1; CI runs them (.ci/run).
         .testTarget(name: "EndToEndTests", dependencies: [

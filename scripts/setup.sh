@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 
 need=()
 # chromium: headless, for the test that loads `bench report`'s page in a real browser (ReportCommandTests).
-for pkg in libcairo2-dev libpixman-1-dev libxml2-dev pkg-config chromium; do
+# libsqlite3-dev: the results history (`bench history`, GRDB). libxml2-utils: xmllint, which validates
+# `bench check --format junit` against the JUnit schema in the tests (CIFormatsTests).
+for pkg in libcairo2-dev libpixman-1-dev libxml2-dev pkg-config chromium libsqlite3-dev libxml2-utils; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if ((${#need[@]})); then

@@ -35,6 +35,9 @@ extension Bench.Baseline {
         @Flag(help: "Add this configuration to the baseline in --output instead of starting a new one.")
         var append = false
 
+        @Option(help: "A name for the baseline (main, v2.1), kept in the file and printed by bench baseline diff.")
+        var name: String?
+
         @Option(name: .customLong("budget"), help: ArgumentHelp(
             "A budget: NAME=LIMIT, NAME=+PCT% (against the baseline) or NAME=off; repeatable. NAME is a summary.csv column, with @pN for a percentile over the runs (ink_updates_per_s@p50), or a default: hitch-ratio (ms/s, 5), overrun-p99 (ms, 0), latency-p95 (ms, 50).",
             valueName: "name=limit"))
@@ -60,6 +63,7 @@ extension Bench.Baseline {
                     budgets: try Budgets.defaults.applying(budgetSettings), configurations: [])
             }
 
+            if let name { baseline.name = name }
             let configuration = try options.configuration(with: modes, strategyOptions)
             var entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
             if !entry.configuration.trace.isBuiltIn {

@@ -48,8 +48,8 @@ extension Bench {
             valueName: "name=limit"))
         var budgetSettings: [String] = []
 
-        @Option(help: "table, csv, json or markdown.")
-        var format: ResultsFormat = .table
+        @Option(help: "table, csv, json, markdown, junit, github-benchmark (smaller is better), github-benchmark-bigger or summary.")
+        var format: CheckFormat = .table
 
         func validate() throws {
             let t = try parseTolerance()
@@ -87,7 +87,7 @@ extension Bench {
             }
             var report = CheckReport(baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
             report.provenance = Self.provenance(of: base)
-            print(try report.render(format))
+            print(try report.output(format))
             if format != .table { printError(report.summaryLine()) }
             let status = report.verdict.exitStatus
             if status != 0 { throw ExitCode(status) }
@@ -169,7 +169,7 @@ extension Bench {
 }
 
 /// `0.25` or `25%` as a fraction.
-private func fraction(_ text: String, option: String) throws -> Double {
+func fraction(_ text: String, option: String) throws -> Double {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let isPercent = trimmed.hasSuffix("%")
     guard let value = Double(isPercent ? String(trimmed.dropLast()) : trimmed), value.isFinite else {
@@ -177,3 +177,4 @@ private func fraction(_ text: String, option: String) throws -> Double {
     }
     return isPercent ? value / 100 : value
 }
+extension CheckFormat: ExpressibleByArgument {}

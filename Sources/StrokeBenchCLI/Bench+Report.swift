@@ -37,6 +37,10 @@ extension Bench {
         @Option(help: "html (one self-contained page, to --output), markdown (the verdict and ranking) or summary (the answer in five lines), both to standard output.")
         var format: ReportFormat = .html
 
+        @Option(help: ArgumentHelp("A results history (bench history add) whose series of this study's configurations the page charts.",
+                                   valueName: "file.sqlite"))
+        var history: String?
+
         enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case html, markdown, summary }
 
         func validate() throws {
@@ -61,7 +65,7 @@ extension Bench {
             try refuseOverwriting(Self.inputs(of: loaded), with: [NamedPath(name: "--output", path: output)])
             try refuseInsideStudy(output, option: "--output")
             let progress = RampProgress()
-            let page: ReportPage
+            var page: ReportPage
             do {
                 page = try ReportPage(study: loaded, provenance: Self.provenance()) { done, all in
                     progress.update("report: read \(done) of \(all) runs' frames")
@@ -71,6 +75,7 @@ extension Bench {
                 throw failure.cannotRead ? BenchFailure.io(failure.description) : BenchFailure.data(failure.description)
             }
             progress.finish()
+            if let history { page.trends = (history, try HistoryTrends.series(history, strategies: Bench.strategies, study: loaded)) }
             do { try AtomicFile.write(page.html(), to: output) }
             catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(output): cannot write the report (\(error.reason))") }
             printError("wrote \(output): \(loaded.runs.count) configurations")

@@ -20,7 +20,7 @@ package enum Bench {
                 commandName: toolName,
                 abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
                 subcommands: [Run.self, List.self, Trace.self, Sweep.self, Ramp.self, Compare.self, Baseline.self,
-                              Check.self, Calibrate.self, Model.self, Report.self])
+                              Check.self, Calibrate.self, Model.self, Report.self, History.self])
         }
     }
 
@@ -137,6 +137,8 @@ struct BenchFailure: Error {
         case usage = 64
         /// Bad input data: a malformed trace (EX_DATAERR).
         case data = 65
+        /// An input that does not exist (EX_NOINPUT): a history to show before anything was added.
+        case noInput = 66
         /// A file could not be read or written (EX_IOERR).
         case io = 74
         /// A strategy did something the library refuses (EX_SOFTWARE): threw, or handed it a value no

@@ -39,9 +39,12 @@ public struct Baseline: Hashable, Sendable, Codable {
     public var configurations: [BaselineEntry]
     /// The capacities guarded, one per ramp (format 4; none in older files).
     public var capacities: [CapacityEntry]
+    /// A name for people (`main`, `v2.1`, `before-the-cache`), given with `bench baseline record --name`;
+    /// `bench baseline diff` prints it. Written only when given.
+    public var name: String?
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", kind, recorded, machine, budgets, configurations, capacities
+        case formatVersion = "format_version", kind, recorded, machine, budgets, configurations, capacities, name
     }
 
     /// The version written for a baseline without capacities: an older bench still reads it.
@@ -66,6 +69,7 @@ public struct Baseline: Hashable, Sendable, Codable {
         budgets = try c.decode(Budgets.self, forKey: .budgets)
         configurations = try c.decode([BaselineEntry].self, forKey: .configurations)
         capacities = try c.decodeIfPresent([CapacityEntry].self, forKey: .capacities) ?? []
+        name = try c.decodeIfPresent(String.self, forKey: .name)
     }
 
     /// Adds `entry`, replacing an entry for the same ramp; the file becomes version 4 at least.
@@ -83,6 +87,7 @@ public struct Baseline: Hashable, Sendable, Codable {
         try c.encode(recorded, forKey: .recorded); try c.encode(machine, forKey: .machine)
         try c.encode(budgets, forKey: .budgets); try c.encode(configurations, forKey: .configurations)
         if !capacities.isEmpty { try c.encode(capacities, forKey: .capacities) }
+        try c.encodeIfPresent(name, forKey: .name)
     }
 
     /// The budgets `bench check` applies to `entry`: its own, or for a file before version 5, the file's.

@@ -19,6 +19,8 @@ public struct CheckResult: Hashable, Sendable, Codable {
         /// The run's one judgement (`RunJudgement`) against the recorded run's: modelled and zero-cost
         /// configurations, whose figures are the same on every machine.
         case verdict
+        /// A configuration one of two compared baselines has and the other lacks (`bench baseline diff`).
+        case configuration
     }
 
     /// The configuration's `id`.
@@ -41,17 +43,21 @@ public struct CheckResult: Hashable, Sendable, Codable {
     public var verdict: Verdict
     /// Why: what was compared with what, in words.
     public var reason: String
+    /// The candidate's figure as a number, for dashboards that chart it (`--format github-benchmark`):
+    /// the counter, the median of a timing, the statistic of a budget; nil for the picture.
+    public var candidateValue: Double?
 
     enum CodingKeys: String, CodingKey {
         case configuration, name, kind, unit, baseline, candidate, change, pValue = "p_value", verdict, reason
+        case candidateValue = "candidate_value"
     }
 
     /// Creates a result; see the properties.
     public init(configuration: String, name: String, kind: Kind, unit: String, baseline: String, candidate: String,
-                change: Double?, pValue: Double?, verdict: Verdict, reason: String) {
+                change: Double?, pValue: Double?, verdict: Verdict, reason: String, candidateValue: Double? = nil) {
         self.configuration = configuration; self.name = name; self.kind = kind; self.unit = unit
         self.baseline = baseline; self.candidate = candidate; self.change = change; self.pValue = pValue
-        self.verdict = verdict; self.reason = reason
+        self.verdict = verdict; self.reason = reason; self.candidateValue = candidateValue
     }
 }
 
@@ -135,7 +141,7 @@ public enum Checker {
             : "modelled: \(number(now)) against the baseline's \(number(was)) \(unit)\(change.map { " (\(signedPercent($0)))" } ?? "")"
         return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
                            baseline: range(baseline), candidate: summary(candidate), change: change, pValue: nil,
-                           verdict: verdict, reason: reason)
+                           verdict: verdict, reason: reason, candidateValue: now)
     }
 
     /// An exact counter check: equal (or within `counterRelative`) passes; otherwise worse by `polarity`
@@ -157,7 +163,7 @@ public enum Checker {
         }
         return CheckResult(configuration: configuration, name: name, kind: .counter, unit: "", baseline: String(baseline),
                            candidate: String(candidate), change: change.isFinite ? change : nil, pValue: nil,
-                           verdict: verdict, reason: reason)
+                           verdict: verdict, reason: reason, candidateValue: Double(candidate))
     }
 
     /// A budget over the candidate's runs (see `Budget.verdict(_:threshold:)`); a relative budget's
@@ -166,9 +172,11 @@ public enum Checker {
     public static func budgetCheck(configuration: String, budget: Budget, limit: BudgetLimit,
                                    baseline: [TimingRun], candidate runs: [TimingRun]) -> CheckResult {
         let comparison = budget.metric.polarity == .higherIsBetter ? ">= " : "<= "
-        func result(_ baselineText: String, _ candidateText: String, _ verdict: Verdict, _ reason: String) -> CheckResult {
+        func result(_ baselineText: String, _ candidateText: String, _ verdict: Verdict, _ reason: String,
+                    _ value: Double? = nil) -> CheckResult {
             CheckResult(configuration: configuration, name: "budget " + budget.key, kind: .budget, unit: budget.metric.unit,
-                        baseline: baselineText, candidate: candidateText, change: nil, pValue: nil, verdict: verdict, reason: reason)
+                        baseline: baselineText, candidate: candidateText, change: nil, pValue: nil, verdict: verdict, reason: reason,
+                        candidateValue: value)
         }
         guard let values = budget.values(in: runs) else {
             return result(comparison + limit.description, "-", .inconclusive, "the runs do not keep \(budget.metric.name)")
@@ -191,7 +199,9 @@ public enum Checker {
             reason += " (\(limit) on the baseline's \(number(budget.statistic.value(of: was))))"
         }
         let candidateText = budget.statistic == .eachRun ? range(values) : number(budget.statistic.value(of: values))
-        return result(comparison + number(threshold), candidateText, verdict, reason)
+        // Each run's figure has no one value: its median stands for it on a chart.
+        let value = budget.statistic == .eachRun ? median(values) : budget.statistic.value(of: values)
+        return result(comparison + number(threshold), candidateText, verdict, reason, value)
     }
 
     /// A timing figure against the baseline's range.
@@ -242,7 +252,7 @@ public enum Checker {
         }
         return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
                            baseline: range(baseline), candidate: summary(candidate), change: change, pValue: p,
-                           verdict: verdict, reason: reason)
+                           verdict: verdict, reason: reason, candidateValue: cMedian)
     }
 
     // MARK: Numbers for people

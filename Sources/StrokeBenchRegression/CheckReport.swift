@@ -80,7 +80,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
                 r.candidate + (r.kind == .picture ? "" : unit), change, verdict, r.reason]
     }
 
-    private var byConfiguration: [(String, [CheckResult])] {
+    var byConfiguration: [(String, [CheckResult])] {
         var order: [String] = []
         var groups: [String: [CheckResult]] = [:]
         for r in checks {

@@ -37,6 +37,9 @@ public struct ReportPage {
     let digests: [Int: FrameDigest]
     /// Runs whose per-frame CSV the folder names but does not hold (the committed results keep none).
     let framesMissing: Int
+    /// A results history's series to chart (`bench report --history`), and the file they came from;
+    /// none by default.
+    public var trends: (source: String, series: [TrendSeries])?
 
     /// Reads every run's per-frame CSV the study has, calling `progress` after each. A CSV that is not
     /// there leaves its run's frame charts out, and the page says how many; one that is there and wrong
@@ -83,6 +86,7 @@ public struct ReportPage {
         page.append(rankingSection())
         page.append(chartsSection())
         page.append(configurationsSection())
+        if let trends { page.append(Self.trendSection(trends.series, source: trends.source)) }
         page.append(provenanceSection())
         page.append("</main></body></html>\n")
         return page.joined(separator: "\n")
