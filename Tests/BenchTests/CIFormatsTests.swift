@@ -8,12 +8,13 @@ import Testing
     static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/junit.xsd").path
 
     /// A modelled baseline of dirty-rect on the small trace, with a budget whose figure is better
-    /// higher (so both of github-action-benchmark's directions have entries).
+    /// higher (so both of github-action-benchmark's directions have entries). One timing run: modelled
+    /// runs repeat exactly, and each check replays as many as were recorded.
     func record(in folder: URL, name: String = "b.json", strategy: String = "dirty-rect", extra: [String] = []) throws -> String {
         let trace = folder.appendingPathComponent("t.trace").path, baseline = folder.appendingPathComponent(name).path
         if !FileManager.default.fileExists(atPath: trace) { try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8) }
         let record = BenchTool.run(absolute: ["baseline", "record", "--output", baseline, "--trace", trace, "--strategy", strategy,
-                                              "--clock", "virtual", "--costs", "model", "--repeat", "2",
+                                              "--clock", "virtual", "--costs", "model", "--repeat", "1",
                                               "--budget", "ink_updates_per_s@p50=1"] + extra)
         try #require(record.status == 0, "\(record.stderr)")
         return baseline

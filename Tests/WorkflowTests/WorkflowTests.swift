@@ -9,6 +9,9 @@ import Yams
 @Suite(.serialized) struct WorkflowTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let workflows = repository.appendingPathComponent(".github/workflows")
+    /// Whether the slow workflow runs go: with `STROKEBENCH_END_TO_END=1`, as CI sets it (`.ci/run`).
+    static let endToEnd = ProcessInfo.processInfo.environment["STROKEBENCH_END_TO_END"] == "1"
+    static let endToEndReason: Comment = "set STROKEBENCH_END_TO_END=1 to run (CI does)"
 
     @Test func everyWorkflowParsesAndEveryJobRunsBench() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.workflows.path).filter { $0.hasSuffix(".yml") }
@@ -67,7 +70,10 @@ import Yams
     /// The "done when": three commits on main make a history of three points, and a pull
     /// request that changes nothing passes; a fourth commit whose drawing is longer (the strategy does
     /// more work on it) fails the pull request's check and, merged, is the change point in the history.
-    @Test func threeCommitsAHistoryAndAFourthThatDoesMoreWork() throws {
+    /// Seven jobs, about 20 s with the debug build: in the end-to-end run (CI's `.ci/run`), as the
+    /// sweep's is.
+    @Test(.enabled(if: Self.endToEnd, Self.endToEndReason))
+    func threeCommitsAHistoryAndAFourthThatDoesMoreWork() throws {
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let repo = try userRepository(in: scratch)
@@ -112,7 +118,7 @@ import Yams
     /// The sweep workflow: its shard job once per matrix value, each in a runner's folder of its own,
     /// then the merge, with the artifacts between them. The whole modelled study: about 30 s with the
     /// release build CI names (`STROKEBENCH_RELEASE_BENCH`), so only in the end-to-end run.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["STROKEBENCH_END_TO_END"] == "1", "set STROKEBENCH_END_TO_END=1 to run (CI does)"))
+    @Test(.enabled(if: Self.endToEnd, Self.endToEndReason))
     func theSweepWorkflowShardsAndMerges() throws {
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
