@@ -36,7 +36,6 @@ public struct ReportAnswer {
             }
         }
         let settings = matrix.settings.map { $0.label(withTrace: false) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let kind = study.allModelled.map { $0 ? "Modelled" : "Measured" } ?? "Modelled and measured"
         var lines = [
             "- **Keeps up everywhere:** \(list(keepsUp)).",
             "- **May hitch** (the model's draws disagree, or not everywhere good): \(list(mayHitch)).",
@@ -47,8 +46,7 @@ public struct ReportAnswer {
         } else {
             lines.append("- **How certain:** measured on this host (\(machines)): this machine's time, not the device's.")
         }
-        lines.append("- **Where:** \(kind.lowercased() == "modelled" ? "modelled by the device cost model" : kind.lowercased()), "
-                     + "\(study.runs.count) runs on \(settings.joined(separator: ", ")).")
+        lines.append("- **Where:** \(study.provenance), \(study.runs.count) runs on \(settings.joined(separator: "; ")).")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -13,10 +13,7 @@ public struct ReportMarkdown {
     }
 
     public func render() -> String {
-        let machines = Set(study.runs.filter { !$0.isModelled }.map(\.summary.machine)).sorted().joined(separator: ", ")
-        let measured = "measured on this host (\(machines)): this machine's time for the device's work, not the device's"
-        let kind = study.allModelled.map { $0 ? "modelled by the device cost model (docs/device-model.md)" : measured }
-            ?? "modelled and \(measured)"
+        let kind = study.provenance
         var lines = ["### StrokeBench verdict, \(kind)", ""]
         if study.allModelled != false, let caveat = modelAccuracy?.caveat { lines += ["How certain: \(caveat).", ""] }
         if !study.leftOut.isEmpty { lines += ["Left out: \(cell(study.leftOut.joined(separator: "; "))).", ""] }

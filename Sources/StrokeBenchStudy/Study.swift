@@ -45,6 +45,21 @@ public struct Study: Sendable {
         return kept
     }
 
+    /// Where the study's figures come from, in words a page or a pull request leads with: modelled by
+    /// the device cost model, measured on this host (a time taken here is the host's, not the device's),
+    /// zero costs, or each of those the study mixes.
+    public var provenance: String {
+        let costs = Set(runs.map(\.summary.costs))
+        var parts: [String] = []
+        if costs.contains(CostMode.model.rawValue) { parts.append("modelled by the device cost model (docs/device-model.md)") }
+        if costs.contains(CostMode.measured.rawValue) {
+            let machines = Set(runs.filter { $0.summary.costs == CostMode.measured.rawValue }.map(\.summary.machine)).sorted()
+            parts.append("measured on this host (\(machines.joined(separator: ", "))): this machine's time for the device's work, not the device's")
+        }
+        if costs.contains(CostMode.zero.rawValue) { parts.append("zero costs (work counted, not timed)") }
+        return parts.joined(separator: "; and ")
+    }
+
     /// True when every run is modelled; false when every run is measured (or zero-cost); nil when the
     /// study mixes them.
     public var allModelled: Bool? {

@@ -1,21 +1,39 @@
 import StrokeBenchMetrics
 
-/// Where a configuration ran: a device at a display rate, on a trace. A column of the verdict matrix,
-/// and the group a ranking orders.
+/// Where a configuration ran: a device at a display rate, on a trace, in the modes in which the study's
+/// runs differ (costs, input, clock, delivery, workers, the pipeline's what-ifs). A column of the
+/// verdict matrix, and the group a ranking orders: runs that differ in any field are never pooled.
 public struct Setting: Hashable, Sendable, Comparable {
     public var device: String
     public var hz: Double
     public var trace: String
+    /// The modes that tell this setting from others of the same device, rate and trace
+    /// (`costs model, input display-link`); empty where the study's runs share every mode.
+    public var modes: String = ""
 
     init(_ summary: RunSummary) { device = summary.device; hz = summary.hz; trace = summary.trace }
 
-    /// `ipad-pro-11 120 Hz`, with the trace when `withTrace`.
+    /// `ipad-pro-11 120 Hz`, with the trace when `withTrace`, then the modes that set it apart.
     public func label(withTrace: Bool) -> String {
-        "\(device) \(hz.plainText) Hz" + (withTrace ? " \(trace)" : "")
+        "\(device) \(hz.plainText) Hz" + (withTrace ? " \(trace)" : "") + (modes.isEmpty ? "" : ", \(modes)")
     }
 
     public static func < (a: Setting, b: Setting) -> Bool {
-        (a.device, a.hz, a.trace) < (b.device, b.hz, b.trace)
+        (a.device, a.hz, a.trace, a.modes) < (b.device, b.hz, b.trace, b.modes)
+    }
+
+    /// Each mode of `run` that a study can vary, by name, in the order labels give them.
+    static func modes(of run: StudyRun) -> [(name: String, value: String)] {
+        let s = run.summary
+        // Workers as asked for: left to the device, they follow it, as the rate and the screen do.
+        var modes = [("costs", s.costs), ("input", s.input), ("clock", s.clock), ("delivery", s.delivery),
+                     ("workers", run.spec?.workers.map(String.init) ?? "device's")]
+        let pipeline = run.spec?.pipeline
+        modes.append(("predict", pipeline.map { $0.predict.rawValue + ($0.predictHorizonMs.map { " \($0.plainText) ms" } ?? "") } ?? "none"))
+        modes.append(("present queue depth", pipeline?.presentQueueDepth.rawValue ?? "1"))
+        modes.append(("touch rate", pipeline?.touchRate.map { "\($0.rawValue) Hz" } ?? "device"))
+        modes.append(("wet ink", pipeline?.wetInk.rawValue ?? "off"))
+        return modes
     }
 }
 
@@ -31,13 +49,18 @@ public struct VerdictMatrix: Sendable {
 
     private struct Key: Hashable { var strategy: String; var setting: Setting }
 
-    /// The matrix of `study`. Repetitions of one configuration are one cell: the repetition with the
-    /// median hitch ratio.
+    /// The matrix of `study`. Runs that differ in any mode are in different settings, named by the
+    /// modes in which the study varies; repetitions of one configuration are one cell: the repetition
+    /// with the median hitch ratio.
     public init(_ study: Study) {
         var settings: [Setting] = [], strategies: [String] = []
         var byKey: [Key: [StudyRun]] = [:]
-        for run in study.runs {
-            let setting = Setting(run.summary)
+        let allModes = study.runs.map(Setting.modes(of:))
+        let varying = Set((allModes.first ?? []).indices.filter { i in Set(allModes.map { $0[i].value }).count > 1 })
+        for (index, run) in study.runs.enumerated() {
+            var setting = Setting(run.summary)
+            setting.modes = allModes[index].enumerated().filter { varying.contains($0.offset) }
+                .map { "\($0.element.name) \($0.element.value)" }.joined(separator: ", ")
             if !settings.contains(setting) { settings.append(setting) }
             if !strategies.contains(run.strategyLabel) { strategies.append(run.strategyLabel) }
             byKey[Key(strategy: run.strategyLabel, setting: setting), default: []].append(run)

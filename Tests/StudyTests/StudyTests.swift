@@ -79,6 +79,19 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
         }
     }
 
+    /// Runs that differ in a mode (here costs) are different settings, each named by it: never one
+    /// cell, never one ranking.
+    @Test func theMatrixNeverPoolsRunsOfDifferentModes() {
+        var modelled = run("naive", hitch: 754)
+        modelled.summary.costs = "model"
+        var zero = run("naive")
+        zero.summary.costs = "zero"
+        let matrix = VerdictMatrix(Study(source: "s", runs: [zero, modelled]))
+        #expect(matrix.settings.map { $0.label(withTrace: false) } == ["ipad-pro-11 120 Hz, costs zero", "ipad-pro-11 120 Hz, costs model"])
+        #expect(matrix.run("naive", at: matrix.settings[1])?.verdict == .hitches)
+        #expect(matrix.run("naive", at: matrix.settings[0])?.verdict == .keepsUp)
+    }
+
     @Test func theMatrixHasOneCellPerConfigurationRun() {
         var second = run("naive", hitch: 3)
         second.summary.hitchRatioMsPerS = 3
