@@ -47,7 +47,11 @@ swift build -c release --product bench >&2
 BENCH="$(swift build -c release --show-bin-path)/bench"
 
 out=results.new
-rm -rf "$out"
+# bench writes no output inside a study folder (results.new holds the reference sweep's sweep.json), so
+# each further study and page is made in this sibling staging folder and moved into place.
+stage=results.stage
+rm -rf "$out" "$stage"
+mkdir -p "$stage"
 if [ "$MODE" = modelled ]; then
   say "keeping the measured results of the last full run (results/measured-info.sh)"
   cp -a results "$out"
@@ -78,11 +82,13 @@ fi
 say "the same sweep, modelled for each device (--costs model): dry, deterministic, so it may run beside anything"
 modelled_started=$(date +%s)
 modelled_cmd=(sweep --strategies "$STRATEGIES" --devices "$DEVICES" --hz "$RATES" --clock virtual --costs model --output "$out/modelled")
-"$BENCH" "${modelled_cmd[@]}" >"$out/modelled.txt"
+"$BENCH" "${modelled_cmd[@]/#$out\/modelled/$stage/modelled}" >"$out/modelled.txt"
+mv "$stage/modelled" "$out/modelled"
 modelled_sweep_seconds=$(($(date +%s) - modelled_started))
 
 say "the article's benchmark, modelled: every strategy on the companion app's spiral (scripts/device_model_table.py)"
-python3 scripts/device_model_table.py "$out/device-model" --bench "$BENCH" >&2
+python3 scripts/device_model_table.py "$stage/device-model" --bench "$BENCH" >&2
+mkdir -p "$out/device-model" && mv "$stage/device-model"/* "$out/device-model/"
 say "the model against every published on-device figure (bench model validate)"
 "$BENCH" model validate --format json > "$out/device-model/validation.json"
 say "capacity: every strategy ramped on every device, modelled (bench ramp, docs/capacity.md)"
@@ -105,19 +111,19 @@ if [ "$MODE" = all ]; then
     # Importers live in `bench trace import`; a bench without the `trace` command cannot read them.
     if "$BENCH" --help 2>/dev/null | grep -qE '^[[:space:]]+trace([[:space:]]|$)'; then
       say "human session: importing Omniglot from $TRACES/omniglot"
-      mkdir -p "$out/human"
+      mkdir -p "$out/human" "$stage/human"
       cp "$TRACES/omniglot/LICENSE" "$TRACES/omniglot/ATTRIBUTION.txt" "$out/human/" 2>/dev/null || true
       # Two characters' worth of drawings (40 people, 74 strokes, 3 minutes with their real pauses):
       # the whole folder is a 70-minute session that only the cheapest strategies replay in reasonable time.
       "$BENCH" trace import --format omniglot "$TRACES/omniglot/strokes_background_small1/Latin/character01" \
-        "$TRACES/omniglot/strokes_background_small1/Latin/character02" --output "$out/human/omniglot.json" >&2
+        "$TRACES/omniglot/strokes_background_small1/Latin/character02" --output "$stage/human/omniglot.json" >&2
       say "human session sweep (stopped after ${HUMAN_TIMEOUT}s if it runs long; finished runs are kept)"
       human_started=$(date +%s)
       status=0
       # SIGINT, not TERM: bench sweep then finishes the run in progress and keeps every finished one.
       # From inside human/, so the sweep records the trace as `omniglot.json`, not a path that the final
       # move to results/ would leave dangling.
-      (cd "$out/human" && timeout -s INT "$HUMAN_TIMEOUT" "$BENCH" sweep --strategies "$STRATEGIES" --devices ipad-pro-11 \
+      (cd "$stage/human" && timeout -s INT "$HUMAN_TIMEOUT" "$BENCH" sweep --strategies "$STRATEGIES" --devices ipad-pro-11 \
         --hz 120 --traces omniglot.json --clock virtual --output sweep >sweep.txt) || status=$?
       human_seconds=$(($(date +%s) - human_started))
       case $status in
@@ -125,8 +131,9 @@ if [ "$MODE" = all ]; then
         130|124) human_note="stopped after ${HUMAN_TIMEOUT} s; the runs that finished are below." ;;
         *) echo "the human-session sweep failed ($status)" >&2; exit "$status" ;;
       esac
+      # The trace is regenerated from $TRACES; its licence files stay beside the results.
+      mv "$stage/human/sweep" "$stage/human/sweep.txt" "$out/human/"
       python3 scripts/plot.py "$out/human/sweep" --output "$out/human" --table "$out/human/table.md"
-      rm -f "$out/human/omniglot.json"  # regenerated from $TRACES; its licence files stay beside the results
     else
       human_note="not run: this bench has no \`trace import\` yet, so $TRACES cannot be read."
     fi
@@ -150,8 +157,8 @@ if [ "$MODE" = all ]; then
 fi
 
 say "the answer on one page: bench report (results/report.html, and the article's spiral in device-model/report.html)"
-"$BENCH" report "$out/modelled" --output "$out/report.html"
-"$BENCH" report "$out/device-model/sweep" --output "$out/device-model/report.html"
+"$BENCH" report "$out/modelled" --output "$stage/report.html" && mv "$stage/report.html" "$out/report.html"
+"$BENCH" report "$out/device-model/sweep" --output "$stage/device-report.html" && mv "$stage/device-report.html" "$out/device-model/report.html"
 "$BENCH" report "$out/modelled" --format markdown >"$out/verdict.md"
 
 say "results/README.md"
@@ -171,7 +178,7 @@ git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || modelled_c
   echo "Which way to draw on each device: the verdict of every strategy, modelled by the device cost model"
   echo "([docs/device-model.md](../docs/device-model.md)) for the default trace, with each band's share of the"
   echo "model's 64 draws; then a ranking per device. The whole page, with charts and every configuration:"
-  echo "[report.html](report.html) (\`bench report results/modelled --output results/report.html\`)."
+  echo "[report.html](report.html) (\`bench report results/modelled --output report.html\`, moved here: bench writes nothing inside a study folder)."
   echo
   cat "$out/verdict.md"
   echo
@@ -265,6 +272,6 @@ git diff --quiet HEAD -- Sources Package.swift scripts 2>/dev/null || modelled_c
   echo "  on the same machine; counters anywhere)."
 } >"$out/README.md"
 
-rm -rf results
+rm -rf results "$stage"
 mv "$out" results
 say "done in $(($(date +%s) - started)) s: results/README.md"
