@@ -39,10 +39,14 @@ BANDS = [("good", "under 5 ms/s", "#4caf50"), ("warning", "5-10 ms/s", "#ffb300"
 # A modelled band the model's draws do not agree on (under 90% in one band): grey, never a band's colour.
 UNCERTAIN = ("uncertain", "draws disagree", "#bdbdbd")
 BAND_COLOUR = {name: colour for name, _, colour in BANDS + [UNCERTAIN]}
-# Verdicts about the ink that override the band's colour (bench's DrawingVerdict, summary.csv `verdict`).
-INK_VERDICTS = [("ink lags", "ink trails the pen: latency p95 over 100 ms", "#9c6ade"),
-                ("ink not shown while drawing", "no ink while drawing", "#616161")]
-INK_COLOUR = {name: colour for name, _, colour in INK_VERDICTS}
+# The run's one verdict (bench's RunJudgement, summary.csv `verdict`), best first, in the colours the
+# report uses (Sources/StrokeBenchStudy/Charts.swift), which no other series on any chart uses.
+VERDICTS = [("keeps up", "#2e7d32"), ("may hitch", "#b8860b"), ("hitches", "#c62828"), ("drops frames", "#e65100"),
+            ("ink lags", "#7b1fa2"), ("no ink", "#6d6d6d")]
+VERDICT_COLOUR = dict(VERDICTS)
+VERDICT_RANK = {name: i for i, (name, _) in enumerate(VERDICTS)}
+# Words summaries written before the one judgement used (the measured results of an older run).
+OLD_VERDICT = {"ink not shown while drawing": "no ink"}
 
 
 def verdict(row):
@@ -51,17 +55,17 @@ def verdict(row):
     (Sources/StrokeBenchMetrics/DrawingVerdict.swift): no ink under one update a second while the pen
     moved, ink lags over 100 ms at the 95th percentile unless the band already says it hitches."""
     if row.get("verdict"):
-        return row["verdict"]
+        return OLD_VERDICT.get(row["verdict"], row["verdict"])
     ink = row.get("ink_updates_per_s")  # absent from summaries older still: then unknown, not 0
     if ink not in (None, "") and int(row.get("samples") or 0) > 1 and float(ink) < 1:
-        return "ink not shown while drawing"
+        return "no ink"
     recorded = row.get("hitch_band") or band(float(row["hitch_ratio_ms_per_s"]))
     if float(row.get("latency_ms_p95") or 0) > 100 and recorded not in ("warning", "critical"):
         return "ink lags"
     return {"good": "keeps up", "uncertain": "may hitch"}.get(recorded, "hitches")
-# One colour per strategy, stable across charts, so a reader can follow a strategy from chart to chart.
-# Red is kept for missed frames and the critical band.
-PALETTE = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"]
+# One colour per strategy, stable across charts, so a reader can follow a strategy from chart to chart:
+# blues, cyans, greys, pink, brown and black, never a verdict's colour (VERDICTS) or the band colours.
+PALETTE = ["#1f77b4", "#17becf", "#393b79", "#8c564b", "#e377c2", "#222222", "#7f7f7f", "#56b4e9", "#bcbd22"]
 DPI = 120
 
 
@@ -170,7 +174,10 @@ def unique(values):
 
 def basis(sweep):
     """Where the figures come from, for every chart's title: the device cost model or this host."""
-    return "modelled for each device" if sweep.setting("costs") == "model" else "measured on this host"
+    if sweep.setting("costs") == "model":
+        return "modelled for each device"
+    # A time taken here is this host's, never the device's: the device names the display it was timed as.
+    return f"measured on this host ({sweep.machines()}), timed as each device's display"
 
 
 def caption(fig, sweep, extra):
@@ -334,28 +341,22 @@ def hitch_grid(sweep, out, extra, rates):
                              figsize=(max(7, 1.45 * len(columns) + 2.5), 0.55 * len(sweep.strategies) * len(traces) + 1.6 * len(traces) + 0.8))
     for ax, trace in zip(axes[:, 0], traces):
         grid = np.full((len(sweep.strategies), len(columns)), math.nan)
-        bands, ink = {}, {}
+        verdicts = {}
         for i, s in enumerate(sweep.strategies):
             for j, (d, hz) in enumerate(columns):
                 rows = sweep.runs(s, d, hz, trace, repetition=None)
                 if rows:
                     grid[i, j] = np.mean([float(r["hitch_ratio_ms_per_s"]) for r in rows])
-                    # The band bench printed (with modelled costs, the one 90% of the model's draws agree
-                    # on, or uncertain), not one recomputed from the central ratio.
-                    recorded = {r.get("hitch_band") or band(float(r["hitch_ratio_ms_per_s"])) for r in rows}
-                    bands[i, j] = recorded.pop() if len(recorded) == 1 else band(grid[i, j])
-                    verdicts = {verdict(r) for r in rows} & set(INK_COLOUR)
-                    if verdicts:
-                        ink[i, j] = sorted(verdicts)[-1]
+                    # The run's one verdict as bench gave it; of repetitions, the worst.
+                    verdicts[i, j] = max((verdict(r) for r in rows), key=lambda v: VERDICT_RANK.get(v, len(VERDICTS)))
         colours = np.ones(grid.shape + (3,))
-        for (i, j), b in bands.items():
-            colours[i, j] = matplotlib.colors.to_rgb(INK_COLOUR.get(ink.get((i, j)), BAND_COLOUR[b]))
+        for (i, j), v in verdicts.items():
+            colours[i, j] = matplotlib.colors.to_rgb(VERDICT_COLOUR.get(v, "#ffffff"))
         ax.imshow(colours, aspect="auto")
         for (i, j), v in np.ndenumerate(grid):
-            text = "not run" if math.isnan(v) else f"{v:.1f}" + ("\nuncertain" if bands.get((i, j)) == "uncertain" else "")
-            if (i, j) in ink:
-                text = "no ink" if ink[i, j] == "ink not shown while drawing" else f"{v:.1f}\nink lags"
-            ax.text(j, i, text, ha="center", va="center", fontsize=9, color="#333333" if math.isnan(v) else "black")
+            word = verdicts.get((i, j))
+            text = "not run" if math.isnan(v) else f"{v:.1f}" + ("" if word == "keeps up" else f"\n{word}")
+            ax.text(j, i, text, ha="center", va="center", fontsize=9, color="#333333" if math.isnan(v) else "white")
         ax.set_xticks(range(len(columns)))
         ax.set_xticklabels([f"{d}\n{hz_label(hz)}" for d, hz in columns], fontsize=8)
         ax.set_yticks(range(len(sweep.strategies)))
@@ -365,10 +366,14 @@ def hitch_grid(sweep, out, extra, rates):
         ax.grid(which="minor", color="white", linewidth=2)
         ax.tick_params(which="minor", length=0)
         ax.set_title(f"trace {trace_label(trace)}" if len(traces) > 1 else "", fontsize=9, loc="left")
-    fig.suptitle(f"Hitch-time ratio (ms of hitch per s of replay) by strategy, device and refresh rate, {basis(sweep)}", fontsize=11)
-    fig.legend(handles=[Patch(color=c, label=f"{n} ({t})") for n, t, c in BANDS + [UNCERTAIN] + INK_VERDICTS], loc="lower right", ncol=3, fontsize=8,
+    fig.suptitle(f"{basis(sweep)[0].upper() + basis(sweep)[1:]}:\nthe verdict (colour) and the hitch-time ratio in ms/s (text), "
+                 "by strategy, device and refresh rate", fontsize=11)
+    fig.legend(handles=[Patch(color=c, label=n) for n, c in VERDICTS], loc="lower right", ncol=6, fontsize=8,
                frameon=False, bbox_to_anchor=(0.99, 0.025))
     fig.tight_layout(rect=(0, 0.07, 1, 0.97))
+    if sweep.rows and "reasons" not in sweep.rows[0]:
+        # A summary from before bench's one judgement of a run keeps the verdicts of its own commit.
+        extra = (f"{extra}; " if extra else "") + "verdicts as that commit judged them, before the one judgement (null's ink then read from its claim)"
     caption(fig, sweep, extra)
     save(fig, os.path.join(out, "hitch-grid.png"))
 
@@ -397,7 +402,7 @@ def table(sweep, ref, path, rates):
     columns = [(d, hz_) for d in sweep.devices for hz_ in sweep.rates
                if sweep.runs(device=d, hz=hz_, trace=trace, repetition=None) and float(hz_) <= rates.get(d, float("inf"))]
     lines += ["", f"Hitch-time ratio in ms/s (trace `{trace_label(trace)}`; under 5 good, 5-10 warning, over 10 critical; "
-              "each device at the rates its display has; *no ink* and *ink lags* where the ink does not keep up, whatever the ratio):", "",
+              "each device at the rates its display has; the run's verdict in italics where it does not keep up):", "",
               "| strategy | " + " | ".join(f"{d} {hz_label(h)}" for d, h in columns) + " |",
               "|---|" + "---:|" * len(columns)]
     for s in sweep.strategies:
@@ -407,9 +412,9 @@ def table(sweep, ref, path, rates):
             if rows:
                 v = np.mean([float(r["hitch_ratio_ms_per_s"]) for r in rows])
                 cell = f"**{v:.1f}**" if band(v) == "critical" else f"{v:.1f}"
-                verdicts = {verdict(r) for r in rows} & set(INK_COLOUR)
-                if verdicts:
-                    cell += " *no ink*" if "ink not shown while drawing" in verdicts else " *ink lags*"
+                word = max((verdict(r) for r in rows), key=lambda v: VERDICT_RANK.get(v, len(VERDICTS)))
+                if word != "keeps up":
+                    cell += f" *{word}*"
                 cells.append(cell)
             else:
                 cells.append("-")
