@@ -3,7 +3,12 @@
 #   <!-- bench ARGS -->
 #   ...
 #   <!-- /bench -->
-# is what `bench ARGS` prints, run from the project root. With no option, rewrites the blocks; with
+# is what `bench ARGS` prints, run from the project root, and every block between
+#   <!-- include PATH -->
+#   ...
+#   <!-- /include -->
+# is the file PATH, one that scripts/reproduce.sh makes from bench's output (a table of results/).
+# With no option, rewrites the blocks; with
 # --check, changes nothing and exits 1 naming each block that differs (a figure edited by hand, or a
 # study regenerated without the README). BENCH names the bench to run (default: bench on PATH).
 #   scripts/readme-figures.sh [--check] [FILE...]   (default FILE: README.md)
@@ -17,6 +22,7 @@ python3 - "$check" "$BENCH" "${files[@]}" <<'PY'
 import re, shlex, subprocess, sys
 check, bench, files = sys.argv[1] == "1", sys.argv[2], sys.argv[3:]
 block = re.compile(r"(<!-- bench (?P<args>[^>]*?) -->\n)(?P<body>.*?)(<!-- /bench -->)", re.S)
+included = re.compile(r"(<!-- include (?P<path>[^>]*?) -->\n)(?P<body>.*?)(<!-- /include -->)", re.S)
 stale = []
 for path in files:
     text = open(path, encoding="utf-8").read()
@@ -29,6 +35,12 @@ for path in files:
             stale.append(f"{path}: the block of `bench {m.group('args')}` is not what the command prints")
         return m.group(1) + out.stdout + m.group(4)
     new = block.sub(regenerate, text)
+    def include(m):
+        body = open(m.group("path"), encoding="utf-8").read()
+        if body != m.group("body"):
+            stale.append(f"{path}: the block of `{m.group('path')}` is not that file")
+        return m.group(1) + body + m.group(4)
+    new = included.sub(include, new)
     if not check and new != text:
         open(path, "w", encoding="utf-8").write(new)
 if check and stale:
