@@ -19,7 +19,10 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     /// Folders built aside and not yet moved into place (`sweep merge`'s `OUT.partial-PID/`), each
     /// with the topmost folder made for it (itself, or the first parent folder the command created):
     /// removed whole if a signal ends bench, and none of their files called kept.
-    private var staging: [String: String] = [:]
+    private var staging: [StagedFolder] = []
+
+    /// A folder being built aside, and the topmost folder made for it, removed whole on a signal.
+    private struct StagedFolder { var folder: String; var top: String }
 
     private init() {}
 
@@ -47,13 +50,14 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     /// it) if a signal ends bench before `unstage`.
     func stage(_ folder: String, removing top: String) {
         lock.lock(); defer { lock.unlock() }
-        staging[folder] = top
+        staging.removeAll { $0.folder == folder }
+        staging.append(StagedFolder(folder: folder, top: top))
     }
 
     /// `folder` is in place, or removed: a signal no longer touches it.
     func unstage(_ folder: String) {
         lock.lock(); defer { lock.unlock() }
-        staging[folder] = nil
+        staging.removeAll { $0.folder == folder }
     }
 
     /// Ends `takeInterrupts`.
@@ -77,9 +81,9 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
         lock.lock()
         let staged = staging
         lock.unlock()
-        for top in Set(staged.values) { try? FileManager.default.removeItem(atPath: top) }
+        for top in Set(staged.map(\.top)) { try? FileManager.default.removeItem(atPath: top) }
         // A file finished inside a staging folder went with it: nothing of the command was kept there.
-        let inside = { (path: String) in staged.keys.contains { path.hasPrefix($0 + "/") } }
+        let inside = { (path: String) in staged.contains { path.hasPrefix($0.folder + "/") } }
         finished.removeAll(where: inside)
         abandoned.removeAll(where: inside)
         fflush(nil) // what a table or JSON printed so far is kept too
