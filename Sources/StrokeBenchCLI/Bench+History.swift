@@ -58,12 +58,17 @@ extension BenchFailure {
 }
 
 extension Bench.History {
-    /// `bench history add`: store a sweep folder's or a baseline's figures as one run.
+    /// `bench history add`: store a sweep folder's, a baseline's or a check report's figures as one run.
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add a sweep folder's or a baseline's figures to the history, at a commit.")
+            abstract: "Add a sweep folder's, a baseline's or a check report's figures to the history, at a commit.",
+            discussion: """
+                A check report (bench check --format json) adds the candidate's counters and timing medians, keyed \
+                as a baseline's figures are, so both make one series. Anything else is refused with exit 65, \
+                and nothing is added.
+                """)
 
-        @Argument(help: "A sweep folder (bench sweep --output) or a baseline (bench baseline record --output).")
+        @Argument(help: "A sweep folder (bench sweep --output), a baseline (bench baseline record --output) or a check report (bench check --format json).")
         var input: String
 
         @Option(help: "The commit the figures were measured at.")

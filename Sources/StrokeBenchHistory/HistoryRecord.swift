@@ -3,12 +3,14 @@ import Foundation
 /// One `bench history add`: where the figures came from (commit, branch, date, machine) and what
 /// kind of file held them.
 public struct HistoryRun: Hashable, Sendable, Codable {
-    /// What was added: a sweep folder, or a baseline file.
+    /// What was added: a sweep folder, a baseline file, or a check report.
     public enum Source: String, Sendable, Codable, CaseIterable {
         /// A sweep folder: its `summary.csv`, each row's configuration named by its run record.
         case study
         /// A baseline file: its counters and every timing run's figures.
         case baseline
+        /// A check report (`bench check --format json`): the candidate's counters and timing figures.
+        case check
     }
 
     /// The commit the figures were measured at (any text a user's version control names it by).

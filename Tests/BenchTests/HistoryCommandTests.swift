@@ -148,4 +148,54 @@ import Testing
         #expect(notAStudy.stderrLines.count == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("h.sqlite").path))
     }
+
+    /// A check report's candidate figures and the baseline's own land in one series per metric: a
+    /// modelled replay checks exactly, so the counter is the same at both commits.
+    @Test func aCheckReportAndItsBaselineMakeOneSeries() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("t.trace").path
+        try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8)
+        let baseline = folder.appendingPathComponent("b.json").path, report = folder.appendingPathComponent("check.json").path
+        let history = folder.appendingPathComponent("h.sqlite").path
+        let record = BenchTool.run(absolute: ["baseline", "record", "--output", baseline, "--strategy", "dirty-rect", "--clock", "virtual",
+                                              "--costs", "model", "--trace", trace, "--repeat", "1"])
+        try #require(record.status == 0, "\(record.stderr)")
+        let check = BenchTool.run(absolute: ["check", "--baseline", baseline, "--format", "json"])
+        try #require(check.status == 0, "\(check.stderr)")
+        try check.stdout.write(toFile: report, atomically: true, encoding: .utf8)
+        for (input, commit, day) in [(report, "c1", "25"), (baseline, "c0", "24")] {
+            let add = BenchTool.run(absolute: ["history", "add", input, "--commit", commit, "--history", history,
+                                               "--date", "2026-11-\(day)T12:00:00Z"])
+            try #require(add.status == 0, "\(add.stderr)")
+        }
+        let points = try #require(try json(BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "json",
+                                                                    "--metric", "pixels_rasterized"]).stdout)["points"] as? [[String: Any]])
+        #expect(points.count == 2)
+        #expect(Set(points.compactMap { $0["commit"] as? String }) == ["c0", "c1"])
+        #expect(Set(points.compactMap { $0["configuration"] as? String }).count == 1, "one series, whichever file the point came from")
+        let values = points.compactMap { $0["value"] as? Double }
+        #expect(values.count == 2 && values[0] == values[1] && values[0] > 0)
+        let timing = try #require(try json(BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "json",
+                                                                    "--metric", "main_ms_p95"]).stdout)["points"] as? [[String: Any]])
+        #expect(timing.count == 2, "a timing figure too, the median of one modelled run")
+        let changes = BenchTool.run(absolute: ["history", "changes", "--history", history, "--format", "json"])
+        #expect(changes.status == 0 && !changes.stdout.contains("\"c1\""), "a modelled check of the same code changes nothing")
+    }
+
+    /// JSON that is neither a sweep, a baseline nor a check report: one line naming the file, exit 65,
+    /// and no history written.
+    @Test func aForeignJSONIsRefusedAndAddsNothing() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let foreign = folder.appendingPathComponent("foreign.json").path, history = folder.appendingPathComponent("h.sqlite").path
+        for text in [#"{"benchmarks": [{"name": "x", "value": 1}]}"#, #"{"format_version": 1, "checks": [{"configuration": 3}]}"#] {
+            try text.write(toFile: foreign, atomically: true, encoding: .utf8)
+            let add = BenchTool.run(absolute: ["history", "add", foreign, "--commit", "c1", "--history", history])
+            #expect(add.status == 65, "\(add.stderr)")
+            #expect(add.stderr.hasPrefix(foreign + ": ") || add.stderr.contains(foreign), "\(add.stderr)")
+            #expect(add.stderr.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(add.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: history), "refused before the history is opened: nothing added")
+        }
+    }
 }
