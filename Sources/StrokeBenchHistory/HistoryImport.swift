@@ -44,35 +44,21 @@ public enum HistoryImport {
         metric.counter != nil || (clock == ClockMode.virtual.rawValue && costs != CostMode.measured.rawValue)
     }
 
-    /// Every metric cell of `summary.csv`, keyed by the configuration of the row's run record.
+    /// Every figure of each run record of the sweep (the figures summary.csv prints, read typed from
+    /// `runs/`), keyed by the run's configuration.
     static func study(_ path: String, strategies: StrategyCatalog) throws(HistoryError) -> [HistoryFigure] {
         let folder = SweepFolder(path: path)
         let runs: [SweptRun]
         do { runs = try folder.readRuns() }
         catch let failure as SweepFolder.Failure { throw failure.cannotRead ? .io(path, failure.description) : .data(path, failure.description) }
         catch { throw .data(path, "\(error)") }
-        let ids = Dictionary(runs.map { ($0.run.id, $0.spec.id(strategies: strategies)) }, uniquingKeysWith: { a, _ in a })
-        let text: String
-        do { text = try String(contentsOfFile: folder.summaryPath, encoding: .utf8) }
-        catch { throw .io(folder.summaryPath, "cannot read (\(error.localizedDescription))") }
-        let table: (header: [String], rows: [[String: String]])
-        do { table = try CSVReader.rows(text) }
-        catch { throw .data(folder.summaryPath, "\(error)") }
-        let metrics = table.header.compactMap(Metric.named)
         var figures: [HistoryFigure] = []
-        for (offset, row) in table.rows.enumerated() {
-            let line = offset + 2
-            guard let runID = row["run_id"], let id = ids[runID] else {
-                throw .data(folder.summaryPath, "line \(line): run_id '\(row["run_id"] ?? "")' has no record in runs/")
-            }
-            let clock = row["clock"] ?? "", costs = row["costs"] ?? ""
-            for metric in metrics {
-                guard let cell = row[metric.name], !cell.isEmpty else { continue }
-                guard let value = Double(cell), value.isFinite else {
-                    throw .data(folder.summaryPath, "line \(line): \(metric.name): '\(cell)' is not a number")
-                }
+        for run in runs {
+            let id = run.spec.id(strategies: strategies)
+            for metric in Metric.all {
+                guard let value = metric.value(in: run.summary), value.isFinite else { continue }
                 figures.append(HistoryFigure(configuration: id, metric: metric.name, unit: metric.unit, value: value,
-                                             exact: isExact(metric, clock: clock, costs: costs)))
+                                             exact: isExact(metric, clock: run.spec.clock.rawValue, costs: run.spec.costs.rawValue)))
             }
         }
         return figures
