@@ -44,25 +44,6 @@ public enum HistoryImport {
         metric.counter != nil || (clock == ClockMode.virtual.rawValue && costs != CostMode.measured.rawValue)
     }
 
-    /// Every figure of each run record of the sweep (the figures summary.csv prints, read typed from
-    /// `runs/`), keyed by the run's configuration.
-    static func study(_ path: String, strategies: StrategyCatalog) throws(HistoryError) -> [HistoryFigure] {
-        let folder = SweepFolder(path: path)
-        let runs: [SweptRun]
-        do { runs = try folder.readRuns() }
-        catch let failure as SweepFolder.Failure { throw failure.cannotRead ? .io(path, failure.description) : .data(path, failure.description) }
-        catch { throw .data(path, "\(error)") }
-        var figures: [HistoryFigure] = []
-        for run in runs {
-            let id = run.spec.id(strategies: strategies)
-            for metric in Metric.all {
-                guard let value = metric.value(in: run.summary), value.isFinite else { continue }
-                figures.append(HistoryFigure(configuration: id, metric: metric.name, unit: metric.unit, value: value,
-                                             exact: isExact(metric, clock: run.spec.clock.rawValue, costs: run.spec.costs.rawValue)))
-            }
-        }
-        return figures
-    }
 
     /// A baseline's counters (one figure each) and every timing figure of each recorded run.
     public static func figures(of baseline: Baseline, strategies: StrategyCatalog) -> [HistoryFigure] {
