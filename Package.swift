@@ -80,7 +80,7 @@ let package = Package(
         // The results history (`bench history`): every run's figures by commit in SQLite, trends and change points.
         .target(name: "StrokeBenchHistory", dependencies: [
             "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "StrokeBenchTraces", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The `bench` command line, with the built-in strategies plus any a user passes in.
         .target(name: "StrokeBenchCLI", dependencies: [
@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "RegressionTests", dependencies: ["BenchTestSupport", "StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
         // The history's store and change detection, in process.
-        .testTarget(name: "HistoryTests", dependencies: ["StrokeBenchHistory", "StrokeBenchMetrics", "BenchTestSupport"]),
+        .testTarget(name: "HistoryTests", dependencies: ["StrokeBenchHistory", "StrokeBenchMetrics", "StrokeBenchTraces", "BenchTestSupport"]),
         // The committed CI workflows: parsed, and every `run:` step replayed in a scratch clone.
         .testTarget(name: "WorkflowTests", dependencies: ["bench", "BenchTestSupport", .product(name: "Yams", package: "Yams")]),
         // Every README command line, and timing asserted as ratios: minutes, not seconds, so `swift test`

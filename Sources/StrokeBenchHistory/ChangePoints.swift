@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchTraces
 
 /// One change in a series: where it happened, how large, and how sure.
 public struct HistoryChange: Hashable, Sendable, Encodable {
@@ -108,7 +109,7 @@ public struct ChangeDetector: Sendable {
     /// segment outweighs a real step in a difference of means, where in ranks it counts as one place.
     /// The permutation test is exact either way; the sizes reported are of the raw values.
     func eDivisiveSplits(_ values: [Double]) -> [(index: Int, p: Double)] {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)  // seeded, so that the permutations, and the report, repeat
         var found: [(index: Int, p: Double)] = []
         var pending = [0..<values.count]
         while let segment = pending.popLast() {
@@ -162,7 +163,7 @@ public struct ChangeDetector: Sendable {
     /// Stops as soon as the share must end above `alpha`: such a split is dropped, and its p-value,
     /// then only known to be above `alpha`, is never reported (most segments of a history have no
     /// change, so this is most of the time saved).
-    func permutationP(_ x: [Double], observed: Double, generator: inout SplitMix64) -> Double {
+    func permutationP(_ x: [Double], observed: Double, generator: inout SeededGenerator) -> Double {
         var shuffled = x
         var atLeast = 0
         let enough = Int((alpha * Double(permutations + 1)).rounded(.down))
@@ -177,17 +178,4 @@ public struct ChangeDetector: Sendable {
     }
 
     private func mean(_ values: ArraySlice<Double>) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
-}
-
-/// A small seeded generator (SplitMix64), so that the permutations, and the report, repeat.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

@@ -48,12 +48,6 @@ public struct DisplayLinkTally: Sendable, Hashable {
         return Double(last.callbacks - 1) / ((last.startMs - first) / 1000)
     }
 
-    /// The span input was drawn: the first and the last turn start that delivered a sample, in ms.
-    public var penSpanMs: (start: Double, end: Double)? {
-        guard let first = firstStartMs, let last = atLastDelivery else { return nil }
-        return (first, last.startMs)
-    }
-
     /// Main-thread busy time over the span input was drawn, in percent; 0 for an empty span.
     public var busyPercent: Double {
         guard let first = firstStartMs, let last = atLastDelivery, last.endMs > first else { return 0 }

@@ -1,6 +1,7 @@
 import BenchTestSupport
 import Foundation
 @testable import StrokeBenchHistory
+import StrokeBenchTraces
 import Testing
 
 /// The store: what an add keeps, that an add is all or nothing, and that a file bench did not write is
@@ -77,7 +78,7 @@ import Testing
 
     /// Gaussian noise (seeded) of 1% around 10, with a 5% step at point 30 of 60.
     func noisy(step: Double, at stepIndex: Int, count: Int, seed: UInt64) -> [Double] {
-        var g = SplitMix64(seed: seed)
+        var g = SeededGenerator(seed: seed)
         return (0..<count).map { i in
             let u1 = max(Double(g.next() >> 11) / Double(1 << 53), 1e-300), u2 = Double(g.next() >> 11) / Double(1 << 53)
             let z = (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
