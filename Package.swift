@@ -13,11 +13,16 @@ let package = Package(
         // The whole `bench` command line as a library: `StrokeBenchCLI.main(strategies: [Mine.self])`.
         .library(name: "StrokeBenchCLI", targets: ["StrokeBenchCLI"]),
         // Everything below the command line, for tools and benchmarks that replay in-process.
-        .library(name: "StrokeBenchKit", targets: [
-            "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice", "StrokeBenchReplay",
-            "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchReports",
-            "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory",
-        ]),
+        .library(
+            name: "StrokeBenchKit",
+            targets: [
+                "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice",
+                "StrokeBenchReplay",
+                "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics",
+                "StrokeBenchReports",
+                "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy",
+                "StrokeBenchHistory",
+            ]),
         // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
         .library(name: "StrokeBenchTraces", targets: ["StrokeBenchTraces"]),
     ],
@@ -35,9 +40,11 @@ let package = Package(
         // System libraries, found with pkg-config; nothing but a module map and a shim header. The
         // providers are the install hints SwiftPM prints when pkg-config cannot find one.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
-        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"]), .brew(["pixman"])]),
+        .systemLibrary(
+            name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"]), .brew(["pixman"])]),
         // libxml2's streaming reader, for the $1 gesture logs (Foundation's XMLParser crashes on some bad input).
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
 
         // What names one replay: the spec, its modes, the trace's identity, strategy options, format versions.
         .target(name: "StrokeBenchSpec"),
@@ -56,65 +63,129 @@ let package = Package(
         .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchUnits", "StrokeBenchSpec"]),
         // The device cost model below the engine: device profiles, the sourced unit costs and their
         // data file, and the meters that turn counted work into time (docs/device-model.md).
-        .target(name: "StrokeBenchDevice", dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec", "StrokeBenchMetrics"], resources: [
-            .copy("Resources/device-costs.json"),
-            .copy("Resources/model-validation.json"),
-        ]),
+        .target(
+            name: "StrokeBenchDevice",
+            dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec", "StrokeBenchMetrics"],
+            resources: [
+                .copy("Resources/device-costs.json"),
+                .copy("Resources/model-validation.json"),
+            ]),
         // The replay engine: the display clock, the run loop, the render queues and the render server.
-        .target(name: "StrokeBenchReplay", dependencies: [
-            "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
-            .product(name: "HeapModule", package: "swift-collections"),
-        ]),
+        .target(
+            name: "StrokeBenchReplay",
+            dependencies: [
+                "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]),
         // Capacity ramps (`bench ramp`): how much retained ink a strategy holds before it stops keeping up.
-        .target(name: "StrokeBenchCapacity", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces"]),
+        .target(
+            name: "StrokeBenchCapacity",
+            dependencies: [
+                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces",
+            ]),
         // Host calibration, for `bench calibrate` alone: times each kind of work on this machine.
-        .target(name: "StrokeBenchCalibration", dependencies: ["StrokeBenchCanvas", "StrokeBenchDevice", "StrokeBenchSpec"]),
+        .target(
+            name: "StrokeBenchCalibration", dependencies: ["StrokeBenchCanvas", "StrokeBenchDevice", "StrokeBenchSpec"]),
         // A replay's timeline as Chrome trace-event JSON, with its streaming writer (docs/timeline.md).
         .target(name: "StrokeBenchTimeline", dependencies: ["StrokeBenchReplay", "StrokeBenchMetrics"]),
         // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
-        .target(name: "StrokeBenchReports", dependencies: ["StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
+        .target(
+            name: "StrokeBenchReports",
+            dependencies: ["StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
         // A study's answer on one page (`bench report`): the verdict matrix, the ranking, charts as inline SVG.
-        .target(name: "StrokeBenchStudy", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchSpec"]),
+        .target(
+            name: "StrokeBenchStudy", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
-        .target(name: "StrokeBenchRegression", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
+        .target(
+            name: "StrokeBenchRegression",
+            dependencies: [
+                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics", "StrokeBenchSpec",
+                "StrokeBenchStrategies",
+            ]),
         // The results history (`bench history`): every run's figures by commit in SQLite, trends and change points.
-        .target(name: "StrokeBenchHistory", dependencies: [
-            "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies",
-            "StrokeBenchTraces", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        .target(
+            name: "StrokeBenchHistory",
+            dependencies: [
+                "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchMetrics", "StrokeBenchSpec",
+                "StrokeBenchStrategies",
+                "StrokeBenchTraces", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // The `bench` command line, with the built-in strategies plus any a user passes in.
-        .target(name: "StrokeBenchCLI", dependencies: [
-            "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces",
-            "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
-            "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "StrokeBenchCLI",
+            dependencies: [
+                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline",
+                "StrokeBenchTraces",
+                "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports",
+                "StrokeBenchRegression", "StrokeBenchSpec",
+                "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
         .target(name: "CSanitizerHooks"),
         .executableTarget(name: "bench", dependencies: ["CSanitizerHooks", "StrokeBenchCLI"]),
 
         .testTarget(name: "CanvasTests", dependencies: ["StrokeBenchCanvas"]),
         .testTarget(name: "TracesTests", dependencies: ["StrokeBenchTraces"]),
-        .testTarget(name: "ReplayTests", dependencies: ["StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
-        .testTarget(name: "CapacityTests", dependencies: ["StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchSpec", "StrokeBenchStrategies", "StrokeBenchTraces"]),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: [
+                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline",
+                "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas",
+            ]),
+        .testTarget(
+            name: "CapacityTests",
+            dependencies: [
+                "StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchSpec",
+                "StrokeBenchStrategies", "StrokeBenchTraces",
+            ]),
         .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),
-        .testTarget(name: "StudyTests", dependencies: ["StrokeBenchStudy", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces"]),
-        .testTarget(name: "ReportsTests", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces"]),
+        .testTarget(
+            name: "StudyTests",
+            dependencies: ["StrokeBenchStudy", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces"]),
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: [
+                "StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchReplay", "StrokeBenchDevice",
+                "StrokeBenchStrategies", "StrokeBenchTraces",
+            ]),
         // Running `bench` commands from tests: in process through the binary's entry point, or the
         // built executable itself where only a process shows the behaviour (signals, streams, memory).
-        .target(name: "BenchTestSupport", dependencies: ["StrokeBenchCLI", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces", "StrokeBenchSpec"], path: "Tests/BenchTestSupport"),
+        .target(
+            name: "BenchTestSupport",
+            dependencies: [
+                "StrokeBenchCLI", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies",
+                "StrokeBenchTraces", "StrokeBenchSpec",
+            ], path: "Tests/BenchTestSupport"),
         // The command line as users and scripts meet it, in process (`BenchTool.run`).
-        .testTarget(name: "BenchTests", dependencies: ["bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec"], exclude: ["Fixtures"]),
-        .testTarget(name: "RegressionTests", dependencies: ["BenchTestSupport", "StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas"]),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: [
+                "bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies",
+                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline",
+                "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
+            ], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RegressionTests",
+            dependencies: [
+                "BenchTestSupport", "StrokeBenchRegression", "StrokeBenchReplay", "StrokeBenchDevice",
+                "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas",
+            ]),
         // The history's store and change detection, in process.
-        .testTarget(name: "HistoryTests", dependencies: ["StrokeBenchHistory", "StrokeBenchMetrics", "StrokeBenchTraces", "BenchTestSupport"]),
+        .testTarget(
+            name: "HistoryTests",
+            dependencies: ["StrokeBenchHistory", "StrokeBenchMetrics", "StrokeBenchTraces", "BenchTestSupport"]),
         // The committed CI workflows: parsed, and every `run:` step replayed in a scratch clone.
-        .testTarget(name: "WorkflowTests", dependencies: ["bench", "BenchTestSupport", .product(name: "Yams", package: "Yams")]),
+        .testTarget(
+            name: "WorkflowTests", dependencies: ["bench", "BenchTestSupport", .product(name: "Yams", package: "Yams")]),
         // Every README command line, and timing asserted as ratios: minutes, not seconds, so `swift test`
         // skips them unless STROKEBENCH_END_TO_END=1; CI runs them (.ci/run).
-        .testTarget(name: "EndToEndTests", dependencies: [
-            "bench", "BenchTestSupport", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchRegression", "StrokeBenchTraces",
-            "StrokeBenchStrategies", "StrokeBenchMetrics",
-        ]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "bench", "BenchTestSupport", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchRegression",
+                "StrokeBenchTraces",
+                "StrokeBenchStrategies", "StrokeBenchMetrics",
+            ]),
     ]
 )

@@ -13,7 +13,11 @@ public struct CanvasConfiguration: Hashable, Sendable {
     public var background: Color
 
     public init(width: Int, height: Int, scale: Double, style: StrokeStyle, background: Color = .white) {
-        self.width = width; self.height = height; self.scale = scale; self.style = style; self.background = background
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.style = style
+        self.background = background
     }
 
     /// The whole canvas as a rect.
@@ -25,7 +29,10 @@ public struct TouchPoint: Hashable, Sendable {
     public var location: Point
     /// Position of the sample in the whole trace, from 0; what the picture "shows through" is told with it.
     public var index: Int
-    public init(location: Point, index: Int) { self.location = location; self.index = index }
+    public init(location: Point, index: Int) {
+        self.location = location
+        self.index = index
+    }
 }
 
 /// One delivered touch event, as UIKit's `touchesBegan/Moved/Ended` hand it to a view.
@@ -35,7 +42,10 @@ public struct TouchEvent: Hashable, Sendable {
     /// The samples of this event: one for `began`, one or more for `moved` (the coalesced touches),
     /// none for `ended` (the stroke's last sample was in the preceding `moved`).
     public var points: [TouchPoint]
-    public init(phase: Phase, points: [TouchPoint]) { self.phase = phase; self.points = points }
+    public init(phase: Phase, points: [TouchPoint]) {
+        self.phase = phase
+        self.points = points
+    }
 }
 
 /// What a commit hands to the render server.
@@ -56,10 +66,16 @@ public struct LayerUpdate: @unchecked Sendable {
     /// background; nil when the picture was drawn during the turn (then the turn's time is its render time).
     public var backgroundRenderSeconds: Double?
 
-    public init(contents: Surface?, damage: [PixelRect], showsThrough: Int, backgroundRenderSeconds: Double? = nil,
-                overlays: [Polyline]? = nil, fadeIn: Double = 0) {
-        self.contents = contents; self.damage = damage; self.showsThrough = showsThrough
-        self.backgroundRenderSeconds = backgroundRenderSeconds; self.overlays = overlays; self.fadeIn = fadeIn
+    public init(
+        contents: Surface?, damage: [PixelRect], showsThrough: Int, backgroundRenderSeconds: Double? = nil,
+        overlays: [Polyline]? = nil, fadeIn: Double = 0
+    ) {
+        self.contents = contents
+        self.damage = damage
+        self.showsThrough = showsThrough
+        self.backgroundRenderSeconds = backgroundRenderSeconds
+        self.overlays = overlays
+        self.fadeIn = fadeIn
     }
 
     /// True when the update leaves the damaged area blank.
@@ -136,9 +152,13 @@ public final class StrategyEnvironment {
     /// allocates its bitmaps in this format; `UIGraphicsBeginImageContextWithOptions` is always standard.
     public let imageRendererFormat: PixelFormat
 
-    public init(ledger: WorkLedger, renderQueues: RenderQueues? = nil, settings: StrategySettings = StrategySettings(),
-                imageRendererFormat: PixelFormat = .standard) {
-        self.ledger = ledger; self.renderQueues = renderQueues; self.settings = settings
+    public init(
+        ledger: WorkLedger, renderQueues: RenderQueues? = nil, settings: StrategySettings = StrategySettings(),
+        imageRendererFormat: PixelFormat = .standard
+    ) {
+        self.ledger = ledger
+        self.renderQueues = renderQueues
+        self.settings = settings
         self.imageRendererFormat = imageRendererFormat
     }
 }

@@ -12,7 +12,10 @@ public struct RenderedImage: RenderedPicture, @unchecked Sendable {
     // The surface is no longer drawn into once the task finishes, so handing it over is safe.
     public var image: Surface
     public var showsThrough: Int
-    public init(image: Surface, showsThrough: Int) { self.image = image; self.showsThrough = showsThrough }
+    public init(image: Surface, showsThrough: Int) {
+        self.image = image
+        self.showsThrough = showsThrough
+    }
 }
 
 /// What a background step decides.
@@ -87,9 +90,12 @@ public protocol RenderQueues: AnyObject {
     var count: Int { get }
     /// Queues `task` on serial queue `queue` (0..<count). `completion` runs on the main thread with the
     /// task's output (nil if a step stopped it) and its context.
-    func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping (_ output: (any Sendable)?, _ context: TaskContext) -> Void)
+    func submit(
+        _ task: RenderTask, toQueue queue: Int,
+        completion: @escaping (_ output: (any Sendable)?, _ context: TaskContext) -> Void)
     /// Queues `task` on a concurrent queue (the global queue): it may run beside every other task.
-    func submitConcurrent(_ task: RenderTask, completion: @escaping (_ output: (any Sendable)?, _ context: TaskContext) -> Void)
+    func submitConcurrent(
+        _ task: RenderTask, completion: @escaping (_ output: (any Sendable)?, _ context: TaskContext) -> Void)
     /// Releases `object` off the main thread (YYAsyncLayer releases old contents on a background queue).
     func release(_ object: any Sendable)
     /// Tasks queued or running.

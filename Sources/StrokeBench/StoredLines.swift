@@ -27,7 +27,11 @@ public struct StoredLines: Sendable {
         switch event.phase {
         case .began: lines.append(Polyline(points, style: style))
         case .moved:
-            if lines.isEmpty { lines.append(Polyline(points, style: style)) } else { lines[lines.count - 1].append(contentsOf: points) }
+            if lines.isEmpty {
+                lines.append(Polyline(points, style: style))
+            } else {
+                lines[lines.count - 1].append(contentsOf: points)
+            }
         case .ended: break
         }
         if let last = event.points.last { newest = last.index }
@@ -43,7 +47,7 @@ public enum StrategyError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .needsRenderQueues(name): return "\(name) needs background render queues"
+        case .needsRenderQueues(let name): return "\(name) needs background render queues"
         }
     }
 }

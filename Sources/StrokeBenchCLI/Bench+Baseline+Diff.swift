@@ -23,13 +23,17 @@ extension Bench.Baseline {
         @Option(parsing: .unconditional, help: "Relative tolerance of timing figures beyond A's range: 0.25 or 25%.")
         var tolerance: String = "25%"
 
-        @Option(name: .customLong("noise-floor"), parsing: .unconditional, help: "Differences of ms figures up to this many ms are never changes.")
+        @Option(
+            name: .customLong("noise-floor"), parsing: .unconditional,
+            help: "Differences of ms figures up to this many ms are never changes.")
         var noiseFloorMs: Double = Tolerance.default.noiseFloorMs
 
         @Option(parsing: .unconditional, help: "Largest one-sided Mann-Whitney p-value that counts as significant.")
         var alpha: Double = Tolerance.default.alpha
 
-        @Option(name: .customLong("counter-tolerance"), parsing: .unconditional, help: "Relative change of a work counter that still passes.")
+        @Option(
+            name: .customLong("counter-tolerance"), parsing: .unconditional,
+            help: "Relative change of a work counter that still passes.")
         var counterTolerance: String = "0"
 
         @Option(help: "table, csv, json, markdown, junit, github-benchmark, github-benchmark-bigger or summary.")
@@ -37,16 +41,21 @@ extension Bench.Baseline {
 
         func validate() throws {
             let t = try parseTolerance()
-            guard t.relative >= 0, t.noiseFloorMs >= 0, t.counterRelative >= 0 else { throw ValidationError("tolerances and noise floors must not be negative") }
+            guard t.relative >= 0, t.noiseFloorMs >= 0, t.counterRelative >= 0 else {
+                throw ValidationError("tolerances and noise floors must not be negative")
+            }
             guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), not \(alpha)") }
         }
 
         func run() throws {
             let (a, b) = (try readBaseline(old), try readBaseline(new))
             let results = BaselineDiff.compare(a, b, tolerance: try parseTolerance(), strategies: Bench.strategies)
-            let label = { (path: String, baseline: StrokeBenchRegression.Baseline) in baseline.name.map { "\(path) (\($0))" } ?? path }
-            let report = CheckReport(baseline: "\(label(old, a)) -> \(label(new, b))", tolerance: try parseTolerance(),
-                                     repeats: b.configurations.map(\.runs.count).max() ?? 0, checks: results)
+            let label = { (path: String, baseline: StrokeBenchRegression.Baseline) in
+                baseline.name.map { "\(path) (\($0))" } ?? path
+            }
+            let report = CheckReport(
+                baseline: "\(label(old, a)) -> \(label(new, b))", tolerance: try parseTolerance(),
+                repeats: b.configurations.map(\.runs.count).max() ?? 0, checks: results)
             print(try report.output(format))
             if format != .table { printError(report.summaryLine()) }
             let status = report.verdict.exitStatus
@@ -54,9 +63,10 @@ extension Bench.Baseline {
         }
 
         private func parseTolerance() throws -> Tolerance {
-            Tolerance(relative: try fraction(tolerance, option: "--tolerance"), noiseFloorMs: noiseFloorMs,
-                      noiseFloorHitchRatio: Tolerance.default.noiseFloorHitchRatio, alpha: alpha,
-                      counterRelative: try fraction(counterTolerance, option: "--counter-tolerance"))
+            Tolerance(
+                relative: try fraction(tolerance, option: "--tolerance"), noiseFloorMs: noiseFloorMs,
+                noiseFloorHitchRatio: Tolerance.default.noiseFloorHitchRatio, alpha: alpha,
+                counterRelative: try fraction(counterTolerance, option: "--counter-tolerance"))
         }
     }
 }

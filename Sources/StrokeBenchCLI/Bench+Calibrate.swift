@@ -1,9 +1,9 @@
-import StrokeBenchUnits
 import ArgumentParser
-import StrokeBenchReplay
 import Foundation
-import StrokeBenchDevice
 import StrokeBenchCalibration
+import StrokeBenchDevice
+import StrokeBenchReplay
+import StrokeBenchUnits
 
 extension Bench {
     /// `bench calibrate`: this host's unit cost of each kind of counted work, by microbenchmark.
@@ -23,7 +23,8 @@ extension Bench {
         @Option(help: "Device profile whose screen sets the canvas size (see `bench list`).")
         var device: String = "ipad-pro-11"
 
-        @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Timings per case; each case is their median.")
+        @Option(
+            name: .customLong("repeat"), parsing: .unconditional, help: "Timings per case; each case is their median.")
         var repeats: Int = 15
 
         @Option(help: "table (for people) or json.")
@@ -31,26 +32,38 @@ extension Bench {
 
         func validate() throws {
             guard DeviceProfile.named(device) != nil else {
-                throw ValidationError("unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown device '\(device)'; valid: \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
             }
-            guard (3...1000).contains(repeats) else { throw ValidationError("--repeat must be 3...1000, not \(repeats)") }
+            guard (3...1000).contains(repeats) else {
+                throw ValidationError("--repeat must be 3...1000, not \(repeats)")
+            }
         }
 
         func run() throws {
             let profile = DeviceProfile.named(device)!
-            let calibration = try HostCalibration.measure(width: profile.width, height: profile.height, repeats: repeats)
+            let calibration = try HostCalibration.measure(
+                width: profile.width, height: profile.height, repeats: repeats)
             switch format {
             case .json: print(try SummaryJSON.encode(calibration, format: HostCalibration.format))
             case .table:
                 for kind in WorkKind.allCases {
-                    print("\(kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \(String(format: "%12.4f", calibration.unitCostsNs[kind] ?? 0)) ns")
+                    print(
+                        "\(kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \(String(format: "%12.4f", calibration.unitCostsNs[kind] ?? 0)) ns"
+                    )
                 }
                 for fit in calibration.fits {
-                    print("\(fit.kinds.map(\.rawValue).joined(separator: ", ")): \(fit.cases) cases, R² \(String(format: "%.4f", fit.r2)); \(fit.method)")
+                    print(
+                        "\(fit.kinds.map(\.rawValue).joined(separator: ", ")): \(fit.cases) cases, R² \(String(format: "%.4f", fit.r2)); \(fit.method)"
+                    )
                 }
                 let b = calibration.bandwidth
-                print(String(format: "memory bandwidth: one thread %.2f GB/s, %d cores %.2f GB/s: efficiency %.3f", b.oneThreadGBs, b.cores, b.allCoresGBs, b.efficiency))
-                print("measured on \(Machine.current.description), canvas \(profile.width)x\(profile.height) (\(device))")
+                print(
+                    String(
+                        format: "memory bandwidth: one thread %.2f GB/s, %d cores %.2f GB/s: efficiency %.3f",
+                        b.oneThreadGBs, b.cores, b.allCoresGBs, b.efficiency))
+                print(
+                    "measured on \(Machine.current.description), canvas \(profile.width)x\(profile.height) (\(device))")
             }
         }
     }

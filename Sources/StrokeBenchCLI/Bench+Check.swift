@@ -1,12 +1,12 @@
 import ArgumentParser
-import StrokeBenchReplay
 import Foundation
+import StrokeBenchCapacity
+import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchRegression
-import StrokeBenchTraces
+import StrokeBenchReplay
 import StrokeBenchSpec
-import StrokeBenchDevice
-import StrokeBenchCapacity
+import StrokeBenchTraces
 
 extension Bench {
     /// `bench check`: re-run every configuration of a baseline and compare, layer by layer.
@@ -25,30 +25,45 @@ extension Bench {
         @Option(help: "The baseline file written by `bench baseline record`.")
         var baseline: String
 
-        @Option(parsing: .unconditional, help: "Relative tolerance of timing figures beyond the baseline's range: 0.25 or 25%.")
+        @Option(
+            parsing: .unconditional,
+            help: "Relative tolerance of timing figures beyond the baseline's range: 0.25 or 25%.")
         var tolerance: String = "25%"
 
-        @Option(name: .customLong("noise-floor"), parsing: .unconditional, help: "Differences of ms figures up to this many ms are never changes.")
+        @Option(
+            name: .customLong("noise-floor"), parsing: .unconditional,
+            help: "Differences of ms figures up to this many ms are never changes.")
         var noiseFloorMs: Double = Tolerance.default.noiseFloorMs
 
-        @Option(name: .customLong("hitch-noise-floor"), parsing: .unconditional, help: "The same floor for the hitch-time ratio, in ms/s.")
+        @Option(
+            name: .customLong("hitch-noise-floor"), parsing: .unconditional,
+            help: "The same floor for the hitch-time ratio, in ms/s.")
         var hitchNoiseFloor: Double = Tolerance.default.noiseFloorHitchRatio
 
         @Option(parsing: .unconditional, help: "Largest one-sided Mann-Whitney p-value that counts as significant.")
         var alpha: Double = Tolerance.default.alpha
 
-        @Option(name: .customLong("counter-tolerance"), parsing: .unconditional, help: "Relative change of a work counter that still passes: 0 (exact, the default) or e.g. 0.1%.")
+        @Option(
+            name: .customLong("counter-tolerance"), parsing: .unconditional,
+            help: "Relative change of a work counter that still passes: 0 (exact, the default) or e.g. 0.1%.")
         var counterTolerance: String = "0"
 
-        @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Timing runs per configuration (default: as many as the baseline recorded).")
+        @Option(
+            name: .customLong("repeat"), parsing: .unconditional,
+            help: "Timing runs per configuration (default: as many as the baseline recorded).")
         var repeatCount: Int?
 
-        @Option(name: .customLong("budget"), help: ArgumentHelp(
-            "Add or override a budget of the baseline: NAME=LIMIT, NAME=+PCT% or NAME=off; repeatable (a summary.csv column, @pN over the runs, or hitch-ratio, overrun-p99, latency-p95).",
-            valueName: "name=limit"))
+        @Option(
+            name: .customLong("budget"),
+            help: ArgumentHelp(
+                "Add or override a budget of the baseline: NAME=LIMIT, NAME=+PCT% or NAME=off; repeatable (a summary.csv column, @pN over the runs, or hitch-ratio, overrun-p99, latency-p95).",
+                valueName: "name=limit"))
         var budgetSettings: [String] = []
 
-        @Option(help: "table, csv, json, markdown, junit, github-benchmark (smaller is better), github-benchmark-bigger or summary.")
+        @Option(
+            help:
+                "table, csv, json, markdown, junit, github-benchmark (smaller is better), github-benchmark-bigger or summary."
+        )
         var format: CheckFormat = .table
 
         func validate() throws {
@@ -57,16 +72,21 @@ extension Bench {
                 throw ValidationError("tolerances and noise floors must not be negative")
             }
             guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), not \(alpha)") }
-            if let repeatCount { guard (1...100).contains(repeatCount) else { throw ValidationError("--repeat must be 1...100, not \(repeatCount)") } }
-            do { _ = try Budgets.defaults.applying(budgetSettings) }
-            catch { throw ValidationError(error.description) }
+            if let repeatCount {
+                guard (1...100).contains(repeatCount) else {
+                    throw ValidationError("--repeat must be 1...100, not \(repeatCount)")
+                }
+            }
+            do { _ = try Budgets.defaults.applying(budgetSettings) } catch { throw ValidationError(error.description) }
         }
 
         func run() throws {
             let base = try readBaseline(baseline)
             let toleranceSetting = try parseTolerance()
             if base.machine != Machine.current.description {
-                printError("note: the baseline was recorded on \(base.machine); timings are compared on \(Machine.current.description)")
+                printError(
+                    "note: the baseline was recorded on \(base.machine); timings are compared on \(Machine.current.description)"
+                )
             }
             var results: [CheckResult] = []
             var repeatsUsed = 0
@@ -78,14 +98,19 @@ extension Bench {
                 // Each configuration's own budgets (an older file's apply to all), then --budget on top.
                 let budgets = try base.budgets(for: entry).applying(budgetSettings)
                 let on = budgets.active.map { "\($0.budget.key) \($0.limit)" }
-                printError("budgets for \(entry.configuration.id(strategies: Bench.strategies)): \(on.isEmpty ? "none" : on.joined(separator: ", "))")
-                results += Checker.compare(baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting,
-                                           strategies: Bench.strategies)
+                printError(
+                    "budgets for \(entry.configuration.id(strategies: Bench.strategies)): \(on.isEmpty ? "none" : on.joined(separator: ", "))"
+                )
+                results += Checker.compare(
+                    baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting,
+                    strategies: Bench.strategies)
             }
             for (i, entry) in base.capacities.enumerated() {
-                results += Checker.capacityChecks(baseline: entry, candidate: try rampAgain(entry, at: i), strategies: Bench.strategies)
+                results += Checker.capacityChecks(
+                    baseline: entry, candidate: try rampAgain(entry, at: i), strategies: Bench.strategies)
             }
-            var report = CheckReport(baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
+            var report = CheckReport(
+                baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
             report.provenance = Self.provenance(of: base)
             print(try report.output(format))
             if format != .table { printError(report.summaryLine()) }
@@ -97,7 +122,8 @@ extension Bench {
         /// host against the baseline's machine.
         static func provenance(of base: StrokeBenchRegression.Baseline) -> String {
             let costs = Set(base.configurations.map(\.configuration.costs))
-            let measured = "measured on this host (\(Machine.current.description)) against the baseline's \(base.machine), timed as each device's display"
+            let measured =
+                "measured on this host (\(Machine.current.description)) against the baseline's \(base.machine), timed as each device's display"
             switch costs {
             case [.model]: return "modelled by the device cost model: the same figures on any machine"
             case [.zero]: return "zero costs: work counted, not timed"
@@ -110,21 +136,28 @@ extension Bench {
         /// given the same input (a trace that changed since is refused, naming the field).
         private func recordedConfiguration(_ recorded: ReplaySpec, at i: Int) throws -> ReplayConfiguration {
             let field = "\(baseline): configurations[\(i)].run"
-            do { try recorded.validate(strategies: Bench.strategies) }
-            catch { throw BenchFailure.data("\(field).\(error.field): \(error.reason)") }
+            do { try recorded.validate(strategies: Bench.strategies) } catch {
+                throw BenchFailure.data("\(field).\(error.field): \(error.reason)")
+            }
             var located = recorded
-            if !recorded.trace.isBuiltIn { located.trace.path = BaselineTracePath.resolved(recorded.trace.path, baseline: baseline) }
+            if !recorded.trace.isBuiltIn {
+                located.trace.path = BaselineTracePath.resolved(recorded.trace.path, baseline: baseline)
+            }
             let configuration = try replayConfiguration(located, strategies: Bench.strategies)
             let now = configuration.spec.trace
             guard now.inputChecksum == recorded.trace.inputChecksum else {
                 // The checksum covers the samples as placed on the device's canvas, so an edited
                 // device changes it too: say which, when another device explains the recorded one.
                 if let device = deviceMatching(recorded.trace.inputChecksum, of: configuration) {
-                    throw BenchFailure.data("\(field).device: '\(recorded.device)' is not the device this configuration was recorded on "
-                        + "(its input matches '\(device)'); the file was edited: restore the device, or re-record the baseline")
+                    throw BenchFailure.data(
+                        "\(field).device: '\(recorded.device)' is not the device this configuration was recorded on "
+                            + "(its input matches '\(device)'); the file was edited: restore the device, or re-record the baseline"
+                    )
                 }
-                throw BenchFailure.data("\(field).trace.input_checksum: the trace '\(located.trace.path)' replays differently from when "
-                    + "the baseline was recorded (\(now.inputChecksum ?? "none"), not \(recorded.trace.inputChecksum ?? "none")); re-record the baseline")
+                throw BenchFailure.data(
+                    "\(field).trace.input_checksum: the trace '\(located.trace.path)' replays differently from when "
+                        + "the baseline was recorded (\(now.inputChecksum ?? "none"), not \(recorded.trace.inputChecksum ?? "none")); re-record the baseline"
+                )
             }
             return configuration
         }
@@ -132,22 +165,30 @@ extension Bench {
         /// The ramp a capacity entry recorded, run again as it was (its spec validated, naming the field).
         private func rampAgain(_ entry: CapacityEntry, at i: Int) throws -> CapacityEntry {
             let field = "\(baseline): capacities[\(i)]"
-            do { try entry.ramp.validate(strategies: Bench.strategies) }
-            catch { throw BenchFailure.data("\(field).ramp.\(error.field): \(error.reason)") }
+            do { try entry.ramp.validate(strategies: Bench.strategies) } catch {
+                throw BenchFailure.data("\(field).ramp.\(error.field): \(error.reason)")
+            }
             let kind: RampDrawing.Kind
             switch entry.drawing {
             case "handwriting": kind = .handwriting
             case "scribble": kind = .scribble
-            default: throw BenchFailure.data("\(field).drawing: '\(entry.drawing)' is not a drawing bench ramps (handwriting, scribble)")
+            default:
+                throw BenchFailure.data(
+                    "\(field).drawing: '\(entry.drawing)' is not a drawing bench ramps (handwriting, scribble)")
             }
             guard (1000...2_000_000).contains(entry.limitPoints) else {
                 throw BenchFailure.data("\(field).limit_points: \(entry.limitPoints) is not 1000...2000000")
             }
-            guard (1...50).contains(entry.repeats) else { throw BenchFailure.data("\(field).repeats: \(entry.repeats) is not 1...50") }
+            guard (1...50).contains(entry.repeats) else {
+                throw BenchFailure.data("\(field).repeats: \(entry.repeats) is not 1...50")
+            }
             let device = entry.ramp.deviceProfile!
-            let drawing = RampDrawing(kind, device: device, points: entry.limitPoints, windowSeconds: RampStep.windowSeconds)
-            let result = try makeRamp(entry.ramp, drawing: drawing, grid: RampGrid(limit: entry.limitPoints), repeats: max(2, entry.repeats),
-                                      strategies: Bench.strategies).run()
+            let drawing = RampDrawing(
+                kind, device: device, points: entry.limitPoints, windowSeconds: RampStep.windowSeconds)
+            let result = try makeRamp(
+                entry.ramp, drawing: drawing, grid: RampGrid(limit: entry.limitPoints), repeats: max(2, entry.repeats),
+                strategies: Bench.strategies
+            ).run()
             return CapacityEntry(result, repeats: entry.repeats, atLeast: entry.atLeastPoints)
         }
 
@@ -157,13 +198,16 @@ extension Bench {
             guard let checksum else { return nil }
             let trace = builtInTrace(configuration.spec) ?? (try? readTrace(configuration.spec.trace.path))
             guard let trace else { return nil }
-            return DeviceProfile.all.first { $0.name != configuration.device.name && ReplayInput(trace: trace, device: $0).checksum == checksum }?.name
+            return DeviceProfile.all.first {
+                $0.name != configuration.device.name && ReplayInput(trace: trace, device: $0).checksum == checksum
+            }?.name
         }
 
         private func parseTolerance() throws -> Tolerance {
-            Tolerance(relative: try fraction(tolerance, option: "--tolerance"), noiseFloorMs: noiseFloorMs,
-                      noiseFloorHitchRatio: hitchNoiseFloor, alpha: alpha,
-                      counterRelative: try fraction(counterTolerance, option: "--counter-tolerance"))
+            Tolerance(
+                relative: try fraction(tolerance, option: "--tolerance"), noiseFloorMs: noiseFloorMs,
+                noiseFloorHitchRatio: hitchNoiseFloor, alpha: alpha,
+                counterRelative: try fraction(counterTolerance, option: "--counter-tolerance"))
         }
     }
 }

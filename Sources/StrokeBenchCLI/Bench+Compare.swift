@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import StrokeBenchReports
-
 import StrokeBenchMetrics
+import StrokeBenchReports
 
 extension ResultsFormat: ExpressibleByArgument {}
 
@@ -40,18 +39,23 @@ extension Bench {
         @Option(parsing: .unconditional, help: "Significance level of the Mann-Whitney U test.")
         var alpha: Double = ComparisonPolicy.standard.alpha
 
-        @Option(parsing: .unconditional, help: "Smallest change of the median main-thread time that counts, as a fraction (0.05 = 5%).")
+        @Option(
+            parsing: .unconditional,
+            help: "Smallest change of the median main-thread time that counts, as a fraction (0.05 = 5%).")
         var threshold: Double = ComparisonPolicy.standard.threshold
 
         func validate() throws {
             guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), not \(alpha)") }
-            guard threshold >= 0, threshold < 10 else { throw ValidationError("--threshold must be a fraction >= 0, not \(threshold)") }
+            guard threshold >= 0, threshold < 10 else {
+                throw ValidationError("--threshold must be a fraction >= 0, not \(threshold)")
+            }
         }
 
         func run() throws {
-            let comparison = try Comparison(baselineName: baseline, baseline: try Self.load(baseline),
-                                            candidateName: candidate, candidate: try Self.load(candidate),
-                                            policy: ComparisonPolicy(alpha: alpha, threshold: threshold), strategies: Bench.strategies)
+            let comparison = try Comparison(
+                baselineName: baseline, baseline: try Self.load(baseline),
+                candidateName: candidate, candidate: try Self.load(candidate),
+                policy: ComparisonPolicy(alpha: alpha, threshold: threshold), strategies: Bench.strategies)
             guard !comparison.configurations.isEmpty else {
                 throw BenchFailure.data("\(candidate): no configuration matches one of \(baseline)")
             }
@@ -74,7 +78,9 @@ extension Bench {
             }
             let folder = SweepFolder(path: path)
             return try folder.readRuns().map { swept in
-                ComparedRun(swept) { try SweepFolder.activeMainMs(csvAt: path + "/" + swept.framesCSV, regularOnly: true) }
+                ComparedRun(swept) {
+                    try SweepFolder.activeMainMs(csvAt: path + "/" + swept.framesCSV, regularOnly: true)
+                }
             }
         }
     }

@@ -24,12 +24,13 @@ extension Bench {
 
 /// The history file, shared by every `bench history` subcommand.
 struct HistoryFileOptions: ParsableArguments {
-    @Option(name: [.customLong("history"), .customLong("db")], help: ArgumentHelp("The history file (SQLite).", valueName: "file.sqlite"))
+    @Option(
+        name: [.customLong("history"), .customLong("db")],
+        help: ArgumentHelp("The history file (SQLite).", valueName: "file.sqlite"))
     var history: String = "bench-history.sqlite"
 
     func open(create: Bool) throws -> HistoryStore {
-        do { return try HistoryStore(path: history, create: create) }
-        catch { throw BenchFailure(error) }
+        do { return try HistoryStore(path: history, create: create) } catch { throw BenchFailure(error) }
     }
 }
 
@@ -42,7 +43,9 @@ struct HistoryFilterOptions: ParsableArguments {
     var metric: String?
 
     func validate() throws {
-        if let metric, Metric.named(metric) == nil { throw ValidationError("--metric: '\(metric)' is not a metric bench keeps (see summary.csv's columns)") }
+        if let metric, Metric.named(metric) == nil {
+            throw ValidationError("--metric: '\(metric)' is not a metric bench keeps (see summary.csv's columns)")
+        }
     }
 }
 
@@ -68,7 +71,10 @@ extension Bench.History {
                 and nothing is added.
                 """)
 
-        @Argument(help: "A sweep folder (bench sweep --output), a baseline (bench baseline record --output) or a check report (bench check --format json).")
+        @Argument(
+            help:
+                "A sweep folder (bench sweep --output), a baseline (bench baseline record --output) or a check report (bench check --format json)."
+        )
         var input: String
 
         @Option(help: "The commit the figures were measured at.")
@@ -83,7 +89,9 @@ extension Bench.History {
         @OptionGroup var file: HistoryFileOptions
 
         func validate() throws {
-            guard !commit.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--commit must not be empty") }
+            guard !commit.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--commit must not be empty")
+            }
             if let date, ISO8601DateFormatter().date(from: date) == nil {
                 throw ValidationError("--date: '\(date)' is not an ISO 8601 date and time (2026-11-26T12:00:00Z)")
             }
@@ -91,12 +99,14 @@ extension Bench.History {
 
         func run() throws {
             let (source, figures): (HistoryRun.Source, [HistoryFigure])
-            do { (source, figures) = try HistoryImport.figures(at: input, strategies: Bench.strategies) }
-            catch { throw BenchFailure(error) }
+            do { (source, figures) = try HistoryImport.figures(at: input, strategies: Bench.strategies) } catch {
+                throw BenchFailure(error)
+            }
             guard !figures.isEmpty else { throw BenchFailure.data("\(input): no figures to add") }
             let store = try file.open(create: true)
-            let run = HistoryRun(commit: commit, branch: branch, date: date ?? ISO8601DateFormatter().string(from: Date()),
-                                 machine: Machine.current.description, source: source)
+            let run = HistoryRun(
+                commit: commit, branch: branch, date: date ?? ISO8601DateFormatter().string(from: Date()),
+                machine: Machine.current.description, source: source)
             do { try store.add(run, figures: figures) } catch { throw BenchFailure(error) }
             let series = Set(figures.map { "\($0.configuration)\u{0}\($0.metric)" }).count
             printError("added \(figures.count) figures (\(series) series) of \(input) at \(commit) to \(file.history)")
@@ -106,7 +116,9 @@ extension Bench.History {
     /// `bench history show`: the stored points, as a table, CSV or JSON (scripts/plot_history.py charts the CSV).
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the history's points: table, csv or json (scripts/plot_history.py draws the trend from the csv).")
+            abstract:
+                "Print the history's points: table, csv or json (scripts/plot_history.py draws the trend from the csv)."
+        )
 
         @OptionGroup var file: HistoryFileOptions
         @OptionGroup var filter: HistoryFilterOptions
@@ -117,8 +129,9 @@ extension Bench.History {
         func run() throws {
             let store = try file.open(create: false)
             let points: [HistoryPoint]
-            do { points = try store.points(configuration: filter.configuration, metric: filter.metric) }
-            catch { throw BenchFailure(error) }
+            do { points = try store.points(configuration: filter.configuration, metric: filter.metric) } catch {
+                throw BenchFailure(error)
+            }
             print(try HistoryOutput.points(points, format: format))
         }
     }
@@ -126,7 +139,9 @@ extension Bench.History {
     /// `bench history changes`: the change points of every series.
     struct Changes: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Find where each series changed: exactly for counters and modelled figures, by e-divisive means for measured ones.")
+            abstract:
+                "Find where each series changed: exactly for counters and modelled figures, by e-divisive means for measured ones."
+        )
 
         @OptionGroup var file: HistoryFileOptions
         @OptionGroup var filter: HistoryFilterOptions
@@ -142,19 +157,23 @@ extension Bench.History {
 
         func validate() throws {
             guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), not \(alpha)") }
-            guard (19...100_000).contains(permutations) else { throw ValidationError("--permutations must be 19...100000, not \(permutations)") }
+            guard (19...100_000).contains(permutations) else {
+                throw ValidationError("--permutations must be 19...100000, not \(permutations)")
+            }
         }
 
         func run() throws {
             let store = try file.open(create: false)
             let points: [HistoryPoint]
-            do { points = try store.points(configuration: filter.configuration, metric: filter.metric) }
-            catch { throw BenchFailure(error) }
+            do { points = try store.points(configuration: filter.configuration, metric: filter.metric) } catch {
+                throw BenchFailure(error)
+            }
             let detector = ChangeDetector(alpha: alpha, permutations: permutations)
             let changes = detector.changes(in: points)
             print(try HistoryOutput.changes(changes, detector: detector, format: format))
-            printError("\(changes.count) change points in \(Set(points.map { "\($0.configuration)\u{0}\($0.metric)" }).count) series "
-                + "(measured series: e-divisive means, alpha \(alpha), \(permutations) permutations)")
+            printError(
+                "\(changes.count) change points in \(Set(points.map { "\($0.configuration)\u{0}\($0.metric)" }).count) series "
+                    + "(measured series: e-divisive means, alpha \(alpha), \(permutations) permutations)")
         }
     }
 }
@@ -166,8 +185,7 @@ extension HistoryFormat: ExpressibleByArgument {}
 enum HistoryTrends {
     static func series(_ path: String, strategies: StrategyCatalog, study: Study) throws -> [TrendSeries] {
         let points: [HistoryPoint]
-        do { points = try HistoryStore(path: path, create: false).points() }
-        catch { throw BenchFailure(error) }
+        do { points = try HistoryStore(path: path, create: false).points() } catch { throw BenchFailure(error) }
         let ids = Set(study.runs.compactMap { $0.spec?.id(strategies: strategies) })
         let mine = points.filter { ids.contains($0.configuration) }
         let chosen = mine.isEmpty ? points : mine
@@ -176,12 +194,17 @@ enum HistoryTrends {
         var start = chosen.startIndex
         while start < chosen.endIndex {
             let first = chosen[start]
-            let end = chosen[start...].firstIndex { $0.configuration != first.configuration || $0.metric != first.metric } ?? chosen.endIndex
+            let end =
+                chosen[start...].firstIndex { $0.configuration != first.configuration || $0.metric != first.metric }
+                ?? chosen.endIndex
             let slice = chosen[start..<end]
-            series.append(TrendSeries(
-                configuration: first.configuration, metric: first.metric, unit: first.unit, exact: slice.allSatisfy(\.exact),
-                points: slice.map { ($0.commit, $0.value) },
-                changes: changes.filter { $0.configuration == first.configuration && $0.metric == first.metric }.map { ($0.commit, $0.change) }))
+            series.append(
+                TrendSeries(
+                    configuration: first.configuration, metric: first.metric, unit: first.unit,
+                    exact: slice.allSatisfy(\.exact),
+                    points: slice.map { ($0.commit, $0.value) },
+                    changes: changes.filter { $0.configuration == first.configuration && $0.metric == first.metric }.map
+                    { ($0.commit, $0.change) }))
             start = end
         }
         return series

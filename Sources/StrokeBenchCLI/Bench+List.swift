@@ -1,8 +1,8 @@
 import ArgumentParser
-import StrokeBenchReplay
-import StrokeBenchStrategies
 import StrokeBenchDevice
+import StrokeBenchReplay
 import StrokeBenchSpec
+import StrokeBenchStrategies
 import StrokeBenchUnits
 
 extension Bench {
@@ -10,9 +10,13 @@ extension Bench {
     /// `--format json`, also the kinds of counted work, so scripts read them rather than copy them.
     /// Options come from `DrawingStrategy.options`, the same declarations the command line parses.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List strategies, their options and device profiles, one per line.")
+        static let configuration = CommandConfiguration(
+            abstract: "List strategies, their options and device profiles, one per line.")
 
-        @Option(help: "table (for people) or json (one object with strategies, devices and the kinds of counted work, with their per-frame CSV columns, for scripts).")
+        @Option(
+            help:
+                "table (for people) or json (one object with strategies, devices and the kinds of counted work, with their per-frame CSV columns, for scripts)."
+        )
         var format: OutputFormat = .table
 
         func run() throws {
@@ -25,7 +29,8 @@ extension Bench {
         private func table() {
             // One column wide enough for the longest name: a user's strategy may be longer than the
             // built-ins, and a name cut short (`rt-throw-handl`) is not one `--strategy` takes.
-            let names = Bench.strategies.all.map { $0.name } + (DeviceProfile.all + DeviceProfile.validation).map { $0.name }
+            let names =
+                Bench.strategies.all.map { $0.name } + (DeviceProfile.all + DeviceProfile.validation).map { $0.name }
             let width = max(14, (names.map { $0.count }.max() ?? 0) + 1)
             func column(_ name: String) -> String { name + String(repeating: " ", count: max(0, width - name.count)) }
             for strategy in Bench.strategies.all {
@@ -42,7 +47,9 @@ extension Bench {
             }
             // The phones the model's validation needs: `--device` takes them, `all` in a sweep or ramp does not.
             for d in DeviceProfile.validation {
-                print("validate \(column(d.name)) \(display(d)); a phone of bench model validate's published figures (--device takes it; all does not)")
+                print(
+                    "validate \(column(d.name)) \(display(d)); a phone of bench model validate's published figures (--device takes it; all does not)"
+                )
             }
         }
     }
@@ -65,7 +72,12 @@ struct Listing: Encodable {
         var scale: Double
         var refreshHz: Double, touchHz: Double
         var cores: Int
-        enum CodingKeys: String, CodingKey { case name, width, height, scale, refreshHz = "refresh_hz", touchHz = "touch_hz", cores }
+        enum CodingKeys: String, CodingKey {
+            case name, width, height, scale
+            case refreshHz = "refresh_hz"
+            case touchHz = "touch_hz"
+            case cores
+        }
     }
 
     /// A kind of counted work (`WorkKind`), with the per-frame CSV columns that count it on the main
@@ -75,23 +87,40 @@ struct Listing: Encodable {
         var memoryBound: Bool
         var mainColumn: String?
         var taskColumn: String?
-        enum CodingKeys: String, CodingKey { case name, memoryBound = "memory_bound", mainColumn = "main_column", taskColumn = "task_column" }
+        enum CodingKeys: String, CodingKey {
+            case name
+            case memoryBound = "memory_bound"
+            case mainColumn = "main_column"
+            case taskColumn = "task_column"
+        }
     }
 
-    var strategies = Bench.strategies.all.map { Strategy(name: $0.name, summary: $0.summary, options: $0.options.map(\.usage)) }
+    var strategies = Bench.strategies.all.map {
+        Strategy(name: $0.name, summary: $0.summary, options: $0.options.map(\.usage))
+    }
     var devices = DeviceProfile.all.map {
-        Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate, touchHz: $0.touchRate, cores: $0.cores)
+        Device(
+            name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate,
+            touchHz: $0.touchRate, cores: $0.cores)
     }
     /// The phones of `bench model validate`'s published figures: `--device` takes them, `all` does not.
     var validationDevices = DeviceProfile.validation.map {
-        Device(name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate, touchHz: $0.touchRate, cores: $0.cores)
+        Device(
+            name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate,
+            touchHz: $0.touchRate, cores: $0.cores)
     }
     var workKinds = WorkKind.allCases.map { kind in
         // Compositing is the render server's: no app thread's column counts it.
         let onAThread = kind != .pixelComposited
-        return Kind(name: kind.rawValue, memoryBound: kind.isMemoryBound, mainColumn: onAThread ? "main_" + kind.columnName : nil,
-                    taskColumn: kind.isDoneInBackground ? "task_" + kind.columnName : nil)
+        return Kind(
+            name: kind.rawValue, memoryBound: kind.isMemoryBound,
+            mainColumn: onAThread ? "main_" + kind.columnName : nil,
+            taskColumn: kind.isDoneInBackground ? "task_" + kind.columnName : nil)
     }
 
-    enum CodingKeys: String, CodingKey { case strategies, devices, validationDevices = "validation_devices", workKinds = "work_kinds" }
+    enum CodingKeys: String, CodingKey {
+        case strategies, devices
+        case validationDevices = "validation_devices"
+        case workKinds = "work_kinds"
+    }
 }

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import StrokeBenchDevice
 import StrokeBenchMetrics
+import StrokeBenchReports
 import StrokeBenchSpec
 import StrokeBenchStrategies
-import StrokeBenchReports
 import StrokeBenchStudy
 
 /// The version `bench report` prints in its provenance: StrokeBench has no release yet.
@@ -15,7 +15,8 @@ extension Bench {
     /// verdict first, or as Markdown for a pull-request comment.
     struct Report: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Turn a study into one self-contained HTML page, the verdict first (or Markdown for a pull request).",
+            abstract:
+                "Turn a study into one self-contained HTML page, the verdict first (or Markdown for a pull request).",
             discussion: """
                 STUDY is a sweep folder (bench sweep --output, whole or merged from shards) or one run's JSON \
                 (bench run --format json). The page has, in order: the verdict matrix (strategies by device and \
@@ -34,30 +35,45 @@ extension Bench {
         @Option(help: "Where to write the HTML page (html format; required there).")
         var output: String?
 
-        @Option(help: "html (one self-contained page, to --output), markdown (the verdict and ranking) or summary (the answer in five lines), both to standard output.")
+        @Option(
+            help:
+                "html (one self-contained page, to --output), markdown (the verdict and ranking) or summary (the answer in five lines), both to standard output."
+        )
         var format: ReportFormat = .html
 
-        @Option(help: ArgumentHelp("A results history (bench history add) whose series of this study's configurations the page charts.",
-                                   valueName: "file.sqlite"))
+        @Option(
+            help: ArgumentHelp(
+                "A results history (bench history add) whose series of this study's configurations the page charts.",
+                valueName: "file.sqlite"))
         var history: String?
 
         enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case html, markdown, summary }
 
         func validate() throws {
-            if format == .html && output == nil { throw ValidationError("--output is required for an HTML report: the file to write") }
-            if format != .html && output != nil { throw ValidationError("--output is for the HTML page; --format \(format.rawValue) prints to standard output") }
+            if format == .html && output == nil {
+                throw ValidationError("--output is required for an HTML report: the file to write")
+            }
+            if format != .html && output != nil {
+                throw ValidationError(
+                    "--output is for the HTML page; --format \(format.rawValue) prints to standard output")
+            }
         }
 
         func run() throws {
             let read: Study
-            do { read = try Study.load(study, optionArguments: Self.optionArguments) }
-            catch { throw error.cannotRead ? BenchFailure.io(error.description) : BenchFailure.data(error.description) }
+            do { read = try Study.load(study, optionArguments: Self.optionArguments) } catch {
+                throw error.cannotRead ? BenchFailure.io(error.description) : BenchFailure.data(error.description)
+            }
             let loaded = read.leavingOut(Self.fasterThanItsDisplay)
             guard !loaded.runs.isEmpty else {
-                throw BenchFailure.data("\(study): every run is at a rate its device's display does not have (\(loaded.leftOut.joined(separator: "; ")))")
+                throw BenchFailure.data(
+                    "\(study): every run is at a rate its device's display does not have (\(loaded.leftOut.joined(separator: "; ")))"
+                )
             }
             guard format == .html, let output else {
-                let text = format == .summary ? ReportAnswer(study: loaded, modelAccuracy: .shipped).render()
+                let text =
+                    format == .summary
+                    ? ReportAnswer(study: loaded, modelAccuracy: .shipped).render()
                     : ReportMarkdown(study: loaded, modelAccuracy: .shipped).render()
                 print(text, terminator: "")
                 return
@@ -75,17 +91,23 @@ extension Bench {
                 throw failure.cannotRead ? BenchFailure.io(failure.description) : BenchFailure.data(failure.description)
             }
             progress.finish()
-            if let history { page.trends = (history, try HistoryTrends.series(history, strategies: Bench.strategies, study: loaded)) }
-            do { try AtomicFile.write(page.html(), to: output) }
-            catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(output): cannot write the report (\(error.reason))") }
+            if let history {
+                page.trends = (history, try HistoryTrends.series(history, strategies: Bench.strategies, study: loaded))
+            }
+            do { try AtomicFile.write(page.html(), to: output) } catch let error as AtomicFile.WriteError {
+                throw BenchFailure.io("\(output): cannot write the report (\(error.reason))")
+            }
             printError("wrote \(output): \(loaded.runs.count) configurations")
         }
 
         /// Why a run is no setting anyone ships: a rate above its device's display (the sweeps' `--hz 60,120`
         /// runs an iPhone 6s at 120 Hz too), or nil.
         static func fasterThanItsDisplay(_ run: StudyRun) -> String? {
-            guard let device = DeviceProfile.named(run.summary.device), run.summary.hz > device.refreshRate else { return nil }
-            return "\(device.name) at \(run.summary.hz.plainText) Hz, faster than its \(device.refreshRate.plainText) Hz display"
+            guard let device = DeviceProfile.named(run.summary.device), run.summary.hz > device.refreshRate else {
+                return nil
+            }
+            return
+                "\(device.name) at \(run.summary.hz.plainText) Hz, faster than its \(device.refreshRate.plainText) Hz display"
         }
 
         /// A strategy's options as arguments, in the order it declares them.
@@ -100,7 +122,8 @@ extension Bench {
             if FileManager.default.fileExists(atPath: study.source, isDirectory: &isFolder), isFolder.boolValue {
                 let runs = study.source + "/runs"
                 let records = (try? FileManager.default.contentsOfDirectory(atPath: runs)) ?? []
-                paths += [study.source + "/sweep.json", study.source + "/summary.csv"] + records.map { runs + "/" + $0 }
+                paths +=
+                    [study.source + "/sweep.json", study.source + "/summary.csv"] + records.map { runs + "/" + $0 }
                 paths += study.runs.compactMap(\.framesCSV)
             }
             return paths.map { NamedPath(name: "the study's file", path: $0) }
@@ -109,8 +132,9 @@ extension Bench {
         /// The version, the commit `bench` was built from, the device data's version and the date.
         static func provenance() -> Provenance {
             let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init)
-            return Provenance(version: benchVersion, commit: buildCommit(), deviceDataVersion: DeviceCostData.version,
-                              date: epoch.map { Date(timeIntervalSince1970: $0) } ?? Date(), modelAccuracy: .shipped)
+            return Provenance(
+                version: benchVersion, commit: buildCommit(), deviceDataVersion: DeviceCostData.version,
+                date: epoch.map { Date(timeIntervalSince1970: $0) } ?? Date(), modelAccuracy: .shipped)
         }
 
         /// The commit of the git checkout `bench` was built in (`git rev-parse HEAD` beside the
@@ -138,7 +162,11 @@ extension Bench {
         /// The folder of this process's executable, its links resolved: `/proc/self/exe`, or, where there
         /// is no /proc, Foundation's account of it; nil when neither says.
         static func executableFolder() -> String? {
-            let path = realpath("/proc/self/exe", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
+            let path =
+                realpath("/proc/self/exe", nil).map { pointer in
+                    defer { free(pointer) }
+                    return String(cString: pointer)
+                }
                 ?? Bundle.main.executablePath
             return path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         }

@@ -1,10 +1,10 @@
 import ArgumentParser
-import StrokeBenchCanvas
-import StrokeBenchReplay
 import Foundation
+import StrokeBenchCanvas
 import StrokeBenchMetrics
-import StrokeBenchStrategies
+import StrokeBenchReplay
 import StrokeBenchSpec
+import StrokeBenchStrategies
 import StrokeBenchTimeline
 
 /// How a summary is shown.
@@ -19,7 +19,8 @@ extension Bench {
             CommandConfiguration(
                 commandName: "run",
                 abstract: "Replay a trace with one strategy and report frame times.",
-                discussion: "Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.")
+                discussion:
+                    "Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error.")
         }
 
         @OptionGroup var options: RunOptions
@@ -40,17 +41,25 @@ extension Bench {
         @Option(help: "table (for people) or json (the summary object).")
         var format: OutputFormat = .table
 
-        @Flag(help: "Rasterize with zero or modelled costs too, which otherwise replay dry: they count the work from geometry without drawing it, with the same figures, and no picture. --png rasterizes as well.")
+        @Flag(
+            help:
+                "Rasterize with zero or modelled costs too, which otherwise replay dry: they count the work from geometry without drawing it, with the same figures, and no picture. --png rasterizes as well."
+        )
         var raster = false
 
-        @Flag(help: "Replay a strategy added by your own package dry too. Such a strategy is rasterized by default, zero or modelled costs or not, so that its final picture is checked against the reference: no test of StrokeBench's has checked it, and counting alone cannot tell a wrong picture.")
+        @Flag(
+            help:
+                "Replay a strategy added by your own package dry too. Such a strategy is rasterized by default, zero or modelled costs or not, so that its final picture is checked against the reference: no test of StrokeBench's has checked it, and counting alone cannot tell a wrong picture."
+        )
         var dry = false
 
         func validate() throws { try options.validate(with: modes, strategyOptions) }
 
         func run() throws {
             if raster && dry { throw BenchFailure.usage("--raster and --dry contradict each other; give one") }
-            let outputs = [("--csv", csv), ("--png", png), ("--timeline", timeline)].compactMap { option, path in path.map { NamedPath(name: option, path: $0) } }
+            let outputs = [("--csv", csv), ("--png", png), ("--timeline", timeline)].compactMap { option, path in
+                path.map { NamedPath(name: option, path: $0) }
+            }
             try refuseOverwriting(options.inputs, with: outputs)
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
@@ -65,12 +74,17 @@ extension Bench {
             progress.finish()
 
             if let png, let screen = result.screen { try writePNG(screen, to: png) }
-            let summary = switch format {
-            case .json: try SummaryJSON.encode(JudgedSummary(result.summary))
-            case .table: SummaryTable.render(result.summary)
-            }
+            let summary =
+                switch format {
+                case .json: try SummaryJSON.encode(JudgedSummary(result.summary))
+                case .table: SummaryTable.render(result.summary)
+                }
             // An output written to standard output (`-`) owns it: the summary goes to stderr instead.
-            if outputs.contains(where: { $0.path == OutputTarget.standardOutputName }) { printError(summary) } else { print(summary) }
+            if outputs.contains(where: { $0.path == OutputTarget.standardOutputName }) {
+                printError(summary)
+            } else {
+                print(summary)
+            }
         }
     }
 }
@@ -78,8 +92,10 @@ extension Bench {
 /// Replays `configuration` without keeping its frames, so memory stays flat however long the trace,
 /// streaming the per-frame CSV to `csvPath` (if given) as the frames are made. The CSV is written
 /// atomically: a replay that fails or is killed leaves the previous file, or none.
-func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: String?,
-            progress: @escaping (Double, Double) -> Void) throws -> ReplayResult {
+func replay(
+    _ configuration: ReplayConfiguration, writingFramesTo csvPath: String?,
+    progress: @escaping (Double, Double) -> Void
+) throws -> ReplayResult {
     var configuration = configuration
     configuration.keepsFrames = false
     guard let csvPath else { return try Replay.run(configuration, progress: progress) }
@@ -102,8 +118,10 @@ func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: Strin
 /// Replays `configuration` as `replay(_:writingFramesTo:progress:)` does, streaming its timeline as
 /// Chrome trace-event JSON to `timelinePath` (if given), atomically too: a replay that fails or is
 /// killed leaves the previous file, or none.
-func replay(_ configuration: ReplayConfiguration, writingFramesTo csvPath: String?, timelineTo timelinePath: String?,
-            progress: @escaping (Double, Double) -> Void) throws -> ReplayResult {
+func replay(
+    _ configuration: ReplayConfiguration, writingFramesTo csvPath: String?, timelineTo timelinePath: String?,
+    progress: @escaping (Double, Double) -> Void
+) throws -> ReplayResult {
     guard let timelinePath else { return try replay(configuration, writingFramesTo: csvPath, progress: progress) }
     var configuration = configuration
     var result: ReplayResult?

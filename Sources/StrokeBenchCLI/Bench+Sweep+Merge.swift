@@ -7,17 +7,19 @@ import StrokeBenchSpec
 extension Bench.Sweep {
     /// `bench sweep merge`: joins the parts of a sharded sweep into one sweep folder.
     struct Merge: ParsableCommand {
-        static var configuration: CommandConfiguration { CommandConfiguration(
-            commandName: "merge",
-            abstract: "Join the parts of a sweep run with --shard into one sweep folder.",
-            discussion: """
-                Every part must come from the same plan (the same sweep options but --shard). The merged \
-                folder reads like an unsharded sweep: summary.csv in plan order, frames/ with every run. \
-                Each row keeps the machine it was measured on. A run missing from every part is an error \
-                unless --allow-partial; a run present in two parts always is.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "merge",
+                abstract: "Join the parts of a sweep run with --shard into one sweep folder.",
+                discussion: """
+                    Every part must come from the same plan (the same sweep options but --shard). The merged \
+                    folder reads like an unsharded sweep: summary.csv in plan order, frames/ with every run. \
+                    Each row keeps the machine it was measured on. A run missing from every part is an error \
+                    unless --allow-partial; a run present in two parts always is.
 
-                Exit status: 0 success, 64 bad usage, 65 parts that do not fit together, 74 I/O error.
-                """) }
+                    Exit status: 0 success, 64 bad usage, 65 parts that do not fit together, 74 I/O error.
+                    """)
+        }
 
         @Argument(help: "The part folders, as written by `bench sweep --shard I/N --output DIR`.")
         var parts: [String]
@@ -28,13 +30,19 @@ extension Bench.Sweep {
         var allowPartial = false
 
         func validate() throws {
-            guard let output = destination.output else { throw ValidationError("--output DIR is required: the folder of the merged sweep") }
+            guard let output = destination.output else {
+                throw ValidationError("--output DIR is required: the folder of the merged sweep")
+            }
             guard !parts.isEmpty else { throw ValidationError("give at least one part folder") }
             if let part = parts.first(where: { sameFile($0, output) }) {
-                throw ValidationError("--output \(output) is the part \(part): the merge would write into its input; choose another folder")
+                throw ValidationError(
+                    "--output \(output) is the part \(part): the merge would write into its input; choose another folder"
+                )
             }
             if let part = parts.first(where: { isInside(output, folder: $0) }) {
-                throw ValidationError("--output \(output) is inside the part \(part): the merge would write into its input; choose another folder")
+                throw ValidationError(
+                    "--output \(output) is inside the part \(part): the merge would write into its input; choose another folder"
+                )
             }
         }
 
@@ -42,17 +50,21 @@ extension Bench.Sweep {
             let output = destination.output!
             try refuseInsideStudy(output, option: "--output")
             var plan: SweepPlan?
-            var runs: [Int: SweptRun] = [:]      // by position in the plan
-            var source: [Int: String] = [:]      // position in the plan -> part folder
+            var runs: [Int: SweptRun] = [:]  // by position in the plan
+            var source: [Int: String] = [:]  // position in the plan -> part folder
             for part in parts {
                 let folder = SweepFolder(path: part)
                 let manifest: SweepFolder.Manifest
                 do {
-                    guard let m = try folder.readManifest() else { throw BenchFailure.data("\(folder.manifestPath): missing; is \(part) a sweep folder?") }
+                    guard let m = try folder.readManifest() else {
+                        throw BenchFailure.data("\(folder.manifestPath): missing; is \(part) a sweep folder?")
+                    }
                     manifest = m
                 }
                 if let plan, plan != manifest.plan {
-                    throw BenchFailure.data("\(folder.manifestPath): a different plan from \(parts[0]) (\(Self.differences(plan, manifest.plan)) differ)")
+                    throw BenchFailure.data(
+                        "\(folder.manifestPath): a different plan from \(parts[0]) (\(Self.differences(plan, manifest.plan)) differ)"
+                    )
                 }
                 plan = manifest.plan
                 let partRuns: [SweptRun]
@@ -60,10 +72,14 @@ extension Bench.Sweep {
                 for swept in partRuns {
                     let index = swept.run.index
                     guard manifest.plan.runs.indices.contains(index), manifest.plan.runs[index] == swept.run else {
-                        throw BenchFailure.data("\(folder.path)/\(SweepFolder.runFile(for: swept.run)): run \(swept.run.id) is not run \(index) of the plan in \(folder.manifestPath)")
+                        throw BenchFailure.data(
+                            "\(folder.path)/\(SweepFolder.runFile(for: swept.run)): run \(swept.run.id) is not run \(index) of the plan in \(folder.manifestPath)"
+                        )
                     }
                     if let other = source[index] {
-                        throw BenchFailure.data("\(folder.path)/\(SweepFolder.runFile(for: swept.run)): run \(swept.run.id) is also in \(other); parts must be disjoint")
+                        throw BenchFailure.data(
+                            "\(folder.path)/\(SweepFolder.runFile(for: swept.run)): run \(swept.run.id) is also in \(other); parts must be disjoint"
+                        )
                     }
                     source[index] = part
                     runs[index] = swept
@@ -83,14 +99,17 @@ extension Bench.Sweep {
                 let out = SweepFolder(path: aside)
                 try out.create()
                 for swept in merged {
-                    try copyAtomically(from: source[swept.run.index]! + "/" + swept.framesCSV, to: aside + "/" + swept.framesCSV)
+                    try copyAtomically(
+                        from: source[swept.run.index]! + "/" + swept.framesCSV, to: aside + "/" + swept.framesCSV)
                     try out.writeRecord(swept)
                 }
                 try out.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
                 try out.writeSummary(merged, strategies: Bench.strategies)
             }
             let machines = Set(runs.values.map(\.summary.machine)).sorted()
-            print("merged \(runs.count) runs from \(parts.count) parts into \(output) (measured on \(machines.joined(separator: "; ")))")
+            print(
+                "merged \(runs.count) runs from \(parts.count) parts into \(output) (measured on \(machines.joined(separator: "; ")))"
+            )
         }
 
         /// Builds the merged folder beside `output` and moves it into place only when it is whole: a
@@ -105,7 +124,9 @@ extension Bench.Sweep {
                     throw BenchFailure.usage("\(output) already holds a sweep; choose another --output")
                 }
                 guard isFolder.boolValue, (try? fm.contentsOfDirectory(atPath: output))?.isEmpty == true else {
-                    throw BenchFailure.usage("--output \(output) is not an empty folder; its files would mix with the merge; choose another --output")
+                    throw BenchFailure.usage(
+                        "--output \(output) is not an empty folder; its files would mix with the merge; choose another --output"
+                    )
                 }
             }
             let trimmed = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
@@ -121,7 +142,8 @@ extension Bench.Sweep {
                 if !parent.isEmpty { try fm.createDirectory(atPath: parent, withIntermediateDirectories: true) }
                 try build(aside)
                 guard rename(aside, trimmed) == 0 else {
-                    throw BenchFailure.io("\(output): cannot move the merged sweep into place (\(BoundedFile.reason(errno)))")
+                    throw BenchFailure.io(
+                        "\(output): cannot move the merged sweep into place (\(BoundedFile.reason(errno)))")
                 }
             } catch {
                 try? fm.removeItem(atPath: aside)
@@ -134,12 +156,14 @@ extension Bench.Sweep {
         /// The fields in which two plans differ, by name (`strategies and rates`): only those, never a
         /// list of every field that might.
         static func differences(_ a: SweepPlan, _ b: SweepPlan) -> String {
-            let mine = Mirror(reflecting: a).children, theirs = Array(Mirror(reflecting: b).children)
+            let mine = Mirror(reflecting: a).children
+            let theirs = Array(Mirror(reflecting: b).children)
             let names = zip(mine, theirs).compactMap { one, other -> String? in
                 String(describing: one.value) == String(describing: other.value) ? nil : one.label
             }
             guard !names.isEmpty else { return "their runs" }
-            return names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            return names.count == 1
+                ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
         }
 
         /// The topmost of `path` and its parent folders that does not exist yet (`path` itself when its
@@ -167,18 +191,25 @@ extension Bench.Sweep {
             let parent = Self.parent(of: output)
             let prefix = String(output.split(separator: "/").last ?? Substring(output)) + ".partial-"
             let folder = parent.isEmpty ? "." : parent
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            where name.hasPrefix(prefix) {
                 guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
-                if kill(pid, 0) != 0 && errno == ESRCH { try? FileManager.default.removeItem(atPath: folder + "/" + name) }
+                if kill(pid, 0) != 0 && errno == ESRCH {
+                    try? FileManager.default.removeItem(atPath: folder + "/" + name)
+                }
             }
         }
 
         /// Copies a per-frame CSV through a temporary file renamed into place, like every sweep file.
         private func copyAtomically(from: String, to: String) throws {
             let data: Data
-            do { data = try BoundedFile.read(from, limit: SweepFolder.maxFramesCSVBytes, regularOnly: true) }
-            catch .tooLarge(let limit) { throw BenchFailure.data("\(from): more than \(limit) bytes: too large for a per-frame CSV of bench") }
-            catch .unreadable(let reason) { throw BenchFailure.io("\(from): cannot read the per-frame CSV of its run record (\(reason))") }
+            do {
+                data = try BoundedFile.read(from, limit: SweepFolder.maxFramesCSVBytes, regularOnly: true)
+            } catch .tooLarge(let limit) {
+                throw BenchFailure.data("\(from): more than \(limit) bytes: too large for a per-frame CSV of bench")
+            } catch .unreadable(let reason) {
+                throw BenchFailure.io("\(from): cannot read the per-frame CSV of its run record (\(reason))")
+            }
             try AtomicFile.write(data, to: to)
         }
     }

@@ -1,11 +1,11 @@
 import ArgumentParser
-import StrokeBenchReplay
 import Foundation
-import StrokeBenchMetrics
-import StrokeBenchReports
-import StrokeBenchStrategies
-import StrokeBenchSpec
 import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchReplay
+import StrokeBenchReports
+import StrokeBenchSpec
+import StrokeBenchStrategies
 
 extension Bench {
     /// `bench sweep`: every combination of strategies, devices, rates and traces, into one folder;
@@ -14,26 +14,29 @@ extension Bench {
     /// The plan is checked in `run`, not `validate`: the parser validates a parent command before it
     /// runs a subcommand, and `merge` must not build a sweep's plan.
     struct Sweep: ParsableCommand {
-        static var configuration: CommandConfiguration { CommandConfiguration(
-            commandName: "sweep",
-            abstract: "Run every combination of strategies, devices, refresh rates and traces; write a tidy summary.",
-            usage: """
-                bench sweep [--strategies <names>] [--devices <names>] [--traces <files> ...] [<options>] --output <dir>
-                bench sweep merge <parts> ... --output <dir> [--allow-partial]   (bench sweep merge --help)
-                """,
-            discussion: """
-                Writes DIR/summary.csv (one row per run: the configuration, then every summary figure as its \
-                own column) and DIR/frames/<run>.csv (the per-frame CSV of each run), plus DIR/sweep.json \
-                (the plan). The clock is virtual unless --clock says otherwise, so a sweep never sleeps. \
-                Every file is written atomically and summary.csv after each run: an interrupted sweep (Ctrl-C \
-                stops after the current run) keeps every finished run, and --resume finishes it.
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                commandName: "sweep",
+                abstract:
+                    "Run every combination of strategies, devices, refresh rates and traces; write a tidy summary.",
+                usage: """
+                    bench sweep [--strategies <names>] [--devices <names>] [--traces <files> ...] [<options>] --output <dir>
+                    bench sweep merge <parts> ... --output <dir> [--allow-partial]   (bench sweep merge --help)
+                    """,
+                discussion: """
+                    Writes DIR/summary.csv (one row per run: the configuration, then every summary figure as its \
+                    own column) and DIR/frames/<run>.csv (the per-frame CSV of each run), plus DIR/sweep.json \
+                    (the plan). The clock is virtual unless --clock says otherwise, so a sweep never sleeps. \
+                    Every file is written atomically and summary.csv after each run: an interrupted sweep (Ctrl-C \
+                    stops after the current run) keeps every finished run, and --resume finishes it.
 
-                --shard I/N runs the I-th of N disjoint parts (each with an even share of every strategy), for \
-                a CI matrix, Slurm array jobs or GNU parallel over ssh; `bench sweep merge` joins the parts.
+                    --shard I/N runs the I-th of N disjoint parts (each with an even share of every strategy), for \
+                    a CI matrix, Slurm array jobs or GNU parallel over ssh; `bench sweep merge` joins the parts.
 
-                Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error, 130 interrupted.
-                """,
-            subcommands: [Merge.self]) }
+                    Exit status: 0 success, 64 bad usage, 65 bad input data, 70 a strategy's mistake, 74 I/O error, 130 interrupted.
+                    """,
+                subcommands: [Merge.self])
+        }
 
         @Option(help: "Comma-separated strategies, or all (see `bench list`).")
         var strategies: String = "all"
@@ -41,11 +44,15 @@ extension Bench {
         @Option(help: "Comma-separated device profiles, or all (see `bench list`).")
         var devices: String = "ipad-pro-11"
 
-        @Option(parsing: .unconditional, help: "Comma-separated display refresh rates in Hz (default: each device's own).")
+        @Option(
+            parsing: .unconditional, help: "Comma-separated display refresh rates in Hz (default: each device's own).")
         var hz: String?
 
-        @Option(parsing: .upToNextOption,
-                help: "Trace files to replay; `default` is the built-in 30 s generated session (the default), `spiral` the source article's benchmark made for each device.")
+        @Option(
+            parsing: .upToNextOption,
+            help:
+                "Trace files to replay; `default` is the built-in 30 s generated session (the default), `spiral` the source article's benchmark made for each device."
+        )
         var traces: [String] = []
 
         /// Clock, delivery, costs and input, each a comma-separated list of values to sweep.
@@ -69,10 +76,17 @@ extension Bench {
         @Flag(help: "Finish an interrupted sweep in --output: skip the runs it already holds.")
         var resume = false
 
-        @Option(parsing: .unconditional, help: "Runs at once (default: this machine's cores with zero or modelled costs, which read no clock; 1 with measured costs, which must run alone). Output does not depend on it.")
+        @Option(
+            parsing: .unconditional,
+            help:
+                "Runs at once (default: this machine's cores with zero or modelled costs, which read no clock; 1 with measured costs, which must run alone). Output does not depend on it."
+        )
         var jobs: Int?
 
-        @Flag(help: "Rasterize with zero or modelled costs too, which otherwise replay dry (the same figures, no picture comparison).")
+        @Flag(
+            help:
+                "Rasterize with zero or modelled costs too, which otherwise replay dry (the same figures, no picture comparison)."
+        )
         var raster = false
 
         /// Runs at once: as asked, or the default of the costs.
@@ -85,12 +99,19 @@ extension Bench {
         func check() throws {
             // Bounds first: the plan is built only once its size is known to be one bench runs.
             let counts = SweepPlan.repetitionCounts
-            guard counts.contains(repetitions) else { throw ValidationError("--repeat must be \(counts.lowerBound)...\(counts.upperBound), not \(repetitions)") }
+            guard counts.contains(repetitions) else {
+                throw ValidationError(
+                    "--repeat must be \(counts.lowerBound)...\(counts.upperBound), not \(repetitions)")
+            }
             _ = try plan()
-            if let shard, Shard(shard) == nil { throw ValidationError("--shard must be I/N with 1 <= I <= N, not '\(shard)'") }
+            if let shard, Shard(shard) == nil {
+                throw ValidationError("--shard must be I/N with 1 <= I <= N, not '\(shard)'")
+            }
             if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1...256, not \(jobs)") }
             if let jobs, jobs > 1, measures {
-                throw ValidationError("--jobs \(jobs) needs --costs zero or model: measured costs time the work on this machine, and runs side by side would slow each other")
+                throw ValidationError(
+                    "--jobs \(jobs) needs --costs zero or model: measured costs time the work on this machine, and runs side by side would slow each other"
+                )
             }
         }
 
@@ -98,7 +119,8 @@ extension Bench {
         func plan() throws -> SweepPlan {
             let catalog = Bench.strategies
             let strategyNames = try Self.list(strategies, all: catalog.names, option: "--strategies", what: "strategy")
-            let deviceNames = try Self.list(devices, all: DeviceProfile.all.map(\.name), option: "--devices", what: "device")
+            let deviceNames = try Self.list(
+                devices, all: DeviceProfile.all.map(\.name), option: "--devices", what: "device")
             var rates: [Double] = []
             if let hz {
                 for item in hz.split(separator: ",", omittingEmptySubsequences: false) {
@@ -113,26 +135,32 @@ extension Bench {
             let settings: StrategySettings
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
-                throw ValidationError("--\(name) is an option of none of the swept strategies (\(strategyNames.joined(separator: ", ")))")
+                throw ValidationError(
+                    "--\(name) is an option of none of the swept strategies (\(strategyNames.joined(separator: ", ")))")
             }
-            do { settings = try StrategySettings.given(given, declared: declared) }
-            catch { throw ValidationError(error.description) }
+            do { settings = try StrategySettings.given(given, declared: declared) } catch {
+                throw ValidationError(error.description)
+            }
             let axes = modes.axes(clock: .virtual)
-            var plan = SweepPlan(strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
-                                 clocks: axes.clocks, deliveries: axes.deliveries, repetitions: repetitions, costs: axes.costs,
-                                 inputs: axes.inputs, workers: workers, options: settings)
+            var plan = SweepPlan(
+                strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
+                clocks: axes.clocks, deliveries: axes.deliveries, repetitions: repetitions, costs: axes.costs,
+                inputs: axes.inputs, workers: workers, options: settings)
             plan.presentQueueDepths = axes.presentQueueDepths
             plan.predictions = axes.predictions
             plan.predictHorizonMs = modes.predictHorizon
             plan.touchRates = axes.touchRates
             plan.wetInks = axes.wetInks
             guard let count = plan.runCount, count <= SweepPlan.maxRuns else {
-                throw ValidationError("the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions")
+                throw ValidationError(
+                    "the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions"
+                )
             }
             // Each run's spec validates as `bench run` would validate it (rates, workers, costs and clock).
             for run in plan.configurations {
-                do { try plan.spec(for: run, strategies: catalog).validate(strategies: catalog) }
-                catch { throw ValidationError(error.description) }
+                do { try plan.spec(for: run, strategies: catalog).validate(strategies: catalog) } catch {
+                    throw ValidationError(error.description)
+                }
             }
             // Run ids name files; two traces with one base name would overwrite each other's frames.
             let labels = traceList.map(SweepPlan.traceLabel)
@@ -144,13 +172,19 @@ extension Bench {
 
         /// Splits a comma-separated list, expanding `all` and rejecting unknown names; `also` are
         /// taken by name but are not in `all`.
-        static func list(_ text: String, all: [String], also: [String] = [], option: String, what: String) throws -> [String] {
+        static func list(_ text: String, all: [String], also: [String] = [], option: String, what: String) throws
+            -> [String]
+        {
             var names: [String] = []
             for item in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let name = item.trimmingCharacters(in: .whitespaces)
-                if name == "all" { names += all.filter { !names.contains($0) }; continue }
+                if name == "all" {
+                    names += all.filter { !names.contains($0) }
+                    continue
+                }
                 guard all.contains(name) || also.contains(name) else {
-                    throw ValidationError("\(option): unknown \(what) '\(name)'; valid: \((all + also).joined(separator: ", ")), all")
+                    throw ValidationError(
+                        "\(option): unknown \(what) '\(name)'; valid: \((all + also).joined(separator: ", ")), all")
                 }
                 if !names.contains(name) { names.append(name) }
             }
@@ -181,43 +215,57 @@ extension Bench {
             var swept = try startFolder(folder, manifest: manifest, strategies: catalog)
             let finished = Set(swept.map(\.run.id))
 
-            let interrupt = InterruptFlag.install(keeping: "kept the finished runs in \(output); --resume finishes the sweep")
+            let interrupt = InterruptFlag.install(
+                keeping: "kept the finished runs in \(output); --resume finishes the sweep")
             defer { interrupt.uninstall() }
             let todo = runs.filter { !finished.contains($0.id) }
-            if !finished.isEmpty { printError("resuming: \(runs.count - todo.count) of \(runs.count) runs already in \(output)") }
+            if !finished.isEmpty {
+                printError("resuming: \(runs.count - todo.count) of \(runs.count) runs already in \(output)")
+            }
             let progress = SweepProgress(total: todo.count)
             // Rows and results are kept in the plan's order whatever order runs finish in, so the files do
             // not depend on --jobs.
             let order = Dictionary(uniqueKeysWithValues: runs.enumerated().map { ($1.id, $0) })
             var results: [(run: SweepRun, summary: RunSummary)] = []
-            let raster = self.raster, folderPath = folder.path
-            try forEachRun(todo, jobs: resolvedJobs, stop: { interrupt.isSet }, perform: { run in
-                progress.begin(run)
-                var configuration = try replayConfiguration(plan.spec(for: run, strategies: catalog), strategies: catalog)
-                configuration.forcesRaster = raster
-                let result = try replay(configuration, writingFramesTo: folderPath + "/" + SweepFolder.framesFile(for: run)) {
-                    replayed, total in progress.update(run, replayed, total)
-                }
-                return UncheckedSendable(result.summary)
-            }, completed: { run, summary in
-                do {
-                    let record = SweptRun(run: run, spec: plan.spec(for: run, strategies: catalog), framesCSV: SweepFolder.framesFile(for: run),
-                                          summary: summary.value)
-                    swept.append(record)
-                    swept.sort { $0.run.index < $1.run.index }
-                    try folder.write(record, all: swept, strategies: catalog)
-                } catch {
-                    throw BenchFailure.io("\(output): cannot write the results of run \(run.id) (\(error.localizedDescription))")
-                }
-                progress.end(run, summary.value)
-                results.append((run, summary.value))
-            })
+            let raster = self.raster
+            let folderPath = folder.path
+            try forEachRun(
+                todo, jobs: resolvedJobs, stop: { interrupt.isSet },
+                perform: { run in
+                    progress.begin(run)
+                    var configuration = try replayConfiguration(
+                        plan.spec(for: run, strategies: catalog), strategies: catalog)
+                    configuration.forcesRaster = raster
+                    let result = try replay(
+                        configuration, writingFramesTo: folderPath + "/" + SweepFolder.framesFile(for: run)
+                    ) {
+                        replayed, total in progress.update(run, replayed, total)
+                    }
+                    return UncheckedSendable(result.summary)
+                },
+                completed: { run, summary in
+                    do {
+                        let record = SweptRun(
+                            run: run, spec: plan.spec(for: run, strategies: catalog),
+                            framesCSV: SweepFolder.framesFile(for: run),
+                            summary: summary.value)
+                        swept.append(record)
+                        swept.sort { $0.run.index < $1.run.index }
+                        try folder.write(record, all: swept, strategies: catalog)
+                    } catch {
+                        throw BenchFailure.io(
+                            "\(output): cannot write the results of run \(run.id) (\(error.localizedDescription))")
+                    }
+                    progress.end(run, summary.value)
+                    results.append((run, summary.value))
+                })
             progress.finish()
             results.sort { order[$0.run.id]! < order[$1.run.id]! }
             if !results.isEmpty { print(SweepTable.render(results.map(\.summary))) }
             if interrupt.isSet {
-                printError("interrupted: \(swept.count) of \(runs.count) runs finished and kept in \(output); "
-                           + "run the same command with --resume to finish the sweep")
+                printError(
+                    "interrupted: \(swept.count) of \(runs.count) runs finished and kept in \(output); "
+                        + "run the same command with --resume to finish the sweep")
                 throw ExitCode(130)
             }
             printError("sweep done: \(swept.count) runs in \(folder.summaryPath)")
@@ -225,7 +273,9 @@ extension Bench {
 
         /// Refuses a sweep whose folder, or a file it would write there, is one of its traces.
         private func refuseWritingOverTraces(_ plan: SweepPlan, into folder: SweepFolder, part: Shard) throws {
-            let traces = plan.traces.filter { !TraceIdentity(path: $0).isBuiltIn }.map { NamedPath(name: "a --traces input", path: $0) }
+            let traces = plan.traces.filter { !TraceIdentity(path: $0).isBuiltIn }.map {
+                NamedPath(name: "a --traces input", path: $0)
+            }
             let writes = folder.files(for: plan.runs(in: part)).map { file in
                 NamedPath(name: file == folder.path ? "--output" : "--output \(folder.path) writes", path: file)
             }
@@ -233,17 +283,24 @@ extension Bench {
         }
 
         /// Creates (or, with --resume, reopens) the output folder; the rows it already holds.
-        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest, strategies: StrategyCatalog) throws -> [SweptRun] {
+        private func startFolder(_ folder: SweepFolder, manifest: SweepFolder.Manifest, strategies: StrategyCatalog)
+            throws -> [SweptRun]
+        {
             let fm = FileManager.default
             let exists = fm.fileExists(atPath: folder.summaryPath) || fm.fileExists(atPath: folder.manifestPath)
             if exists && !resume {
-                throw BenchFailure.usage("\(folder.path) already holds a sweep; pass --resume to finish it, or choose another --output")
+                throw BenchFailure.usage(
+                    "\(folder.path) already holds a sweep; pass --resume to finish it, or choose another --output")
             }
             // Run records without a manifest are another sweep's leftovers: readers of the folder would
             // take them for this sweep's runs.
-            let stale = ((try? fm.contentsOfDirectory(atPath: folder.runsFolder)) ?? []).filter { $0.hasSuffix(".json") }
+            let stale = ((try? fm.contentsOfDirectory(atPath: folder.runsFolder)) ?? []).filter {
+                $0.hasSuffix(".json")
+            }
             if !exists, let record = stale.sorted().first {
-                throw BenchFailure.usage("\(folder.runsFolder)/\(record): a run record of no sweep here (no sweep.json); remove \(folder.runsFolder) or choose another --output")
+                throw BenchFailure.usage(
+                    "\(folder.runsFolder)/\(record): a run record of no sweep here (no sweep.json); remove \(folder.runsFolder) or choose another --output"
+                )
             }
             do { try folder.create() } catch {
                 throw BenchFailure.io("\(folder.path): cannot create the sweep folder (\(error.localizedDescription))")
@@ -253,22 +310,29 @@ extension Bench {
                 let old = try folder.readManifest()
                 runs = try folder.readRuns()
                 guard old == manifest else {
-                    throw BenchFailure.usage("\(folder.manifestPath): --resume needs the same options as the interrupted sweep")
+                    throw BenchFailure.usage(
+                        "\(folder.manifestPath): --resume needs the same options as the interrupted sweep")
                 }
                 // A run is finished when every file it writes is there: a record whose per-frame CSV is
                 // gone (deleted, or a copy of the folder without frames/) is run again, not counted done.
                 // An empty one (a run killed as it began writing it) is not a finished run's either.
                 let whole = runs.filter { run in
                     var status = stat()
-                    return stat(folder.path + "/" + run.framesCSV, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
+                    return stat(folder.path + "/" + run.framesCSV, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+                        && status.st_size > 0
                 }
                 if whole.count < runs.count {
-                    printError("resuming: \(runs.count - whole.count) finished runs have no per-frame CSV in \(folder.framesFolder); running them again")
+                    printError(
+                        "resuming: \(runs.count - whole.count) finished runs have no per-frame CSV in \(folder.framesFolder); running them again"
+                    )
                 }
                 runs = whole
             }
             // An empty summary.csv (the header) from the start: a part with no runs yet still merges.
-            do { try folder.writeManifest(manifest); try folder.writeSummary(runs, strategies: strategies) } catch {
+            do {
+                try folder.writeManifest(manifest)
+                try folder.writeSummary(runs, strategies: strategies)
+            } catch {
                 throw BenchFailure.io("\(folder.manifestPath): cannot write (\(error.localizedDescription))")
             }
             return runs
@@ -291,17 +355,28 @@ enum SweepTable {
         let f = SummaryTable.fmt
         // Costs always have a column (measured or modelled is the first thing to know of a figure);
         // clock, delivery and input get one when they were swept, so rows can be told apart.
-        let modes: [(name: String, value: (RunSummary) -> String)] = [("clock", \.clock), ("delivery", \.delivery), ("input", \.input)]
+        let modes: [(name: String, value: (RunSummary) -> String)] = [
+            ("clock", \.clock), ("delivery", \.delivery), ("input", \.input),
+        ]
         let swept = modes.filter { mode in Set(summaries.map(mode.value)).count > 1 }
-        var table = [["strategy", "device", "hz", "trace", "costs"] + swept.map(\.name)
-                     + ["main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %", "verdict"]]
+        var table = [
+            ["strategy", "device", "hz", "trace", "costs"] + swept.map(\.name)
+                + ["main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %", "verdict"]
+        ]
         for s in summaries {
-            table.append([s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace), s.costs] + swept.map { $0.value(s) }
-                         + [f(s.mainMs.p50, 3), f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue, f(s.droppedPct, 2),
-                            s.judgement.verdict.rawValue])
+            table.append(
+                [s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace), s.costs]
+                    + swept.map { $0.value(s) }
+                    + [
+                        f(s.mainMs.p50, 3), f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue,
+                        f(s.droppedPct, 2),
+                        s.judgement.verdict.rawValue,
+                    ])
         }
         var lines = SummaryTable.align(table)
-        if summaries.contains(where: { $0.costs == "model" }), let caveat = ModelAccuracy.shipped?.caveat { lines.append("modelled verdicts: \(caveat)") }
+        if summaries.contains(where: { $0.costs == "model" }), let caveat = ModelAccuracy.shipped?.caveat {
+            lines.append("modelled verdicts: \(caveat)")
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -309,11 +384,15 @@ enum SweepTable {
 /// Ctrl-C during a sweep: the first asks the sweep to stop after the current run, the second stops
 /// at once (`Interruption`, which removes the run's half-written file). Files are written
 /// atomically, so stopping at once loses only the run in progress.
-final class InterruptFlag: @unchecked Sendable { // `interrupted` is guarded by `lock`
+final class InterruptFlag: @unchecked Sendable {  // `interrupted` is guarded by `lock`
     private let lock = NSLock()
     private var interrupted = false
 
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return interrupted }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return interrupted
+    }
 
     /// Takes the first SIGINT from `Interruption`; `kept` says what a sweep stopped at once keeps.
     static func install(keeping kept: String) -> InterruptFlag {

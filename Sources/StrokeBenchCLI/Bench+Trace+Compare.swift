@@ -17,7 +17,8 @@ extension Bench.Trace {
         var second: String
 
         func run() throws {
-            let a = TraceStatistics(try readTrace(first)), b = TraceStatistics(try readTrace(second))
+            let a = TraceStatistics(try readTrace(first))
+            let b = TraceStatistics(try readTrace(second))
             let f = SummaryTable.fmt
             var rows = [["statistic", "\(first) p25 / p50 / p75", "\(second) p25 / p50 / p75", "p50 ratio"]]
             let measures: [(String, [Double], [Double], Double, Int)] = [
@@ -31,8 +32,10 @@ extension Bench.Trace {
                 let px = TraceStatistics.percentiles(x, [0.25, 0.5, 0.75]) ?? [0, 0, 0]
                 let py = TraceStatistics.percentiles(y, [0.25, 0.5, 0.75]) ?? [0, 0, 0]
                 let ratio = px[1] != 0 ? f(py[1] / px[1], 2) : "-"
-                rows.append([name, px.map { f($0 * unit, digits) }.joined(separator: " / "),
-                             py.map { f($0 * unit, digits) }.joined(separator: " / "), ratio])
+                rows.append([
+                    name, px.map { f($0 * unit, digits) }.joined(separator: " / "),
+                    py.map { f($0 * unit, digits) }.joined(separator: " / "), ratio,
+                ])
             }
             print(SummaryTable.align(rows).joined(separator: "\n"))
         }

@@ -1,9 +1,9 @@
-import StrokeBenchSpec
 import ArgumentParser
-import StrokeBenchReplay
 import Foundation
-import StrokeBenchTraces
 import StrokeBenchDevice
+import StrokeBenchReplay
+import StrokeBenchSpec
+import StrokeBenchTraces
 
 extension TraceGenerator.Kind: ExpressibleByArgument {}
 
@@ -14,7 +14,10 @@ enum GenerateKind: Equatable, ExpressibleByArgument {
     case spiral
 
     init?(argument: String) {
-        if argument == "spiral" { self = .spiral; return }
+        if argument == "spiral" {
+            self = .spiral
+            return
+        }
         guard let kind = TraceGenerator.Kind(rawValue: argument) else { return nil }
         self = .generator(kind)
     }
@@ -59,7 +62,11 @@ extension Bench.Trace {
         @Option(help: "With --kind spiral: the device whose canvas (and iPad or iPhone size) the spiral is made for.")
         var device: String?
 
-        @Option(parsing: .unconditional, help: "Random seed; the same seed always gives the same trace (every kind but spiral, which has no randomness).")
+        @Option(
+            parsing: .unconditional,
+            help:
+                "Random seed; the same seed always gives the same trace (every kind but spiral, which has no randomness)."
+        )
         var seed: UInt64?
 
         // `.unconditional` here and below: a negative number is a value to reject by range, not an option name.
@@ -67,7 +74,9 @@ extension Bench.Trace {
         @Option(parsing: .unconditional, help: "Session length in seconds (default 25).")
         var duration: Double?
 
-        @Option(help: "Digitizer model: pencil (240 Hz, the default), tablet-pc (like the $1 logs), browser (like Omniglot).")
+        @Option(
+            help:
+                "Digitizer model: pencil (240 Hz, the default), tablet-pc (like the $1 logs), browser (like Omniglot).")
         var digitizer: DigitizerChoice?
 
         @Option(parsing: .unconditional, help: "Digitizer rate in Hz (default: the digitizer's).")
@@ -81,22 +90,32 @@ extension Bench.Trace {
 
         /// The seeded generator's options that were given: the spiral has no use for any of them.
         private var generatorOptions: [String] {
-            [("--seed", seed != nil), ("--duration", duration != nil), ("--digitizer", digitizer != nil),
-             ("--rate", rate != nil), ("--canvas", canvas != nil)].filter(\.1).map(\.0)
+            [
+                ("--seed", seed != nil), ("--duration", duration != nil), ("--digitizer", digitizer != nil),
+                ("--rate", rate != nil), ("--canvas", canvas != nil),
+            ].filter(\.1).map(\.0)
         }
 
         func validate() throws {
             let duration = sessionDuration
-            guard duration.isFinite, duration > 0, duration <= 24 * 3600 else { throw ValidationError("--duration must be in (0, 86400] s, not \(duration)") }
+            guard duration.isFinite, duration > 0, duration <= 24 * 3600 else {
+                throw ValidationError("--duration must be in (0, 86400] s, not \(duration)")
+            }
             if let rate { try checkDigitizerRate(rate, option: "--rate") }
             _ = try canvasSize()
             if kind == .spiral {
-                guard let device else { throw ValidationError("--kind spiral needs --device NAME: the spiral's size and canvas come from the device") }
+                guard let device else {
+                    throw ValidationError(
+                        "--kind spiral needs --device NAME: the spiral's size and canvas come from the device")
+                }
                 guard DeviceProfile.named(device) != nil else {
-                    throw ValidationError("unknown device '\(device)' (known: \(DeviceProfile.all.map(\.name).joined(separator: ", ")))")
+                    throw ValidationError(
+                        "unknown device '\(device)' (known: \(DeviceProfile.all.map(\.name).joined(separator: ", ")))")
                 }
                 if let given = generatorOptions.first {
-                    throw ValidationError("\(given) does not apply to --kind spiral: its points, pace and canvas are the article's app's on --device")
+                    throw ValidationError(
+                        "\(given) does not apply to --kind spiral: its points, pace and canvas are the article's app's on --device"
+                    )
                 }
             } else if device != nil {
                 throw ValidationError("--device applies to --kind spiral only")
@@ -117,8 +136,10 @@ extension Bench.Trace {
             let bound = duration * rate
             guard bound <= Double(TraceFormat.maxSamples) else {
                 let longest = Int((Double(TraceFormat.maxSamples) / rate).rounded(.down))
-                throw ValidationError("--duration \(Self.number(duration)) s at \(Self.number(rate)) Hz could make up to \(Int(bound)) samples, "
-                    + "more than the \(TraceFormat.maxSamples) a trace may hold; at this rate --duration may be at most \(longest) s")
+                throw ValidationError(
+                    "--duration \(Self.number(duration)) s at \(Self.number(rate)) Hz could make up to \(Int(bound)) samples, "
+                        + "more than the \(TraceFormat.maxSamples) a trace may hold; at this rate --duration may be at most \(longest) s"
+                )
             }
         }
 
@@ -140,17 +161,19 @@ extension Bench.Trace {
             let trace: StrokeBenchTraces.Trace
             switch kind {
             case .spiral:
-                let profile = DeviceProfile.named(device!)! // checked in validate()
+                let profile = DeviceProfile.named(device!)!  // checked in validate()
                 trace = SpiralTrace.companionApp(on: profile)
             case .generator(let generatorKind):
                 var d = (digitizer ?? .pencil).digitizer
                 if let rate { d.rate = rate }
-                let parameters = TraceGenerator.Parameters(kind: generatorKind, duration: sessionDuration, canvas: try canvasSize(), digitizer: d)
-                trace = TraceGenerator(seed: seed!, parameters: parameters).generate() // checked in validate()
+                let parameters = TraceGenerator.Parameters(
+                    kind: generatorKind, duration: sessionDuration, canvas: try canvasSize(), digitizer: d)
+                trace = TraceGenerator(seed: seed!, parameters: parameters).generate()  // checked in validate()
             }
             try writeTrace(trace, to: output)
-            print("generated \(kind.name)\(kind == .spiral ? " for \(device!)" : " seed \(seed!)"): \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), \(trace.sampleCount) samples, "
-                + "\(String(format: "%.2f", trace.duration)) s -> \(output)")
+            print(
+                "generated \(kind.name)\(kind == .spiral ? " for \(device!)" : " seed \(seed!)"): \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), \(trace.sampleCount) samples, "
+                    + "\(String(format: "%.2f", trace.duration)) s -> \(output)")
         }
     }
 }

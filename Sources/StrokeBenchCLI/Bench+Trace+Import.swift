@@ -23,10 +23,14 @@ extension Bench.Trace {
         @Option(help: "The trace file to write.")
         var output: String
 
-        @Option(parsing: .unconditional, help: "Pen-up pause between one file's last sample and the next file's first, in seconds.")
+        @Option(
+            parsing: .unconditional,
+            help: "Pen-up pause between one file's last sample and the next file's first, in seconds.")
         var pauseBetweenFiles: Double = TraceImportLayout().pauseBetweenFiles
 
-        @Option(parsing: .unconditional, help: "Resample the imported strokes to this digitizer rate in Hz (for example 240).")
+        @Option(
+            parsing: .unconditional,
+            help: "Resample the imported strokes to this digitizer rate in Hz (for example 240).")
         var resample: Double?
 
         func validate() throws {
@@ -43,7 +47,9 @@ extension Bench.Trace {
             do { inputs = try TraceImporter.files(paths, format: format) } catch let error as TraceImportIOError {
                 throw BenchFailure.io(error.description)
             }
-            try refuseOverwriting(inputs.map { NamedPath(name: "a file to import", path: $0) }, with: [NamedPath(name: "--output", path: output)])
+            try refuseOverwriting(
+                inputs.map { NamedPath(name: "a file to import", path: $0) },
+                with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
             var layout = TraceImportLayout()
             layout.pauseBetweenFiles = pauseBetweenFiles
@@ -57,8 +63,9 @@ extension Bench.Trace {
             }
             if let resample { trace = try resampled(trace, to: resample, file: paths.joined(separator: ", ")) }
             try writeTrace(trace, to: output)
-            print("imported \(trace.metadata("import-files") ?? "?") \(format.rawValue) files: \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), "
-                + "\(trace.sampleCount) samples, \(String(format: "%.1f", trace.duration)) s -> \(output)")
+            print(
+                "imported \(trace.metadata("import-files") ?? "?") \(format.rawValue) files: \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), "
+                    + "\(trace.sampleCount) samples, \(String(format: "%.1f", trace.duration)) s -> \(output)")
             print("repairs: \(trace.metadata("import-repairs") ?? "none")")
         }
     }

@@ -24,11 +24,15 @@ extension Bench.Trace {
         }
 
         func run() throws {
-            try refuseOverwriting([NamedPath(name: "the trace to resample", path: file)], with: [NamedPath(name: "--output", path: output)])
+            try refuseOverwriting(
+                [NamedPath(name: "the trace to resample", path: file)],
+                with: [NamedPath(name: "--output", path: output)])
             try checkWritable(output, option: "--output")
             let trace = try resampled(try readTrace(file), to: rate, file: file)
             try writeTrace(trace, to: output)
-            print("resampled \(file) to \(String(format: "%g", rate)) Hz: \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), \(trace.sampleCount) samples -> \(output)")
+            print(
+                "resampled \(file) to \(String(format: "%g", rate)) Hz: \(trace.strokes.count) stroke\(trace.strokes.count == 1 ? "" : "s"), \(trace.sampleCount) samples -> \(output)"
+            )
         }
     }
 }

@@ -29,7 +29,9 @@ func readTrace(_ path: String) throws -> StrokeBenchTraces.Trace {
     do {
         let (trace, version) = try TraceFormat.readVersioned(contentsOf: path)
         if version < TraceFormat.version {
-            printError("note: \(path) is a version \(version) trace, written before traces recorded their end: it cannot show whether it was cut short")
+            printError(
+                "note: \(path) is a version \(version) trace, written before traces recorded their end: it cannot show whether it was cut short"
+            )
         }
         return trace
     } catch let error as TraceError {
@@ -43,16 +45,18 @@ func readTrace(_ path: String) throws -> StrokeBenchTraces.Trace {
 func writeTrace(_ trace: StrokeBenchTraces.Trace, to path: String) throws {
     // AtomicFile rather than TraceFormat.write (Foundation's atomic write): its temporary file is
     // one an interrupted bench knows to remove.
-    do { try AtomicFile.write(TraceFormat.serialize(trace), to: path) }
-    catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(path): cannot write the trace (\(error.reason))") }
-    catch { throw BenchFailure.io("\(path): cannot write the trace (\(error.localizedDescription))") }
+    do { try AtomicFile.write(TraceFormat.serialize(trace), to: path) } catch let error as AtomicFile.WriteError {
+        throw BenchFailure.io("\(path): cannot write the trace (\(error.reason))")
+    } catch { throw BenchFailure.io("\(path): cannot write the trace (\(error.localizedDescription))") }
 }
 
 /// Refuses a digitizer rate (`--rate`, `--resample`) that no touch screen or pen samples at, saying
 /// the bounds (`TraceGenerator.Digitizer.rates`).
 func checkDigitizerRate(_ rate: Double, option: String) throws {
     let bounds = TraceGenerator.Digitizer.rates
-    guard bounds.contains(rate) else { throw ValidationError(RateBounds.problem(option: option, rate: rate, bounds: bounds)) }
+    guard bounds.contains(rate) else {
+        throw ValidationError(RateBounds.problem(option: option, rate: rate, bounds: bounds))
+    }
 }
 
 /// `trace` resampled to `rate`, once the samples that makes are known to be ones a trace may hold:
@@ -63,7 +67,9 @@ func resampled(_ trace: StrokeBenchTraces.Trace, to rate: Double, file: String) 
     let resampler = TraceResampler(rate: rate)
     let count = resampler.sampleCount(of: trace)
     guard count <= Double(TraceFormat.maxSamples) else {
-        throw BenchFailure.data("\(file): resampling it to \(String(format: "%g", rate)) Hz would make \(String(format: "%.0f", count)) samples, more than the \(TraceFormat.maxSamples) a trace may hold; resample a shorter trace or to a lower rate")
+        throw BenchFailure.data(
+            "\(file): resampling it to \(String(format: "%g", rate)) Hz would make \(String(format: "%.0f", count)) samples, more than the \(TraceFormat.maxSamples) a trace may hold; resample a shorter trace or to a lower rate"
+        )
     }
     return resampler.resample(trace)
 }

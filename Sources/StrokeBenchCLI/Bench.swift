@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
-import StrokeBenchStrategies
-import StrokeBenchReports
-import StrokeBenchReplay
 import StrokeBenchDevice
+import StrokeBenchReplay
+import StrokeBenchReports
+import StrokeBenchStrategies
 
 /// `bench`: replays touch-stroke traces against a simulated display and measures each drawing strategy.
 ///
@@ -11,7 +11,8 @@ import StrokeBenchDevice
 package enum Bench {
     /// The name usage lines and errors give the command: the executable's (a user's package calls its
     /// own `my-bench`), or the one a caller of `run(_:console:toolName:)` gives.
-    @TaskLocal static var toolName = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "bench") } ?? "bench"
+    @TaskLocal static var toolName =
+        CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "bench") } ?? "bench"
 
     /// The command line.
     struct Root: ParsableCommand {
@@ -19,8 +20,10 @@ package enum Bench {
             CommandConfiguration(
                 commandName: toolName,
                 abstract: "Measure how a painting canvas draws touch strokes against a 60/120 Hz display.",
-                subcommands: [Run.self, List.self, Trace.self, Sweep.self, Ramp.self, Compare.self, Baseline.self,
-                              Check.self, Calibrate.self, Model.self, Report.self, History.self])
+                subcommands: [
+                    Run.self, List.self, Trace.self, Sweep.self, Ramp.self, Compare.self, Baseline.self,
+                    Check.self, Calibrate.self, Model.self, Report.self, History.self,
+                ])
         }
     }
 
@@ -38,8 +41,10 @@ package enum Bench {
         let catalog: StrategyCatalog
         // The reserved names come from the parser's description of every command: worth making only
         // when there is a strategy to check against them.
-        do { catalog = try StrategyCatalog.builtIn.adding(strategies, reservedOptions: strategies.isEmpty ? [] : OwnOptions.names) }
-        catch {
+        do {
+            catalog = try StrategyCatalog.builtIn.adding(
+                strategies, reservedOptions: strategies.isEmpty ? [] : OwnOptions.names)
+        } catch {
             printError("\(Bench.toolName): \(error.description)")
             Foundation.exit(BenchFailure.Status.usage.rawValue)
         }
@@ -53,8 +58,10 @@ package enum Bench {
     /// Runs one command line (without the executable's name) with `strategies`, writing to `console`,
     /// and returns its exit status: what the binary does, minus signals and the exit, so a test can
     /// run a command in process.
-    package static func run(_ arguments: [String], console: Console = .standard, toolName: String? = nil,
-                            strategies: StrategyCatalog = .builtIn) -> Int32 {
+    package static func run(
+        _ arguments: [String], console: Console = .standard, toolName: String? = nil,
+        strategies: StrategyCatalog = .builtIn
+    ) -> Int32 {
         Bench.$toolName.withValue(toolName ?? Bench.toolName) {
             Console.$current.withValue(console) {
                 Bench.$strategies.withValue(strategies) {
@@ -160,7 +167,8 @@ enum StandardError {
     private static let lock = NSLock()
 
     static func write(_ text: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         FileHandle.standardError.write(Data(text.utf8))
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// point in process (`Bench.run(_:console:)`) with a console that keeps what the command wrote, bound
 /// for the duration of the command as `Console.current`; the sweep's worker threads bind the console
 /// of the command that started them.
-package final class Console: @unchecked Sendable { // `output` and `errors` are guarded by `lock`
+package final class Console: @unchecked Sendable {  // `output` and `errors` are guarded by `lock`
     /// The console of the command running here: the process's own unless a caller bound another.
     @TaskLocal package static var current: Console = .standard
 
@@ -33,14 +33,20 @@ package final class Console: @unchecked Sendable { // `output` and `errors` are 
 
     /// Writes `text` and `terminator` to standard output (buffered, as `print` is, for the process).
     func print(_ text: String, terminator: String = "\n") {
-        guard keeps else { Swift.print(text, terminator: terminator); return }
+        guard keeps else {
+            Swift.print(text, terminator: terminator)
+            return
+        }
         lock.withLock { output += text + terminator }
     }
 
     /// Writes `text` to standard error at once, one writer at a time, so that the line a signal ends
     /// bench with is the last one (`StandardError.writeLast`).
     func writeError(_ text: String) {
-        guard keeps else { StandardError.write(text); return }
+        guard keeps else {
+            StandardError.write(text)
+            return
+        }
         lock.withLock { errors += text }
     }
 

@@ -31,9 +31,12 @@ extension BenchFailure {
         case let failure as StrategyOptionError: self = .usage(failure.description)
         case let failure as ReplaySpecError: self = .usage(failure.description)
         case let failure as BudgetSettingError: self = .usage(failure.description)
-        case let failure as SweepFolder.Failure: self.init(status: failure.cannotRead ? .io : .data, message: failure.description)
-        case let failure as Study.Failure: self.init(status: failure.cannotRead ? .io : .data, message: failure.description)
-        case let failure as DeviceCostError: self.init(status: failure.cannotRead ? .io : .data, message: Self.deviceData(failure.description))
+        case let failure as SweepFolder.Failure:
+            self.init(status: failure.cannotRead ? .io : .data, message: failure.description)
+        case let failure as Study.Failure:
+            self.init(status: failure.cannotRead ? .io : .data, message: failure.description)
+        case let failure as DeviceCostError:
+            self.init(status: failure.cannotRead ? .io : .data, message: Self.deviceData(failure.description))
         case let failure as BaselineError:
             switch failure {
             case .io: self = .io(failure.description)
@@ -59,7 +62,9 @@ extension BenchFailure {
             // The parser's internal errors (an unknown option, a missing value) map to 64 through
             // `Root.exitCode`; anything else is ours: a fault of bench, never the undocumented 1.
             guard Bench.Root.exitCode(for: error) == .failure else { return nil }
-            self = .software("internal error: \(String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " "))")
+            self = .software(
+                "internal error: \(String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " "))"
+            )
         }
     }
 
@@ -67,7 +72,8 @@ extension BenchFailure {
     /// `STROKEBENCH_DEVICE_COSTS`'s (a message from loading names the file already).
     static func deviceData(_ message: String) -> String {
         let path = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] ?? "device-costs.json"
-        let origin = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] == nil ? "" : "STROKEBENCH_DEVICE_COSTS: "
+        let origin =
+            ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] == nil ? "" : "STROKEBENCH_DEVICE_COSTS: "
         return origin + (message.hasPrefix(path) ? message : "\(path): \(message)")
     }
 }

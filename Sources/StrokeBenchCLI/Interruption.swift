@@ -8,7 +8,7 @@ import StrokeBenchMetrics
 ///
 /// A command that can stop more gently takes the first SIGINT for itself (`bench sweep` finishes
 /// the run in progress); a second SIGINT, or a SIGTERM, then ends it like any other.
-final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` are guarded by `lock`
+final class Interruption: @unchecked Sendable {  // `firstInterrupt` and `kept` are guarded by `lock`
     /// The one instance: signals are per process.
     static let shared = Interruption()
 
@@ -22,14 +22,17 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     private var staging: [StagedFolder] = []
 
     /// A folder being built aside, and the topmost folder made for it, removed whole on a signal.
-    private struct StagedFolder { var folder: String; var top: String }
+    private struct StagedFolder {
+        var folder: String
+        var top: String
+    }
 
     private init() {}
 
     /// Routes SIGINT and SIGTERM here instead of their default action; `Bench.main` calls it first.
     func install() {
         for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN) // the dispatch source still sees it; the default action no longer runs
+            signal(number, SIG_IGN)  // the dispatch source still sees it; the default action no longer runs
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in handle(number) }
             source.resume()
@@ -41,7 +44,8 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     /// (and the command will stop on its own), false to let bench stop now. `kept` says, in the
     /// line printed if bench stops on a signal, what is kept (instead of the files written).
     func takeInterrupts(kept: String, _ handler: @escaping @Sendable () -> Bool) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         firstInterrupt = handler
         self.kept = kept
     }
@@ -49,20 +53,23 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     /// Registers `folder`, being built aside, to be removed with `top` (the topmost folder created for
     /// it) if a signal ends bench before `unstage`.
     func stage(_ folder: String, removing top: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         staging.removeAll { $0.folder == folder }
         staging.append(StagedFolder(folder: folder, top: top))
     }
 
     /// `folder` is in place, or removed: a signal no longer touches it.
     func unstage(_ folder: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         staging.removeAll { $0.folder == folder }
     }
 
     /// Ends `takeInterrupts`.
     func release() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         firstInterrupt = nil
         kept = nil
     }
@@ -86,9 +93,11 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
         let inside = { (path: String) in staged.contains { path.hasPrefix($0.folder + "/") } }
         finished.removeAll(where: inside)
         abandoned.removeAll(where: inside)
-        fflush(nil) // what a table or JSON printed so far is kept too
-        StandardError.writeLast(Self.message(signal: number, abandoned: abandoned, finished: finished, kept: kept,
-                                             incomplete: incomplete) + "\n")
+        fflush(nil)  // what a table or JSON printed so far is kept too
+        StandardError.writeLast(
+            Self.message(
+                signal: number, abandoned: abandoned, finished: finished, kept: kept,
+                incomplete: incomplete) + "\n")
         // `_exit`, not `exit`: the main thread may be in the middle of a replay, and running the
         // exit handlers under it could crash on the way out.
         _exit(128 + number)
@@ -97,18 +106,25 @@ final class Interruption: @unchecked Sendable { // `firstInterrupt` and `kept` a
     /// `bench: interrupted by SIGINT: kept f.csv (removed the temporary file of the unfinished f.png)`.
     /// An output written in place (`-`, a device, a FIFO) has no temporary file to remove: what it
     /// was given is already out, so the line says it is incomplete (`; - is incomplete: it was written in place`).
-    static func message(signal number: Int32, abandoned: [String], finished: [String], kept: String?,
-                        incomplete: [String] = []) -> String {
+    static func message(
+        signal number: Int32, abandoned: [String], finished: [String], kept: String?,
+        incomplete: [String] = []
+    ) -> String {
         let name = number == SIGINT ? "SIGINT" : number == SIGTERM ? "SIGTERM" : "signal \(number)"
         var line = "\(Bench.toolName): interrupted by \(name): "
         let wroteNothing = finished.isEmpty && incomplete.isEmpty
-        line += kept ?? (wroteNothing ? "wrote nothing, every file is as it was" : finished.isEmpty ? "finished no output" : "kept \(finished.joined(separator: ", "))")
+        line +=
+            kept
+            ?? (wroteNothing
+                ? "wrote nothing, every file is as it was"
+                : finished.isEmpty ? "finished no output" : "kept \(finished.joined(separator: ", "))")
         if !abandoned.isEmpty {
             let files = abandoned.count == 1 ? "file" : "files"
             line += " (removed the temporary \(files) of the unfinished \(listed(abandoned)))"
         }
         if !incomplete.isEmpty {
-            line += "; \(listed(incomplete)) \(incomplete.count == 1 ? "is" : "are") incomplete: written in place, as far as the replay got"
+            line +=
+                "; \(listed(incomplete)) \(incomplete.count == 1 ? "is" : "are") incomplete: written in place, as far as the replay got"
         }
         return line
     }

@@ -21,19 +21,25 @@ extension RunOptions {
 /// - Throws: `BenchFailure.usage` (exit 64) naming the output's option, its path and the input's.
 func refuseOverwriting(_ inputs: [NamedPath], with outputs: [NamedPath]) throws {
     var inputByIdentity: [FileIdentity: NamedPath] = [:]
-    for input in inputs where inputByIdentity[FileIdentity(input.path)] == nil { inputByIdentity[FileIdentity(input.path)] = input }
+    for input in inputs where inputByIdentity[FileIdentity(input.path)] == nil {
+        inputByIdentity[FileIdentity(input.path)] = input
+    }
     var earlierOutputs: [FileIdentity: NamedPath] = [:]
     for output in outputs {
         let identity = FileIdentity(output.path)
         if let input = inputByIdentity[identity] {
             let same = input.path == output.path ? "" : " (\(input.path))"
-            throw BenchFailure.usage("\(output.name) \(output.path): that is \(input.name)\(same); writing it would destroy it; choose another file")
+            throw BenchFailure.usage(
+                "\(output.name) \(output.path): that is \(input.name)\(same); writing it would destroy it; choose another file"
+            )
         }
         // Two outputs may share a character device (`--csv /dev/null --png /dev/null`): each is
         // written to it in place, and neither replaces the other.
         if identity.isCharacterDevice { continue }
         if let earlier = earlierOutputs[identity] {
-            throw BenchFailure.usage("\(output.name) \(output.path): that is also the \(earlier.name) output; one would replace the other; choose another file")
+            throw BenchFailure.usage(
+                "\(output.name) \(output.path): that is also the \(earlier.name) output; one would replace the other; choose another file"
+            )
         }
         earlierOutputs[identity] = output
     }
@@ -46,7 +52,10 @@ func sameFile(_ a: String, _ b: String) -> Bool { FileIdentity(a) == FileIdentit
 /// symbolic link or `./x` and `x` are caught), otherwise the same absolute path once the folder's
 /// symbolic links are resolved.
 struct FileIdentity: Hashable {
-    private enum Key: Hashable { case inode(UInt64, UInt64), path(String) }
+    private enum Key: Hashable {
+        case inode(UInt64, UInt64)
+        case path(String)
+    }
     private let key: Key
     /// True for a character device (`/dev/null`), which outputs may share.
     let isCharacterDevice: Bool
@@ -71,7 +80,11 @@ struct FileIdentity: Hashable {
 func isInside(_ path: String, folder: String) -> Bool {
     let inner = canonicalPath(path)
     // The folder exists (it is an input): resolve it whole, so a link to a folder is that folder.
-    let outer = realpath(folder, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? canonicalPath(folder)
+    let outer =
+        realpath(folder, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        } ?? canonicalPath(folder)
     return inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
 }
 
@@ -80,7 +93,10 @@ func isInside(_ path: String, folder: String) -> Bool {
 private func canonicalPath(_ path: String) -> String {
     let url = URL(fileURLWithPath: path).standardizedFileURL
     let folder = url.deletingLastPathComponent()
-    let resolved = realpath(folder.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
+    let resolved = realpath(folder.path, nil).map { pointer in
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
     return ((resolved ?? folder.path) as NSString).appendingPathComponent(url.lastPathComponent)
 }
 
@@ -89,11 +105,12 @@ private func canonicalPath(_ path: String) -> String {
 /// baseline. Checked before it is opened (64: the option names the wrong kind of file).
 func refuseNonRegular(_ path: String, option: String, because reason: String) throws {
     var status = stat()
-    guard lstat(path, &status) == 0 else { return } // missing: it is created
+    guard lstat(path, &status) == 0 else { return }  // missing: it is created
     let mode = status.st_mode & S_IFMT
-    if mode == S_IFLNK, stat(path, &status) != 0 { return } // a dangling link: created through it
+    if mode == S_IFLNK, stat(path, &status) != 0 { return }  // a dangling link: created through it
     guard status.st_mode & S_IFMT == S_IFREG else {
-        throw BenchFailure.usage("\(path): \(option) must be a regular file (\(reason)), not \(BoundedFile.kind(status.st_mode))")
+        throw BenchFailure.usage(
+            "\(path): \(option) must be a regular file (\(reason)), not \(BoundedFile.kind(status.st_mode))")
     }
 }
 
@@ -103,12 +120,23 @@ func refuseNonRegular(_ path: String, option: String, because reason: String) th
 func refuseInsideStudy(_ path: String, option: String) throws {
     var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
     while true {
-        let resolved = realpath(folder.path, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? folder.path
+        let resolved =
+            realpath(folder.path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            } ?? folder.path
         if FileManager.default.fileExists(atPath: resolved + "/sweep.json") {
             // Named as the user would: relative to the working folder when it is below it.
-            let here = realpath(".", nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? ""
-            let named = !here.isEmpty && resolved.hasPrefix(here + "/") ? String(resolved.dropFirst(here.count + 1)) : resolved
-            throw BenchFailure.usage("\(option) \(path) lies inside the sweep folder \(named): it would be read as part of that study; choose a folder outside it")
+            let here =
+                realpath(".", nil).map { pointer in
+                    defer { free(pointer) }
+                    return String(cString: pointer)
+                } ?? ""
+            let named =
+                !here.isEmpty && resolved.hasPrefix(here + "/") ? String(resolved.dropFirst(here.count + 1)) : resolved
+            throw BenchFailure.usage(
+                "\(option) \(path) lies inside the sweep folder \(named): it would be read as part of that study; choose a folder outside it"
+            )
         }
         let parent = folder.deletingLastPathComponent()
         if parent.path == folder.path || folder.path == "/" { return }

@@ -9,7 +9,9 @@ import StrokeBenchStrategies
 /// prints), so a new option is reserved the moment it is declared.
 enum OwnOptions {
     static let names: Set<String> = {
-        guard let info = try? JSONDecoder().decode(Tool.self, from: Data(Bench.Root._dumpHelp().utf8)) else { return [] }
+        guard let info = try? JSONDecoder().decode(Tool.self, from: Data(Bench.Root._dumpHelp().utf8)) else {
+            return []
+        }
         var names: Set<String> = ["help", "version"]
         info.command.collect(into: &names)
         // The strategies' own options are in the tree too (`StrategyOptionArguments`), but they are not bench's.
@@ -29,5 +31,8 @@ enum OwnOptions {
         }
     }
     private struct Argument: Decodable { var names: [Name]? }
-    private struct Name: Decodable { var kind: String; var name: String }
+    private struct Name: Decodable {
+        var kind: String
+        var name: String
+    }
 }

@@ -15,7 +15,8 @@ enum RepeatedOptions {
             let name = String(argument.prefix { $0 != "=" })
             guard !repeatable.contains(name) else { continue }
             if let first = seen[name] {
-                return "\(name) is given twice (\(value(at: first, in: arguments)), then \(value(at: index, in: arguments))); give it once"
+                return
+                    "\(name) is given twice (\(value(at: first, in: arguments)), then \(value(at: index, in: arguments))); give it once"
             }
             seen[name] = index
         }

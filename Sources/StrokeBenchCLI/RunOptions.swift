@@ -1,12 +1,12 @@
 import ArgumentParser
-import StrokeBenchCanvas
-import StrokeBenchReplay
 import Foundation
+import StrokeBenchCanvas
+import StrokeBenchDevice
 import StrokeBenchMetrics
+import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
-import StrokeBenchSpec
-import StrokeBenchDevice
 
 extension ClockMode: ExpressibleByArgument {}
 extension Delivery: ExpressibleByArgument {}
@@ -25,7 +25,10 @@ struct RunOptions: ParsableArguments {
     @Option(help: "Drawing strategy (see `bench list`, which also lists each strategy's own options).")
     var strategy: String
 
-    @Option(help: "Trace file to replay, or `spiral` for the source article's benchmark made for --device (default: the built-in generated 30 s session).")
+    @Option(
+        help:
+            "Trace file to replay, or `spiral` for the source article's benchmark made for --device (default: the built-in generated 30 s session)."
+    )
     var trace: String?
 
     @Option(help: "Device profile (see `bench list`).")
@@ -35,38 +38,50 @@ struct RunOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Display refresh rate in Hz (default: the device's).")
     var hz: Double?
 
-    @Option(parsing: .unconditional, help: "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime).")
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Background queues for async strategies (default: the device's cores in virtual, this machine's in realtime)."
+    )
     var workers: Int?
 
     /// Checks that these options, the modes and the strategy's options describe a replay bench can run.
     /// The command that holds all three calls it from its `validate()`.
     func validate(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws {
-        do { try spec(with: modes, strategyOptions).validate(strategies: Bench.strategies) }
-        catch let error as ReplaySpecError { throw ValidationError(error.description) }
+        do { try spec(with: modes, strategyOptions).validate(strategies: Bench.strategies) } catch let error
+            as ReplaySpecError
+        { throw ValidationError(error.description) }
     }
 
     /// The replay these options, the modes and the strategy's options describe (its trace not yet read).
     func spec(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws -> ReplaySpec {
         let mode = try modes.single(clock: .realtime)
-        var spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
-                              input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn),
-                              pipeline: mode.pipeline)
+        var spec = ReplaySpec(
+            strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
+            input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn),
+            pipeline: mode.pipeline)
         let catalog = Bench.strategies
         if let declared = spec.strategyType(in: catalog)?.options {
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
                 let owner = catalog.all.first { $0.options.contains { $0.name == name } }?.name ?? "another strategy"
-                let own = declared.isEmpty ? "\(strategy) has no options" : "\(strategy)'s options: " + declared.map { "--\($0.name)" }.joined(separator: ", ")
+                let own =
+                    declared.isEmpty
+                    ? "\(strategy) has no options"
+                    : "\(strategy)'s options: " + declared.map { "--\($0.name)" }.joined(separator: ", ")
                 throw ValidationError("--\(name) is an option of \(owner), not of \(strategy) (\(own))")
             }
-            do { spec.options = try StrategySettings.given(given, declared: declared) }
-            catch { throw ValidationError(error.description) }
+            do { spec.options = try StrategySettings.given(given, declared: declared) } catch {
+                throw ValidationError(error.description)
+            }
         }
         return spec
     }
 
     /// The replay these options describe. Reading the trace is the only fallible step.
-    func configuration(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws -> ReplayConfiguration {
+    func configuration(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws
+        -> ReplayConfiguration
+    {
         try replayConfiguration(try spec(with: modes, strategyOptions), strategies: Bench.strategies)
     }
 }
@@ -79,8 +94,9 @@ struct RunOptions: ParsableArguments {
 func replayConfiguration(_ spec: ReplaySpec, strategies: StrategyCatalog) throws -> ReplayConfiguration {
     let trace = try builtInTrace(spec) ?? readTrace(spec.trace.path)
     let configuration: ReplayConfiguration
-    do { configuration = try ReplayConfiguration(spec, trace: trace, strategies: strategies) }
-    catch { throw BenchFailure.usage(error.description) }
+    do { configuration = try ReplayConfiguration(spec, trace: trace, strategies: strategies) } catch {
+        throw BenchFailure.usage(error.description)
+    }
     try checkPlacement(of: trace, at: spec.trace.path, on: configuration.device)
     return configuration
 }
@@ -93,9 +109,10 @@ func checkPlacement(of trace: StrokeBenchTraces.Trace, at path: String, on devic
     let sample = trace.strokes[far.stroke].samples[far.sample]
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     let line = TraceFormat.line(ofSample: far.sample, inStroke: far.stroke, of: text).map { ":\($0)" } ?? ""
-    throw BenchFailure.data("\(path)\(line): the sample at (\(sample.x), \(sample.y)) lands at (\(far.at.x), \(far.at.y)) on the \(device.name), "
-                            + "scaled from the trace's \(Int(trace.canvas.width))x\(Int(trace.canvas.height)) canvas; a drawing reaches "
-                            + "±\(Int(ReplayInput.maxPlacedMagnitude)) pixels")
+    throw BenchFailure.data(
+        "\(path)\(line): the sample at (\(sample.x), \(sample.y)) lands at (\(far.at.x), \(far.at.y)) on the \(device.name), "
+            + "scaled from the trace's \(Int(trace.canvas.width))x\(Int(trace.canvas.height)) canvas; a drawing reaches "
+            + "±\(Int(ReplayInput.maxPlacedMagnitude)) pixels")
 }
 
 /// The trace StrokeBench makes for `spec` rather than reads: the generated session for `default`, the
@@ -113,6 +130,7 @@ func builtInTrace(_ spec: ReplaySpec) -> StrokeBenchTraces.Trace? {
 /// what the path names, its folder, its name's length and its temporary file's).
 /// - Throws: `BenchFailure.io` (74): `PATH: cannot write the OPTION file: REASON`.
 func checkWritable(_ path: String, option: String) throws {
-    do { try AtomicFile.checkWritable(path) }
-    catch let error as AtomicFile.WriteError { throw BenchFailure.io("\(path): cannot write the \(option) file: \(error.reason)") }
+    do { try AtomicFile.checkWritable(path) } catch let error as AtomicFile.WriteError {
+        throw BenchFailure.io("\(path): cannot write the \(option) file: \(error.reason)")
+    }
 }

@@ -1,5 +1,5 @@
-import StrokeBenchSpec
 import ArgumentParser
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import Synchronization
 
@@ -55,10 +55,14 @@ struct StrategyOptionArguments: ParsableArguments {
         case .flag:
             return .flag(true)
         case .seconds:
-            guard let seconds = Double(text) else { throw ValidationError("--\(option.name) must be a number of seconds, not '\(text)'") }
+            guard let seconds = Double(text) else {
+                throw ValidationError("--\(option.name) must be a number of seconds, not '\(text)'")
+            }
             return .seconds(seconds)
         case .count:
-            guard let count = Int(text) else { throw ValidationError("--\(option.name) must be a whole number, not '\(text)'") }
+            guard let count = Int(text) else {
+                throw ValidationError("--\(option.name) must be a whole number, not '\(text)'")
+            }
             return .count(count)
         }
     }
@@ -124,9 +128,13 @@ enum Slot {
         case .flag:
             ArgumentHelp("\(strategy): \(option.help)")
         case .seconds(let range):
-            ArgumentHelp("\(strategy): \(option.help) (\(range.lowerBound.plainText)...\(range.upperBound.plainText) s; 0 when not given)", valueName: "seconds")
+            ArgumentHelp(
+                "\(strategy): \(option.help) (\(range.lowerBound.plainText)...\(range.upperBound.plainText) s; 0 when not given)",
+                valueName: "seconds")
         case .count(let range, let value):
-            ArgumentHelp("\(strategy): \(option.help) (\(range.lowerBound)...\(range.upperBound); \(value) when not given)", valueName: "n")
+            ArgumentHelp(
+                "\(strategy): \(option.help) (\(range.lowerBound)...\(range.upperBound); \(value) when not given)",
+                valueName: "n")
         }
     }
 }

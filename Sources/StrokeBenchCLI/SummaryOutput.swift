@@ -1,14 +1,15 @@
 import Foundation
+import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchSpec
-import StrokeBenchDevice
 
 /// What `bench` prints with `--format json`: one pretty-printed object with sorted keys.
 enum SummaryJSON {
     static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
@@ -81,9 +82,13 @@ enum SummaryTable {
     static func render(_ s: RunSummary) -> String {
         var lines: [String] = []
         let floor = s.strategy == "null" ? "  (calibration floor: the harness's own overhead)" : ""
-        lines.append("\(provenance(s)): strategy \(s.strategy) at \(fmt(s.hz, 0)) Hz, \(s.clock) clock, \(s.delivery) delivery\(floor)")
+        lines.append(
+            "\(provenance(s)): strategy \(s.strategy) at \(fmt(s.hz, 0)) Hz, \(s.clock) clock, \(s.delivery) delivery\(floor)"
+        )
         lines += verdict(s)
-        lines.append("trace \(s.trace): \(grouped(s.samples)) samples, \(fmt(s.durationS, 2)) s replayed in \(grouped(s.frames)) frames")
+        lines.append(
+            "trace \(s.trace): \(grouped(s.samples)) samples, \(fmt(s.durationS, 2)) s replayed in \(grouped(s.frames)) frames"
+        )
         lines.append("")
         lines += align(frames(s))
         lines.append("")
@@ -93,8 +98,12 @@ enum SummaryTable {
         lines.append("")
         lines += align(work(s))
         switch s.costs {
-        case "model": lines.append("timings modelled for \(s.device) by the device cost model (docs/device-model.md); cpu time and memory measured on \(s.machine)")
-        case "zero": lines.append("timings zero by request (--costs zero); cpu time and memory measured on \(s.machine)")
+        case "model":
+            lines.append(
+                "timings modelled for \(s.device) by the device cost model (docs/device-model.md); cpu time and memory measured on \(s.machine)"
+            )
+        case "zero":
+            lines.append("timings zero by request (--costs zero); cpu time and memory measured on \(s.machine)")
         default: lines.append("measured on \(s.machine)")
         }
         return lines.joined(separator: "\n")
@@ -110,13 +119,24 @@ enum SummaryTable {
         case .uncertain: band = "uncertain"
         }
         if let shares = s.bandProbabilities {
-            band += s.hitchBand == .uncertain ? ": \(shares.description) of the model's draws" : ", in \(shares.description) of the model's draws"
+            band +=
+                s.hitchBand == .uncertain
+                ? ": \(shares.description) of the model's draws" : ", in \(shares.description) of the model's draws"
         }
         return [
-            ["hitch-time ratio", "\(fmt(s.hitchRatioMsPerS, 2)) ms/s\(range(s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, 2)), \(band)"],
-            ["dropped frames", "\(grouped(s.droppedFrames)) (\(fmt(s.droppedPct, 2))%\(range(s.droppedPctLow, s.droppedPctHigh, 2))), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)"],
+            [
+                "hitch-time ratio",
+                "\(fmt(s.hitchRatioMsPerS, 2)) ms/s\(range(s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, 2)), \(band)",
+            ],
+            [
+                "dropped frames",
+                "\(grouped(s.droppedFrames)) (\(fmt(s.droppedPct, 2))%\(range(s.droppedPctLow, s.droppedPctHigh, 2))), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)",
+            ],
             ["missed vsyncs", grouped(s.missedVsyncs)],
-            ["display-link fps", "\(fmt(s.displayLinkFps, 1))\(range(s.displayLinkFpsLow, s.displayLinkFpsHigh, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%\(range(s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh, 1))"],
+            [
+                "display-link fps",
+                "\(fmt(s.displayLinkFps, 1))\(range(s.displayLinkFpsLow, s.displayLinkFpsHigh, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%\(range(s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh, 1))",
+            ],
         ]
     }
 
@@ -137,7 +157,9 @@ enum SummaryTable {
         var ends = [("  end to end (ms)", pen.endToEndMs), ("  end to end (frames)", pen.endToEndFrames)]
         if let perceived = pen.perceivedMs { ends.append(("  perceived, ink within 1 mm (ms)", perceived)) }
         if let prediction = pen.prediction {
-            ends += [("  ghost ink (mm)", prediction.ghostInkMm), ("  ghost ink on screen (ms)", prediction.ghostLifetimeMs)]
+            ends += [
+                ("  ghost ink (mm)", prediction.ghostInkMm), ("  ghost ink on screen (ms)", prediction.ghostLifetimeMs),
+            ]
         }
         for (name, p) in ends { table.append([name] + [p.p50, p.p90, p.p95, p.p99, p.max].map { fmt($0, 3) }) }
         return table
@@ -149,42 +171,67 @@ enum SummaryTable {
         let neverShownPct = s.samples > 0 ? 100 * Double(s.samplesNeverShown) / Double(s.samples) : 0
         if let pen = s.penToPixel {
             // Never-shown samples are beyond any latency: a percentile that falls on one reads "never".
-            func at(_ rank: Double, _ value: Double) -> String { 100 - neverShownPct < rank ? "never" : "\(fmt(value, 1)) ms" }
-            var headline = "p50 \(at(50, pen.endToEndMs.p50)), p95 \(at(95, pen.endToEndMs.p95)) from pen to first pixels"
-            if s.samplesNeverShown > 0 { headline += "; \(grouped(s.samplesNeverShown)) of \(grouped(s.samples)) samples never shown" }
+            func at(_ rank: Double, _ value: Double) -> String {
+                100 - neverShownPct < rank ? "never" : "\(fmt(value, 1)) ms"
+            }
+            var headline =
+                "p50 \(at(50, pen.endToEndMs.p50)), p95 \(at(95, pen.endToEndMs.p95)) from pen to first pixels"
+            if s.samplesNeverShown > 0 {
+                headline += "; \(grouped(s.samplesNeverShown)) of \(grouped(s.samples)) samples never shown"
+            }
             facts.append(["ink latency, end to end", headline])
             if let perceived = pen.perceivedMs {
-                facts.append(["perceived (what prediction buys)", "p50 \(at(50, perceived.p50)), p95 \(at(95, perceived.p95)) until ink is within 1 mm of the pen"])
+                facts.append([
+                    "perceived (what prediction buys)",
+                    "p50 \(at(50, perceived.p50)), p95 \(at(95, perceived.p95)) until ink is within 1 mm of the pen",
+                ])
             }
         } else {
             facts.append(["ink latency, end to end", "never: no sample was shown"])
         }
-        facts.append(["ink on screen", "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink while the pen moved (at most \(fmt(s.hz, 0))), longest wait \(fmt(s.longestStaleMs, 0)) ms"])
+        facts.append([
+            "ink on screen",
+            "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink while the pen moved (at most \(fmt(s.hz, 0))), longest wait \(fmt(s.longestStaleMs, 0)) ms",
+        ])
         guard let pen = s.penToPixel else { return facts }
-        let targets = pen.withinPct, device = DeviceProfile.named(s.device).map { DeviceLatency(device: $0, hz: s.hz) }
-        let assumed = device.map { d in
-            "; device stages at the middle of ranges no one has published (transport \(fmt(d.transport.low ?? 0, 0))-\(fmt(d.transport.high ?? 0, 0)) ms, "
-                + "panel \(fmt(d.panelResponse.low ?? 0, 1))-\(fmt(d.panelResponse.high ?? 0, 1)) ms)"
-        } ?? ""
+        let targets = pen.withinPct
+        let device = DeviceProfile.named(s.device).map { DeviceLatency(device: $0, hz: s.hz) }
+        let assumed =
+            device.map { d in
+                "; device stages at the middle of ranges no one has published (transport \(fmt(d.transport.low ?? 0, 0))-\(fmt(d.transport.high ?? 0, 0)) ms, "
+                    + "panel \(fmt(d.panelResponse.low ?? 0, 1))-\(fmt(d.panelResponse.high ?? 0, 1)) ms)"
+            } ?? ""
         let dominant = pen.namedDominantStage.map { "dominant stage: \($0.label)" } ?? "no single stage dominates"
-        facts.append(["pen to pixel", "within 9 ms \(share(targets.ms9))%, 13 ms \(share(targets.ms13))%, one frame (\(fmt(1000 / s.hz, 1)) ms) "
-                      + "\(share(targets.oneFrame))%, 50 ms \(share(targets.ms50))% of samples; \(dominant)\(assumed)"])
+        facts.append([
+            "pen to pixel",
+            "within 9 ms \(share(targets.ms9))%, 13 ms \(share(targets.ms13))%, one frame (\(fmt(1000 / s.hz, 1)) ms) "
+                + "\(share(targets.oneFrame))%, 50 ms \(share(targets.ms50))% of samples; \(dominant)\(assumed)",
+        ])
         if let lag = pen.spatialLag {
             let bands = lag.bySpeed.filter { $0.vsyncs > 0 }.map { band in
                 "\(fmt(band.fromMmPerS, 0))\(band.toMmPerS.map { "-\(fmt($0, 0))" } ?? "+") mm/s \(fmt(band.lagMm.p50, 2))"
             }
-            facts.append(["ink behind the pen (mm)", "p50 / p95 straight \(fmt(lag.straightMm.p50, 2)) / \(fmt(lag.straightMm.p95, 2)), "
-                          + "curved \(fmt(lag.curvedMm.p50, 2)) / \(fmt(lag.curvedMm.p95, 2)); p50 by pen speed: \(bands.joined(separator: ", "))"])
+            facts.append([
+                "ink behind the pen (mm)",
+                "p50 / p95 straight \(fmt(lag.straightMm.p50, 2)) / \(fmt(lag.straightMm.p95, 2)), "
+                    + "curved \(fmt(lag.curvedMm.p50, 2)) / \(fmt(lag.curvedMm.p95, 2)); p50 by pen speed: \(bands.joined(separator: ", "))",
+            ])
         }
         if let p = pen.prediction {
-            facts.append(["predicted touches", "\(p.predictor), \(fmt(p.horizonMs, 1)) ms ahead: \(grouped(p.segments)) provisional segments, "
-                          + "\(fmt(p.retractionsPerS, 2)) ghosts over \(fmt(PredictionFigures.ghostThresholdMm, 1)) mm taken back a second of drawing, "
-                          + "render server \(grouped(p.extraPixels)) px and \(fmt(p.extraCompositeMs, 1)) ms more"])
+            facts.append([
+                "predicted touches",
+                "\(p.predictor), \(fmt(p.horizonMs, 1)) ms ahead: \(grouped(p.segments)) provisional segments, "
+                    + "\(fmt(p.retractionsPerS, 2)) ghosts over \(fmt(PredictionFigures.ghostThresholdMm, 1)) mm taken back a second of drawing, "
+                    + "render server \(grouped(p.extraPixels)) px and \(fmt(p.extraCompositeMs, 1)) ms more",
+            ])
         }
         if let w = pen.wetInk {
-            facts.append(["wet ink (front buffer)", "\(grouped(w.writes)) writes, \(grouped(w.tornWrites)) torn by the scan-out (\(fmt(w.tornPct, 1))%), "
-                          + "write p50 / p95 \(fmt(w.writeMs.p50, 3)) / \(fmt(w.writeMs.p95, 3)) ms, \(grouped(w.pixels)) px; "
-                          + "\(grouped(w.samplesFirstShown)) samples lit first by it (a what-if: iOS has no public front-buffer API)"])
+            facts.append([
+                "wet ink (front buffer)",
+                "\(grouped(w.writes)) writes, \(grouped(w.tornWrites)) torn by the scan-out (\(fmt(w.tornPct, 1))%), "
+                    + "write p50 / p95 \(fmt(w.writeMs.p50, 3)) / \(fmt(w.writeMs.p95, 3)) ms, \(grouped(w.pixels)) px; "
+                    + "\(grouped(w.samplesFirstShown)) samples lit first by it (a what-if: iOS has no public front-buffer API)",
+            ])
         }
         return facts
     }
@@ -193,20 +240,36 @@ enum SummaryTable {
     private static func work(_ s: RunSummary) -> [[String]] {
         let c = s.counters
         var facts: [[String]] = [
-            ["main-thread growth", s.mainUsPerThousandPoints > 0.5 ? "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn" : "no growth with the points drawn"],
+            [
+                "main-thread growth",
+                s.mainUsPerThousandPoints > 0.5
+                    ? "\(fmt(s.mainUsPerThousandPoints, 0)) us per 1000 points drawn"
+                    : "no growth with the points drawn",
+            ],
             ["renders wasted", "\(fmt(s.rendersWastedPct, 1))% cancelled or thrown away"],
             ["pixels rasterized", grouped(c.pixelsRasterized)],
             ["bytes copied", grouped(c.bytesCopied)],
             ["segments stroked", grouped(c.segmentsStroked)],
             ["bitmaps allocated", grouped(c.bitmapsAllocated)],
-            ["tasks started / cancelled / superseded", "\(grouped(c.tasksStarted)) / \(grouped(c.tasksCancelled)) / \(grouped(c.tasksSuperseded)) (threads peak \(c.threadsPeak))"],
-            ["cpu time", "\(s.cpuS.map { fmt($0, 2) } ?? "-") s, peak memory \(s.peakMemoryMB.map { fmt($0, 0) } ?? "-") MB"],
+            [
+                "tasks started / cancelled / superseded",
+                "\(grouped(c.tasksStarted)) / \(grouped(c.tasksCancelled)) / \(grouped(c.tasksSuperseded)) (threads peak \(c.threadsPeak))",
+            ],
+            [
+                "cpu time",
+                "\(s.cpuS.map { fmt($0, 2) } ?? "-") s, peak memory \(s.peakMemoryMB.map { fmt($0, 0) } ?? "-") MB",
+            ],
         ]
         if let p = s.picture {
             let verdict = p.matchesReference ? "matches the reference" : "DIFFERS from the reference"
-            facts.append(["final picture", "\(verdict): \(fmt(p.differingPct, 4))% of pixels differ, max channel diff \(p.maxChannelDiff)"])
+            facts.append([
+                "final picture",
+                "\(verdict): \(fmt(p.differingPct, 4))% of pixels differ, max channel diff \(p.maxChannelDiff)",
+            ])
         } else if s.costs != "measured" {
-            facts.append(["final picture", "not drawn: a dry replay counts the work without rasterizing (--raster draws it)"])
+            facts.append([
+                "final picture", "not drawn: a dry replay counts the work without rasterizing (--raster draws it)",
+            ])
         }
         return facts
     }
@@ -232,7 +295,9 @@ enum SummaryTable {
 
     /// Left-aligns the first column and right-aligns the rest.
     static func align(_ rows: [[String]]) -> [String] {
-        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { col in rows.map { col < $0.count ? $0[col].count : 0 }.max() ?? 0 }
+        let widths = (0..<(rows.map(\.count).max() ?? 0)).map { col in
+            rows.map { col < $0.count ? $0[col].count : 0 }.max() ?? 0
+        }
         return rows.map { row in
             row.enumerated().map { i, cell in
                 let pad = String(repeating: " ", count: widths[i] - cell.count)

@@ -11,9 +11,11 @@ import StrokeBenchReports
 /// `perform` runs on the worker threads; `completed` is called once per finished run, one call at a
 /// time, in the order runs finish. No new run starts once `stop()` is true or a run has failed; the
 /// runs already going are let finish, and the first failure is then thrown.
-func forEachRun<Result>(_ runs: [SweepRun], jobs: Int, stop: @escaping @Sendable () -> Bool,
-                        perform: @escaping @Sendable (SweepRun) throws -> Result,
-                        completed: @escaping (SweepRun, Result) throws -> Void) throws {
+func forEachRun<Result>(
+    _ runs: [SweepRun], jobs: Int, stop: @escaping @Sendable () -> Bool,
+    perform: @escaping @Sendable (SweepRun) throws -> Result,
+    completed: @escaping (SweepRun, Result) throws -> Void
+) throws {
     if jobs <= 1 {
         for run in runs {
             if stop() { break }
@@ -32,9 +34,11 @@ func forEachRun<Result>(_ runs: [SweepRun], jobs: Int, stop: @escaping @Sendable
 }
 
 /// One worker's loop: runs until none is left, a run failed, or `stop` says so.
-private func work<Result>(_ state: SweepJobsState, stop: @escaping @Sendable () -> Bool,
-                          perform: @escaping @Sendable (SweepRun) throws -> Result,
-                          completed completedBox: UncheckedSendable<(SweepRun, Result) throws -> Void>) {
+private func work<Result>(
+    _ state: SweepJobsState, stop: @escaping @Sendable () -> Bool,
+    perform: @escaping @Sendable (SweepRun) throws -> Result,
+    completed completedBox: UncheckedSendable<(SweepRun, Result) throws -> Void>
+) {
     while let run = state.next(stopping: stop) {
         do {
             let result = try perform(run)
@@ -46,7 +50,8 @@ private func work<Result>(_ state: SweepJobsState, stop: @escaping @Sendable () 
 }
 
 /// The runs not yet started and the first failure, shared by the sweep's worker threads.
-private final class SweepJobsState: @unchecked Sendable { // every field is guarded by `lock`, `completion` serializes callbacks
+// every field is guarded by `lock`, `completion` serializes callbacks
+private final class SweepJobsState: @unchecked Sendable {
     private let lock = NSLock()
     private let completion = NSLock()
     private var remaining: ArraySlice<SweepRun>
@@ -56,19 +61,22 @@ private final class SweepJobsState: @unchecked Sendable { // every field is guar
 
     /// The next run to start, or nil when none is left, a run failed, or `stop` says so.
     func next(stopping stop: () -> Bool) -> SweepRun? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard failure == nil, !stop() else { return nil }
         return remaining.popFirst()
     }
 
     func fail(_ error: Error) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if failure == nil { failure = error }
     }
 
     /// Runs `body` with no other completion running.
     func serialized(_ body: () throws -> Void) throws {
-        completion.lock(); defer { completion.unlock() }
+        completion.lock()
+        defer { completion.unlock() }
         try body()
     }
 }

@@ -9,7 +9,7 @@ import StrokeBenchReports
 /// The time left is the wall time so far over the work done so far (finished runs and the share of the
 /// runs going), times the work left: with several jobs at once it counts their combined pace. Safe to
 /// call from the sweep's worker threads.
-final class SweepProgress: @unchecked Sendable { // every field is guarded by `lock`
+final class SweepProgress: @unchecked Sendable {  // every field is guarded by `lock`
     private let lock = NSLock()
     private let total: Int
     private let terminal = Console.current.errorsGoToTerminal
@@ -27,30 +27,39 @@ final class SweepProgress: @unchecked Sendable { // every field is guarded by `l
     init(total: Int) { self.total = total }
 
     func begin(_ run: SweepRun) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let point = run.point
-        let label = "\(point.strategy) \(point.device) \(point.hz.map { SweepPlan.formatRate($0) + " Hz" } ?? "device Hz") "
+        let label =
+            "\(point.strategy) \(point.device) \(point.hz.map { SweepPlan.formatRate($0) + " Hz" } ?? "device Hz") "
             + "\(SweepPlan.traceLabel(point.trace.path)) r\(run.repetition)"
         going[run.id] = (label, Date(), 0)
         draw(force: false)
     }
 
     func update(_ run: SweepRun, _ replayed: Double, _ traceSeconds: Double) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         going[run.id]?.fraction = traceSeconds > 0 ? min(1, replayed / traceSeconds) : 0
         draw(force: false)
     }
 
     func end(_ run: SweepRun, _ summary: RunSummary) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         done += 1
         let started = going.removeValue(forKey: run.id)
-        if terminal { draw(force: false); return }
+        if terminal {
+            draw(force: false)
+            return
+        }
         let took = started.map { Date().timeIntervalSince($0.start) } ?? 0
         let now = Date()
         if took >= Self.quiet {
-            printError(String(format: "[%d/%d] %@ done in %.1f s: main p99 %.3f ms, hitch %.2f ms/s%@", done, total,
-                              started?.label ?? run.id, took, summary.mainMs.p99, summary.hitchRatioMsPerS, left()))
+            printError(
+                String(
+                    format: "[%d/%d] %@ done in %.1f s: main p99 %.3f ms, hitch %.2f ms/s%@", done, total,
+                    started?.label ?? run.id, took, summary.mainMs.p99, summary.hitchRatioMsPerS, left()))
             lastLine = now
         } else if now.timeIntervalSince(lastLine) >= 10 {
             printError("[\(done)/\(total)] runs done\(left())")
@@ -59,7 +68,8 @@ final class SweepProgress: @unchecked Sendable { // every field is guarded by `l
     }
 
     func finish() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if terminal && drawn { printError("\r\u{1B}[K", terminator: "") }
     }
 
@@ -75,7 +85,8 @@ final class SweepProgress: @unchecked Sendable { // every field is guarded by `l
 
     private func draw(force: Bool) {
         let now = Date()
-        guard terminal, now.timeIntervalSince(start) >= Self.quiet, force || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        guard terminal, now.timeIntervalSince(start) >= Self.quiet, force || now.timeIntervalSince(lastDraw) >= 0.1
+        else { return }
         lastDraw = now
         drawn = true
         let width = 24
@@ -84,7 +95,8 @@ final class SweepProgress: @unchecked Sendable { // every field is guarded by `l
         let filled = min(width, Int((overall * Double(width)).rounded(.down)))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
         let current = going.count == 1 ? going.values.first!.label : "\(going.count) runs at once"
-        printError("\r\u{1B}[K[\(bar)] \(done)/\(total) done, \(current)  ETA \(Self.duration(remaining()))", terminator: "")
+        printError(
+            "\r\u{1B}[K[\(bar)] \(done)/\(total) done, \(current)  ETA \(Self.duration(remaining()))", terminator: "")
     }
 
     /// `1m05s`, `42s`, or `?` before anything is known.

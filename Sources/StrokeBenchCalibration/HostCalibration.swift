@@ -1,7 +1,7 @@
-import StrokeBenchCanvas
 import Foundation
-import StrokeBenchSpec
+import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchSpec
 
 /// This host's unit cost of each kind of counted work, measured by a microbenchmark of that kind alone
 /// (`bench calibrate`), never by regressing replays' frame times on their counters.
@@ -24,7 +24,10 @@ public struct HostCalibration: Codable, Sendable {
     /// The host's memory bandwidth, one thread writing and every core writing at once.
     public var bandwidth: Bandwidth
 
-    enum CodingKeys: String, CodingKey { case unitCostsNs = "unit_costs_ns", fits, bandwidth }
+    enum CodingKeys: String, CodingKey {
+        case unitCostsNs = "unit_costs_ns"
+        case fits, bandwidth
+    }
 
     /// Streaming writes of buffers larger than the last-level cache, GB/s (bytes per ns).
     public struct Bandwidth: Codable, Sendable {
@@ -36,17 +39,23 @@ public struct HostCalibration: Codable, Sendable {
         public var efficiency: Double { allCoresGBs > 0 ? min(1, oneThreadGBs / allCoresGBs) : 0 }
 
         enum CodingKeys: String, CodingKey {
-            case oneThreadGBs = "one_thread_gbs", allCoresGBs = "all_cores_gbs", cores, efficiency
+            case oneThreadGBs = "one_thread_gbs"
+            case allCoresGBs = "all_cores_gbs"
+            case cores, efficiency
         }
 
         init(oneThreadGBs: Double, allCoresGBs: Double, cores: Int) {
-            self.oneThreadGBs = oneThreadGBs; self.allCoresGBs = allCoresGBs; self.cores = cores
+            self.oneThreadGBs = oneThreadGBs
+            self.allCoresGBs = allCoresGBs
+            self.cores = cores
         }
 
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(oneThreadGBs: try c.decode(Double.self, forKey: .oneThreadGBs),
-                      allCoresGBs: try c.decode(Double.self, forKey: .allCoresGBs), cores: try c.decode(Int.self, forKey: .cores))
+            self.init(
+                oneThreadGBs: try c.decode(Double.self, forKey: .oneThreadGBs),
+                allCoresGBs: try c.decode(Double.self, forKey: .allCoresGBs),
+                cores: try c.decode(Int.self, forKey: .cores))
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -64,10 +73,10 @@ public struct HostCalibration: Codable, Sendable {
             // Addresses as integers: each thread writes only its own buffer.
             let buffers = (0..<threads).map { _ -> Int in
                 let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-                memset(buffer, 1, size) // fault every page in before timing
+                memset(buffer, 1, size)  // fault every page in before timing
                 return Int(bitPattern: buffer)
             }
-            defer { buffers.forEach { UnsafeMutableRawPointer(bitPattern: $0)!.deallocate() } }
+            defer { for buffer in buffers { UnsafeMutableRawPointer(bitPattern: buffer)!.deallocate() } }
             var best = 0.0
             for round in 0..<5 {
                 let start = Stopwatch.now()
@@ -93,15 +102,21 @@ public struct HostCalibration: Codable, Sendable {
         /// The fit's intercept, ns: the cost of a call beyond its counted work, when the fit has one.
         public var interceptNs: Double? = nil
 
-        enum CodingKeys: String, CodingKey { case kinds, method, cases, r2, interceptNs = "intercept_ns" }
+        enum CodingKeys: String, CodingKey {
+            case kinds, method, cases, r2
+            case interceptNs = "intercept_ns"
+        }
     }
 
     /// Measures every kind on a canvas of `width` x `height` pixels (a device's screen), each case the
     /// median of `repeats` timings.
     public static func measure(width: Int, height: Int, repeats: Int = 15) throws -> HostCalibration {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var calibration = HostCalibration(unitCostsNs: [:], fits: [], bandwidth: Bandwidth(
-            oneThreadGBs: Bandwidth.measure(threads: 1), allCoresGBs: Bandwidth.measure(threads: cores), cores: cores))
+        var calibration = HostCalibration(
+            unitCostsNs: [:], fits: [],
+            bandwidth: Bandwidth(
+                oneThreadGBs: Bandwidth.measure(threads: 1), allCoresGBs: Bandwidth.measure(threads: cores),
+                cores: cores))
         let timer = CaseTimer(repeats: repeats)
         try calibration.add(timer.bitmaps(width: width, height: height))
         try calibration.add(timer.pixelCalls(width: width, height: height))
@@ -182,9 +197,11 @@ struct CaseTimer {
         var cases: [Case] = []
         for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
             let side = share.squareRoot()
-            let w = max(1, Int(Double(width) * side)), h = max(1, Int(Double(height) * side))
+            let w = max(1, Int(Double(width) * side))
+            let h = max(1, Int(Double(height) * side))
             var previous = try Surface(width: w, height: h)
-            var medians: [Double] = [], counters = WorkCounters()
+            var medians: [Double] = []
+            var counters = WorkCounters()
             for _ in 0..<Self.rounds {
                 var times: [Double] = []
                 for i in 0...repeats {
@@ -204,8 +221,14 @@ struct CaseTimer {
             cases.append(Case(counters: counters, ns: medians.min()!))
         }
         let (coef, r2) = Regression.fit(cases, kinds: [.pixelCleared, .bitmapAllocated], relative: false)
-        return ([.pixelCleared: coef[0], .bitmapAllocated: coef[1]],
-                .init(kinds: [.pixelCleared, .bitmapAllocated], method: "Surface(width:height:) made while the previous one lives, each drawn into before it is freed, 5 sizes up to the canvas; slope and intercept", cases: cases.count, r2: r2))
+        return (
+            [.pixelCleared: coef[0], .bitmapAllocated: coef[1]],
+            .init(
+                kinds: [.pixelCleared, .bitmapAllocated],
+                method:
+                    "Surface(width:height:) made while the previous one lives, each drawn into before it is freed, 5 sizes up to the canvas; slope and intercept",
+                cases: cases.count, r2: r2)
+        )
     }
 
     /// Opaque fills of several areas of canvas-sized bitmaps, and a canvas-sized image drawn (blended
@@ -217,23 +240,33 @@ struct CaseTimer {
         let copies = Self.coldCopies(width: width, height: height, perCopy: 1)
         let targets = try (0..<copies).map { _ in try Surface(width: width, height: height) }
         var next = 0
-        let areas: [PixelRect] = [PixelRect(x: 8, y: 8, width: 16, height: 16), PixelRect(x: 8, y: 8, width: 64, height: 64)]
-            + [0.05, 0.25, 0.5, 1.0].map { PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * $0))) }
+        let areas: [PixelRect] =
+            [PixelRect(x: 8, y: 8, width: 16, height: 16), PixelRect(x: 8, y: 8, width: 64, height: 64)]
+            + [0.05, 0.25, 0.5, 1.0].map {
+                PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * $0)))
+            }
         var runs: [Run] = []
         for area in areas {
-            runs.append(Self.whole { ledger in
-                let context = try Context(surface: targets[next % copies], counting: ledger)
-                next += 1
-                context.fill(area, with: .white)
-            })
+            runs.append(
+                Self.whole { ledger in
+                    let context = try Context(surface: targets[next % copies], counting: ledger)
+                    next += 1
+                    context.fill(area, with: .white)
+                })
             runs.append(try redraws(width: width, height: height, clip: area, opaque: false))
             runs.append(try redraws(width: width, height: height, clip: area, opaque: true))
         }
         let cases = try time(runs)
         let kinds: [WorkKind] = [.pixelFilled, .pixelBlended, .pixelCopied, .drawCall]
         let (coef, r2) = Regression.fit(cases, kinds: kinds)
-        return (Dictionary(uniqueKeysWithValues: zip(kinds, coef)),
-                .init(kinds: kinds, method: "Context.fill of canvas-sized bitmaps taken in turn from more than the last-level cache holds, and Context.draw of the last picture (with alpha, and opaque) into a bitmap just made, each over 6 areas from 16 x 16 to the canvas, on a context made per call; one least-squares fit", cases: cases.count, r2: r2))
+        return (
+            Dictionary(uniqueKeysWithValues: zip(kinds, coef)),
+            .init(
+                kinds: kinds,
+                method:
+                    "Context.fill of canvas-sized bitmaps taken in turn from more than the last-level cache holds, and Context.draw of the last picture (with alpha, and opaque) into a bitmap just made, each over 6 areas from 16 x 16 to the canvas, on a context made per call; one least-squares fit",
+                cases: cases.count, r2: r2)
+        )
     }
 
     /// The last picture drawn (blended source-over, or copied when `opaque`) into a bitmap just made,
@@ -272,7 +305,8 @@ struct CaseTimer {
     func strokes(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         let surface = try Surface(width: width, height: height)
         var runs: [Run] = []
-        let cx = Double(width) / 2, cy = Double(height) / 2
+        let cx = Double(width) / 2
+        let cy = Double(height) / 2
         func stroke(_ lines: [[Point]], lineWidth: Double, clip: PixelRect? = nil) -> Run {
             let polylines = lines.map { Polyline($0, style: StrokeStyle(lineWidth: lineWidth)) }
             return Self.whole { ledger in
@@ -285,7 +319,9 @@ struct CaseTimer {
         // more than the line width), with n segments of length l at width w. Varying l and w moves ink
         // independently of the segment count.
         func spiral(segments n: Int, length l: Double, lineWidth w: Double, around centre: Point) -> [Point] {
-            var points = [centre], angle = 0.0, radius = w * 2
+            var points = [centre]
+            var angle = 0.0
+            var radius = w * 2
             for _ in 0..<n {
                 let step = l / radius
                 angle += step
@@ -294,13 +330,17 @@ struct CaseTimer {
             }
             return points
         }
-        for (n, l, w) in [(200, 2.0, 10.0), (1000, 2.0, 10.0), (200, 6.0, 10.0), (1000, 6.0, 10.0), (400, 12.0, 10.0),
-                          (400, 3.0, 4.0), (400, 3.0, 24.0), (200, 20.0, 24.0), (1500, 4.0, 6.0)] {
-            runs.append(stroke([spiral(segments: n, length: l, lineWidth: w, around: Point(x: cx, y: cy))], lineWidth: w))
+        for (n, l, w) in [
+            (200, 2.0, 10.0), (1000, 2.0, 10.0), (200, 6.0, 10.0), (1000, 6.0, 10.0), (400, 12.0, 10.0),
+            (400, 3.0, 4.0), (400, 3.0, 24.0), (200, 20.0, 24.0), (1500, 4.0, 6.0),
+        ] {
+            runs.append(
+                stroke([spiral(segments: n, length: l, lineWidth: w, around: Point(x: cx, y: cy))], lineWidth: w))
         }
         // Dots far apart: little ink and few segments over a large swept span.
         for spread in [0.1, 0.45, 0.9] {
-            let dx = Double(width) * spread / 2, dy = Double(height) * spread / 2
+            let dx = Double(width) * spread / 2
+            let dy = Double(height) * spread / 2
             runs.append(stroke([[Point(x: cx - dx, y: cy - dy)], [Point(x: cx + dx, y: cy + dy)]], lineWidth: 10))
         }
         // Paths: k separate strokes of one short segment each, as a layer-per-event strategy strokes them.
@@ -309,10 +349,11 @@ struct CaseTimer {
                 let at = Point(x: cx + Double(i % 40) * 12, y: cy + Double(i / 40) * 12)
                 return Polyline([at, Point(x: at.x + 4, y: at.y + 3)], style: StrokeStyle(lineWidth: 10))
             }
-            runs.append(Self.whole { ledger in
-                let context = try Context(surface: surface, counting: ledger)
-                for line in lines { context.stroke([line], style: StrokeStyle(lineWidth: 10)) }
-            })
+            runs.append(
+                Self.whole { ledger in
+                    let context = try Context(surface: surface, counting: ledger)
+                    for line in lines { context.stroke([line], style: StrokeStyle(lineWidth: 10)) }
+                })
         }
         // Culled: a spiral of n segments drawn into a small clip it misses, beside one short line drawn in it.
         let clip = PixelRect(x: 0, y: 0, width: 64, height: 64)
@@ -335,45 +376,67 @@ struct CaseTimer {
         for (n, side) in [(1000, 24), (3000, 64), (6000, 40)] {
             let points = spiral(segments: n, length: 4, lineWidth: 10, around: Point(x: cx / 2, y: cy))
             let right = Int(points.map(\.x).max()!) + 16
-            runs.append(stroke([[Point(x: Double(right + 4), y: cy), Point(x: Double(right + 8), y: cy + 4)], points],
-                                lineWidth: 10, clip: PixelRect(x: right, y: Int(cy) - side / 2, width: side, height: side)))
+            runs.append(
+                stroke(
+                    [[Point(x: Double(right + 4), y: cy), Point(x: Double(right + 8), y: cy + 4)], points],
+                    lineWidth: 10, clip: PixelRect(x: right, y: Int(cy) - side / 2, width: side, height: side)))
         }
-        let kinds: [WorkKind] = [.segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .edgeRow, .joinRadius, .pathStroked]
+        let kinds: [WorkKind] = [
+            .segmentStroked, .pixelStroked, .pixelSwept, .segmentCulled, .edgeRow, .joinRadius, .pathStroked,
+        ]
         let cases = try time(runs)
         let (coef, r2) = Regression.fit(cases, kinds: kinds, intercept: true)
-        return (Dictionary(uniqueKeysWithValues: zip(kinds, coef.prefix(kinds.count))),
-                .init(kinds: kinds, method: "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss, into one lying on them and into one beside them in its rows; one least-squares fit", cases: cases.count, r2: r2, interceptNs: coef[kinds.count]))
+        return (
+            Dictionary(uniqueKeysWithValues: zip(kinds, coef.prefix(kinds.count))),
+            .init(
+                kinds: kinds,
+                method:
+                    "Context.stroke of designed paths: spirals that never cross themselves (segment length 2 to 20 px, width 4 to 24), far-apart dots, many one-segment paths, spirals drawn into a small clip they miss, into one lying on them and into one beside them in its rows; one least-squares fit",
+                cases: cases.count, r2: r2, interceptNs: coef[kinds.count])
+        )
     }
 
     /// A canvas-sized image composited into the framebuffer, limited to several areas of damage: ns per composited pixel.
     func composites(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
         let compositor = try Compositor(width: width, height: height)
-        let images = try (0..<Self.coldCopies(width: width, height: height, perCopy: 1)).map { _ in try Surface(width: width, height: height) }
+        let images = try (0..<Self.coldCopies(width: width, height: height, perCopy: 1)).map { _ in
+            try Surface(width: width, height: height)
+        }
         var next = 0
         var runs: [Run] = []
         for share in [0.05, 0.25, 0.5, 0.75, 1.0] {
             let damage = PixelRect(x: 0, y: 0, width: width, height: max(1, Int(Double(height) * share)))
-            runs.append(Self.whole { ledger in
-                let image = images[next % images.count]
-                next += 1
-                ledger.counters.pixelsComposited += try compositor.composite(image, damage: [damage])
-            })
+            runs.append(
+                Self.whole { ledger in
+                    let image = images[next % images.count]
+                    next += 1
+                    ledger.counters.pixelsComposited += try compositor.composite(image, damage: [damage])
+                })
         }
         let cases = try time(runs)
         let (coef, r2) = Regression.fit(cases, kinds: [.pixelComposited], intercept: true, relative: false)
-        return ([.pixelComposited: coef[0]], .init(kinds: [.pixelComposited], method: "Compositor.composite of canvas-sized images taken in turn from more than the last-level cache holds, 5 areas of damage; slope", cases: cases.count, r2: r2, interceptNs: coef[1]))
+        return (
+            [.pixelComposited: coef[0]],
+            .init(
+                kinds: [.pixelComposited],
+                method:
+                    "Compositor.composite of canvas-sized images taken in turn from more than the last-level cache holds, 5 areas of damage; slope",
+                cases: cases.count, r2: r2, interceptNs: coef[1])
+        )
     }
 }
 
 /// Least squares of case times on their counts, relative, by the normal equations (a handful of unknowns).
-fileprivate enum Regression {
+private enum Regression {
     /// Coefficients in `kinds` order (then the intercept, when asked for or when it is the last kind's
     /// role), and R² of the fit. No coefficient is negative: a kind cannot cost less than nothing.
     /// - Parameter relative: weigh each case by 1/time², minimising relative rather than absolute error, so a
     ///   case of a few microseconds (a call's own cost) counts as much as one of milliseconds (its pixels').
     ///   Off for kinds measured only at the scale a replay meets them (new bitmaps of a fifth of the canvas
     ///   and more, composites), where the largest cases, out of the cache, are the ones to fit.
-    static func fit(_ cases: [CaseTimer.Case], kinds: [WorkKind], intercept: Bool = false, relative: Bool = true) -> (coefficients: [Double], r2: Double) {
+    static func fit(_ cases: [CaseTimer.Case], kinds: [WorkKind], intercept: Bool = false, relative: Bool = true) -> (
+        coefficients: [Double], r2: Double
+    ) {
         // `.bitmapAllocated` in a bitmap case is one per case: it is the intercept.
         let rows = cases.map { c in kinds.map { Double($0.count(in: c.counters)) } + (intercept ? [1] : []) }
         let y = cases.map(\.ns)
@@ -402,19 +465,23 @@ fileprivate enum Regression {
             }
             var solution = [Double](repeating: 0, count: n)
             for (i, value) in zip(active, solve(a, b)) { solution[i] = value }
-            guard let worst = active.filter({ solution[$0] < 0 }).min(by: { solution[$0] < solution[$1] }) else { return solution }
+            guard let worst = active.filter({ solution[$0] < 0 }).min(by: { solution[$0] < solution[$1] }) else {
+                return solution
+            }
             active.removeAll { $0 == worst }
         }
     }
 
     /// Gaussian elimination with partial pivoting; a singular column gets 0.
     static func solve(_ matrix: [[Double]], _ vector: [Double]) -> [Double] {
-        var a = matrix, b = vector
+        var a = matrix
+        var b = vector
         let n = b.count
         for col in 0..<n {
             let pivot = (col..<n).max { abs(a[$0][col]) < abs(a[$1][col]) }!
             guard abs(a[pivot][col]) > 1e-12 * max(1, abs(a[col][col])) else { continue }
-            a.swapAt(col, pivot); b.swapAt(col, pivot)
+            a.swapAt(col, pivot)
+            b.swapAt(col, pivot)
             for row in 0..<n where row != col {
                 let factor = a[row][col] / a[col][col]
                 guard factor != 0 else { continue }

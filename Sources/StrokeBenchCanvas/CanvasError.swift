@@ -11,9 +11,9 @@ public enum CanvasError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .cairo(status, message): return "cairo error \(status): \(message)"
-        case let .pixmanImageCreationFailed(w, h): return "pixman could not create a \(w)x\(h) image"
-        case let .invalidSize(w, h): return "invalid surface size \(w)x\(h)"
+        case .cairo(let status, let message): return "cairo error \(status): \(message)"
+        case .pixmanImageCreationFailed(let w, let h): return "pixman could not create a \(w)x\(h) image"
+        case .invalidSize(let w, let h): return "invalid surface size \(w)x\(h)"
         }
     }
 }

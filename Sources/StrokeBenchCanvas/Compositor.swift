@@ -17,7 +17,9 @@ public final class Compositor {
     ///   - height: The framebuffer's height in pixels.
     ///   - rasterizes: Allocate the framebuffer and move pixels (true), or only count them.
     public init(width: Int, height: Int, rasterizes: Bool = true) throws(CanvasError) {
-        guard width > 0, height > 0, width <= 32767, height <= 32767 else { throw .invalidSize(width: width, height: height) }
+        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+            throw .invalidSize(width: width, height: height)
+        }
         if rasterizes {
             guard let image = pixman_image_create_bits(PIXMAN_x8r8g8b8, Int32(width), Int32(height), nil, 0) else {
                 throw .pixmanImageCreationFailed(width: width, height: height)
@@ -34,9 +36,12 @@ public final class Compositor {
     public var isDry: Bool { framebuffer == nil }
 
     /// The framebuffer seen by cairo, for the sublayers the render server rasterizes itself.
-    private lazy var framebufferSurface: Surface = framebuffer.map {
-        Surface(borrowing: pixman_image_get_data($0)!, width: width, height: height, stride: Int(pixman_image_get_stride($0)))
-    } ?? Surface(dryBorrowingWidth: width, height: height)
+    private lazy var framebufferSurface: Surface =
+        framebuffer.map {
+            Surface(
+                borrowing: pixman_image_get_data($0)!, width: width, height: height,
+                stride: Int(pixman_image_get_stride($0)))
+        } ?? Surface(dryBorrowingWidth: width, height: height)
 
     deinit { if let framebuffer { pixman_image_unref(framebuffer) } }
 
@@ -44,14 +49,16 @@ public final class Compositor {
     @discardableResult
     public func clear(_ damage: [PixelRect], to color: Color) -> Int {
         func level(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * 65535).rounded()) }
-        var fill = pixman_color_t(red: level(color.red), green: level(color.green), blue: level(color.blue), alpha: 65535)
+        var fill = pixman_color_t(
+            red: level(color.red), green: level(color.green), blue: level(color.blue), alpha: 65535)
         var total = 0
         let screen = PixelRect(x: 0, y: 0, width: width, height: height)
         for rect in damage {
             let r = rect.intersection(screen)
             guard !r.isEmpty else { continue }
             if let framebuffer {
-                var box = pixman_rectangle16_t(x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
+                var box = pixman_rectangle16_t(
+                    x: Int16(r.x), y: Int16(r.y), width: UInt16(r.width), height: UInt16(r.height))
                 pixman_image_fill_rectangles(PIXMAN_OP_SRC, framebuffer, &fill, 1, &box)
             }
             total += r.area
@@ -68,13 +75,15 @@ public final class Compositor {
     ///   - ledger: Where the strokes are counted (a fresh one when not given).
     /// - Returns: the pixels the layers' extents cover inside the clip.
     @discardableResult
-    public func drawLayers(_ layers: [Polyline], style: StrokeStyle, clip: PixelRect,
-                           counting ledger: WorkLedger = WorkLedger()) throws(CanvasError) -> Int {
+    public func drawLayers(
+        _ layers: [Polyline], style: StrokeStyle, clip: PixelRect,
+        counting ledger: WorkLedger = WorkLedger()
+    ) throws(CanvasError) -> Int {
         let before = ledger.counters.pixelsRasterized
         let context = try Context(surface: framebufferSurface, counting: ledger)
         context.clip(to: clip)
         for layer in layers { context.stroke(layer, style: style) }
-        if !isDry { framebufferSurface.withUnsafePixels { _, _ in } } // flush cairo's writes before pixman reads
+        if !isDry { framebufferSurface.withUnsafePixels { _, _ in } }  // flush cairo's writes before pixman reads
         let drawn = ledger.counters.pixelsRasterized - before
         pixelsComposited += drawn
         return drawn
@@ -92,9 +101,12 @@ public final class Compositor {
         }
         let total = try contents.withUnsafePixels { (pixels, stride) throws(CanvasError) -> Int in
             // Wraps cairo's buffer without copying; pixman reads it in place.
-            guard let source = pixman_image_create_bits(
-                contents.isOpaque ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, Int32(contents.width), Int32(contents.height),
-                pixels.assumingMemoryBound(to: UInt32.self), Int32(stride)) else {
+            guard
+                let source = pixman_image_create_bits(
+                    contents.isOpaque ? PIXMAN_x8r8g8b8 : PIXMAN_a8r8g8b8, Int32(contents.width),
+                    Int32(contents.height),
+                    pixels.assumingMemoryBound(to: UInt32.self), Int32(stride))
+            else {
                 throw .pixmanImageCreationFailed(width: contents.width, height: contents.height)
             }
             defer { pixman_image_unref(source) }
@@ -102,9 +114,10 @@ public final class Compositor {
             for rect in damage {
                 let r = rect.intersection(screen)
                 guard !r.isEmpty else { continue }
-                pixman_image_composite32(PIXMAN_OP_SRC, source, nil, framebuffer,
-                                         Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y),
-                                         Int32(r.width), Int32(r.height))
+                pixman_image_composite32(
+                    PIXMAN_OP_SRC, source, nil, framebuffer,
+                    Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y),
+                    Int32(r.width), Int32(r.height))
                 total += r.area
             }
             return total
@@ -118,13 +131,16 @@ public final class Compositor {
         guard let framebuffer else { preconditionFailure("the picture of a dry compositor (a dry replay draws none)") }
         let result = try Surface(width: width, height: height)
         result.withUnsafePixels { pixels, stride in
-            guard let destination = pixman_image_create_bits(
-                PIXMAN_a8r8g8b8, Int32(width), Int32(height), pixels.assumingMemoryBound(to: UInt32.self), Int32(stride))
+            guard
+                let destination = pixman_image_create_bits(
+                    PIXMAN_a8r8g8b8, Int32(width), Int32(height), pixels.assumingMemoryBound(to: UInt32.self),
+                    Int32(stride))
             else { return }
             defer { pixman_image_unref(destination) }
             // x8r8g8b8 -> a8r8g8b8 with SRC sets alpha to opaque.
-            pixman_image_composite32(PIXMAN_OP_SRC, framebuffer, nil, destination, 0, 0, 0, 0, 0, 0,
-                                     Int32(width), Int32(height))
+            pixman_image_composite32(
+                PIXMAN_OP_SRC, framebuffer, nil, destination, 0, 0, 0, 0, 0, 0,
+                Int32(width), Int32(height))
         }
         return result
     }

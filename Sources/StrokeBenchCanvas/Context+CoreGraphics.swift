@@ -82,7 +82,9 @@ extension Context {
 
     /// Sets line width, cap and colour from a `StrokeStyle` in one call.
     public func setStrokeStyle(_ style: StrokeStyle) {
-        graphics.lineWidth = style.lineWidth; graphics.lineCap = style.lineCap; graphics.strokeColor = style.color
+        graphics.lineWidth = style.lineWidth
+        graphics.lineCap = style.lineCap
+        graphics.strokeColor = style.color
     }
 
     /// Fills `rect` with the fill colour: `CGContext.fill(_:)`. Colours are opaque, so this replaces
@@ -122,7 +124,10 @@ public struct ImageRenderer {
     ///   - format: Standard or extended range (`StrategyEnvironment.imageRendererFormat` is the device's).
     ///   - ledger: Where the allocation and the drawing are counted (a strategy's `environment.ledger`).
     public init(width: Int, height: Int, format: PixelFormat = .standard, counting ledger: WorkLedger? = nil) {
-        self.width = width; self.height = height; self.format = format; self.ledger = ledger
+        self.width = width
+        self.height = height
+        self.format = format
+        self.ledger = ledger
     }
 
     /// A new bitmap, transparent, drawn by `actions`: `UIGraphicsImageRenderer.image(actions:)`.

@@ -49,7 +49,9 @@ public final class Context {
     /// True for a rect a drawing can have; otherwise records the misuse (`what` names the rect).
     private func accepts(_ rect: PixelRect, _ what: String) -> Bool {
         guard rect.isOutOfReach else { return true }
-        refuse("gave \(what) of \(rect.width)x\(rect.height) at (\(rect.x), \(rect.y)) (a rect lies within \(Int(Point.maxMagnitude)) pixels of the canvas)")
+        refuse(
+            "gave \(what) of \(rect.width)x\(rect.height) at (\(rect.x), \(rect.y)) (a rect lies within \(Int(Point.maxMagnitude)) pixels of the canvas)"
+        )
         return false
     }
 
@@ -114,7 +116,8 @@ public final class Context {
         if let handle {
             guard image.handle != nil else {
                 // A context made without the replay's ledger records on the image's, which has one.
-                (ledger?.misuse ?? image.misuse)?.record("drew a dry image (made with a dry replay's ledger, no pixels) into a surface with pixels")
+                (ledger?.misuse ?? image.misuse)?.record(
+                    "drew a dry image (made with a dry replay's ledger, no pixels) into a surface with pixels")
                 return
             }
             cairo_set_operator(handle, CAIRO_OPERATOR_OVER)
@@ -123,7 +126,8 @@ public final class Context {
             cairo_fill(handle)
         }
         let copied = rect.intersection(clipExtents).intersection(
-            PixelRect(x: rect.x, y: rect.y, width: image.width, height: image.height)).area
+            PixelRect(x: rect.x, y: rect.y, width: image.width, height: image.height)
+        ).area
         ledger?.counters.drawCalls += 1
         ledger?.counters.pixelsRasterized += copied
         ledger?.counters.bytesCopied += copied * 4
@@ -151,10 +155,13 @@ public final class Context {
     /// bounding strip, no more than its box inside the clip.
     public func stroke(_ lines: [Polyline], style: StrokeStyle) {
         guard !style.isOutOfReach else {
-            return refuse("stroked with a line width of \(style.lineWidth) (a width is 0...\(StrokeStyle.maxLineWidth) pixels)")
+            return refuse(
+                "stroked with a line width of \(style.lineWidth) (a width is 0...\(StrokeStyle.maxLineWidth) pixels)")
         }
         if let point = lines.lazy.compactMap(\.refusedPoint).first {
-            return refuse("stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)")
+            return refuse(
+                "stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)"
+            )
         }
         if let handle { addPath(lines, to: handle) }
         if !lines.isEmpty { surface.inkStamp = InkStamp.next() }
@@ -183,12 +190,15 @@ public final class Context {
     private func record(_ tally: StrokeTally, radius: Double) {
         guard let ledger, tally.segments > 0 else { return }
         let e = tally.extents.box
-        let swept = PixelRect(enclosingMinX: e.x0 - radius, minY: e.y0 - radius, maxX: e.x1 + radius, maxY: e.y1 + radius)
-            .intersection(clipExtents).area
+        let swept = PixelRect(
+            enclosingMinX: e.x0 - radius, minY: e.y0 - radius, maxX: e.x1 + radius, maxY: e.y1 + radius
+        )
+        .intersection(clipExtents).area
         let extended = surface.format == .extendedRange
         let radii = Int((Double(tally.segments - tally.culled) * radius).rounded())
-        ledger.counters.addStroke(swept: swept, ink: tally.inkPixels, segments: tally.segments, culled: tally.culled,
-                                  edgeRows: tally.edgeRows, joinRadii: radii, extended: extended)
+        ledger.counters.addStroke(
+            swept: swept, ink: tally.inkPixels, segments: tally.segments, culled: tally.culled,
+            edgeRows: tally.edgeRows, joinRadii: radii, extended: extended)
         if let handle { assertExtentsMatchCairo(tally.extents, handle) }
     }
 
@@ -215,11 +225,15 @@ public final class Context {
 
     /// Debug builds check that the extents counted from the points are cairo's own.
     private func assertExtentsMatchCairo(_ extents: FixedExtents, _ handle: OpaquePointer) {
-        assert({
-            var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-            cairo_path_extents(handle, &x0, &y0, &x1, &y1)
-            let e = extents.box
-            return (x0, y0, x1, y1) == (e.x0, e.y0, e.x1, e.y1)
-        }(), "path extents counted from the points differ from cairo's")
+        assert(
+            {
+                var x0 = 0.0
+                var y0 = 0.0
+                var x1 = 0.0
+                var y1 = 0.0
+                cairo_path_extents(handle, &x0, &y0, &x1, &y1)
+                let e = extents.box
+                return (x0, y0, x1, y1) == (e.x0, e.y0, e.x1, e.y1)
+            }(), "path extents counted from the points differ from cairo's")
     }
 }

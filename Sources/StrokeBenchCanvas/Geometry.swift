@@ -2,7 +2,10 @@
 public struct Point: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// An axis-aligned rectangle in whole device pixels. Empty when either side is zero.
@@ -17,7 +20,10 @@ public struct PixelRect: Hashable, Sendable, Codable {
     public var height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
     }
 
     /// The smallest integral rect covering the given real-valued bounds.
@@ -28,8 +34,10 @@ public struct PixelRect: Hashable, Sendable, Codable {
             let limit = 2_147_483_648.0
             return value.isNaN ? 0 : Int(Swift.min(limit, Swift.max(-limit, value.rounded(rule))))
         }
-        let x0 = whole(minX, .down), y0 = whole(minY, .down)
-        let x1 = whole(maxX, .up), y1 = whole(maxY, .up)
+        let x0 = whole(minX, .down)
+        let y0 = whole(minY, .down)
+        let x1 = whole(maxX, .up)
+        let y1 = whole(maxY, .up)
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -43,8 +51,10 @@ public struct PixelRect: Hashable, Sendable, Codable {
 
     /// The overlap of two rects (empty when they do not overlap).
     public func intersection(_ other: PixelRect) -> PixelRect {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(x, other.x)
+        let y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
 
@@ -52,7 +62,8 @@ public struct PixelRect: Hashable, Sendable, Codable {
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
         return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 }
@@ -60,7 +71,11 @@ public struct PixelRect: Hashable, Sendable, Codable {
 /// An opaque RGB colour, components in 0...1.
 public struct Color: Hashable, Sendable {
     public var red: Double, green: Double, blue: Double
-    public init(red: Double, green: Double, blue: Double) { self.red = red; self.green = green; self.blue = blue }
+    public init(red: Double, green: Double, blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
     public static let white = Color(red: 1, green: 1, blue: 1)
     /// The stroke colour of the source article (`UIColor.red`).
     public static let red = Color(red: 1, green: 0, blue: 0)
@@ -86,7 +101,9 @@ public struct StrokeStyle: Hashable, Sendable {
     /// How open ends are drawn; joins are always round. Round by default, as every source strokes.
     public var lineCap: LineCap
     public init(lineWidth: Double, color: Color = .red, lineCap: LineCap = .round) {
-        self.lineWidth = lineWidth; self.color = color; self.lineCap = lineCap
+        self.lineWidth = lineWidth
+        self.color = color
+        self.lineCap = lineCap
     }
 
     /// How far a stroke's ink can reach beyond its centre line: half the width plus one pixel of antialiasing.

@@ -41,6 +41,7 @@ extension PixelRect {
     /// True for a rect no drawing can have: an edge or a size beyond `Point.maxMagnitude`.
     public var isOutOfReach: Bool {
         let limit = Int(Point.maxMagnitude)
-        return !((-limit...limit).contains(x) && (-limit...limit).contains(y) && width <= 2 * limit && height <= 2 * limit)
+        return
+            !((-limit...limit).contains(x) && (-limit...limit).contains(y) && width <= 2 * limit && height <= 2 * limit)
     }
 }

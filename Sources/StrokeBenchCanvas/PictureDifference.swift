@@ -32,9 +32,13 @@ public struct PictureDifference: Hashable, Sendable, Codable {
 
     /// Compares `picture` with `reference` (equally sized), whose pure colours are `background` and `ink`.
     public init(_ picture: Surface, reference: Surface, background: Color, ink: Color) {
-        precondition(picture.width == reference.width && picture.height == reference.height, "pictures of different sizes")
-        let paper = Self.pixelValue(background), stroke = Self.pixelValue(ink)
-        var differing = 0, strong = 0, maxDiff = 0
+        precondition(
+            picture.width == reference.width && picture.height == reference.height, "pictures of different sizes")
+        let paper = Self.pixelValue(background)
+        let stroke = Self.pixelValue(ink)
+        var differing = 0
+        var strong = 0
+        var maxDiff = 0
         picture.withUnsafePixels { pa, sa in
             reference.withUnsafePixels { pb, sb in
                 for y in 0..<picture.height {
@@ -45,7 +49,9 @@ public struct PictureDifference: Hashable, Sendable, Codable {
                         differing += 1
                         maxDiff = max(maxDiff, d)
                         let expected = rb[x] & 0x00FF_FFFF
-                        if (expected == paper && d > Self.paperThreshold) || (expected == stroke && d > Self.inkThreshold) {
+                        if (expected == paper && d > Self.paperThreshold)
+                            || (expected == stroke && d > Self.inkThreshold)
+                        {
                             strong += 1
                         }
                     }

@@ -36,7 +36,8 @@ public struct Polyline: Sendable, RandomAccessCollection {
     public var endIndex: Int { chunks.count * PointChunk.capacity + tail.count }
     public subscript(position: Int) -> Point {
         let full = chunks.count * PointChunk.capacity
-        return position < full ? chunks[position / PointChunk.capacity].points[position % PointChunk.capacity] : tail[position - full]
+        return position < full
+            ? chunks[position / PointChunk.capacity].points[position % PointChunk.capacity] : tail[position - full]
     }
 
     /// Adds one point at the end.
@@ -79,7 +80,8 @@ public struct Polyline: Sendable, RandomAccessCollection {
             return
         }
         var before: Point? = nil
-        if let last = chunks.last, clip.contains(chunksBlock.inkBounds) || !clip.sharesRows(with: chunksBlock.inkBounds) {
+        if let last = chunks.last, clip.contains(chunksBlock.inkBounds) || !clip.sharesRows(with: chunksBlock.inkBounds)
+        {
             // Every chunk would be added whole, or culled whole: the same sums, at once.
             count(chunksBlock, points: [], after: nil, into: &tally, clip: clip, radius: radius)
             before = last.points.last
@@ -94,8 +96,10 @@ public struct Polyline: Sendable, RandomAccessCollection {
 
     /// Counts the segments that end at `points` (the first starting at `before`, or at the first point when
     /// the line starts here), summed in `block`.
-    private func count(_ block: SegmentBlock, points: [Point], after before: Point?, into tally: inout StrokeTally,
-                       clip: PixelRect, radius: Double) {
+    private func count(
+        _ block: SegmentBlock, points: [Point], after before: Point?, into tally: inout StrokeTally,
+        clip: PixelRect, radius: Double
+    ) {
         assert(block.count == points.count - (before == nil ? 1 : 0) || points.isEmpty)
         guard block.count > 0 else { return }
         tally.extents.add(block.extents)
@@ -128,17 +132,24 @@ final class PointChunk: Sendable {
     static let capacity = 64
     let points: [Point]
     let block: SegmentBlock
-    init(points: [Point], block: SegmentBlock) { self.points = points; self.block = block }
+    init(points: [Point], block: SegmentBlock) {
+        self.points = points
+        self.block = block
+    }
 }
 
 /// A straight piece of a stroked line, from `a` to `b` (the same point for a dot).
 struct Segment {
     var a: Point, b: Point
-    init(_ a: Point, _ b: Point) { self.a = a; self.b = b }
+    init(_ a: Point, _ b: Point) {
+        self.a = a
+        self.b = b
+    }
 
     /// The whole pixels its ink can touch: its box grown by the ink radius.
     func inkBounds(radius r: Double) -> PixelRect {
-        PixelRect(enclosingMinX: min(a.x, b.x) - r, minY: min(a.y, b.y) - r, maxX: max(a.x, b.x) + r, maxY: max(a.y, b.y) + r)
+        PixelRect(
+            enclosingMinX: min(a.x, b.x) - r, minY: min(a.y, b.y) - r, maxX: max(a.x, b.x) + r, maxY: max(a.y, b.y) + r)
     }
 
     /// True when the rows of `inkBounds(radius:)` meet `clip`'s rows: `clip.sharesRows(with: inkBounds(radius:))`
@@ -153,7 +164,8 @@ struct Segment {
     /// The rows of `clip` it runs through, from one end to the other (its box, without the ink's radius, in
     /// whole rows): the stroker's two edges along it are stepped through each.
     func edgeRows(in clip: PixelRect) -> Int {
-        let top = Int(Swift.min(a.y, b.y).rounded(.down)), bottom = Int(Swift.max(a.y, b.y).rounded(.up))
+        let top = Int(Swift.min(a.y, b.y).rounded(.down))
+        let bottom = Int(Swift.max(a.y, b.y).rounded(.up))
         return Swift.max(0, Swift.min(bottom, clip.maxY) - Swift.max(top, clip.y))
     }
 
@@ -221,7 +233,10 @@ struct StrokeTally {
 
     mutating func add(_ segment: Segment, clip: PixelRect, radius: Double) {
         // Rows first: most segments a clipped redraw walks lie above, below or beside it.
-        guard !clip.isEmpty, segment.meetsRows(of: clip, radius: radius) else { culled += 1; return }
+        guard !clip.isEmpty, segment.meetsRows(of: clip, radius: radius) else {
+            culled += 1
+            return
+        }
         edgeRows += segment.edgeRows(in: clip)
         let box = segment.inkBounds(radius: radius).intersection(clip)
         guard !box.isEmpty else { return }
@@ -237,13 +252,19 @@ struct FixedExtents: Sendable {
     var isEmpty: Bool { minX > maxX }
 
     mutating func add(_ point: Point) {
-        let x = Self.fixed(point.x), y = Self.fixed(point.y)
-        minX = Swift.min(minX, x); minY = Swift.min(minY, y); maxX = Swift.max(maxX, x); maxY = Swift.max(maxY, y)
+        let x = Self.fixed(point.x)
+        let y = Self.fixed(point.y)
+        minX = Swift.min(minX, x)
+        minY = Swift.min(minY, y)
+        maxX = Swift.max(maxX, x)
+        maxY = Swift.max(maxY, y)
     }
 
     mutating func add(_ other: FixedExtents) {
-        minX = Swift.min(minX, other.minX); minY = Swift.min(minY, other.minY)
-        maxX = Swift.max(maxX, other.maxX); maxY = Swift.max(maxY, other.maxY)
+        minX = Swift.min(minX, other.minX)
+        minY = Swift.min(minY, other.minY)
+        maxX = Swift.max(maxX, other.maxX)
+        maxY = Swift.max(maxY, other.maxY)
     }
 
     /// The box in pixels, as `cairo_path_extents` returns it (zeros for an empty path).

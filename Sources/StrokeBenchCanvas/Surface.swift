@@ -52,14 +52,17 @@ public final class Surface {
     ///   - ledger: Counts the allocation as one bitmap allocated, its pixels as cleared and its
     ///     bytes as live, when given.
     /// - Throws: `CanvasError` if the size is not positive or cairo cannot allocate it.
-    public init(width: Int, height: Int, format: PixelFormat = .standard, opaque: Bool = false,
-                counting ledger: WorkLedger? = nil) throws(CanvasError) {
+    public init(
+        width: Int, height: Int, format: PixelFormat = .standard, opaque: Bool = false,
+        counting ledger: WorkLedger? = nil
+    ) throws(CanvasError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw .invalidSize(width: width, height: height)
         }
         if ledger?.rasterizes ?? true {
             Self.allocatorConfigured
-            let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            let surface = cairo_image_surface_create(
+                opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
             do { try check(cairo_surface_status(surface)) } catch {
                 cairo_surface_destroy(surface)
                 throw error
@@ -101,8 +104,9 @@ public final class Surface {
     /// Wraps pixels owned by someone else (the compositor's framebuffer) as an opaque RGB24 surface.
     /// The owner must outlive the surface.
     init(borrowing pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
-        handle = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
-                                                     Int32(width), Int32(height), Int32(stride))!
+        handle = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24,
+            Int32(width), Int32(height), Int32(stride))!
         self.width = width
         self.height = height
         self.stride = stride
@@ -126,7 +130,9 @@ public final class Surface {
     /// Calls `body` with the pixels (premultiplied ARGB32, native endian; an opaque bitmap's are RGB24,
     /// whose alpha byte is undefined), after cairo has flushed pending drawing. The pointer is valid only inside `body`.
     /// A dry surface has none: asking is a programming error.
-    public func withUnsafePixels<R, E: Error>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws(E) -> R) throws(E) -> R {
+    public func withUnsafePixels<R, E: Error>(_ body: (UnsafeMutableRawPointer, _ stride: Int) throws(E) -> R) throws(E)
+        -> R
+    {
         let handle = pixelHandle
         cairo_surface_flush(handle)
         defer { cairo_surface_mark_dirty(handle) }

@@ -36,7 +36,10 @@ public final class WorkLedger {
     /// Returns what was counted since the last call, this thread's and handed over, and starts again
     /// from zero.
     public func take() -> (all: WorkCounters, own: WorkCounters) {
-        defer { counters = WorkCounters(); handedOver = WorkCounters() }
+        defer {
+            counters = WorkCounters()
+            handedOver = WorkCounters()
+        }
         var all = counters
         all += handedOver
         return (all, counters)

@@ -18,7 +18,8 @@ public struct ChangePointFit: Hashable, Sendable {
         var best: (error: Double, split: Int?) = (Self.line(sorted[...]).error, nil)
         if sorted.count >= 4 {
             for split in 2...(sorted.count - 2) {
-                let first = Self.line(sorted[..<split]), second = Self.line(sorted[split...])
+                let first = Self.line(sorted[..<split])
+                let second = Self.line(sorted[split...])
                 if first.error + second.error < best.error - 1e-12 { best = (first.error + second.error, split) }
             }
         }
@@ -29,14 +30,20 @@ public struct ChangePointFit: Hashable, Sendable {
     }
 
     /// Least squares of cost on points; a single history gives a flat line.
-    private static func line(_ steps: ArraySlice<(points: Int, costMs: Double)>) -> (slope: Double, intercept: Double, error: Double) {
+    private static func line(_ steps: ArraySlice<(points: Int, costMs: Double)>) -> (
+        slope: Double, intercept: Double, error: Double
+    ) {
         let n = Double(steps.count)
-        let mx = steps.reduce(0) { $0 + Double($1.points) } / n, my = steps.reduce(0) { $0 + $1.costMs } / n
+        let mx = steps.reduce(0) { $0 + Double($1.points) } / n
+        let my = steps.reduce(0) { $0 + $1.costMs } / n
         let sxx = steps.reduce(0) { $0 + (Double($1.points) - mx) * (Double($1.points) - mx) }
         let sxy = steps.reduce(0) { $0 + (Double($1.points) - mx) * ($1.costMs - my) }
         let slope = sxx > 0 ? sxy / sxx : 0
         let intercept = my - slope * mx
-        let error = steps.reduce(0) { $0 + ($1.costMs - intercept - slope * Double($1.points)) * ($1.costMs - intercept - slope * Double($1.points)) }
+        let error = steps.reduce(0) {
+            $0 + ($1.costMs - intercept - slope * Double($1.points))
+                * ($1.costMs - intercept - slope * Double($1.points))
+        }
         return (slope, intercept, error)
     }
 }

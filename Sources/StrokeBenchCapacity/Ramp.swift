@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchReplay
 import StrokeBenchSpec
 import StrokeBenchTraces
+import Synchronization
 
 /// A capacity ramp: how much retained ink a strategy holds on a device before it stops keeping up
 /// (docs/capacity.md).
@@ -23,8 +23,12 @@ public struct Ramp {
     /// Ramps with measured costs repeated by default: enough for a bootstrap interval of the median.
     public static let defaultRepeats = 5
 
-    public init(template: ReplayConfiguration, drawing: RampDrawing, grid: RampGrid, repeats: Int = Ramp.defaultRepeats) {
-        self.template = template; self.drawing = drawing; self.grid = grid; self.repeats = repeats
+    public init(template: ReplayConfiguration, drawing: RampDrawing, grid: RampGrid, repeats: Int = Ramp.defaultRepeats)
+    {
+        self.template = template
+        self.drawing = drawing
+        self.grid = grid
+        self.repeats = repeats
     }
 
     /// Runs the ramp: with modelled costs, at the central estimate and at every draw of the model's
@@ -47,7 +51,8 @@ public struct Ramp {
             try priced.outcome(points: $0, costs: central.unitCosts, meter: ModelCostMeter(device: device))
         }
 
-        let factors = try ModelUncertainty.factors.get(), draws = ModelDraw.standard
+        let factors = try ModelUncertainty.factors.get()
+        let draws = ModelDraw.standard
         let data = DeviceCostData.shipped
         let slots = Mutex<[Result<Capacity?, any Error>]>(Array(repeating: .success(nil), count: draws.count))
         let grid = self.grid
@@ -55,21 +60,28 @@ public struct Ramp {
             let outcome = Result<Capacity?, any Error> {
                 guard let factor = factors[i] else { return nil }
                 let costs = try data.unitCosts(of: device.name, at: draws[i], factor: factor)
-                return try grid.search { try priced.outcome(points: $0, costs: costs, meter: ModelCostMeter(unitCosts: costs)).keepsUp }
+                return try grid.search {
+                    try priced.outcome(points: $0, costs: costs, meter: ModelCostMeter(unitCosts: costs)).keepsUp
+                }
             }
             slots.withLock { $0[i] = outcome }
         }
         let drawn = try slots.withLock { $0 }.compactMap { try $0.get() }
         let sorted = drawn.map { Double($0.points) }.sorted()
-        return RampResult(ramp: self, capacity: capacity, steps: steps,
-                          interval: sorted.isEmpty ? nil : .init(low: Int(Percentiles.rank(5, sorted)), high: Int(Percentiles.rank(95, sorted)),
-                                                                 basis: .modelDraws(count: drawn.count, held: drawn.filter { !$0.isFound }.count)))
+        return RampResult(
+            ramp: self, capacity: capacity, steps: steps,
+            interval: sorted.isEmpty
+                ? nil
+                : .init(
+                    low: Int(Percentiles.rank(5, sorted)), high: Int(Percentiles.rank(95, sorted)),
+                    basis: .modelDraws(count: drawn.count, held: drawn.filter { !$0.isFound }.count)))
     }
 
     /// `repeats` ramps replayed with measured costs; the capacity is their median.
     private func runMeasured() throws -> RampResult {
         let replayer = StepReplayer(template: template, drawing: drawing, axis: axis)
-        var capacities: [Capacity] = [], firstSteps: [StepOutcome] = []
+        var capacities: [Capacity] = []
+        var firstSteps: [StepOutcome] = []
         for r in 0..<repeats {
             let (capacity, steps) = try search("ramp \(r + 1) of \(repeats)", withCurve: r == 0) {
                 try replayer.outcome(points: $0, meter: WallClockMeter())
@@ -79,24 +91,32 @@ public struct Ramp {
         }
         let points = capacities.map(\.points).sorted()
         let median = points[(points.count - 1) / 2]
-        let capacity: Capacity = median == 0 && capacities.allSatisfy { $0 == .failsAtFirstStroke } ? .failsAtFirstStroke
-            : median == grid.limit && capacities.allSatisfy { !$0.isFound } ? .heldTo(points: grid.limit) : .found(points: median)
+        let capacity: Capacity =
+            median == 0 && capacities.allSatisfy { $0 == .failsAtFirstStroke }
+            ? .failsAtFirstStroke
+            : median == grid.limit && capacities.allSatisfy { !$0.isFound }
+                ? .heldTo(points: grid.limit) : .found(points: median)
         let interval = Bootstrap.medianInterval(points)
-        return RampResult(ramp: self, capacity: capacity, steps: firstSteps,
-                          interval: .init(low: interval.low, high: interval.high, basis: .bootstrap(ramps: repeats)))
+        return RampResult(
+            ramp: self, capacity: capacity, steps: firstSteps,
+            interval: .init(low: interval.low, high: interval.high, basis: .bootstrap(ramps: repeats)))
     }
 
     /// One ramp replayed at the template's costs (zero costs: an infinitely fast device).
     private func runOnce() throws -> RampResult {
         let replayer = StepReplayer(template: template, drawing: drawing, axis: axis)
-        let (capacity, steps) = try search("ramp", withCurve: true) { try replayer.outcome(points: $0, meter: ZeroCostMeter()) }
+        let (capacity, steps) = try search("ramp", withCurve: true) {
+            try replayer.outcome(points: $0, meter: ZeroCostMeter())
+        }
         return RampResult(ramp: self, capacity: capacity, steps: steps, interval: nil)
     }
 
     /// One search, each step judged once by `judge` (the search and the curve often ask for the same
     /// step) and told to `progress` with `label`; `withCurve` adds the coarse steps past the capacity.
     /// Returns the capacity and every step judged, by value.
-    private func search(_ label: String, withCurve: Bool, judge: (Int) throws -> StepOutcome) throws -> (Capacity, [StepOutcome]) {
+    private func search(_ label: String, withCurve: Bool, judge: (Int) throws -> StepOutcome) throws -> (
+        Capacity, [StepOutcome]
+    ) {
         var judged: [Int: StepOutcome] = [:]
         func step(_ value: Int) throws -> StepOutcome {
             if let kept = judged[value] { return kept }
@@ -122,7 +142,9 @@ public struct Ramp {
 /// A percentile bootstrap, seeded: the same interval on every machine for the same ramps.
 enum Bootstrap {
     /// The 5th and 95th percentiles of the median of `values` resampled with replacement 2,000 times.
-    static func medianInterval(_ values: [Int], resamples: Int = 2000, seed: UInt64 = 0x52414D50) -> (low: Int, high: Int) {
+    static func medianInterval(_ values: [Int], resamples: Int = 2000, seed: UInt64 = 0x5241_4D50) -> (
+        low: Int, high: Int
+    ) {
         guard !values.isEmpty else { return (0, 0) }
         var rng = SeededGenerator(seed: seed)
         var medians: [Double] = []

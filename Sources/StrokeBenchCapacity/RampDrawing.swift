@@ -51,10 +51,14 @@ public struct RampDrawing: Sendable {
 
     /// The drawing on `device`, with at least `points` points of history and a window `seconds` long.
     public init(_ kind: Kind, device: DeviceProfile, points: Int, windowSeconds seconds: Double, seed: UInt64 = 1) {
-        self.kind = kind; self.device = device; self.seed = seed; windowSeconds = seconds
+        self.kind = kind
+        self.device = device
+        self.seed = seed
+        windowSeconds = seconds
         let spacing = (kind == .scribble ? Self.scribbleSpeed : Self.handwritingSpeed) / device.touchRate * device.scale
         var writer = Writer(device: device, spacing: spacing, scribbles: kind == .scribble, seed: seed)
-        var strokes: [[Point]] = [], total = 0
+        var strokes: [[Point]] = []
+        var total = 0
         while total < points {
             let stroke = writer.nextStroke()
             strokes.append(stroke)
@@ -68,7 +72,9 @@ public struct RampDrawing: Sendable {
     /// recorded trace's path, for a trace), sampled at the digitizer's rate, from a writer of its own.
     public func window(speed: Double) -> [Point] {
         guard kind == .handwriting || kind == .scribble else { return window }
-        var writer = Writer(device: device, spacing: speed / device.touchRate * device.scale, scribbles: kind == .scribble, seed: seed &+ 1)
+        var writer = Writer(
+            device: device, spacing: speed / device.touchRate * device.scale, scribbles: kind == .scribble,
+            seed: seed &+ 1)
         return Self.window(&writer, count: Int((windowSeconds * device.touchRate).rounded(.up)) + 1)
     }
 
@@ -82,14 +88,20 @@ public struct RampDrawing: Sendable {
     /// `trace`'s strokes on `device`, repeated until there are at least `points` points; the window is
     /// the trace's strokes again, joined into one path.
     public init(trace: Trace, name: String, device: DeviceProfile, points: Int, windowSeconds seconds: Double) {
-        kind = .trace(name: name); self.device = device; seed = 0; windowSeconds = seconds
+        kind = .trace(name: name)
+        self.device = device
+        seed = 0
+        windowSeconds = seconds
         let fit = min(device.widthPoints / trace.canvas.width, device.heightPoints / trace.canvas.height)
         let offsetX = (device.widthPoints - trace.canvas.width * fit) / 2
         let offsetY = (device.heightPoints - trace.canvas.height * fit) / 2
         let once = trace.strokes.filter { !$0.samples.isEmpty }.map { stroke in
-            stroke.samples.map { Point(x: ($0.x * fit + offsetX) * device.scale, y: ($0.y * fit + offsetY) * device.scale) }
+            stroke.samples.map {
+                Point(x: ($0.x * fit + offsetX) * device.scale, y: ($0.y * fit + offsetY) * device.scale)
+            }
         }
-        var strokes: [[Point]] = [], total = 0
+        var strokes: [[Point]] = []
+        var total = 0
         while total < points, !once.isEmpty {
             for stroke in once where total < points {
                 strokes.append(stroke)
@@ -105,7 +117,8 @@ public struct RampDrawing: Sendable {
 
     /// The first `points` points, as strokes (the last one cut short).
     public func history(_ points: Int) -> [[Point]] {
-        var left = points, cut: [[Point]] = []
+        var left = points
+        var cut: [[Point]] = []
         for stroke in strokes where left > 0 {
             cut.append(Array(stroke.prefix(left)))
             left -= min(left, stroke.count)
@@ -115,7 +128,8 @@ public struct RampDrawing: Sendable {
 
     /// How many strokes the first `points` points begin.
     public func strokeCount(_ points: Int) -> Int {
-        var left = points, count = 0
+        var left = points
+        var count = 0
         for stroke in strokes where left > 0 {
             count += 1
             left -= min(left, stroke.count)
@@ -145,7 +159,9 @@ private struct Writer {
     static let margin = 40.0, linePitch = 40.0, gap = 14.0
 
     init(device: DeviceProfile, spacing: Double, scribbles: Bool, seed: UInt64) {
-        self.device = device; self.spacing = spacing; self.scribbles = scribbles
+        self.device = device
+        self.spacing = spacing
+        self.scribbles = scribbles
         rng = SeededGenerator(seed: seed)
         x = Self.margin
     }
@@ -190,7 +206,10 @@ private struct Writer {
     private mutating func newLine() {
         x = Self.margin
         line += 1
-        if Self.margin + Double(line + 2) * Self.linePitch > device.heightPoints - Self.margin { line = 0; page += 1 }
+        if Self.margin + Double(line + 2) * Self.linePitch > device.heightPoints - Self.margin {
+            line = 0
+            page += 1
+        }
     }
 }
 
@@ -203,14 +222,20 @@ private struct Path {
 
     /// Adds a point of a finely stepped curve: kept once the pen has moved `spacing` since the last.
     mutating func add(_ p: Point) {
-        guard let last = points.last else { points.append(p); return }
+        guard let last = points.last else {
+            points.append(p)
+            return
+        }
         let d = hypot(p.x - last.x, p.y - last.y)
         if d >= spacing { points.append(p) }
     }
 
     /// A straight line from the last point, sampled every `spacing`.
     mutating func lineTo(_ p: Point) {
-        guard let last = points.last else { points.append(p); return }
+        guard let last = points.last else {
+            points.append(p)
+            return
+        }
         let d = hypot(p.x - last.x, p.y - last.y)
         let n = max(1, Int((d / spacing).rounded(.up)))
         for i in 1...n {

@@ -26,7 +26,8 @@ public struct RampGrid: Hashable, Sendable {
         points.append(limit)
         self.points = points
         let first = includesZero ? 1 : 0
-        coarse = Array(Set([0] + stride(from: first, to: points.count, by: 16).map { $0 } + [points.count - 1])).sorted()
+        coarse = Array(Set([0] + stride(from: first, to: points.count, by: 16).map { $0 } + [points.count - 1]))
+            .sorted()
     }
 
     /// The ramp's limit: the most it tries.
@@ -60,9 +61,15 @@ extension RampGrid {
     /// order along the coarse ramp; assumes that more history never makes a strategy faster.
     public func search(_ keepsUp: (Int) throws -> Bool) rethrows -> Capacity {
         guard try keepsUp(points[0]) else { return .failsAtFirstStroke }
-        var good = 0, bad: Int?
+        var good = 0
+        var bad: Int?
         for c in coarse.dropFirst() {
-            if try keepsUp(points[c]) { good = c } else { bad = c; break }
+            if try keepsUp(points[c]) {
+                good = c
+            } else {
+                bad = c
+                break
+            }
         }
         guard var bad else { return .heldTo(points: limit) }
         while bad - good > 1 {

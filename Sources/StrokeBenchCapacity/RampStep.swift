@@ -25,17 +25,23 @@ public enum RampStep {
     public static func input(_ drawing: RampDrawing, axis: RampAxis, value: Int, device: DeviceProfile) -> ReplayInput {
         switch axis {
         case .history: input(history: drawing.history(value), window: drawing.window, device: device)
-        case .penSpeed(let history): input(history: drawing.history(history), window: drawing.window(speed: Double(value)), device: device)
+        case .penSpeed(let history):
+            input(history: drawing.history(history), window: drawing.window(speed: Double(value)), device: device)
         }
     }
 
     /// `history` at time 0, then `window` at the device's digitizer rate from `settleSeconds`.
     static func input(history: [[Point]], window: [Point], device: DeviceProfile) -> ReplayInput {
-        var times: [Double] = [], all: [Point] = [], starts: [Bool] = [], ends: [Bool] = []
+        var times: [Double] = []
+        var all: [Point] = []
+        var starts: [Bool] = []
+        var ends: [Bool] = []
         func add(_ stroke: [Point], time: (Int) -> Double) {
             for (i, p) in stroke.enumerated() {
-                times.append(time(i)); all.append(p)
-                starts.append(i == 0); ends.append(i == stroke.count - 1)
+                times.append(time(i))
+                all.append(p)
+                starts.append(i == 0)
+                ends.append(i == stroke.count - 1)
             }
         }
         for stroke in history { add(stroke) { _ in 0 } }
@@ -44,7 +50,7 @@ public enum RampStep {
     }
 
     /// The window, in ms of replay time.
-    static var windowMs: Range<Double> { settleSeconds * 1000 ..< (settleSeconds + windowSeconds) * 1000 }
+    static var windowMs: Range<Double> { settleSeconds * 1000..<(settleSeconds + windowSeconds) * 1000 }
 }
 
 /// What a ramp grows.
@@ -92,7 +98,10 @@ struct WindowFigures {
         let window = RampStep.windowMs
         for f in frames where window.contains(f.vsyncMs) {
             hitchMs += f.hitchMs
-            if f.samples > 0 { penVsyncs += 1; mainMs.append(f.mainMs) }
+            if f.samples > 0 {
+                penVsyncs += 1
+                mainMs.append(f.mainMs)
+            }
             if f.renderMs > 0 { renderMs.append(f.renderMs) }
             if let present = f.presentMs, f.latencyMaxMs != nil, window.contains(present) { inkVsyncs.insert(present) }
         }
@@ -104,10 +113,14 @@ struct WindowFigures {
         let meanMain = mainMs.isEmpty ? 0 : mainMs.reduce(0, +) / Double(mainMs.count)
         let meanRender = renderMs.isEmpty ? 0 : renderMs.reduce(0, +) / Double(renderMs.count)
         var failure: String?
-        if HitchBand(ratio: hitchRatio) != .good { failure = "hitches \(rounded(hitchRatio)) ms/s" }
-        else if inkPct < RampStep.inkShare * 100 { failure = "ink on \(rounded(inkPct))% of the pen's vsyncs" }
-        return StepOutcome(points: points, keepsUp: failure == nil, hitchRatioMsPerS: hitchRatio, inkUpdatesPct: inkPct,
-                           frameCostMs: max(meanMain, meanRender), longestTurnMs: mainMs.max() ?? 0, failure: failure)
+        if HitchBand(ratio: hitchRatio) != .good {
+            failure = "hitches \(rounded(hitchRatio)) ms/s"
+        } else if inkPct < RampStep.inkShare * 100 {
+            failure = "ink on \(rounded(inkPct))% of the pen's vsyncs"
+        }
+        return StepOutcome(
+            points: points, keepsUp: failure == nil, hitchRatioMsPerS: hitchRatio, inkUpdatesPct: inkPct,
+            frameCostMs: max(meanMain, meanRender), longestTurnMs: mainMs.max() ?? 0, failure: failure)
     }
 }
 

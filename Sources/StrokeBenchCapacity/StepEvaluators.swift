@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 import StrokeBenchCanvas
 import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchReplay
 import StrokeBenchUnits
+import Synchronization
 
 /// Replays ramp steps: the configuration of the ramp's strategy, device and modes, with a step's input
 /// in place of a trace, every frame kept and nothing compared or written.
@@ -14,7 +14,9 @@ struct StepReplayer: @unchecked Sendable {
     let axis: RampAxis
 
     /// The step at `value` on the axis.
-    func input(_ value: Int) -> ReplayInput { RampStep.input(drawing, axis: axis, value: value, device: template.device) }
+    func input(_ value: Int) -> ReplayInput {
+        RampStep.input(drawing, axis: axis, value: value, device: template.device)
+    }
 
     /// The step at `points`, charged by `meter` (wrapped, so that a modelled meter is not priced again
     /// at the model's draws: a ramp prices its own).
@@ -48,7 +50,10 @@ struct StepReplayer: @unchecked Sendable {
 final class PricedSteps: @unchecked Sendable {
     /// A step's zero-cost replay, kept as work.
     struct Record {
-        struct Turn { var startMs, deadlineMs: Double; var work: WorkCounters }
+        struct Turn {
+            var startMs, deadlineMs: Double
+            var work: WorkCounters
+        }
         /// The turns before the window: the history's burst (free: `FreeHistoryMeter`), then the pause.
         var before: [Turn]
         /// The window's turns at which the pen moved.
@@ -79,12 +84,17 @@ final class PricedSteps: @unchecked Sendable {
             return try replayer.outcome(points: points, meter: meter())
         }
         var failure: String?
-        if historyEnd >= RampStep.windowMs.lowerBound { failure = "the pause before the window took \(rounded(historyEnd)) ms" }
-        else if late > 0 { failure = "\(late) turns past their deadline" }
-        else if record.inkUpdatesPct < RampStep.inkShare * 100 { failure = "ink on \(rounded(record.inkUpdatesPct))% of the pen's vsyncs" }
-        return StepOutcome(points: points, keepsUp: failure == nil, hitchRatioMsPerS: nil, inkUpdatesPct: record.inkUpdatesPct,
-                           frameCostMs: turns.isEmpty ? 0 : turns.reduce(0, +) / Double(turns.count),
-                           longestTurnMs: turns.max() ?? 0, failure: failure)
+        if historyEnd >= RampStep.windowMs.lowerBound {
+            failure = "the pause before the window took \(rounded(historyEnd)) ms"
+        } else if late > 0 {
+            failure = "\(late) turns past their deadline"
+        } else if record.inkUpdatesPct < RampStep.inkShare * 100 {
+            failure = "ink on \(rounded(record.inkUpdatesPct))% of the pen's vsyncs"
+        }
+        return StepOutcome(
+            points: points, keepsUp: failure == nil, hitchRatioMsPerS: nil, inkUpdatesPct: record.inkUpdatesPct,
+            frameCostMs: turns.isEmpty ? 0 : turns.reduce(0, +) / Double(turns.count),
+            longestTurnMs: turns.max() ?? 0, failure: failure)
     }
 
     /// The zero-cost replay of the step at `points`, made once and shared by every draw.
@@ -98,13 +108,17 @@ final class PricedSteps: @unchecked Sendable {
         configuration.comparePicture = false
         configuration.analysesLatency = false
         let frames = try Replay.run(configuration).frames
-        var record = Record(before: [], window: [], inkUpdatesPct: WindowFigures(frames).outcome(points: points).inkUpdatesPct,
-                            canPrice: frames.allSatisfy { $0.trigger == .vsync && $0.counters.tasksStarted == 0 })
+        var record = Record(
+            before: [], window: [], inkUpdatesPct: WindowFigures(frames).outcome(points: points).inkUpdatesPct,
+            canPrice: frames.allSatisfy { $0.trigger == .vsync && $0.counters.tasksStarted == 0 })
         let window = RampStep.windowMs
         for f in frames {
             let turn = Record.Turn(startMs: f.startMs, deadlineMs: f.deadlineMs, work: meter.work(ofTurn: f.frame))
-            if f.vsyncMs < window.lowerBound { record.before.append(turn) }
-            else if window.contains(f.vsyncMs), f.samples > 0 { record.window.append(turn) }
+            if f.vsyncMs < window.lowerBound {
+                record.before.append(turn)
+            } else if window.contains(f.vsyncMs), f.samples > 0 {
+                record.window.append(turn)
+            }
         }
         records.withLock { $0[points] = record }
         return record
@@ -123,7 +137,9 @@ final class FreeHistoryMeter: CostMeter {
 
     func workersRunning(_ count: Int) { inner.workersRunning(count) }
 
-    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    ) {
         if phase == .mainQueueBlocks { turn += 1 }
         switch phase {
         case .mainQueueBlocks, .input, .observers, .commit:

@@ -7,7 +7,10 @@ public struct Placement: Hashable, Sendable {
     /// Background workers running at the time, the one being priced included.
     public var workers: Int
 
-    public init(lane: Int?, workers: Int) { self.lane = lane; self.workers = workers }
+    public init(lane: Int?, workers: Int) {
+        self.lane = lane
+        self.workers = workers
+    }
 
     /// The main thread with no worker running: what a strategy without background renders always is.
     public static let mainAlone = Placement(lane: nil, workers: 0)
@@ -36,13 +39,16 @@ public struct CoreSharing: Hashable, Sendable {
     public var bandwidthThreads: Double
 
     public init(performanceCores: Int, efficiencyCores: Int, efficiencyTime: Double, bandwidthThreads: Double) {
-        self.performanceCores = performanceCores; self.efficiencyCores = efficiencyCores
-        self.efficiencyTime = efficiencyTime; self.bandwidthThreads = bandwidthThreads
+        self.performanceCores = performanceCores
+        self.efficiencyCores = efficiencyCores
+        self.efficiencyTime = efficiencyTime
+        self.bandwidthThreads = bandwidthThreads
     }
 
     /// As many equal cores as there are workers and no bandwidth cap: every placement costs what the main
     /// thread alone does (what a `UnitCosts` made by hand, for a test, prices with).
-    public static let unshared = CoreSharing(performanceCores: .max, efficiencyCores: 0, efficiencyTime: 1, bandwidthThreads: .infinity)
+    public static let unshared = CoreSharing(
+        performanceCores: .max, efficiencyCores: 0, efficiencyTime: 1, bandwidthThreads: .infinity)
 
     /// The cores the main thread leaves to workers.
     var workerCores: Int { max(1, performanceCores - 1 + efficiencyCores) }

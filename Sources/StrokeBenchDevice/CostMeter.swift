@@ -16,7 +16,9 @@ public protocol CostMeter: AnyObject {
     /// Runs `body` and returns its result with the cost to charge for it.
     /// - Parameter ledger: where `body`'s work is counted (the thread's own ledger), for meters that
     ///   charge by the work done.
-    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration)
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    )
     /// Told when the number of background workers running changes, for meters that price what sharing
     /// the cores costs (`ModelCostMeter`); the others ignore it.
     func workersRunning(_ count: Int)
@@ -31,7 +33,9 @@ extension CostMeter {
 public final class WallClockMeter: CostMeter {
     public init() {}
     @inline(__always)
-    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    ) {
         let (result, seconds) = try Stopwatch.measure(body)
         return (result, ReplayDuration(seconds: seconds))
     }
@@ -48,7 +52,9 @@ public final class ZeroCostMeter: CostMeter {
     /// Creates a meter; it holds no state.
     public init() {}
     /// Runs `body` and charges nothing for it.
-    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    ) {
         (try body(), .zero)
     }
 }

@@ -1,6 +1,6 @@
+import Foundation
 import StrokeBenchCanvas
 import StrokeBenchSpec
-import Foundation
 
 /// A number with where it comes from: every unit cost of the model can be traced to one.
 public struct Sourced: Codable, Hashable, Sendable {
@@ -62,10 +62,17 @@ public struct DeviceCostData: Codable, Sendable {
     public var bandwidthCap: Sourced
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", host, bytesPerPixel = "bytes_per_pixel"
-        case extendedRangeFactor = "extended_range_factor", memoryEfficiencyFactor = "memory_efficiency_factor", devices
-        case fittedFigure = "fitted_figure", singleThreadShare = "single_thread_share", computeLink = "compute_link"
-        case efficiencyCoreTime = "efficiency_core_time", bandwidthCap = "bandwidth_cap"
+        case formatVersion = "format_version"
+        case host
+        case bytesPerPixel = "bytes_per_pixel"
+        case extendedRangeFactor = "extended_range_factor"
+        case memoryEfficiencyFactor = "memory_efficiency_factor"
+        case devices
+        case fittedFigure = "fitted_figure"
+        case singleThreadShare = "single_thread_share"
+        case computeLink = "compute_link"
+        case efficiencyCoreTime = "efficiency_core_time"
+        case bandwidthCap = "bandwidth_cap"
     }
 
     /// The published figure the model's free factor is fitted to: a strategy's display-link rate on a
@@ -100,7 +107,10 @@ public struct DeviceCostData: Codable, Sendable {
         /// multiplier, measured): the spread a modelled compute-bound figure inherits.
         public var calibrationSpread: Sourced
         enum CodingKeys: String, CodingKey {
-            case machine, source, unitCostsNs = "unit_costs_ns", memoryEfficiency = "memory_efficiency", clockGHz = "clock_ghz"
+            case machine, source
+            case unitCostsNs = "unit_costs_ns"
+            case memoryEfficiency = "memory_efficiency"
+            case clockGHz = "clock_ghz"
             case calibrationSpread = "calibration_spread"
         }
     }
@@ -116,7 +126,11 @@ public struct DeviceCostData: Codable, Sendable {
         public var compute: ComputeLink
         /// The chip's performance and efficiency cores, which background workers run on.
         public var cores: Cores
-        enum CodingKeys: String, CodingKey { case chip, bandwidthGBs = "bandwidth_gbs", compute, cores }
+        enum CodingKeys: String, CodingKey {
+            case chip
+            case bandwidthGBs = "bandwidth_gbs"
+            case compute, cores
+        }
     }
 
     /// A chip's CPU cores, as its maker publishes them: together, the device profile's `cores`.
@@ -131,7 +145,10 @@ public struct DeviceCostData: Codable, Sendable {
     public struct ComputeLink: Codable, Sendable {
         public var relativeTo: String
         public var ratio: Sourced
-        enum CodingKeys: String, CodingKey { case relativeTo = "relative_to", ratio }
+        enum CodingKeys: String, CodingKey {
+            case relativeTo = "relative_to"
+            case ratio
+        }
     }
 
     /// The version written and read: 4 adds each chip's performance and efficiency cores, an efficiency
@@ -177,8 +194,10 @@ public struct DeviceCostData: Codable, Sendable {
         let data: Data
         do { data = try BoundedFile.read(path, limit: maxFileBytes) } catch {
             switch error {
-            case .tooLarge(let limit): throw DeviceCostError("\(path): more than \(limit) bytes: too large for device cost data")
-            case .unreadable(let reason): throw DeviceCostError("\(path): cannot read the device cost data (\(reason))", cannotRead: true)
+            case .tooLarge(let limit):
+                throw DeviceCostError("\(path): more than \(limit) bytes: too large for device cost data")
+            case .unreadable(let reason):
+                throw DeviceCostError("\(path): cannot read the device cost data (\(reason))", cannotRead: true)
             }
         }
         return try load(data, file: path)
@@ -187,15 +206,21 @@ public struct DeviceCostData: Codable, Sendable {
     /// Reads the data, refusing versions this build does not know, keys it does not read and values no
     /// device has (`checkValues`). Every error is one line naming `file` and the field.
     public static func load(_ data: Data, file: String) throws(DeviceCostError) -> DeviceCostData {
-        struct Version: Decodable { var format_version: Int }
+        struct Version: Decodable {
+            var formatVersion: Int
+            enum CodingKeys: String, CodingKey { case formatVersion = "format_version" }
+        }
         let decoded: DeviceCostData
         do {
-            let version = try JSONDecoder().decode(Version.self, from: data).format_version
+            let version = try JSONDecoder().decode(Version.self, from: data).formatVersion
             do { _ = try format.check(version) } catch { throw DeviceCostError("\(file): \(error)") }
             decoded = try JSONDecoder().decode(DeviceCostData.self, from: data)
             let canonical = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded))
-            if let key = DecodingProblem.unknownKey(in: try JSONSerialization.jsonObject(with: data), canonical: canonical) {
-                throw DeviceCostError("\(file): \(key): unknown key; device cost data has only the keys of the shipped file")
+            if let key = DecodingProblem.unknownKey(
+                in: try JSONSerialization.jsonObject(with: data), canonical: canonical)
+            {
+                throw DeviceCostError(
+                    "\(file): \(key): unknown key; device cost data has only the keys of the shipped file")
             }
         } catch let error as DeviceCostError {
             throw error
@@ -211,12 +236,18 @@ public struct DeviceCostData: Codable, Sendable {
         var numbers: [(String, Sourced)] = [("host.memory_efficiency", host.memoryEfficiency)]
         if let clock = host.clockGHz { numbers.append(("host.clock_ghz", clock)) }
         numbers.append(("host.calibration_spread", host.calibrationSpread))
-        numbers += [("extended_range_factor", extendedRangeFactor), ("memory_efficiency_factor", memoryEfficiencyFactor),
-                    ("single_thread_share", singleThreadShare), ("compute_link", computeLink),
-                    ("efficiency_core_time", efficiencyCoreTime), ("bandwidth_cap", bandwidthCap)]
-        numbers += bytesPerPixel.sorted { $0.key.rawValue < $1.key.rawValue }.map { ("bytes_per_pixel.\($0.key.rawValue)", $0.value) }
+        numbers += [
+            ("extended_range_factor", extendedRangeFactor), ("memory_efficiency_factor", memoryEfficiencyFactor),
+            ("single_thread_share", singleThreadShare), ("compute_link", computeLink),
+            ("efficiency_core_time", efficiencyCoreTime), ("bandwidth_cap", bandwidthCap),
+        ]
+        numbers += bytesPerPixel.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            ("bytes_per_pixel.\($0.key.rawValue)", $0.value)
+        }
         for (name, device) in devices.sorted(by: { $0.key < $1.key }) {
-            numbers += [("\(name).bandwidth_gbs", device.bandwidthGBs), ("\(name).compute.ratio", device.compute.ratio)]
+            numbers += [
+                ("\(name).bandwidth_gbs", device.bandwidthGBs), ("\(name).compute.ratio", device.compute.ratio),
+            ]
         }
         return numbers
     }
@@ -238,30 +269,40 @@ public struct DeviceCostData: Codable, Sendable {
     /// - off the main thread, or beside busy workers: the chip's cores, `efficiencyCoreTime` and
     ///   `bandwidthCap` (`CoreSharing`).
     /// - Throws: `DeviceCostError` when the data does not derive the device (or derives it in a loop).
-    public func unitCosts(of device: String, at draw: ModelDraw, factor: Double? = nil) throws(DeviceCostError) -> UnitCosts {
+    public func unitCosts(of device: String, at draw: ModelDraw, factor: Double? = nil) throws(DeviceCostError)
+        -> UnitCosts
+    {
         guard let derivation = devices[device] else {
-            throw DeviceCostError("the device cost model has no unit costs for '\(device)' (it has: \(devices.keys.sorted().joined(separator: ", ")))")
+            throw DeviceCostError(
+                "the device cost model has no unit costs for '\(device)' (it has: \(devices.keys.sorted().joined(separator: ", ")))"
+            )
         }
-        let compute = try computeRatio(of: device, seen: []) * draw.value(.computeLink, in: self)
+        let compute =
+            try computeRatio(of: device, seen: []) * draw.value(.computeLink, in: self)
             * draw.value(.calibrationSpread, in: self)
         let fittedChip = devices[fittedFigure.device]?.chip
         let share = derivation.chip == fittedChip ? 1 : draw.value(.singleThreadShare, in: self)
-        let bytesPerNs = derivation.bandwidthGBs.value * host.memoryEfficiency.value * (factor ?? memoryEfficiencyFactor.value) * share
-        let sharing = CoreSharing(performanceCores: derivation.cores.performance, efficiencyCores: derivation.cores.efficiency,
-                                  efficiencyTime: draw.value(.efficiencyCoreTime, in: self),
-                                  // One thread's fitted rate is itself evidence of what the memory delivers: the
-                                  // cap holds at least one thread, so a thread alone is never slowed by it.
-                                  bandwidthThreads: max(1, derivation.bandwidthGBs.value * draw.value(.bandwidthCap, in: self) / bytesPerNs))
+        let bytesPerNs =
+            derivation.bandwidthGBs.value * host.memoryEfficiency.value * (factor ?? memoryEfficiencyFactor.value)
+            * share
+        let sharing = CoreSharing(
+            performanceCores: derivation.cores.performance, efficiencyCores: derivation.cores.efficiency,
+            efficiencyTime: draw.value(.efficiencyCoreTime, in: self),
+            // One thread's fitted rate is itself evidence of what the memory delivers: the
+            // cap holds at least one thread, so a thread alone is never slowed by it.
+            bandwidthThreads: max(1, derivation.bandwidthGBs.value * draw.value(.bandwidthCap, in: self) / bytesPerNs))
         var costs: [WorkKind: Double] = [:]
         for kind in WorkKind.allCases {
             if kind.isMemoryBound {
-                let bytes = UncertainInput.bytes(of: kind).map { draw.value($0, in: self) } ?? bytesPerPixel[kind]?.value ?? 0
+                let bytes =
+                    UncertainInput.bytes(of: kind).map { draw.value($0, in: self) } ?? bytesPerPixel[kind]?.value ?? 0
                 costs[kind] = bytes / bytesPerNs
             } else {
                 costs[kind] = (host.unitCostsNs[kind] ?? 0) * compute
             }
         }
-        return UnitCosts(nanoseconds: costs, extendedRangeFactor: draw.value(.extendedRangeFactor, in: self), sharing: sharing)
+        return UnitCosts(
+            nanoseconds: costs, extendedRangeFactor: draw.value(.extendedRangeFactor, in: self), sharing: sharing)
     }
 
     /// How many times the host's compute kinds cost on `device`: its ratio times that of what it is relative to.
@@ -269,7 +310,9 @@ public struct DeviceCostData: Codable, Sendable {
         guard let derivation = devices[device] else {
             throw DeviceCostError("the device cost data derives compute from '\(device)', which it does not have")
         }
-        guard !seen.contains(device) else { throw DeviceCostError("the device cost data derives '\(device)' from itself") }
+        guard !seen.contains(device) else {
+            throw DeviceCostError("the device cost data derives '\(device)' from itself")
+        }
         let link = derivation.compute
         let base = link.relativeTo == "host" ? 1 : try computeRatio(of: link.relativeTo, seen: seen.union([device]))
         return link.ratio.value * base
@@ -302,11 +345,14 @@ public struct UnitCosts: Hashable, Sendable {
     /// What `counters` cost at `placement`: every kind's count times its unit cost, an extended-range
     /// pixel costing `extendedRangeFactor` times a standard one of the same kind, times what sharing
     /// the cores and bandwidth at `placement` adds (`CoreSharing`; nothing for the main thread alone).
-    public func cost(of counters: WorkCounters, kinds: [WorkKind] = WorkKind.allCases, at placement: Placement = .mainAlone) -> ReplayDuration {
+    public func cost(
+        of counters: WorkCounters, kinds: [WorkKind] = WorkKind.allCases, at placement: Placement = .mainAlone
+    ) -> ReplayDuration {
         let (compute, memory) = sharing.multipliers(at: placement)
         var ns = 0.0
         for kind in kinds {
-            let units = Double(kind.count(in: counters)) + (extendedRangeFactor - 1) * Double(kind.extendedCount(in: counters))
+            let units =
+                Double(kind.count(in: counters)) + (extendedRangeFactor - 1) * Double(kind.extendedCount(in: counters))
             ns += units * table[kind.index] * (kind.isMemoryBound ? memory : compute)
         }
         return ReplayDuration(nanoseconds: Int64(ns.rounded()))
@@ -341,5 +387,8 @@ public struct DeviceCostError: Error, CustomStringConvertible {
     public var description: String
     /// True when the file could not be read at all (exit 74), rather than read and found wrong (65).
     public var cannotRead: Bool
-    public init(_ description: String, cannotRead: Bool = false) { self.description = description; self.cannotRead = cannotRead }
+    public init(_ description: String, cannotRead: Bool = false) {
+        self.description = description
+        self.cannotRead = cannotRead
+    }
 }

@@ -33,11 +33,14 @@ public struct DeviceLatency: Sendable {
 
     static let transport = Sourced(
         value: 2, low: 1, high: 5, basis: "assumed",
-        source: "no published figure for the digitizer's processing and transport on these devices; Apple gives only the end-to-end "
-            + "Apple Pencil latency (20 ms, then 9 ms from iPadOS 13, WWDC 2019), which the replay's stages are held against")
+        source:
+            "no published figure for the digitizer's processing and transport on these devices; Apple gives only the end-to-end "
+            + "Apple Pencil latency (20 ms, then 9 ms from iPadOS 13, WWDC 2019), which the replay's stages are held against"
+    )
     static let lcdResponse = Sourced(
         value: 4, low: 2, high: 8, basis: "assumed",
-        source: "no published pixel response for these LCD panels; fast IPS panels are specified at 1 to 8 ms grey to grey")
+        source:
+            "no published pixel response for these LCD panels; fast IPS panels are specified at 1 to 8 ms grey to grey")
     static let oledResponse = Sourced(
         value: 0.5, low: 0.1, high: 1, basis: "assumed",
         source: "no published pixel response for this OLED panel; OLED pixels switch in well under a millisecond")

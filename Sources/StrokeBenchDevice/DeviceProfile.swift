@@ -29,11 +29,19 @@ public struct DeviceProfile: Hashable, Sendable {
         public var spiralLength: Double { self == .pad ? 200 : 100 }
     }
 
-    public init(name: String, width: Int, height: Int, scale: Double, refreshRate: Double, touchRate: Double, cores: Int,
-                idiom: Idiom = .phone, wideColor: Bool = false) {
-        self.name = name; self.width = width; self.height = height; self.scale = scale
-        self.refreshRate = refreshRate; self.touchRate = touchRate; self.cores = cores
-        self.idiom = idiom; self.wideColor = wideColor
+    public init(
+        name: String, width: Int, height: Int, scale: Double, refreshRate: Double, touchRate: Double, cores: Int,
+        idiom: Idiom = .phone, wideColor: Bool = false
+    ) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.refreshRate = refreshRate
+        self.touchRate = touchRate
+        self.cores = cores
+        self.idiom = idiom
+        self.wideColor = wideColor
     }
 
     /// Screen size in points.
@@ -42,14 +50,18 @@ public struct DeviceProfile: Hashable, Sendable {
 
     /// The profiles `bench list` shows.
     public static let all: [DeviceProfile] = [
-        DeviceProfile(name: "iphone-6s", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 2,
-                      idiom: .phone, wideColor: false),
-        DeviceProfile(name: "iphone-15-pro", width: 1179, height: 2556, scale: 3, refreshRate: 120, touchRate: 120, cores: 6,
-                      idiom: .phone, wideColor: true),
-        DeviceProfile(name: "ipad-pro-11", width: 1668, height: 2388, scale: 2, refreshRate: 120, touchRate: 240, cores: 8,
-                      idiom: .pad, wideColor: true),
-        DeviceProfile(name: "ipad-pro-12.9", width: 2048, height: 2732, scale: 2, refreshRate: 120, touchRate: 240, cores: 8,
-                      idiom: .pad, wideColor: true),
+        DeviceProfile(
+            name: "iphone-6s", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 2,
+            idiom: .phone, wideColor: false),
+        DeviceProfile(
+            name: "iphone-15-pro", width: 1179, height: 2556, scale: 3, refreshRate: 120, touchRate: 120, cores: 6,
+            idiom: .phone, wideColor: true),
+        DeviceProfile(
+            name: "ipad-pro-11", width: 1668, height: 2388, scale: 2, refreshRate: 120, touchRate: 240, cores: 8,
+            idiom: .pad, wideColor: true),
+        DeviceProfile(
+            name: "ipad-pro-12.9", width: 2048, height: 2732, scale: 2, refreshRate: 120, touchRate: 240, cores: 8,
+            idiom: .pad, wideColor: true),
     ]
 
     /// Phones that published figures the model is validated against were measured on
@@ -57,10 +69,12 @@ public struct DeviceProfile: Hashable, Sendable {
     /// drawing study's set. Screens from Apple's technical specifications; touch sampling as the
     /// display's rate; cores 2 performance and 4 efficiency (A11, A12).
     public static let validation: [DeviceProfile] = [
-        DeviceProfile(name: "iphone-8", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 6,
-                      idiom: .phone, wideColor: true),
-        DeviceProfile(name: "iphone-xr", width: 828, height: 1792, scale: 2, refreshRate: 60, touchRate: 60, cores: 6,
-                      idiom: .phone, wideColor: true),
+        DeviceProfile(
+            name: "iphone-8", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 6,
+            idiom: .phone, wideColor: true),
+        DeviceProfile(
+            name: "iphone-xr", width: 828, height: 1792, scale: 2, refreshRate: 60, touchRate: 60, cores: 6,
+            idiom: .phone, wideColor: true),
     ]
 
     /// Every profile a name may pick: the study's and the validation phones.

@@ -19,8 +19,9 @@ public final class ModelCostMeter: CostMeter {
     /// `factor`), from the shipped data. Every device profile has unit costs
     /// there (`DeviceCostTests`), so a failure here is a broken build, not bad input.
     public convenience init(device: DeviceProfile, at draw: ModelDraw = .central, factor: Double? = nil) {
-        do { self.init(unitCosts: try DeviceCostData.shipped.unitCosts(of: device.name, at: draw, factor: factor)) }
-        catch { fatalError("\(error)") }
+        do {
+            self.init(unitCosts: try DeviceCostData.shipped.unitCosts(of: device.name, at: draw, factor: factor))
+        } catch { fatalError("\(error)") }
     }
 
     /// Background workers running now, as the replay's queues last said.
@@ -28,14 +29,16 @@ public final class ModelCostMeter: CostMeter {
 
     public func workersRunning(_ count: Int) { workers = count }
 
-    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    ) {
         let before = ledger.counters
         let result = try body()
         let work = ledger.counters - before
         switch phase {
         case .composite:
             return (result, unitCosts.cost(of: work, kinds: Self.renderServerKinds))
-        case let .backgroundStep(_, lane):
+        case .backgroundStep(_, let lane):
             return (result, unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: lane, workers: workers)))
         case .mainQueueBlocks, .input, .observers, .commit:
             return (result, unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: nil, workers: workers)))

@@ -36,7 +36,9 @@ public struct HistoryChange: Hashable, Sendable, Encodable {
     public var method: Method
 
     enum CodingKeys: String, CodingKey {
-        case configuration, metric, unit, commit, date, before, after, change, pValue = "p_value", method
+        case configuration, metric, unit, commit, date, before, after, change
+        case pValue = "p_value"
+        case method
     }
 }
 
@@ -54,7 +56,10 @@ public struct ChangeDetector: Sendable {
 
     /// The defaults: alpha 0.01 with 199 permutations, segments of at least 3 points.
     public init(alpha: Double = 0.01, permutations: Int = 199, minimumSegment: Int = 3, seed: UInt64 = 0x5eed) {
-        self.alpha = alpha; self.permutations = permutations; self.minimumSegment = minimumSegment; self.seed = seed
+        self.alpha = alpha
+        self.permutations = permutations
+        self.minimumSegment = minimumSegment
+        self.seed = seed
     }
 
     /// Every change of every series in `points` (as `HistoryStore.points` orders them), by
@@ -64,7 +69,9 @@ public struct ChangeDetector: Sendable {
         var start = 0
         while start < points.count {
             var end = start + 1
-            while end < points.count, points[end].configuration == points[start].configuration, points[end].metric == points[start].metric {
+            while end < points.count, points[end].configuration == points[start].configuration,
+                points[end].metric == points[start].metric
+            {
                 end += 1
             }
             changes += seriesChanges(Array(points[start..<end]))
@@ -77,17 +84,20 @@ public struct ChangeDetector: Sendable {
     func seriesChanges(_ series: [HistoryPoint]) -> [HistoryChange] {
         let values = series.map(\.value)
         let exact = series.allSatisfy(\.exact)
-        let splits: [(index: Int, p: Double?)] = exact
+        let splits: [(index: Int, p: Double?)] =
+            exact
             ? Self.exactSplits(values).map { ($0, nil) }
             : eDivisiveSplits(values).map { ($0.index, $0.p) }
         let bounds = [0] + splits.map(\.index) + [values.count]
         return splits.enumerated().map { k, split in
-            let before = mean(values[bounds[k]..<bounds[k + 1]]), after = mean(values[bounds[k + 1]..<bounds[k + 2]])
+            let before = mean(values[bounds[k]..<bounds[k + 1]])
+            let after = mean(values[bounds[k + 1]..<bounds[k + 2]])
             let point = series[split.index]
-            return HistoryChange(configuration: point.configuration, metric: point.metric, unit: point.unit,
-                                 commit: point.commit, previousCommit: series[split.index - 1].commit, date: point.date,
-                                 before: before, after: after, change: before != 0 ? (after - before) / before : nil,
-                                 pValue: split.p, method: exact ? .exact : .eDivisive)
+            return HistoryChange(
+                configuration: point.configuration, metric: point.metric, unit: point.unit,
+                commit: point.commit, previousCommit: series[split.index - 1].commit, date: point.date,
+                before: before, after: after, change: before != 0 ? (after - before) / before : nil,
+                pValue: split.p, method: exact ? .exact : .eDivisive)
         }
     }
 
@@ -151,7 +161,8 @@ public struct ChangeDetector: Sendable {
         for tau in 1..<n {
             left += x[tau - 1]
             guard tau >= minimumSegment, n - tau >= minimumSegment else { continue }
-            let a = Double(tau), b = Double(n - tau)
+            let a = Double(tau)
+            let b = Double(n - tau)
             let d = left / a - (total - left) / b
             let q = a * b / Double(n) * d * d
             if best == nil || q > best!.statistic { best = (tau, q) }
@@ -177,5 +188,7 @@ public struct ChangeDetector: Sendable {
         return Double(atLeast + 1) / Double(permutations + 1)
     }
 
-    private func mean(_ values: ArraySlice<Double>) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }
+    private func mean(_ values: ArraySlice<Double>) -> Double {
+        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchRegression
+import StrokeBenchReplay
 import StrokeBenchReports
 import StrokeBenchSpec
 import StrokeBenchStrategies
-import StrokeBenchReplay
 
 /// Reads the figures `bench history add` stores from what bench writes: a sweep folder (its
 /// `summary.csv`, each row's configuration named by its run record), a baseline file, or a check
@@ -16,13 +16,18 @@ public enum HistoryImport {
     ///
     /// - Throws: `HistoryError.noInput` when nothing is there, `.data` naming the file (and the line or
     ///   field) when it is none of the three.
-    public static func figures(at path: String, strategies: StrategyCatalog) throws(HistoryError) -> (HistoryRun.Source, [HistoryFigure]) {
+    public static func figures(at path: String, strategies: StrategyCatalog) throws(HistoryError) -> (
+        HistoryRun.Source, [HistoryFigure]
+    ) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noInput(path) }
         if isDirectory.boolValue { return (.study, try study(path, strategies: strategies)) }
         if let object = jsonObject(at: path), object["kind"] == nil {
             guard object["format_version"] != nil, object["checks"] is [Any] else {
-                throw .data(path, "neither a sweep folder, a baseline (no \"kind\") nor a check report (no \"format_version\" and \"checks\")")
+                throw .data(
+                    path,
+                    "neither a sweep folder, a baseline (no \"kind\") nor a check report (no \"format_version\" and \"checks\")"
+                )
             }
             return (.check, try checkFigures(path))
         }
@@ -44,23 +49,27 @@ public enum HistoryImport {
         metric.counter != nil || (clock == ClockMode.virtual.rawValue && costs != CostMode.measured.rawValue)
     }
 
-
     /// A baseline's counters (one figure each) and every timing figure of each recorded run.
     public static func figures(of baseline: Baseline, strategies: StrategyCatalog) -> [HistoryFigure] {
         var figures: [HistoryFigure] = []
         for entry in baseline.configurations {
             let id = entry.configuration.id(strategies: strategies)
-            let clock = entry.configuration.clock.rawValue, costs = entry.configuration.costs.rawValue
+            let clock = entry.configuration.clock.rawValue
+            let costs = entry.configuration.costs.rawValue
             for metric in Metric.counters {
                 guard let path = metric.counter else { continue }
-                figures.append(HistoryFigure(configuration: id, metric: metric.name, unit: metric.unit,
-                                             value: Double(entry.counters[keyPath: path]), exact: true))
+                figures.append(
+                    HistoryFigure(
+                        configuration: id, metric: metric.name, unit: metric.unit,
+                        value: Double(entry.counters[keyPath: path]), exact: true))
             }
             for run in entry.runs {
                 for metric in Metric.timing {
                     guard let value = run.value(of: metric), value.isFinite else { continue }
-                    figures.append(HistoryFigure(configuration: id, metric: metric.name, unit: metric.unit, value: value,
-                                                 exact: isExact(metric, clock: clock, costs: costs)))
+                    figures.append(
+                        HistoryFigure(
+                            configuration: id, metric: metric.name, unit: metric.unit, value: value,
+                            exact: isExact(metric, clock: clock, costs: costs)))
                 }
             }
         }
@@ -82,7 +91,8 @@ public enum HistoryImport {
         var candidateValue: Double?
 
         enum CodingKeys: String, CodingKey {
-            case configuration, name, kind, unit, candidateValue = "candidate_value"
+            case configuration, name, kind, unit
+            case candidateValue = "candidate_value"
         }
     }
 
@@ -97,23 +107,38 @@ public enum HistoryImport {
     /// (baselines' figures have no such series). A timing figure is exact when the configuration id
     /// says a virtual clock with modelled or zero costs, as `isExact` decides for a sweep or a baseline.
     static func checkFigures(_ path: String) throws(HistoryError) -> [HistoryFigure] {
-        struct Report: Decodable { var format_version: Int; var checks: [CheckRow] }
+        struct Report: Decodable {
+            var formatVersion: Int
+            var checks: [CheckRow]
+            enum CodingKeys: String, CodingKey {
+                case formatVersion = "format_version"
+                case checks
+            }
+        }
         let report: Report
         do {
-            guard let data = FileManager.default.contents(atPath: path) else { throw HistoryError.io(path, "cannot read") }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw HistoryError.io(path, "cannot read")
+            }
             report = try JSONDecoder().decode(Report.self, from: data)
-        } catch let error as HistoryError { throw error }
-        catch { throw .data(path, "not a check report bench wrote (\(error))") }
-        do { _ = try CheckReport.format.check(report.format_version) }
-        catch { throw .data(path, "format_version: \(error)") }
+        } catch let error as HistoryError { throw error } catch {
+            throw .data(path, "not a check report bench wrote (\(error))")
+        }
+        do { _ = try CheckReport.format.check(report.formatVersion) } catch {
+            throw .data(path, "format_version: \(error)")
+        }
         var figures: [HistoryFigure] = []
         for row in report.checks where row.kind == .counter || row.kind == .timing {
             guard let value = row.candidateValue, value.isFinite, let metric = Metric.named(row.name) else { continue }
             let words = Set(row.configuration.split(separator: " ").map(String.init))
             let clock = words.contains(ClockMode.virtual.rawValue) ? ClockMode.virtual.rawValue : ""
-            let costs = words.contains("\(CostMode.model.rawValue)-costs") || words.contains("\(CostMode.zero.rawValue)-costs") ? "" : CostMode.measured.rawValue
-            figures.append(HistoryFigure(configuration: row.configuration, metric: metric.name, unit: metric.unit, value: value,
-                                         exact: isExact(metric, clock: clock, costs: costs)))
+            let costs =
+                words.contains("\(CostMode.model.rawValue)-costs") || words.contains("\(CostMode.zero.rawValue)-costs")
+                ? "" : CostMode.measured.rawValue
+            figures.append(
+                HistoryFigure(
+                    configuration: row.configuration, metric: metric.name, unit: metric.unit, value: value,
+                    exact: isExact(metric, clock: clock, costs: costs)))
         }
         return figures
     }

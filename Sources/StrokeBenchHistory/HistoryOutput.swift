@@ -18,13 +18,17 @@ public enum HistoryOutput {
     public static let format = FormatVersion(name: "history output", current: 1)
 
     /// The columns of `show --format csv`, in order.
-    public static let pointColumns = ["configuration", "metric", "unit", "commit", "branch", "date", "machine", "run", "value", "exact"]
+    public static let pointColumns = [
+        "configuration", "metric", "unit", "commit", "branch", "date", "machine", "run", "value", "exact",
+    ]
 
     /// The points in `format`.
     public static func points(_ points: [HistoryPoint], format: HistoryFormat) throws -> String {
         let rows = points.map { p in
-            [p.configuration, p.metric, p.unit, p.commit, p.branch ?? "", p.date, p.machine, String(p.run),
-             CSVWriter.number(p.value), String(p.exact)]
+            [
+                p.configuration, p.metric, p.unit, p.commit, p.branch ?? "", p.date, p.machine, String(p.run),
+                CSVWriter.number(p.value), String(p.exact),
+            ]
         }
         switch format {
         case .csv: return csv(pointColumns, rows)
@@ -34,47 +38,71 @@ public enum HistoryOutput {
     }
 
     /// The columns of `changes --format csv`, in order.
-    public static let changeColumns = ["configuration", "metric", "unit", "commit", "date", "before", "after",
-                                       "change", "p_value", "method"]
+    public static let changeColumns = [
+        "configuration", "metric", "unit", "commit", "date", "before", "after",
+        "change", "p_value", "method",
+    ]
 
     /// The changes in `format`; the JSON says how measured series were tested.
-    public static func changes(_ changes: [HistoryChange], detector: ChangeDetector, format: HistoryFormat) throws -> String {
+    public static func changes(_ changes: [HistoryChange], detector: ChangeDetector, format: HistoryFormat) throws
+        -> String
+    {
         let rows = changes.map { c in
-            [c.configuration, c.metric, c.unit, "\(c.previousCommit) -> \(c.commit)", c.date, CSVWriter.number(c.before), CSVWriter.number(c.after),
-             c.change.map { String(format: "%+.2f%%", $0 * 100) } ?? "", c.pValue.map { String(format: "%.4f", $0) } ?? "", c.method.rawValue]
+            [
+                c.configuration, c.metric, c.unit, "\(c.previousCommit) -> \(c.commit)", c.date,
+                CSVWriter.number(c.before), CSVWriter.number(c.after),
+                c.change.map { String(format: "%+.2f%%", $0 * 100) } ?? "",
+                c.pValue.map { String(format: "%.4f", $0) } ?? "", c.method.rawValue,
+            ]
         }
         switch format {
         case .csv:
-            return csv(changeColumns, changes.map { c in
-                [c.configuration, c.metric, c.unit, c.commit, c.date, CSVWriter.number(c.before),
-                 CSVWriter.number(c.after), c.change.map { CSVWriter.number($0) } ?? "", c.pValue.map { CSVWriter.number($0) } ?? "", c.method.rawValue]
-            })
+            return csv(
+                changeColumns,
+                changes.map { c in
+                    [
+                        c.configuration, c.metric, c.unit, c.commit, c.date, CSVWriter.number(c.before),
+                        CSVWriter.number(c.after), c.change.map { CSVWriter.number($0) } ?? "",
+                        c.pValue.map { CSVWriter.number($0) } ?? "", c.method.rawValue,
+                    ]
+                })
         case .table:
             var header = changeColumns
             header[3] = "commits"
             return changes.isEmpty ? "no change points" : table(header, rows)
         case .json:
-            return try json(ChangesObject(alpha: detector.alpha, permutations: detector.permutations,
-                                          minimumSegment: detector.minimumSegment, changes: changes))
+            return try json(
+                ChangesObject(
+                    alpha: detector.alpha, permutations: detector.permutations,
+                    minimumSegment: detector.minimumSegment, changes: changes))
         }
     }
 
     private struct ChangesObject: Encodable {
         var alpha: Double, permutations: Int, minimumSegment: Int, changes: [HistoryChange]
-        enum CodingKeys: String, CodingKey { case formatVersion = "format_version", method, alpha, permutations, minimumSegment = "minimum_segment", changes }
+        enum CodingKeys: String, CodingKey {
+            case formatVersion = "format_version"
+            case method, alpha, permutations
+            case minimumSegment = "minimum_segment"
+            case changes
+        }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(HistoryOutput.format.current, forKey: .formatVersion)
-            try c.encode("exact series: every change; measured series: e-divisive means, permutation test", forKey: .method)
-            try c.encode(alpha, forKey: .alpha); try c.encode(permutations, forKey: .permutations)
-            try c.encode(minimumSegment, forKey: .minimumSegment); try c.encode(changes, forKey: .changes)
+            try c.encode(
+                "exact series: every change; measured series: e-divisive means, permutation test", forKey: .method)
+            try c.encode(alpha, forKey: .alpha)
+            try c.encode(permutations, forKey: .permutations)
+            try c.encode(minimumSegment, forKey: .minimumSegment)
+            try c.encode(changes, forKey: .changes)
         }
     }
 
     private struct Versioned<T: Encodable>: Encodable {
         var body: [String: T]
         struct Key: CodingKey {
-            var stringValue: String; var intValue: Int? { nil }
+            var stringValue: String
+            var intValue: Int? { nil }
             init(stringValue: String) { self.stringValue = stringValue }
             init?(intValue: Int) { nil }
         }
@@ -103,8 +131,10 @@ public enum HistoryOutput {
         let all = [header] + rows
         let widths = header.indices.map { col in all.map { $0[col].count }.max() ?? 0 }
         return all.map { row in
-            row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ")
+            row.enumerated().map { i, cell in
+                i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            }
+            .joined(separator: "  ")
         }.joined(separator: "\n")
     }
 }

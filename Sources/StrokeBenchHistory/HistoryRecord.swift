@@ -26,7 +26,11 @@ public struct HistoryRun: Hashable, Sendable, Codable {
 
     /// Creates a run; see the properties.
     public init(commit: String, branch: String?, date: String, machine: String, source: Source) {
-        self.commit = commit; self.branch = branch; self.date = date; self.machine = machine; self.source = source
+        self.commit = commit
+        self.branch = branch
+        self.date = date
+        self.machine = machine
+        self.source = source
     }
 }
 
@@ -46,7 +50,11 @@ public struct HistoryFigure: Hashable, Sendable {
 
     /// Creates a figure; see the properties.
     public init(configuration: String, metric: String, unit: String, value: Double, exact: Bool) {
-        self.configuration = configuration; self.metric = metric; self.unit = unit; self.value = value; self.exact = exact
+        self.configuration = configuration
+        self.metric = metric
+        self.unit = unit
+        self.value = value
+        self.exact = exact
     }
 }
 
@@ -74,10 +82,20 @@ public struct HistoryPoint: Hashable, Sendable, Codable {
     public var exact: Bool
 
     /// Creates a point; see `HistoryRun` and `HistoryFigure`.
-    public init(run: Int64, commit: String, branch: String?, date: String, machine: String, configuration: String,
-                metric: String, unit: String, value: Double, exact: Bool) {
-        self.run = run; self.commit = commit; self.branch = branch; self.date = date; self.machine = machine
-        self.configuration = configuration; self.metric = metric; self.unit = unit; self.value = value; self.exact = exact
+    public init(
+        run: Int64, commit: String, branch: String?, date: String, machine: String, configuration: String,
+        metric: String, unit: String, value: Double, exact: Bool
+    ) {
+        self.run = run
+        self.commit = commit
+        self.branch = branch
+        self.date = date
+        self.machine = machine
+        self.configuration = configuration
+        self.metric = metric
+        self.unit = unit
+        self.value = value
+        self.exact = exact
     }
 }
 

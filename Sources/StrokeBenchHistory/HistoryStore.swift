@@ -35,7 +35,9 @@ public final class HistoryStore {
             if create {
                 // Claimed before the migrations, which GRDB starts by creating its own table outside
                 // their transaction: another process opening the file then must see it is bench's.
-                try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = \(Self.applicationID)") }
+                try pool.writeWithoutTransaction {
+                    try $0.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+                }
                 try Self.migrate(pool)
             } else {
                 try Self.checkSchema(pool, path: path)
@@ -79,22 +81,29 @@ public final class HistoryStore {
         // left to apply, so one more try settles it.
         for attempt in 1...3 {
             do {
-                if try pool.read({ try migrator.hasBeenSuperseded($0) }) { throw HistoryError.data(pool.path, newerSchema) }
+                if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+                    throw HistoryError.data(pool.path, newerSchema)
+                }
                 try migrator.migrate(pool)
                 return
-            } catch let error as DatabaseError where attempt < 3 && (error.resultCode == .SQLITE_CONSTRAINT || error.resultCode == .SQLITE_ERROR) {
+            } catch let error as DatabaseError
+                where attempt < 3 && (error.resultCode == .SQLITE_CONSTRAINT || error.resultCode == .SQLITE_ERROR)
+            {
                 Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
             }
         }
     }
 
-    private static let newerSchema = "a newer bench wrote this history (its schema has migrations this bench does not know)"
+    private static let newerSchema =
+        "a newer bench wrote this history (its schema has migrations this bench does not know)"
 
     /// A file with tables but not bench's application id is someone else's database.
     private static func checkOwner(_ pool: DatabasePool, path: String) throws {
         let (id, tables) = try pool.read { db in
-            (try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0)
+            (
+                try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            )
         }
         if id != applicationID && (id != 0 || tables > 0) {
             throw HistoryError.data(path, "a SQLite database, but not a bench history (application_id \(id))")
@@ -130,10 +139,13 @@ public final class HistoryStore {
     public func add(_ run: HistoryRun, figures: [HistoryFigure]) throws(HistoryError) -> Int64 {
         do {
             return try pool.write { db in
-                try db.execute(sql: "INSERT INTO run (commit_id, branch, date, machine, source) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [run.commit, run.branch, run.date, run.machine, run.source.rawValue])
+                try db.execute(
+                    sql: "INSERT INTO run (commit_id, branch, date, machine, source) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [run.commit, run.branch, run.date, run.machine, run.source.rawValue])
                 let id = db.lastInsertedRowID
-                let insert = try db.makeStatement(sql: "INSERT INTO figure (run, configuration, metric, unit, value, exact) VALUES (?, ?, ?, ?, ?, ?)")
+                let insert = try db.makeStatement(
+                    sql: "INSERT INTO figure (run, configuration, metric, unit, value, exact) VALUES (?, ?, ?, ?, ?, ?)"
+                )
                 for f in figures {
                     try insert.execute(arguments: [id, f.configuration, f.metric, f.unit, f.value, f.exact])
                 }
@@ -149,8 +161,14 @@ public final class HistoryStore {
     public func points(configuration: String? = nil, metric: String? = nil) throws(HistoryError) -> [HistoryPoint] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
-        if let configuration { conditions.append("f.configuration = ?"); arguments += [configuration] }
-        if let metric { conditions.append("f.metric = ?"); arguments += [metric] }
+        if let configuration {
+            conditions.append("f.configuration = ?")
+            arguments += [configuration]
+        }
+        if let metric {
+            conditions.append("f.metric = ?")
+            arguments += [metric]
+        }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let sql = """
             SELECT r.id, r.commit_id, r.branch, r.date, r.machine, f.configuration, f.metric, f.unit, f.value, f.exact
@@ -160,8 +178,9 @@ public final class HistoryStore {
         do {
             return try pool.read { db in
                 try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                    HistoryPoint(run: row[0], commit: row[1], branch: row[2], date: row[3], machine: row[4],
-                                 configuration: row[5], metric: row[6], unit: row[7], value: row[8], exact: row[9])
+                    HistoryPoint(
+                        run: row[0], commit: row[1], branch: row[2], date: row[3], machine: row[4],
+                        configuration: row[5], metric: row[6], unit: row[7], value: row[8], exact: row[9])
                 }
             }
         } catch {

@@ -21,7 +21,10 @@ public enum AtomicFile {
         /// What went wrong.
         public var reason: String
         /// Creates an error; `reason` is said after the path.
-        public init(path: String, reason: String) { self.path = path; self.reason = reason }
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
         /// `path: reason`, the one-line form people see.
         public var description: String { "\(path): \(reason)" }
     }
@@ -59,7 +62,8 @@ public enum AtomicFile {
     public static func writeThroughFile(to path: String, _ produce: (_ temporaryPath: String) throws -> Void) throws {
         let target = try OutputTarget.resolve(path)
         guard target.isInPlace else { return try write(to: path, produce) }
-        let temporary = (NSTemporaryDirectory() as NSString).appendingPathComponent("bench-output-\(getpid())-\(nextSerial())")
+        let temporary = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "bench-output-\(getpid())-\(nextSerial())")
         ledger.begin(temporary, of: path)
         defer { ledger.discard(temporary) }
         try produce(temporary)
@@ -89,7 +93,9 @@ public enum AtomicFile {
         }
         let limit = pathconf(folder, Int32(_PC_NAME_MAX))
         if limit > 0, name.utf8.count > limit {
-            throw WriteError(path: path, reason: "the file name is \(name.utf8.count) bytes, more than the \(limit) this file system allows")
+            throw WriteError(
+                path: path,
+                reason: "the file name is \(name.utf8.count) bytes, more than the \(limit) this file system allows")
         }
         // Serial 0 is never a real write's, so a probe cannot clash with one.
         let probe = join(folder, temporaryPrefix(for: name) + "\(getpid())-0")
@@ -112,7 +118,8 @@ public enum AtomicFile {
 
     /// The atomic write of a regular file (or none yet) at `path`; `reported` is the name the user
     /// gave (a link to `path`, say), for what a signal handler says was kept.
-    private static func replace(_ path: String, reportedAs reported: String, _ produce: (String) throws -> Void) throws {
+    private static func replace(_ path: String, reportedAs reported: String, _ produce: (String) throws -> Void) throws
+    {
         let (folder, name) = split(path)
         removeAbandonedTemporaries(in: folder, of: name)
         let temporary = join(folder, temporaryPrefix(for: name) + "\(getpid())-\(nextSerial())")
@@ -122,7 +129,8 @@ public enum AtomicFile {
             try flush(temporary)
             try ledger.finish(temporary, as: reported) {
                 guard rename(temporary, path) == 0 else {
-                    throw WriteError(path: reported, reason: "cannot rename the finished file into place: \(systemReason())")
+                    throw WriteError(
+                        path: reported, reason: "cannot rename the finished file into place: \(systemReason())")
                 }
             }
         } catch {
@@ -144,11 +152,11 @@ public enum AtomicFile {
     /// with a hash of the whole (`.PREFIX~HASH.partial-`), the same for the same name so that
     /// abandoned ones are still found.
     static func temporaryPrefix(for name: String) -> String {
-        let room = 255 - ".".utf8.count - ".partial-".utf8.count - 10 - 1 - 20 // pid, dash, serial
+        let room = 255 - ".".utf8.count - ".partial-".utf8.count - 10 - 1 - 20  // pid, dash, serial
         guard name.utf8.count > room else { return ".\(name).partial-" }
         var prefix = Substring(name)
         while prefix.utf8.count > 180 { prefix = prefix.dropLast() }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a, 64 bits
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let hex = String(hash, radix: 16)
         return ".\(prefix)~\(String(repeating: "0", count: 16 - hex.count) + hex).partial-"
@@ -179,7 +187,9 @@ public enum AtomicFile {
     }
 
     private static func readWhole(_ path: String) throws -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw WriteError(path: path, reason: "cannot reopen: \(systemReason())") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw WriteError(path: path, reason: "cannot reopen: \(systemReason())")
+        }
         defer { try? handle.close() }
         return try handle.readToEnd() ?? Data()
     }
@@ -205,21 +215,23 @@ public enum AtomicFile {
 }
 
 /// The writes in progress in this process (their temporary files) and the destinations finished.
-private final class WriteLedger: @unchecked Sendable { // every field is guarded by `lock`
+private final class WriteLedger: @unchecked Sendable {  // every field is guarded by `lock`
     private let lock = NSLock()
     private var inProgress: [(temporary: String, destination: String)] = []
     private var finished: [String] = []
     private var inPlace: [String] = []
 
     func begin(_ temporary: String, of destination: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         inProgress.append((temporary, destination))
     }
 
     /// Runs `rename` under the lock, so that a signal handler sees the write either in progress (and
     /// removes its temporary file) or finished, never between.
     func finish(_ temporary: String, as path: String, rename: () throws -> Void) throws {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         try rename()
         forget(temporary)
         if !finished.contains(path) { finished.append(path) }
@@ -227,29 +239,33 @@ private final class WriteLedger: @unchecked Sendable { // every field is guarded
 
     /// An in-place write (nothing to rename, nothing to remove) has begun or ended.
     func beginInPlace(_ path: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         inPlace.append(path)
     }
 
     func endInPlace(_ path: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let index = inPlace.firstIndex(of: path) { inPlace.remove(at: index) }
     }
 
     /// Records a destination written in place, whole.
     func finished(_ path: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if !finished.contains(path) { finished.append(path) }
     }
 
     func discard(_ temporary: String) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         unlink(temporary)
         forget(temporary)
     }
 
     func abandonAll() -> (abandoned: [String], finished: [String], incomplete: [String]) {
-        lock.lock() // kept: the process is exiting, and no write may start or finish meanwhile
+        lock.lock()  // kept: the process is exiting, and no write may start or finish meanwhile
         var abandoned: [String] = []
         for (temporary, destination) in inProgress {
             unlink(temporary)
@@ -264,8 +280,13 @@ private final class WriteLedger: @unchecked Sendable { // every field is guarded
 }
 
 /// A counter that tells apart the temporary files of concurrent writes in one process.
-private final class SerialCounter: @unchecked Sendable { // `value` is guarded by `lock`
+private final class SerialCounter: @unchecked Sendable {  // `value` is guarded by `lock`
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
 }

@@ -17,7 +17,11 @@ public struct CSVWriter {
     static func escape(_ field: String) -> String {
         // Bytes, not Characters: a per-frame CSV escapes tens of fields a frame, and grapheme breaking
         // each one cost more than the replay.
-        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        guard
+            field.utf8.contains(where: {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+                    || $0 == UInt8(ascii: "\r")
+            })
         else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

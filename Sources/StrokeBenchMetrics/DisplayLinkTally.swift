@@ -19,15 +19,22 @@ public struct DisplayLinkTally: Sendable, Hashable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.firstStartMs == b.firstStartMs && a.callbacks == b.callbacks && a.busyMs == b.busyMs
-            && a.atLastDelivery?.callbacks == b.atLastDelivery?.callbacks && a.atLastDelivery?.startMs == b.atLastDelivery?.startMs
-            && a.atLastDelivery?.endMs == b.atLastDelivery?.endMs && a.atLastDelivery?.busyMs == b.atLastDelivery?.busyMs
+            && a.atLastDelivery?.callbacks == b.atLastDelivery?.callbacks
+            && a.atLastDelivery?.startMs == b.atLastDelivery?.startMs
+            && a.atLastDelivery?.endMs == b.atLastDelivery?.endMs
+            && a.atLastDelivery?.busyMs == b.atLastDelivery?.busyMs
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(callbacks); hasher.combine(busyMs) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(callbacks)
+        hasher.combine(busyMs)
+    }
 
     /// Adds the next turn, in order.
     public mutating func add(_ frame: FrameRecord) {
-        add(isVsync: frame.trigger == .vsync, samples: frame.samples, startMs: frame.startMs, endMs: frame.endMs, mainMs: frame.mainMs)
+        add(
+            isVsync: frame.trigger == .vsync, samples: frame.samples, startMs: frame.startMs, endMs: frame.endMs,
+            mainMs: frame.mainMs)
     }
 
     /// Adds the next turn from the figures the tally reads: what re-pricing a replay's turns at other
@@ -44,7 +51,9 @@ public struct DisplayLinkTally: Sendable, Hashable {
 
     /// Callbacks per second while input was drawn; 0 when fewer than two turns delivered input.
     public var fps: Double {
-        guard let first = firstStartMs, let last = atLastDelivery, last.startMs > first, last.callbacks > 1 else { return 0 }
+        guard let first = firstStartMs, let last = atLastDelivery, last.startMs > first, last.callbacks > 1 else {
+            return 0
+        }
         return Double(last.callbacks - 1) / ((last.startMs - first) / 1000)
     }
 

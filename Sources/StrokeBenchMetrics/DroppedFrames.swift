@@ -5,7 +5,10 @@ public struct PendingContent: Hashable, Sendable {
     public var vsync: Int
     /// The newest sample pending (`TouchPoint.index`).
     public var through: Int
-    public init(vsync: Int, through: Int) { self.vsync = vsync; self.through = through }
+    public init(vsync: Int, through: Int) {
+        self.vsync = vsync
+        self.through = through
+    }
 }
 
 /// Dropped-frame accounting over the vsyncs of a run, by Chrome's smoothness rule: a frame is
@@ -32,28 +35,37 @@ public struct DroppedFrames: Hashable, Sendable {
     ///   - presentations: (vsync index, newest sample index shown) for every picture presented.
     ///   - hz: the display rate.
     ///   - vsyncCount: the last vsync index of the run.
-    public init(pending: [PendingContent], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int) {
+    public init(
+        pending: [PendingContent], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int
+    ) {
         // Walked vsync by vsync, keeping only what the presentations and the last second hold: a
         // week-long replay has 72 million vsyncs at 120 Hz, and an array of them would grow with the
         // clock, not the work.
         var presented: [(vsync: Int, showsThrough: Int)] = presentations.filter { $0.vsync <= vsyncCount + 1 }
         presented.sort { $0.vsync < $1.vsync }
         var nextPresented = 0
-        var shown = -1          // newest sample shown before vsync v
-        var pendingThrough = -1 // newest sample pending by the end of the turn due at v
+        var shown = -1  // newest sample shown before vsync v
+        var pendingThrough = -1  // newest sample pending by the end of the turn due at v
         var nextPending = 0
-        var considered = 0, dropCount = 0, run = 0, longest = 0
+        var considered = 0
+        var dropCount = 0
+        var run = 0
+        var longest = 0
         let window = max(1, Int(hz.rounded()))
-        var lastSecond = [Bool](repeating: false, count: window) // dropped[v] at v % window, for the last `window` vsyncs
-        var inWindow = 0, worst = 0
+        // dropped[v] at v % window, for the last `window` vsyncs
+        var lastSecond = [Bool](repeating: false, count: window)
+        var inWindow = 0
+        var worst = 0
         for v in 1...max(1, vsyncCount) where v <= vsyncCount {
             while nextPending < pending.count, pending[nextPending].vsync <= v {
                 pendingThrough = max(pendingThrough, pending[nextPending].through)
                 nextPending += 1
             }
-            var presentedThrough = -2 // newest shown by a picture presented at v
+            var presentedThrough = -2  // newest shown by a picture presented at v
             while nextPresented < presented.count, presented[nextPresented].vsync <= v {
-                if presented[nextPresented].vsync == v { presentedThrough = max(presentedThrough, presented[nextPresented].showsThrough) }
+                if presented[nextPresented].vsync == v {
+                    presentedThrough = max(presentedThrough, presented[nextPresented].showsThrough)
+                }
                 nextPresented += 1
             }
             let expected = pendingThrough > shown
@@ -62,7 +74,8 @@ public struct DroppedFrames: Hashable, Sendable {
             let dropped = expected && !isPresented
             if dropped { dropCount += 1 }
             if isPresented { shown = max(shown, presentedThrough) }
-            run = dropped ? run + 1 : 0; longest = max(longest, run)
+            run = dropped ? run + 1 : 0
+            longest = max(longest, run)
             // Vsync 0 is never dropped; the window over vsyncs 0... counts as the array's did.
             if lastSecond[v % window] { inWindow -= 1 }
             lastSecond[v % window] = dropped

@@ -1,5 +1,5 @@
-import StrokeBenchUnits
 import StrokeBenchSpec
+import StrokeBenchUnits
 
 /// One column of the per-frame CSV: its name, its unit, and how a frame's cell is written. The
 /// header and every row are generated from `FrameColumn.all`, so they cannot drift apart.
@@ -12,7 +12,9 @@ public struct FrameColumn: Sendable, CustomStringConvertible {
 
     /// A column whose cell `cell` writes.
     public init(_ name: String, unit: String = "", cell: @escaping @Sendable (FrameRecord) -> String) {
-        self.name = name; self.unit = unit; self.cell = cell
+        self.name = name
+        self.unit = unit
+        self.cell = cell
     }
 
     /// The column's cell for `frame`.
@@ -31,7 +33,9 @@ public struct FrameColumn: Sendable, CustomStringConvertible {
     }
 
     /// A whole number: a count, a counter, an index.
-    static func count(_ name: String, unit: String = "", _ read: @escaping @Sendable (FrameRecord) -> Int) -> FrameColumn {
+    static func count(_ name: String, unit: String = "", _ read: @escaping @Sendable (FrameRecord) -> Int)
+        -> FrameColumn
+    {
         FrameColumn(name, unit: unit) { String(read($0)) }
     }
 }
@@ -55,15 +59,18 @@ extension FrameColumn {
     static let turn: [FrameColumn] = [
         FrameColumn("trigger") { $0.trigger.rawValue }, ms("start_ms") { $0.startMs }, ms("end_ms") { $0.endMs },
         ms("deadline_ms") { $0.deadlineMs }, optionalMs("present_ms") { $0.presentMs }, ms("input_ms") { $0.inputMs },
-        ms("observers_ms") { $0.observersMs }, ms("commit_ms") { $0.commitMs }, optionalMs("latency_min_ms") { $0.latencyMinMs },
+        ms("observers_ms") { $0.observersMs }, ms("commit_ms") { $0.commitMs },
+        optionalMs("latency_min_ms") { $0.latencyMinMs },
     ]
 
     /// The rest of the turn's work counters, and the points the strategy still holds.
     static let counters: [FrameColumn] = [
-        count("segments_stroked") { $0.counters.segmentsStroked }, count("bitmaps_allocated") { $0.counters.bitmapsAllocated },
+        count("segments_stroked") { $0.counters.segmentsStroked },
+        count("bitmaps_allocated") { $0.counters.bitmapsAllocated },
         count("tasks_started") { $0.counters.tasksStarted }, count("tasks_cancelled") { $0.counters.tasksCancelled },
         count("tasks_superseded") { $0.counters.tasksSuperseded },
-        count("pixels_composited", unit: "px") { $0.counters.pixelsComposited }, count("points_retained") { $0.pointsRetained },
+        count("pixels_composited", unit: "px") { $0.counters.pixelsComposited },
+        count("points_retained") { $0.pointsRetained },
     ]
 
     /// A column of counted work after its prefix (`main_`, `task_`): its name, its unit, and how to
@@ -74,8 +81,14 @@ extension FrameColumn {
         /// a detail of the main thread's pixels.
         let background: Bool
         let read: @Sendable (WorkCounters) -> Int
-        init(_ name: String, unit: String = "", background: Bool = true, _ read: @escaping @Sendable (WorkCounters) -> Int) {
-            self.name = name; self.unit = unit; self.background = background; self.read = read
+        init(
+            _ name: String, unit: String = "", background: Bool = true,
+            _ read: @escaping @Sendable (WorkCounters) -> Int
+        ) {
+            self.name = name
+            self.unit = unit
+            self.background = background
+            self.read = read
         }
     }
 
@@ -88,7 +101,9 @@ extension FrameColumn {
 
     /// The extended-range pixels among those cleared, filled, blended, stroked and uploaded: a detail
     /// of the main thread's pixels, not a kind of its own.
-    private static let extendedRange = Kind("extended_range_pixels", unit: "px", background: false) { $0.extendedRangePixels }
+    private static let extendedRange = Kind("extended_range_pixels", unit: "px", background: false) {
+        $0.extendedRangePixels
+    }
 
     /// The main thread's own work, by kind (`main_pixels_cleared`, ...).
     static let mainThread: [FrameColumn] = kinds.map { kind in

@@ -5,7 +5,11 @@ public struct FrameRecord: Hashable, Sendable {
     /// Why the turn ran: at a vsync (input delivery, and a display-link callback), woken by a
     /// main-queue block in between, or by the max-speed drive's timer with no vsync since the last
     /// callback (`--input max-speed`).
-    public enum Trigger: String, Sendable { case vsync, mainQueue = "main-queue", timer }
+    public enum Trigger: String, Sendable {
+        case vsync
+        case mainQueue = "main-queue"
+        case timer
+    }
 
     public var frame: Int
     public var trigger: Trigger
@@ -46,17 +50,34 @@ public struct FrameRecord: Hashable, Sendable {
     /// Points the strategy still stores and redraws.
     public var pointsRetained: Int
 
-    public init(frame: Int, trigger: Trigger, vsyncMs: Double, startMs: Double, endMs: Double, deadlineMs: Double,
-                presentMs: Double?, samples: Int, mainMs: Double, inputMs: Double, observersMs: Double,
-                commitMs: Double, renderMs: Double, compositeMs: Double, overrunMs: Double, missedVsyncs: Int,
-                hitchMs: Double, latencyMinMs: Double?, latencyMaxMs: Double?, counters: WorkCounters,
-                mainCounters: WorkCounters = WorkCounters(), pointsRetained: Int) {
-        self.frame = frame; self.trigger = trigger; self.vsyncMs = vsyncMs; self.startMs = startMs
-        self.endMs = endMs; self.deadlineMs = deadlineMs; self.presentMs = presentMs; self.samples = samples
-        self.mainMs = mainMs; self.inputMs = inputMs; self.observersMs = observersMs; self.commitMs = commitMs
-        self.renderMs = renderMs; self.compositeMs = compositeMs; self.overrunMs = overrunMs
-        self.missedVsyncs = missedVsyncs; self.hitchMs = hitchMs; self.latencyMinMs = latencyMinMs
-        self.latencyMaxMs = latencyMaxMs; self.counters = counters; self.mainCounters = mainCounters
+    public init(
+        frame: Int, trigger: Trigger, vsyncMs: Double, startMs: Double, endMs: Double, deadlineMs: Double,
+        presentMs: Double?, samples: Int, mainMs: Double, inputMs: Double, observersMs: Double,
+        commitMs: Double, renderMs: Double, compositeMs: Double, overrunMs: Double, missedVsyncs: Int,
+        hitchMs: Double, latencyMinMs: Double?, latencyMaxMs: Double?, counters: WorkCounters,
+        mainCounters: WorkCounters = WorkCounters(), pointsRetained: Int
+    ) {
+        self.frame = frame
+        self.trigger = trigger
+        self.vsyncMs = vsyncMs
+        self.startMs = startMs
+        self.endMs = endMs
+        self.deadlineMs = deadlineMs
+        self.presentMs = presentMs
+        self.samples = samples
+        self.mainMs = mainMs
+        self.inputMs = inputMs
+        self.observersMs = observersMs
+        self.commitMs = commitMs
+        self.renderMs = renderMs
+        self.compositeMs = compositeMs
+        self.overrunMs = overrunMs
+        self.missedVsyncs = missedVsyncs
+        self.hitchMs = hitchMs
+        self.latencyMinMs = latencyMinMs
+        self.latencyMaxMs = latencyMaxMs
+        self.counters = counters
+        self.mainCounters = mainCounters
         self.pointsRetained = pointsRetained
     }
 

@@ -17,21 +17,29 @@ public struct InkVisibility: Hashable, Sendable {
     ///   - pending: when content became pending, in order.
     ///   - penVsyncs: the vsyncs at which the pen moved (a sample was taken since the vsync before), in
     ///     increasing order.
-    public init(presentations: [ScreenTimeline.Presentation], pending: [PendingContent], hz: Double, vsyncCount: Int,
-                penVsyncs: [Int]) {
-        let byVsync = presentations.enumerated().sorted { ($0.element.vsync, $0.offset) < ($1.element.vsync, $1.offset) }
-            .map(\.element)
+    public init(
+        presentations: [ScreenTimeline.Presentation], pending: [PendingContent], hz: Double, vsyncCount: Int,
+        penVsyncs: [Int]
+    ) {
+        let byVsync = presentations.enumerated().sorted {
+            ($0.element.vsync, $0.offset) < ($1.element.vsync, $1.offset)
+        }
+        .map(\.element)
         // The first vsync at which each newly shown sample appears, in vsync order.
         // A screen shows one picture a vsync: commits presented at the same vsync (the max-speed drive
         // commits many a frame) are one update, the last of them.
         var shownAt: [(vsync: Int, through: Int)] = []
         for p in byVsync where !p.blank && p.showsThrough > (shownAt.last?.through ?? -1) {
-            if shownAt.last?.vsync == p.vsync { shownAt[shownAt.count - 1].through = p.showsThrough }
-            else { shownAt.append((p.vsync, p.showsThrough)) }
+            if shownAt.last?.vsync == p.vsync {
+                shownAt[shownAt.count - 1].through = p.showsThrough
+            } else {
+                shownAt.append((p.vsync, p.showsThrough))
+            }
         }
         let updates = min(shownAt.count, penVsyncs.count)
         inkUpdatesPerS = penVsyncs.isEmpty ? 0 : Double(updates) / (Double(penVsyncs.count) / hz)
-        var longest = 0, next = 0
+        var longest = 0
+        var next = 0
         for content in pending {
             while next < shownAt.count && shownAt[next].through < content.through { next += 1 }
             let shown = next < shownAt.count ? shownAt[next].vsync : vsyncCount

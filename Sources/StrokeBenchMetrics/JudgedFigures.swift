@@ -21,7 +21,10 @@ public struct JudgedFigures: Sendable {
     /// any of them is left out.
     public init(mean summaries: [RunSummary]) {
         let each = summaries.map(JudgedFigures.init)
-        guard let first = each.first else { figures = []; return }
+        guard let first = each.first else {
+            figures = []
+            return
+        }
         figures = first.figures.compactMap { figure in
             let values = each.compactMap { $0.figures.first { $0.name == figure.name }?.value }
             guard values.count == each.count else { return nil }
@@ -31,13 +34,15 @@ public struct JudgedFigures: Sendable {
 
     /// The figures on which this is better than `other` by more than `margin` of the larger value.
     public func better(than other: JudgedFigures, margin: Double) -> [String] {
-        zip(figures, other.figures).filter { a, b in a.name == b.name && Self.less(a.value, b.value, margin) }.map(\.0.name)
+        zip(figures, other.figures).filter { a, b in a.name == b.name && Self.less(a.value, b.value, margin) }.map(
+            \.0.name)
     }
 
     /// At least as good as `other` on every figure both have, and better on one, by more than `margin`.
     public func dominates(_ other: JudgedFigures, margin: Double) -> Bool {
         let pairs = zip(figures, other.figures).filter { $0.0.name == $0.1.name }
-        return pairs.allSatisfy { !Self.less($0.1.value, $0.0.value, margin) } && pairs.contains { Self.less($0.0.value, $0.1.value, margin) }
+        return pairs.allSatisfy { !Self.less($0.1.value, $0.0.value, margin) }
+            && pairs.contains { Self.less($0.0.value, $0.1.value, margin) }
     }
 
     /// `a` is lower than `b` by more than `margin` of the larger (and 1e-9); infinity is beyond every limit.

@@ -29,27 +29,39 @@ public struct MannWhitney: Hashable, Sendable {
     /// Tests `first` against `second`.
     /// - Complexity: O((n1 + n2) log(n1 + n2)).
     public init(_ first: [Double], _ second: [Double]) {
-        n1 = first.count; n2 = second.count
-        guard n1 > 0, n2 > 0 else { u2 = Double(n1 * n2) / 2; z = 0; p = 1; return }
+        n1 = first.count
+        n2 = second.count
+        guard n1 > 0, n2 > 0 else {
+            u2 = Double(n1 * n2) / 2
+            z = 0
+            p = 1
+            return
+        }
         let pooled = (first.map { ($0, false) } + second.map { ($0, true) }).sorted { $0.0 < $1.0 }
         let n = pooled.count
         var rankSumSecond = 0.0
-        var tieTerm = 0.0 // sum of t^3 - t over groups of t tied values
+        var tieTerm = 0.0  // sum of t^3 - t over groups of t tied values
         var i = 0
         while i < n {
             var j = i
             while j + 1 < n && pooled[j + 1].0 == pooled[i].0 { j += 1 }
-            let averageRank = Double(i + j + 2) / 2 // ranks are 1-based
+            let averageRank = Double(i + j + 2) / 2  // ranks are 1-based
             let t = Double(j - i + 1)
             if t > 1 { tieTerm += t * t * t - t }
             for k in i...j where pooled[k].1 { rankSumSecond += averageRank }
             i = j + 1
         }
-        let a = Double(n1), b = Double(n2), total = Double(n)
+        let a = Double(n1)
+        let b = Double(n2)
+        let total = Double(n)
         u2 = rankSumSecond - b * (b + 1) / 2
         let mean = a * b / 2
         let variance = a * b / 12 * ((total + 1) - tieTerm / (total * (total - 1)))
-        guard variance > 0 else { z = 0; p = 1; return }
+        guard variance > 0 else {
+            z = 0
+            p = 1
+            return
+        }
         let difference = u2 - mean
         // Continuity correction: U moves in steps of one half, the normal curve does not.
         let corrected = difference == 0 ? 0 : (abs(difference) - 0.5) * (difference > 0 ? 1 : -1)
@@ -85,14 +97,16 @@ extension MannWhitney {
     ///
     /// - Complexity: O(C(m + n, m) * m) for the exact test, m and n the two sample sizes.
     public static func pValue(_ x: [Double], greaterThan y: [Double]) -> Double {
-        let m = x.count, n = y.count
+        let m = x.count
+        let n = y.count
         guard m > 0, n > 0 else { return 1 }
         let pooled = x + y
         let ranks = midRanks(pooled)
         let observed = ranks[0..<m].reduce(0, +)
         if let splits = binomial(m + n, m), splits <= exactLimit {
             // Rank sums are multiples of 0.5; compare with a little slack for the floating-point sums.
-            var atLeast = 0, total = 0
+            var atLeast = 0
+            var total = 0
             forEachCombination(of: m + n, choosing: m) { chosen in
                 var sum = 0.0
                 for i in chosen { sum += ranks[i] }

@@ -25,12 +25,13 @@ public enum MarkdownText {
     /// `text` as inline code: inside backticks Markdown renders HTML as written, so only what would
     /// end the span (a backtick) or the line (a line break) is replaced.
     public static func code(_ text: String) -> String {
-        "`" + text.map { c -> String in
-            switch c {
-            case "`": "'"
-            case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}": " "
-            default: String(c)
-            }
-        }.joined() + "`"
+        "`"
+            + text.map { c -> String in
+                switch c {
+                case "`": "'"
+                case "\n", "\r", "\r\n", "\u{2028}", "\u{2029}": " "
+                default: String(c)
+                }
+            }.joined() + "`"
     }
 }

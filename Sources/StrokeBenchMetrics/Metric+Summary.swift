@@ -2,13 +2,17 @@
 /// JSON's key. Text figures (the hitch band, the picture's checksum, the modes) are not metrics: they
 /// have no unit or direction, and the exports write them themselves.
 extension Metric {
-    private static func count(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
-                              _ read: @escaping @Sendable (RunSummary) -> Int) -> Metric {
+    private static func count(
+        _ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
+        _ read: @escaping @Sendable (RunSummary) -> Int
+    ) -> Metric {
         Metric(name, unit: unit, polarity: polarity, isWhole: true) { Double(read($0)) }
     }
 
-    private static func measure(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
-                                _ read: @escaping @Sendable (RunSummary) -> Double?) -> Metric {
+    private static func measure(
+        _ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
+        _ read: @escaping @Sendable (RunSummary) -> Double?
+    ) -> Metric {
         Metric(name, unit: unit, polarity: polarity, read: read)
     }
 
@@ -21,7 +25,9 @@ extension Metric {
     public static let overrunMsP99 = percentile(.overrunMs, .p99)
     public static let latencyMsP95 = percentile(.latencyMs, .p95)
     /// Every percentile figure, distribution by distribution, rank by rank (summary.csv's order).
-    public static let percentiles: [Metric] = Distribution.allCases.flatMap { d in PercentileRank.allCases.map { percentile(d, $0) } }
+    public static let percentiles: [Metric] = Distribution.allCases.flatMap { d in
+        PercentileRank.allCases.map { percentile(d, $0) }
+    }
 
     // Frames the pen saw late, and hitches.
     public static let droppedFrames = count("dropped_frames", unit: "frames") { $0.droppedFrames }
@@ -48,21 +54,29 @@ extension Metric {
     /// More render threads at once is neither good nor bad in itself.
     public static let threadsPeak = Metric("threads_peak", unit: "threads", polarity: .neither, counter: \.threadsPeak)
     /// The counters: deterministic for a trace and strategy, so comparable across machines.
-    public static let counters = [pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated, tasksStarted,
-                                  tasksCancelled, tasksSuperseded, pixelsComposited]
+    public static let counters = [
+        pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated, tasksStarted,
+        tasksCancelled, tasksSuperseded, pixelsComposited,
+    ]
 
     // What the screen showed, and how the main thread fared.
-    public static let mainUsPerThousandPoints = measure("main_us_per_1000_points", unit: "us/1000 points") { $0.mainUsPerThousandPoints }
+    public static let mainUsPerThousandPoints = measure("main_us_per_1000_points", unit: "us/1000 points") {
+        $0.mainUsPerThousandPoints
+    }
     public static let blankFrames = count("blank_frames", unit: "vsyncs") { $0.blankFrames }
     public static let staleFrames = count("stale_frames", unit: "vsyncs") { $0.staleFrames }
     public static let backlogPeak = count("backlog_peak", unit: "renders") { $0.backlogPeak }
     public static let bitmapBytesPeak = count("bitmap_bytes_peak", unit: "B") { $0.bitmapBytesPeak }
-    public static let displayLinkFps = measure("display_link_fps", unit: "fps", polarity: .higherIsBetter) { $0.displayLinkFps }
+    public static let displayLinkFps = measure("display_link_fps", unit: "fps", polarity: .higherIsBetter) {
+        $0.displayLinkFps
+    }
     public static let mainThreadBusyPct = measure("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
     /// Main thread and render server together, ms of work a second replayed: what a ranking weighs.
     public static let busyMsPerS = measure("busy_ms_per_s", unit: "ms/s") { $0.busyMsPerS }
     public static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
-    public static let inkUpdatesPerS = measure("ink_updates_per_s", unit: "/s", polarity: .higherIsBetter) { $0.inkUpdatesPerS }
+    public static let inkUpdatesPerS = measure("ink_updates_per_s", unit: "/s", polarity: .higherIsBetter) {
+        $0.inkUpdatesPerS
+    }
     public static let longestStaleMs = measure("longest_stale_ms", unit: "ms") { $0.longestStaleMs }
     public static let rendersWastedPct = measure("renders_wasted_pct", unit: "%") { $0.rendersWastedPct }
 
@@ -77,11 +91,18 @@ extension Metric {
 
     /// Every scalar figure of a summary, in summary.csv's order: what budgets and a baseline's timing
     /// runs may name. The one list; summary.csv interleaves its text columns with it.
-    public static let all: [Metric] = [frames, durationS, samples] + percentiles
-        + [droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
-           cpuS, peakMemoryMB] + counters + [threadsPeak]
-        + [mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps, mainThreadBusyPct]
-        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel + prediction + wetInk
+    public static let all: [Metric] =
+        [frames, durationS, samples] + percentiles
+        + [
+            droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
+            cpuS, peakMemoryMB,
+        ] + counters + [threadsPeak]
+        + [
+            mainUsPerThousandPoints, blankFrames, staleFrames, backlogPeak, bitmapBytesPeak, displayLinkFps,
+            mainThreadBusyPct,
+        ]
+        + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
+        + prediction + wetInk
         + [busyMsPerS]
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -104,7 +125,9 @@ extension Metric {
         measure("latency_e2e_ms_p95", unit: "ms") { $0.penToPixel?.endToEndMs.p95 },
         measure("latency_within_9_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms9 },
         measure("latency_within_13_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms13 },
-        measure("latency_within_one_frame_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.oneFrame },
+        measure("latency_within_one_frame_pct", unit: "%", polarity: .higherIsBetter) {
+            $0.penToPixel?.withinPct.oneFrame
+        },
         measure("latency_within_50_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms50 },
     ]
 
@@ -124,9 +147,13 @@ extension Metric {
         measure("wet_ink_pixels", unit: "px") { $0.penToPixel?.wetInk.map { Double($0.pixels) } },
     ]
 
-    private static func ends(_ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,
-                             _ high: KeyPath<RunSummary, Double?> & Sendable) -> [Metric] {
-        [measure(figure.name + "_low", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: low] },
-         measure(figure.name + "_high", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: high] }]
+    private static func ends(
+        _ figure: Metric, _ low: KeyPath<RunSummary, Double?> & Sendable,
+        _ high: KeyPath<RunSummary, Double?> & Sendable
+    ) -> [Metric] {
+        [
+            measure(figure.name + "_low", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: low] },
+            measure(figure.name + "_high", unit: figure.unit, polarity: figure.polarity) { $0[keyPath: high] },
+        ]
     }
 }

@@ -42,24 +42,41 @@ public struct Metric: Hashable, Sendable, CustomStringConvertible {
     private let read: @Sendable (RunSummary) -> Double?
 
     /// A figure that `read` takes from a summary; nil there means the run does not have it.
-    public init(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter, isWhole: Bool = false,
-                read: @escaping @Sendable (RunSummary) -> Double?) {
-        self.name = name; self.unit = unit; self.polarity = polarity; self.isWhole = isWhole; self.read = read
-        percentile = nil; counter = nil
+    public init(
+        _ name: String, unit: String, polarity: Polarity = .lowerIsBetter, isWhole: Bool = false,
+        read: @escaping @Sendable (RunSummary) -> Double?
+    ) {
+        self.name = name
+        self.unit = unit
+        self.polarity = polarity
+        self.isWhole = isWhole
+        self.read = read
+        percentile = nil
+        counter = nil
     }
 
     /// The work counter at `path` of a summary's counters: a count, lower is better unless `polarity` says.
-    public init(_ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
-                counter path: KeyPath<CounterSummary, Int> & Sendable) {
-        self.name = name; self.unit = unit; self.polarity = polarity; isWhole = true
-        percentile = nil; counter = path
+    public init(
+        _ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
+        counter path: KeyPath<CounterSummary, Int> & Sendable
+    ) {
+        self.name = name
+        self.unit = unit
+        self.polarity = polarity
+        isWhole = true
+        percentile = nil
+        counter = path
         read = { Double($0.counters[keyPath: path]) }
     }
 
     /// `main_ms_p99`: the `rank` of `distribution`, in its unit, lower is better.
     public init(percentile rank: PercentileRank, of distribution: Distribution) {
-        name = "\(distribution.rawValue)_\(rank.rawValue)"; unit = "ms"; polarity = .lowerIsBetter; isWhole = false
-        percentile = (distribution, rank); counter = nil
+        name = "\(distribution.rawValue)_\(rank.rawValue)"
+        unit = "ms"
+        polarity = .lowerIsBetter
+        isWhole = false
+        percentile = (distribution, rank)
+        counter = nil
         read = { rank.value(in: distribution.percentiles(in: $0)) }
     }
 
@@ -79,7 +96,9 @@ public struct Metric: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// True when `candidate` is worse than `baseline` by this metric's polarity.
-    public func isWorse(_ candidate: Double, than baseline: Double) -> Bool { polarity.isWorse(candidate, than: baseline) }
+    public func isWorse(_ candidate: Double, than baseline: Double) -> Bool {
+        polarity.isWorse(candidate, than: baseline)
+    }
 
     public var description: String { name }
     public static func == (a: Metric, b: Metric) -> Bool { a.name == b.name }
@@ -89,7 +108,10 @@ public struct Metric: Hashable, Sendable, CustomStringConvertible {
 extension Metric {
     /// A per-frame distribution a summary keeps as percentiles, all in ms.
     public enum Distribution: String, CaseIterable, Sendable {
-        case mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms", overrunMs = "overrun_ms"
+        case mainMs = "main_ms"
+        case renderMs = "render_ms"
+        case compositeMs = "composite_ms"
+        case overrunMs = "overrun_ms"
         case latencyMs = "latency_ms"
 
         /// The distribution's percentiles in `summary`.

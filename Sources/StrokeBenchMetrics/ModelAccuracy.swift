@@ -16,7 +16,10 @@ public struct ModelAccuracy: Hashable, Sendable {
     /// docs/device-model.md asks the ranges to reach.
     public static let forecastCoverage = 0.8
 
-    public init(held: Int, predicted: Int) { self.held = held; self.predicted = predicted }
+    public init(held: Int, predicted: Int) {
+        self.held = held
+        self.predicted = predicted
+    }
 
     /// The share of predicted rows held, 0...1.
     public var coverage: Double { predicted == 0 ? 0 : Double(held) / Double(predicted) }
@@ -38,7 +41,10 @@ public struct ModelAccuracy: Hashable, Sendable {
 
     /// The rows of `bench model validate --format json` this reads.
     private struct Validation: Decodable {
-        struct Row: Decodable { var role: String; var within: Bool }
+        struct Row: Decodable {
+            var role: String
+            var within: Bool
+        }
         var rows: [Row]
     }
 }

@@ -31,11 +31,15 @@ public enum OutputTarget: Equatable, Sendable {
     public static func resolve(_ path: String) throws(AtomicFile.WriteError) -> OutputTarget {
         if path == standardOutputName { return .standardOutput }
         var status = stat()
-        guard lstat(path, &status) == 0 else { return .file(path) } // none yet (or unreachable: the write says why)
+        guard lstat(path, &status) == 0 else { return .file(path) }  // none yet (or unreachable: the write says why)
         var resolved = path
         if status.st_mode & S_IFMT == S_IFLNK {
             guard let target = realpath(path, nil) else {
-                throw AtomicFile.WriteError(path: path, reason: "a symbolic link to \(linkText(path)), which does not exist; bench follows links but does not create a file through one")
+                throw AtomicFile.WriteError(
+                    path: path,
+                    reason:
+                        "a symbolic link to \(linkText(path)), which does not exist; bench follows links but does not create a file through one"
+                )
             }
             resolved = String(cString: target)
             free(target)
@@ -45,8 +49,12 @@ public enum OutputTarget: Equatable, Sendable {
         case S_IFREG: return .file(resolved)
         case S_IFCHR, S_IFIFO: return .stream(resolved)
         case S_IFDIR: throw AtomicFile.WriteError(path: path, reason: "it is a folder")
-        case S_IFBLK: throw AtomicFile.WriteError(path: path, reason: "it is a block device (a disk); bench never writes over one")
-        default: throw AtomicFile.WriteError(path: path, reason: "it is a socket; give a file, a FIFO, a device or - (standard output)")
+        case S_IFBLK:
+            throw AtomicFile.WriteError(
+                path: path, reason: "it is a block device (a disk); bench never writes over one")
+        default:
+            throw AtomicFile.WriteError(
+                path: path, reason: "it is a socket; give a file, a FIFO, a device or - (standard output)")
         }
     }
 
@@ -57,14 +65,19 @@ public enum OutputTarget: Equatable, Sendable {
     public static func openForWriting(_ path: String) throws(AtomicFile.WriteError) -> Int32 {
         if path == standardOutputName {
             let fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
-            guard fd >= 0 else { throw AtomicFile.WriteError(path: path, reason: "cannot use standard output: \(AtomicFile.systemReason())") }
+            guard fd >= 0 else {
+                throw AtomicFile.WriteError(
+                    path: path, reason: "cannot use standard output: \(AtomicFile.systemReason())")
+            }
             return fd
         }
         var status = stat()
         let inPlace = stat(path, &status) == 0 && [S_IFCHR, S_IFIFO].contains(status.st_mode & S_IFMT)
         let flags = inPlace ? O_WRONLY | O_CLOEXEC : O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC
         let fd = open(path, flags, 0o666)
-        guard fd >= 0 else { throw AtomicFile.WriteError(path: path, reason: "cannot open for writing: \(AtomicFile.systemReason())") }
+        guard fd >= 0 else {
+            throw AtomicFile.WriteError(path: path, reason: "cannot open for writing: \(AtomicFile.systemReason())")
+        }
         return fd
     }
 

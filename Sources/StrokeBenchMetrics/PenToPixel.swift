@@ -37,7 +37,10 @@ public struct SampleStages: Hashable, Sendable {
     public var ns: [Int64]
 
     /// `ns` in `LatencyStage.allCases` order.
-    public init(ns: [Int64]) { precondition(ns.count == LatencyStage.allCases.count); self.ns = ns }
+    public init(ns: [Int64]) {
+        precondition(ns.count == LatencyStage.allCases.count)
+        self.ns = ns
+    }
 
     /// From the pen touching to the pixel changing.
     public var endToEndNs: Int64 { ns.reduce(0, +) }
@@ -91,13 +94,25 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     /// judged (Annett et al., GI 2014).
     public struct Targets: Codable, Hashable, Sendable {
         public var ms9, ms13, oneFrame, ms50: Double
-        enum CodingKeys: String, CodingKey { case ms9 = "9_ms", ms13 = "13_ms", oneFrame = "one_frame", ms50 = "50_ms" }
+        enum CodingKeys: String, CodingKey {
+            case ms9 = "9_ms"
+            case ms13 = "13_ms"
+            case oneFrame = "one_frame"
+            case ms50 = "50_ms"
+        }
     }
 
     enum CodingKeys: String, CodingKey {
-        case stagesMs = "stages_ms", endToEndMs = "e2e_ms", endToEndFrames = "e2e_frames", withinPct = "within_pct"
-        case dominantStage = "dominant_stage", samplesShown = "samples_shown", perceivedMs = "perceived_ms", prediction
-        case spatialLag = "spatial_lag", wetInk = "wet_ink"
+        case stagesMs = "stages_ms"
+        case endToEndMs = "e2e_ms"
+        case endToEndFrames = "e2e_frames"
+        case withinPct = "within_pct"
+        case dominantStage = "dominant_stage"
+        case samplesShown = "samples_shown"
+        case perceivedMs = "perceived_ms"
+        case prediction
+        case spatialLag = "spatial_lag"
+        case wetInk = "wet_ink"
     }
 
     /// The figures of `shown` (each shown sample's stages) out of `samples` in all, at `hz`; nil when
@@ -119,7 +134,9 @@ public struct PenToPixel: Codable, Hashable, Sendable {
         stagesMs = stages
         endToEndMs = Percentiles(endToEnd)
         endToEndFrames = Percentiles(endToEnd.map { $0 / frame })
-        func within(_ limit: Double) -> Double { 100 * Double(endToEnd.filter { $0 <= limit }.count) / Double(max(samples, 1)) }
+        func within(_ limit: Double) -> Double {
+            100 * Double(endToEnd.filter { $0 <= limit }.count) / Double(max(samples, 1))
+        }
         withinPct = Targets(ms9: within(9), ms13: within(13), oneFrame: within(frame), ms50: within(50))
         dominantStage = means.max { $0.1 < $1.1 }!.0
         samplesShown = shown.count

@@ -10,15 +10,23 @@ public struct Percentiles: Hashable, Sendable, Codable {
     public static let zero = Percentiles(p50: 0, p90: 0, p95: 0, p99: 0, max: 0)
 
     public init(p50: Double, p90: Double, p95: Double, p99: Double, max: Double) {
-        self.p50 = p50; self.p90 = p90; self.p95 = p95; self.p99 = p99; self.max = max
+        self.p50 = p50
+        self.p90 = p90
+        self.p95 = p95
+        self.p99 = p99
+        self.max = max
     }
 
     /// Nearest-rank percentiles of `values`; all zero for an empty list.
     public init<S: Sequence>(_ values: S) where S.Element == Double {
         let sorted = values.sorted()
-        guard !sorted.isEmpty else { self = .zero; return }
-        self.init(p50: Self.rank(50, sorted), p90: Self.rank(90, sorted), p95: Self.rank(95, sorted),
-                  p99: Self.rank(99, sorted), max: sorted[sorted.count - 1])
+        guard !sorted.isEmpty else {
+            self = .zero
+            return
+        }
+        self.init(
+            p50: Self.rank(50, sorted), p90: Self.rank(90, sorted), p95: Self.rank(95, sorted),
+            p99: Self.rank(99, sorted), max: sorted[sorted.count - 1])
     }
 
     /// The nearest-rank percentile: the smallest value with at least `p` percent of values at or below it.

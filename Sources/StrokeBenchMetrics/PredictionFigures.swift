@@ -23,15 +23,28 @@ public struct PredictionFigures: Codable, Hashable, Sendable {
     /// Ink further than this from the pen's real path counts as ghost ink a person sees taken back.
     public static let ghostThresholdMm = 0.5
 
-    public init(predictor: String, horizonMs: Double, ghostInkMm: Percentiles, ghostLifetimeMs: Percentiles,
-                retractionsPerS: Double, segments: Int, extraPixels: Int, extraCompositeMs: Double) {
-        self.predictor = predictor; self.horizonMs = horizonMs; self.ghostInkMm = ghostInkMm; self.ghostLifetimeMs = ghostLifetimeMs
-        self.retractionsPerS = retractionsPerS; self.segments = segments; self.extraPixels = extraPixels
+    public init(
+        predictor: String, horizonMs: Double, ghostInkMm: Percentiles, ghostLifetimeMs: Percentiles,
+        retractionsPerS: Double, segments: Int, extraPixels: Int, extraCompositeMs: Double
+    ) {
+        self.predictor = predictor
+        self.horizonMs = horizonMs
+        self.ghostInkMm = ghostInkMm
+        self.ghostLifetimeMs = ghostLifetimeMs
+        self.retractionsPerS = retractionsPerS
+        self.segments = segments
+        self.extraPixels = extraPixels
         self.extraCompositeMs = extraCompositeMs
     }
 
     enum CodingKeys: String, CodingKey {
-        case predictor, horizonMs = "horizon_ms", ghostInkMm = "ghost_ink_mm", ghostLifetimeMs = "ghost_lifetime_ms"
-        case retractionsPerS = "retractions_per_s", segments, extraPixels = "extra_pixels", extraCompositeMs = "extra_composite_ms"
+        case predictor
+        case horizonMs = "horizon_ms"
+        case ghostInkMm = "ghost_ink_mm"
+        case ghostLifetimeMs = "ghost_lifetime_ms"
+        case retractionsPerS = "retractions_per_s"
+        case segments
+        case extraPixels = "extra_pixels"
+        case extraCompositeMs = "extra_composite_ms"
     }
 }

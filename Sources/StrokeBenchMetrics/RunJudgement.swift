@@ -42,8 +42,8 @@ public struct RunJudgement: Hashable, Sendable {
     /// One judged dimension that failed, with its figure and limit.
     public struct Reason: Hashable, Sendable, Encodable {
         /// The judged dimension: `ink_shown`, `hitch_ratio`, `dropped_frames` or `ink_latency`. A modelled
-    /// run whose draws disagree on the hitch band has a `hitch_ratio` reason that fails nothing
-    /// (`may hitch`, excess 0), so that it is said.
+        /// run whose draws disagree on the hitch band has a `hitch_ratio` reason that fails nothing
+        /// (`may hitch`, excess 0), so that it is said.
         public var dimension: String
         /// The verdict word this failure alone would give.
         public var verdict: DrawingVerdict
@@ -87,33 +87,45 @@ public struct RunJudgement: Hashable, Sendable {
         public var droppedPct: Double
         public var latencyP95Ms: Double
 
-        public init(samples: Int, samplesNeverShown: Int, inkUpdatesPerS: Double, hitchRatioMsPerS: Double, hitchBand: HitchBand,
-                    bandProbabilities: BandProbabilities?, droppedPct: Double, latencyP95Ms: Double) {
-            self.samples = samples; self.samplesNeverShown = samplesNeverShown; self.inkUpdatesPerS = inkUpdatesPerS
-            self.hitchRatioMsPerS = hitchRatioMsPerS; self.hitchBand = hitchBand; self.bandProbabilities = bandProbabilities
-            self.droppedPct = droppedPct; self.latencyP95Ms = latencyP95Ms
+        public init(
+            samples: Int, samplesNeverShown: Int, inkUpdatesPerS: Double, hitchRatioMsPerS: Double,
+            hitchBand: HitchBand,
+            bandProbabilities: BandProbabilities?, droppedPct: Double, latencyP95Ms: Double
+        ) {
+            self.samples = samples
+            self.samplesNeverShown = samplesNeverShown
+            self.inkUpdatesPerS = inkUpdatesPerS
+            self.hitchRatioMsPerS = hitchRatioMsPerS
+            self.hitchBand = hitchBand
+            self.bandProbabilities = bandProbabilities
+            self.droppedPct = droppedPct
+            self.latencyP95Ms = latencyP95Ms
         }
 
         public init(_ s: RunSummary) {
-            self.init(samples: s.samples, samplesNeverShown: s.samplesNeverShown, inkUpdatesPerS: s.inkUpdatesPerS,
-                      hitchRatioMsPerS: s.hitchRatioMsPerS, hitchBand: s.hitchBand, bandProbabilities: s.bandProbabilities,
-                      droppedPct: s.droppedPct, latencyP95Ms: s.latencyMs.p95)
+            self.init(
+                samples: s.samples, samplesNeverShown: s.samplesNeverShown, inkUpdatesPerS: s.inkUpdatesPerS,
+                hitchRatioMsPerS: s.hitchRatioMsPerS, hitchBand: s.hitchBand, bandProbabilities: s.bandProbabilities,
+                droppedPct: s.droppedPct, latencyP95Ms: s.latencyMs.p95)
         }
 
         /// The figures of a run recorded as `Metric` values (a baseline's timing run), or nil when one
         /// the judgement needs is missing. The band is the one the model's draws agree on where their
         /// shares were recorded, else the central hitch ratio's.
         public init?(_ values: [Metric: Double]) {
-            guard let samples = values[.samples], let neverShown = values[.samplesNeverShown], let ink = values[.inkUpdatesPerS],
-                  let hitch = values[.hitchRatio], let dropped = values[.droppedPct], let latency = values[.latencyMsP95] else { return nil }
+            guard let samples = values[.samples], let neverShown = values[.samplesNeverShown],
+                let ink = values[.inkUpdatesPerS],
+                let hitch = values[.hitchRatio], let dropped = values[.droppedPct], let latency = values[.latencyMsP95]
+            else { return nil }
             let shares = Metric.bandShares.map { values[$0] }
             var probabilities: BandProbabilities?
             if let good = shares[0], let warning = shares[1], let critical = shares[2] {
                 probabilities = BandProbabilities(good: good / 100, warning: warning / 100, critical: critical / 100)
             }
-            self.init(samples: Int(samples), samplesNeverShown: Int(neverShown), inkUpdatesPerS: ink, hitchRatioMsPerS: hitch,
-                      hitchBand: probabilities?.agreed ?? HitchBand(ratio: hitch), bandProbabilities: probabilities,
-                      droppedPct: dropped, latencyP95Ms: latency)
+            self.init(
+                samples: Int(samples), samplesNeverShown: Int(neverShown), inkUpdatesPerS: ink, hitchRatioMsPerS: hitch,
+                hitchBand: probabilities?.agreed ?? HitchBand(ratio: hitch), bandProbabilities: probabilities,
+                droppedPct: dropped, latencyP95Ms: latency)
         }
 
         /// True unless the pen moved (more than one sample) and new ink was shown less than once a second.
@@ -132,30 +144,45 @@ public struct RunJudgement: Hashable, Sendable {
     public init(_ s: Figures) {
         var reasons: [Reason] = []
         if !s.showsInkWhileDrawing {
-            reasons.append(Reason(dimension: "ink_shown", verdict: .noInk, figure: s.inkUpdatesPerS, limit: 1, excess: .infinity,
-                                  text: "\(s.inkUpdatesPerS.fixed(1)) updates with new ink a second while the pen moved"))
+            reasons.append(
+                Reason(
+                    dimension: "ink_shown", verdict: .noInk, figure: s.inkUpdatesPerS, limit: 1, excess: .infinity,
+                    text: "\(s.inkUpdatesPerS.fixed(1)) updates with new ink a second while the pen moved"))
         }
         if s.hitchBand == .warning || s.hitchBand == .critical {
             let r = s.hitchRatioMsPerS
-            reasons.append(Reason(dimension: "hitch_ratio", verdict: .hitches, figure: r, limit: Self.hitchLimitMsPerS,
-                                  excess: r / Self.hitchLimitMsPerS, text: "hitch ratio \(r.fixed(1)) ms/s" + Self.draws(s)))
+            reasons.append(
+                Reason(
+                    dimension: "hitch_ratio", verdict: .hitches, figure: r, limit: Self.hitchLimitMsPerS,
+                    excess: r / Self.hitchLimitMsPerS, text: "hitch ratio \(r.fixed(1)) ms/s" + Self.draws(s)))
         }
         if s.droppedPct >= Self.droppedLimitPct {
-            reasons.append(Reason(dimension: "dropped_frames", verdict: .dropsFrames, figure: s.droppedPct, limit: Self.droppedLimitPct,
-                                  excess: s.droppedPct / Self.droppedLimitPct, text: "\(s.droppedPct.fixed(0))% of frames dropped"))
+            reasons.append(
+                Reason(
+                    dimension: "dropped_frames", verdict: .dropsFrames, figure: s.droppedPct,
+                    limit: Self.droppedLimitPct,
+                    excess: s.droppedPct / Self.droppedLimitPct, text: "\(s.droppedPct.fixed(0))% of frames dropped"))
         }
         if s.showsInkWhileDrawing, let lag = s.inkLatencyP95, lag > Self.laggingLatencyMs {
-            let text = lag.isFinite ? "ink latency p95 \(lag.fixed(0)) ms" : "\(s.samplesNeverShown) of \(s.samples) samples never shown"
-            reasons.append(Reason(dimension: "ink_latency", verdict: .inkLags, figure: lag.isFinite ? lag : nil,
-                                  limit: Self.laggingLatencyMs, excess: lag / Self.laggingLatencyMs, text: text))
+            let text =
+                lag.isFinite
+                ? "ink latency p95 \(lag.fixed(0)) ms" : "\(s.samplesNeverShown) of \(s.samples) samples never shown"
+            reasons.append(
+                Reason(
+                    dimension: "ink_latency", verdict: .inkLags, figure: lag.isFinite ? lag : nil,
+                    limit: Self.laggingLatencyMs, excess: lag / Self.laggingLatencyMs, text: text))
         }
         if s.hitchBand == .uncertain {
             let shares = s.bandProbabilities.map { ": \($0.description) of the model's draws" } ?? ""
-            reasons.append(Reason(dimension: "hitch_ratio", verdict: .mayHitch, figure: s.hitchRatioMsPerS, limit: Self.hitchLimitMsPerS,
-                                  excess: 0, text: "hitch band uncertain\(shares)"))
+            reasons.append(
+                Reason(
+                    dimension: "hitch_ratio", verdict: .mayHitch, figure: s.hitchRatioMsPerS,
+                    limit: Self.hitchLimitMsPerS,
+                    excess: 0, text: "hitch band uncertain\(shares)"))
         }
         // Worst first: the furthest past its limit; ties keep the order above (ink, frames, drops, latency).
-        reasons = reasons.enumerated().sorted { ($1.element.excess, $0.offset) < ($0.element.excess, $1.offset) }.map(\.element)
+        reasons = reasons.enumerated().sorted { ($1.element.excess, $0.offset) < ($0.element.excess, $1.offset) }.map(
+            \.element)
         self.reasons = reasons
         verdict = reasons.first?.verdict ?? .keepsUp
     }

@@ -7,24 +7,30 @@ extension RunSummary {
     /// as a decoder's would. `codingPath` is where the summary sits in its file.
     public func checkRanges(at codingPath: [any CodingKey]) throws {
         func refuse(_ key: CodingKeys, _ value: Any, _ expected: String) -> DecodingError {
-            DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: "\(value) is not \(expected)"))
+            DecodingError.dataCorrupted(
+                .init(codingPath: codingPath + [key], debugDescription: "\(value) is not \(expected)"))
         }
         guard ReplaySpec.rates.contains(hz) else {
-            throw refuse(.hz, hz, "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))")
+            throw refuse(
+                .hz, hz, "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))")
         }
         let counts: [(CodingKeys, Int)] = [
             (.workers, workers), (.frames, frames), (.samples, samples), (.samplesNeverShown, samplesNeverShown),
-            (.droppedFrames, droppedFrames), (.droppedWorstSecond, droppedWorstSecond), (.droppedLongestRun, droppedLongestRun),
-            (.missedVsyncs, missedVsyncs), (.blankFrames, blankFrames), (.staleFrames, staleFrames), (.threadsPeak, threadsPeak),
+            (.droppedFrames, droppedFrames), (.droppedWorstSecond, droppedWorstSecond),
+            (.droppedLongestRun, droppedLongestRun),
+            (.missedVsyncs, missedVsyncs), (.blankFrames, blankFrames), (.staleFrames, staleFrames),
+            (.threadsPeak, threadsPeak),
             (.tasksSuperseded, tasksSuperseded), (.backlogPeak, backlogPeak), (.bitmapBytesPeak, bitmapBytesPeak),
         ]
         if let (key, value) = counts.first(where: { $0.1 < 0 }) { throw refuse(key, value, "a count (0 or more)") }
         let percentiles: [(CodingKeys, Percentiles)] = [
-            (.mainMs, mainMs), (.renderMs, renderMs), (.compositeMs, compositeMs), (.overrunMs, overrunMs), (.latencyMs, latencyMs),
+            (.mainMs, mainMs), (.renderMs, renderMs), (.compositeMs, compositeMs), (.overrunMs, overrunMs),
+            (.latencyMs, latencyMs),
         ]
         var figures: [(CodingKeys, Double?)] = [
             (.durationS, durationS), (.inkUpdatesPerS, inkUpdatesPerS), (.longestStaleMs, longestStaleMs),
-            (.rendersWastedPct, rendersWastedPct), (.mainUsPerThousandPoints, mainUsPerThousandPoints), (.droppedPct, droppedPct),
+            (.rendersWastedPct, rendersWastedPct), (.mainUsPerThousandPoints, mainUsPerThousandPoints),
+            (.droppedPct, droppedPct),
             (.hitchTotalMs, hitchTotalMs), (.hitchRatioMsPerS, hitchRatioMsPerS), (.displayLinkFps, displayLinkFps),
             (.mainThreadBusyPct, mainThreadBusyPct), (.cpuS, cpuS), (.peakMemoryMB, peakMemoryMB),
             (.displayLinkFpsLow, displayLinkFpsLow), (.displayLinkFpsHigh, displayLinkFpsHigh),

@@ -1,5 +1,5 @@
-import StrokeBenchUnits
 import StrokeBenchSpec
+import StrokeBenchUnits
 
 /// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).
 public enum HitchBand: String, Sendable, Codable {
@@ -20,13 +20,19 @@ public struct BandProbabilities: Hashable, Sendable, Codable {
     public var good, warning, critical: Double
 
     /// The shares given, each 0...1.
-    public init(good: Double, warning: Double, critical: Double) { self.good = good; self.warning = warning; self.critical = critical }
+    public init(good: Double, warning: Double, critical: Double) {
+        self.good = good
+        self.warning = warning
+        self.critical = critical
+    }
 
     /// The shares of `ratios` (hitch ratios, one per draw) in each band.
     public init(ratios: [Double]) {
         let n = Double(max(ratios.count, 1))
         func share(_ band: HitchBand) -> Double { Double(ratios.filter { HitchBand(ratio: $0) == band }.count) / n }
-        good = share(.good); warning = share(.warning); critical = share(.critical)
+        good = share(.good)
+        warning = share(.warning)
+        critical = share(.critical)
     }
 
     /// The band at least 90% of the draws agree on, or `uncertain`: a band printed as certain must
@@ -59,12 +65,21 @@ public struct PictureSummary: Hashable, Sendable, Codable {
     public var matchesReference: Bool
 
     enum CodingKeys: String, CodingKey {
-        case checksum, differingPct = "differing_pct", maxChannelDiff = "max_channel_diff"
-        case stronglyDifferingPixels = "strongly_differing_pixels", matchesReference = "matches_reference"
+        case checksum
+        case differingPct = "differing_pct"
+        case maxChannelDiff = "max_channel_diff"
+        case stronglyDifferingPixels = "strongly_differing_pixels"
+        case matchesReference = "matches_reference"
     }
-    public init(checksum: String, differingPct: Double, maxChannelDiff: Int, stronglyDifferingPixels: Int, matchesReference: Bool) {
-        self.checksum = checksum; self.differingPct = differingPct; self.maxChannelDiff = maxChannelDiff
-        self.stronglyDifferingPixels = stronglyDifferingPixels; self.matchesReference = matchesReference
+    public init(
+        checksum: String, differingPct: Double, maxChannelDiff: Int, stronglyDifferingPixels: Int,
+        matchesReference: Bool
+    ) {
+        self.checksum = checksum
+        self.differingPct = differingPct
+        self.maxChannelDiff = maxChannelDiff
+        self.stronglyDifferingPixels = stronglyDifferingPixels
+        self.matchesReference = matchesReference
     }
 }
 
@@ -76,15 +91,27 @@ public struct CounterSummary: Hashable, Sendable, Codable {
     public var threadsPeak: Int
 
     enum CodingKeys: String, CodingKey {
-        case pixelsRasterized = "pixels_rasterized", bytesCopied = "bytes_copied", segmentsStroked = "segments_stroked"
-        case bitmapsAllocated = "bitmaps_allocated", tasksStarted = "tasks_started", tasksCancelled = "tasks_cancelled"
-        case tasksSuperseded = "tasks_superseded", pixelsComposited = "pixels_composited", threadsPeak = "threads_peak"
+        case pixelsRasterized = "pixels_rasterized"
+        case bytesCopied = "bytes_copied"
+        case segmentsStroked = "segments_stroked"
+        case bitmapsAllocated = "bitmaps_allocated"
+        case tasksStarted = "tasks_started"
+        case tasksCancelled = "tasks_cancelled"
+        case tasksSuperseded = "tasks_superseded"
+        case pixelsComposited = "pixels_composited"
+        case threadsPeak = "threads_peak"
     }
 
     public init(_ c: WorkCounters, threadsPeak: Int) {
-        pixelsRasterized = c.pixelsRasterized; bytesCopied = c.bytesCopied; segmentsStroked = c.segmentsStroked
-        bitmapsAllocated = c.bitmapsAllocated; tasksStarted = c.tasksStarted; tasksCancelled = c.tasksCancelled
-        tasksSuperseded = c.tasksSuperseded; pixelsComposited = c.pixelsComposited; self.threadsPeak = threadsPeak
+        pixelsRasterized = c.pixelsRasterized
+        bytesCopied = c.bytesCopied
+        segmentsStroked = c.segmentsStroked
+        bitmapsAllocated = c.bitmapsAllocated
+        tasksStarted = c.tasksStarted
+        tasksCancelled = c.tasksCancelled
+        tasksSuperseded = c.tasksSuperseded
+        pixelsComposited = c.pixelsComposited
+        self.threadsPeak = threadsPeak
     }
 }
 
@@ -185,32 +212,69 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var penToPixel: PenToPixel?
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", strategy, device, hz, clock, delivery, costs, input, trace, workers, frames
-        case durationS = "duration_s", samples, mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms"
-        case overrunMs = "overrun_ms", latencyMs = "latency_ms", droppedFrames = "dropped_frames", droppedPct = "dropped_pct"
+        case formatVersion = "format_version"
+        case strategy, device, hz, clock, delivery, costs, input, trace, workers, frames
+        case durationS = "duration_s"
+        case samples
+        case mainMs = "main_ms"
+        case renderMs = "render_ms"
+        case compositeMs = "composite_ms"
+        case overrunMs = "overrun_ms"
+        case latencyMs = "latency_ms"
+        case droppedFrames = "dropped_frames"
+        case droppedPct = "dropped_pct"
         case mainUsPerThousandPoints = "main_us_per_1000_points"
-        case droppedWorstSecond = "dropped_worst_second", droppedLongestRun = "dropped_longest_run"
-        case missedVsyncs = "missed_vsyncs", blankFrames = "blank_frames", staleFrames = "stale_frames"
-        case threadsPeak = "threads_peak", tasksSuperseded = "tasks_superseded", backlogPeak = "backlog_peak"
-        case bitmapBytesPeak = "bitmap_bytes_peak", hitchTotalMs = "hitch_total_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s"
-        case displayLinkFps = "display_link_fps", mainThreadBusyPct = "main_thread_busy_pct", busyMsPerS = "busy_ms_per_s"
-        case hitchBand = "hitch_band", cpuS = "cpu_s", peakMemoryMB = "peak_memory_mb", counters, picture, machine
-        case samplesNeverShown = "samples_never_shown", inkUpdatesPerS = "ink_updates_per_s"
-        case longestStaleMs = "longest_stale_ms", rendersWastedPct = "renders_wasted_pct"
-        case displayLinkFpsLow = "display_link_fps_low", displayLinkFpsHigh = "display_link_fps_high"
-        case mainThreadBusyPctLow = "main_thread_busy_pct_low", mainThreadBusyPctHigh = "main_thread_busy_pct_high"
-        case hitchRatioMsPerSLow = "hitch_ratio_ms_per_s_low", hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
-        case droppedPctLow = "dropped_pct_low", droppedPctHigh = "dropped_pct_high"
-        case bandProbabilities = "band_probabilities", penToPixel = "pen_to_pixel"
+        case droppedWorstSecond = "dropped_worst_second"
+        case droppedLongestRun = "dropped_longest_run"
+        case missedVsyncs = "missed_vsyncs"
+        case blankFrames = "blank_frames"
+        case staleFrames = "stale_frames"
+        case threadsPeak = "threads_peak"
+        case tasksSuperseded = "tasks_superseded"
+        case backlogPeak = "backlog_peak"
+        case bitmapBytesPeak = "bitmap_bytes_peak"
+        case hitchTotalMs = "hitch_total_ms"
+        case hitchRatioMsPerS = "hitch_ratio_ms_per_s"
+        case displayLinkFps = "display_link_fps"
+        case mainThreadBusyPct = "main_thread_busy_pct"
+        case busyMsPerS = "busy_ms_per_s"
+        case hitchBand = "hitch_band"
+        case cpuS = "cpu_s"
+        case peakMemoryMB = "peak_memory_mb"
+        case counters, picture, machine
+        case samplesNeverShown = "samples_never_shown"
+        case inkUpdatesPerS = "ink_updates_per_s"
+        case longestStaleMs = "longest_stale_ms"
+        case rendersWastedPct = "renders_wasted_pct"
+        case displayLinkFpsLow = "display_link_fps_low"
+        case displayLinkFpsHigh = "display_link_fps_high"
+        case mainThreadBusyPctLow = "main_thread_busy_pct_low"
+        case mainThreadBusyPctHigh = "main_thread_busy_pct_high"
+        case hitchRatioMsPerSLow = "hitch_ratio_ms_per_s_low"
+        case hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
+        case droppedPctLow = "dropped_pct_low"
+        case droppedPctHigh = "dropped_pct_high"
+        case bandProbabilities = "band_probabilities"
+        case penToPixel = "pen_to_pixel"
     }
 
-    public init(strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
-                workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double], samplesNeverShown: Int = 0,
-                presentations: [ScreenTimeline.Presentation], pending: [PendingContent], finishedRenders: [(time: Double, showsThrough: Int)],
-                vsyncCount: Int, penVsyncs: [Int] = [], threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int, rendersEnded: Int = 0,
-                cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String) {
-        self.strategy = strategy; self.device = device; self.hz = hz; self.clock = clock; self.delivery = delivery
-        self.trace = trace; self.workers = workers; self.machine = machine
+    public init(
+        strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
+        workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double], samplesNeverShown: Int = 0,
+        presentations: [ScreenTimeline.Presentation], pending: [PendingContent],
+        finishedRenders: [(time: Double, showsThrough: Int)],
+        vsyncCount: Int, penVsyncs: [Int] = [], threadsPeak: Int, backlogPeak: Int, bitmapBytesPeak: Int,
+        rendersEnded: Int = 0,
+        cpuS: Double, peakMemoryMB: Double, picture: PictureSummary?, machine: String
+    ) {
+        self.strategy = strategy
+        self.device = device
+        self.hz = hz
+        self.clock = clock
+        self.delivery = delivery
+        self.trace = trace
+        self.workers = workers
+        self.machine = machine
         frames = tally.frames
         durationS = Double(vsyncCount) / hz
         self.samples = samples
@@ -221,9 +285,11 @@ public struct RunSummary: Hashable, Sendable, Codable {
         latencyMs = Percentiles(sampleLatenciesMs)
         self.samplesNeverShown = samplesNeverShown
         mainUsPerThousandPoints = 1_000_000 * tally.mainMsPerPoint
-        let dropped = DroppedFrames(pending: pending, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
-                                    hz: hz, vsyncCount: vsyncCount)
-        let screen = ScreenTimeline(presentations: presentations, finishedRenders: finishedRenders, hz: hz, vsyncCount: vsyncCount)
+        let dropped = DroppedFrames(
+            pending: pending, presentations: presentations.map { ($0.vsync, $0.showsThrough) },
+            hz: hz, vsyncCount: vsyncCount)
+        let screen = ScreenTimeline(
+            presentations: presentations, finishedRenders: finishedRenders, hz: hz, vsyncCount: vsyncCount)
         blankFrames = screen.blankFrames
         staleFrames = screen.staleFrames
         self.threadsPeak = threadsPeak
@@ -244,12 +310,16 @@ public struct RunSummary: Hashable, Sendable, Codable {
         let total = tally.counters
         counters = CounterSummary(total, threadsPeak: threadsPeak)
         tasksSuperseded = total.tasksSuperseded
-        let ink = InkVisibility(presentations: presentations, pending: pending, hz: hz, vsyncCount: vsyncCount,
-                                penVsyncs: penVsyncs)
+        let ink = InkVisibility(
+            presentations: presentations, pending: pending, hz: hz, vsyncCount: vsyncCount,
+            penVsyncs: penVsyncs)
         inkUpdatesPerS = ink.inkUpdatesPerS
         longestStaleMs = ink.longestStaleMs
-        rendersWastedPct = rendersEnded > 0 ? 100 * Double(total.tasksCancelled + total.tasksSuperseded) / Double(rendersEnded) : 0
-        self.cpuS = cpuS; self.peakMemoryMB = peakMemoryMB; self.picture = picture
+        rendersWastedPct =
+            rendersEnded > 0 ? 100 * Double(total.tasksCancelled + total.tasksSuperseded) / Double(rendersEnded) : 0
+        self.cpuS = cpuS
+        self.peakMemoryMB = peakMemoryMB
+        self.picture = picture
     }
 
     /// The summary without the host's figures (`cpuS`, `peakMemoryMB`), which depend on the machine,
@@ -258,7 +328,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
     /// `--jobs` give byte-identical files. A measured run keeps them: its times are the host's anyway.
     public var withoutHostFigures: RunSummary {
         var summary = self
-        summary.cpuS = nil; summary.peakMemoryMB = nil
+        summary.cpuS = nil
+        summary.peakMemoryMB = nil
         return summary
     }
 

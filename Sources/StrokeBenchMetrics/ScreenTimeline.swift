@@ -9,7 +9,9 @@ public struct ScreenTimeline: Hashable, Sendable {
         /// The update left the layer without contents.
         public var blank: Bool
         public init(vsync: Int, showsThrough: Int, blank: Bool) {
-            self.vsync = vsync; self.showsThrough = showsThrough; self.blank = blank
+            self.vsync = vsync
+            self.showsThrough = showsThrough
+            self.blank = blank
         }
     }
 
@@ -22,18 +24,28 @@ public struct ScreenTimeline: Hashable, Sendable {
     /// - Parameters:
     ///   - presentations: in commit order.
     ///   - finishedRenders: background renders that produced a picture: when, and what it showed.
-    public init(presentations: [Presentation], finishedRenders: [(time: Double, showsThrough: Int)],
-                hz: Double, vsyncCount: Int) {
+    public init(
+        presentations: [Presentation], finishedRenders: [(time: Double, showsThrough: Int)],
+        hz: Double, vsyncCount: Int
+    ) {
         let byVsync = presentations.sorted { $0.vsync < $1.vsync }
         let finished = finishedRenders.sorted { $0.time < $1.time }
-        var next = 0, nextFinished = 0
-        var blank = false, everShown = false, shown = -1, newestFinished = -1
-        var blankCount = 0, staleCount = 0
+        var next = 0
+        var nextFinished = 0
+        var blank = false
+        var everShown = false
+        var shown = -1
+        var newestFinished = -1
+        var blankCount = 0
+        var staleCount = 0
         for v in 1...max(1, vsyncCount) where v <= vsyncCount {
             while next < byVsync.count, byVsync[next].vsync <= v {
                 let p = byVsync[next]
                 blank = p.blank
-                if !p.blank { everShown = true; shown = max(shown, p.showsThrough) }
+                if !p.blank {
+                    everShown = true
+                    shown = max(shown, p.showsThrough)
+                }
                 next += 1
             }
             let previousVsync = Double(v - 1) / hz

@@ -19,7 +19,12 @@ public struct SpatialLag: Codable, Hashable, Sendable {
         public var toMmPerS: Double?
         public var vsyncs: Int
         public var lagMm: Percentiles
-        enum CodingKeys: String, CodingKey { case fromMmPerS = "from_mm_per_s", toMmPerS = "to_mm_per_s", vsyncs, lagMm = "lag_mm" }
+        enum CodingKeys: String, CodingKey {
+            case fromMmPerS = "from_mm_per_s"
+            case toMmPerS = "to_mm_per_s"
+            case vsyncs
+            case lagMm = "lag_mm"
+        }
     }
 
     /// The speed bands' lower ends, in mm/s: a slow hand, handwriting, a fast stroke, a flick.
@@ -27,7 +32,12 @@ public struct SpatialLag: Codable, Hashable, Sendable {
     /// A path within this of its chord over 25 ms counts as straight.
     public static let straightWithinMm = 0.2
 
-    enum CodingKeys: String, CodingKey { case straightMm = "straight_mm", curvedMm = "curved_mm", bySpeed = "by_speed", vsyncs }
+    enum CodingKeys: String, CodingKey {
+        case straightMm = "straight_mm"
+        case curvedMm = "curved_mm"
+        case bySpeed = "by_speed"
+        case vsyncs
+    }
 
     /// The figures of `measures` (lag mm, speed mm/s, straight) at each vsync the pen was down; nil for none.
     public init?(_ measures: [(lagMm: Double, speedMmPerS: Double, straight: Bool)]) {
@@ -35,8 +45,10 @@ public struct SpatialLag: Codable, Hashable, Sendable {
         straightMm = Percentiles(measures.filter(\.straight).map(\.lagMm))
         curvedMm = Percentiles(measures.filter { !$0.straight }.map(\.lagMm))
         bySpeed = Self.speedBands.indices.map { i in
-            let from = Self.speedBands[i], to = i + 1 < Self.speedBands.count ? Self.speedBands[i + 1] : nil
-            let lags = measures.filter { m in m.speedMmPerS >= from && (to.map { m.speedMmPerS < $0 } ?? true) }.map(\.lagMm)
+            let from = Self.speedBands[i]
+            let to = i + 1 < Self.speedBands.count ? Self.speedBands[i + 1] : nil
+            let lags = measures.filter { m in m.speedMmPerS >= from && (to.map { m.speedMmPerS < $0 } ?? true) }.map(
+                \.lagMm)
             return SpeedBand(fromMmPerS: from, toMmPerS: to, vsyncs: lags.count, lagMm: Percentiles(lags))
         }
         vsyncs = measures.count

@@ -19,13 +19,20 @@ public struct WetInkFigures: Codable, Hashable, Sendable {
     public var tornPct: Double
 
     public init(writes: Int, tornWrites: Int, writeMs: Percentiles, pixels: Int, samplesFirstShown: Int) {
-        self.writes = writes; self.tornWrites = tornWrites; self.writeMs = writeMs; self.pixels = pixels
+        self.writes = writes
+        self.tornWrites = tornWrites
+        self.writeMs = writeMs
+        self.pixels = pixels
         self.samplesFirstShown = samplesFirstShown
         tornPct = writes == 0 ? 0 : 100 * Double(tornWrites) / Double(writes)
     }
 
     enum CodingKeys: String, CodingKey {
-        case writes, tornWrites = "torn_writes", tornPct = "torn_pct", writeMs = "write_ms", pixels
+        case writes
+        case tornWrites = "torn_writes"
+        case tornPct = "torn_pct"
+        case writeMs = "write_ms"
+        case pixels
         case samplesFirstShown = "samples_first_shown"
     }
 }

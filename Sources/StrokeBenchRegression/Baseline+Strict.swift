@@ -12,21 +12,24 @@ extension Baseline {
     /// while) reading it.
     /// - Throws: `BaselineError.io` when it cannot be read, `.data` when it is too large.
     static func readBounded(_ path: String, limit: Int = maxFileBytes) throws -> Data {
-        do { return try BoundedFile.read(path, limit: limit) }
-        catch .tooLarge { throw BaselineError.data(path, "more than \(limit) bytes: too large for a baseline (one is a few KB per configuration)") }
-        catch .unreadable(let reason) { throw BaselineError.io(path, "cannot read the baseline (\(reason))") }
+        do { return try BoundedFile.read(path, limit: limit) } catch .tooLarge {
+            throw BaselineError.data(
+                path, "more than \(limit) bytes: too large for a baseline (one is a few KB per configuration)")
+        } catch .unreadable(let reason) { throw BaselineError.io(path, "cannot read the baseline (\(reason))") }
     }
 
     /// The text is JSON: otherwise where it stops being JSON, by line and column.
     static func parseJSON(_ data: Data, file: String) throws -> Any {
-        do { return try JSONSerialization.jsonObject(with: data) }
-        catch {
+        do { return try JSONSerialization.jsonObject(with: data) } catch {
             let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
             guard let offset = Self.characterOffset(in: text) else {
                 throw BaselineError.data(file, "not valid JSON: it ends before its last value or bracket is closed")
             }
             let (line, column) = Self.lineAndColumn(of: offset, in: data)
-            throw BaselineError.data(file, "line \(line), column \(column): not valid JSON (a value, comma, colon or bracket is missing or out of place there)")
+            throw BaselineError.data(
+                file,
+                "line \(line), column \(column): not valid JSON (a value, comma, colon or bracket is missing or out of place there)"
+            )
         }
     }
 
@@ -35,7 +38,10 @@ extension Baseline {
     static func checkVersion(_ object: [String: Any], file: String) throws {
         guard let value = object["format_version"] else { throw BaselineError.data(file, "format_version: missing") }
         guard let number = value as? NSNumber, let version = Int(exactly: number.doubleValue) else {
-            throw BaselineError.data(file, "format_version: \(Self.shown(value)) is not a version (a whole number); this bench reads \(format.readable.lowerBound)...\(format.readable.upperBound)")
+            throw BaselineError.data(
+                file,
+                "format_version: \(Self.shown(value)) is not a version (a whole number); this bench reads \(format.readable.lowerBound)...\(format.readable.upperBound)"
+            )
         }
         do { _ = try format.check(version) } catch {
             let advice = version < format.current ? "; re-record it with bench baseline record" : ""
@@ -48,7 +54,8 @@ extension Baseline {
     /// may be absent there (an optional left out), so only keys with a value are refused.
     static func refuseUnknownKeys(_ original: Any, _ canonical: Any, file: String) throws {
         if let key = DecodingProblem.unknownKey(in: original, canonical: canonical) {
-            throw BaselineError.data(file, "\(key): unknown key; a baseline reads only the keys bench baseline record writes")
+            throw BaselineError.data(
+                file, "\(key): unknown key; a baseline reads only the keys bench baseline record writes")
         }
     }
 
@@ -67,13 +74,20 @@ extension Baseline {
         return describe(suspects[0])
     }
 
-    enum PathStep { case key(String), index(Int) }
+    enum PathStep {
+        case key(String)
+        case index(Int)
+    }
 
     private static func collectFractions(_ value: Any, path: [PathStep], into suspects: inout [[PathStep]]) {
         if let object = value as? [String: Any] {
-            for key in object.keys.sorted() { collectFractions(object[key]!, path: path + [.key(key)], into: &suspects) }
+            for key in object.keys.sorted() {
+                collectFractions(object[key]!, path: path + [.key(key)], into: &suspects)
+            }
         } else if let array = value as? [Any] {
-            for (index, element) in array.enumerated() { collectFractions(element, path: path + [.index(index)], into: &suspects) }
+            for (index, element) in array.enumerated() {
+                collectFractions(element, path: path + [.index(index)], into: &suspects)
+            }
         } else if let number = value as? NSNumber, !(value is Bool), Int(exactly: number.doubleValue) == nil {
             suspects.append(path)
         }
@@ -116,7 +130,8 @@ extension Baseline {
     private static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
         let before = data.prefix(max(0, min(offset, data.count)))
         let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - before.startIndex + 1 } ?? 0) + 1
+        let column =
+            before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - before.startIndex + 1 } ?? 0) + 1
         return (line, column)
     }
 

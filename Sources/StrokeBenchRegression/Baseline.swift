@@ -1,8 +1,8 @@
-import StrokeBenchStrategies
-import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchReplay
 import StrokeBenchSpec
+import StrokeBenchStrategies
 
 /// A recorded baseline: for each replayed configuration, its exact work counters, its final picture,
 /// and the timing figures of several repeated runs; plus the budgets `bench check` applies.
@@ -44,7 +44,8 @@ public struct Baseline: Hashable, Sendable, Codable {
     public var name: String?
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", kind, recorded, machine, budgets, configurations, capacities, name
+        case formatVersion = "format_version"
+        case kind, recorded, machine, budgets, configurations, capacities, name
     }
 
     /// The version written for a baseline without capacities: an older bench still reads it.
@@ -54,9 +55,16 @@ public struct Baseline: Hashable, Sendable, Codable {
 
     /// A new baseline: in the current format if it guards a capacity, else in version 3, which a bench
     /// from before capacities still reads.
-    public init(recorded: String, machine: String, budgets: Budgets, configurations: [BaselineEntry], capacities: [CapacityEntry] = []) {
-        formatVersion = capacities.isEmpty ? Self.versionWithoutCapacities : Self.currentFormatVersion; kind = Self.kindName
-        self.recorded = recorded; self.machine = machine; self.budgets = budgets; self.configurations = configurations
+    public init(
+        recorded: String, machine: String, budgets: Budgets, configurations: [BaselineEntry],
+        capacities: [CapacityEntry] = []
+    ) {
+        formatVersion = capacities.isEmpty ? Self.versionWithoutCapacities : Self.currentFormatVersion
+        kind = Self.kindName
+        self.recorded = recorded
+        self.machine = machine
+        self.budgets = budgets
+        self.configurations = configurations
         self.capacities = capacities
     }
 
@@ -75,7 +83,11 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// Adds `entry`, replacing an entry for the same ramp; the file becomes version 4 at least.
     public mutating func add(_ entry: CapacityEntry, strategies: StrategyCatalog) {
         let id = entry.id(strategies: strategies)
-        if let i = capacities.firstIndex(where: { $0.id(strategies: strategies) == id }) { capacities[i] = entry } else { capacities.append(entry) }
+        if let i = capacities.firstIndex(where: { $0.id(strategies: strategies) == id }) {
+            capacities[i] = entry
+        } else {
+            capacities.append(entry)
+        }
         formatVersion = max(formatVersion, Self.versionWithCapacities)
     }
 
@@ -83,9 +95,12 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// version 3 file it always was.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(formatVersion, forKey: .formatVersion); try c.encode(kind, forKey: .kind)
-        try c.encode(recorded, forKey: .recorded); try c.encode(machine, forKey: .machine)
-        try c.encode(budgets, forKey: .budgets); try c.encode(configurations, forKey: .configurations)
+        try c.encode(formatVersion, forKey: .formatVersion)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(recorded, forKey: .recorded)
+        try c.encode(machine, forKey: .machine)
+        try c.encode(budgets, forKey: .budgets)
+        try c.encode(configurations, forKey: .configurations)
         if !capacities.isEmpty { try c.encode(capacities, forKey: .capacities) }
         try c.encodeIfPresent(name, forKey: .name)
     }
@@ -117,8 +132,9 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// - Throws: `BaselineError.io` naming the file.
     public func write(to path: String) throws {
         let text = try encoded()
-        do { try AtomicFile.write(text, to: path) }
-        catch { throw BaselineError.io(path, "cannot write the baseline (\(error.localizedDescription))") }
+        do { try AtomicFile.write(text, to: path) } catch {
+            throw BaselineError.io(path, "cannot write the baseline (\(error.localizedDescription))")
+        }
     }
 
     /// Reads and validates a baseline file (at most `maxFileBytes`, whatever kind of file it is).
@@ -134,27 +150,37 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// configuration, each with timing runs: a baseline that would check nothing is refused.
     public static func decode(_ data: Data, file: String) throws -> Baseline {
         guard let object = try parseJSON(data, file: file) as? [String: Any] else {
-            throw BaselineError.data(file, "not a JSON object: a baseline is one object, as bench baseline record writes it")
+            throw BaselineError.data(
+                file, "not a JSON object: a baseline is one object, as bench baseline record writes it")
         }
         let kind = object["kind"] as? String
         guard kind == kindName else {
-            throw BaselineError.data(file, "kind: expected \"\(kindName)\", found \(kind.map { "\"\($0)\"" } ?? "none")")
+            throw BaselineError.data(
+                file, "kind: expected \"\(kindName)\", found \(kind.map { "\"\($0)\"" } ?? "none")")
         }
         // The version decides how to read the rest, so it is checked before anything else is decoded.
         try checkVersion(object, file: file)
         let decoder = JSONDecoder()
         let baseline: Baseline
-        do { baseline = try decoder.decode(Baseline.self, from: data) }
-        catch {
+        do { baseline = try decoder.decode(Baseline.self, from: data) } catch {
             if case DecodingError.dataCorrupted(let context) = error, context.codingPath.isEmpty,
-               let field = fieldWithWrongNumber(in: object, decodes: { (try? decoder.decode(Baseline.self, from: JSONSerialization.data(withJSONObject: $0))) != nil }) {
+                let field = fieldWithWrongNumber(
+                    in: object,
+                    decodes: {
+                        (try? decoder.decode(Baseline.self, from: JSONSerialization.data(withJSONObject: $0))) != nil
+                    })
+            {
                 throw BaselineError.data(file, "\(field): a whole number was expected")
             }
             throw BaselineError.data(file, describe(error))
         }
-        try refuseUnknownKeys(object, try JSONSerialization.jsonObject(with: JSONEncoder().encode(baseline)), file: file)
+        try refuseUnknownKeys(
+            object, try JSONSerialization.jsonObject(with: JSONEncoder().encode(baseline)), file: file)
         guard !baseline.configurations.isEmpty || !baseline.capacities.isEmpty else {
-            throw BaselineError.data(file, "configurations: empty; a baseline that checks nothing would always pass (record one with bench baseline record)")
+            throw BaselineError.data(
+                file,
+                "configurations: empty; a baseline that checks nothing would always pass (record one with bench baseline record)"
+            )
         }
         for (i, entry) in baseline.configurations.enumerated() where entry.runs.isEmpty {
             throw BaselineError.data(file, "configurations[\(i)].runs: no timing runs recorded")
@@ -184,12 +210,21 @@ public struct BaselineEntry: Hashable, Sendable, Codable {
     public var budgets: Budgets?
 
     enum CodingKeys: String, CodingKey {
-        case configuration = "run", counters, pictureChecksum = "picture_checksum", runs, budgets
+        case configuration = "run"
+        case counters
+        case pictureChecksum = "picture_checksum"
+        case runs, budgets
     }
 
     /// Creates an entry from measured figures.
-    public init(configuration: ReplaySpec, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun], budgets: Budgets? = nil) {
-        self.configuration = configuration; self.counters = counters; self.pictureChecksum = pictureChecksum; self.runs = runs
+    public init(
+        configuration: ReplaySpec, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun],
+        budgets: Budgets? = nil
+    ) {
+        self.configuration = configuration
+        self.counters = counters
+        self.pictureChecksum = pictureChecksum
+        self.runs = runs
         self.budgets = budgets
     }
 }

@@ -11,27 +11,35 @@ public enum BaselineDiff {
     /// - Parameters:
     ///   - old: the reference (`A.json`), whose budgets apply.
     ///   - new: the one judged (`B.json`).
-    public static func compare(_ old: Baseline, _ new: Baseline, tolerance: Tolerance, strategies: StrategyCatalog) -> [CheckResult] {
+    public static func compare(_ old: Baseline, _ new: Baseline, tolerance: Tolerance, strategies: StrategyCatalog)
+        -> [CheckResult]
+    {
         func id(_ e: BaselineEntry) -> String { e.configuration.id(strategies: strategies) }
         let newByID = Dictionary(new.configurations.map { (id($0), $0) }, uniquingKeysWith: { a, _ in a })
         let oldIDs = Set(old.configurations.map(id))
         var results: [CheckResult] = []
         for entry in old.configurations {
             guard let candidate = newByID[id(entry)] else {
-                results.append(presence(id(entry), verdict: .inconclusive, reason: "in the first baseline only: not compared"))
+                results.append(
+                    presence(id(entry), verdict: .inconclusive, reason: "in the first baseline only: not compared"))
                 continue
             }
-            results += Checker.compare(baseline: entry, candidate: candidate, budgets: old.budgets, tolerance: tolerance,
-                                       strategies: strategies)
+            results += Checker.compare(
+                baseline: entry, candidate: candidate, budgets: old.budgets, tolerance: tolerance,
+                strategies: strategies)
         }
         for entry in new.configurations where !oldIDs.contains(id(entry)) {
-            results.append(presence(id(entry), verdict: .pass, reason: "in the second baseline only: new, nothing to compare with"))
+            results.append(
+                presence(id(entry), verdict: .pass, reason: "in the second baseline only: new, nothing to compare with")
+            )
         }
         return results
     }
 
     private static func presence(_ id: String, verdict: Verdict, reason: String) -> CheckResult {
-        CheckResult(configuration: id, name: "configuration", kind: .configuration, unit: "", baseline: verdict == .pass ? "-" : "present",
-                    candidate: verdict == .pass ? "present" : "-", change: nil, pValue: nil, verdict: verdict, reason: reason)
+        CheckResult(
+            configuration: id, name: "configuration", kind: .configuration, unit: "",
+            baseline: verdict == .pass ? "-" : "present",
+            candidate: verdict == .pass ? "present" : "-", change: nil, pValue: nil, verdict: verdict, reason: reason)
     }
 }

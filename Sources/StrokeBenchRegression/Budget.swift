@@ -30,10 +30,15 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
     public static let latencyP95 = Budget(.latencyMsP95)
 
     /// The budgets every new baseline has, with their limits, in the order files write them.
-    public static let defaults: [(budget: Budget, limit: Double)] = [(hitchRatio, 5), (overrunP99, 0), (latencyP95, 50)]
+    public static let defaults: [(budget: Budget, limit: Double)] = [
+        (hitchRatio, 5), (overrunP99, 0), (latencyP95, 50),
+    ]
 
     /// A budget on `metric` over `statistic` of the runs.
-    public init(_ metric: Metric, _ statistic: RunStatistic = .eachRun) { self.metric = metric; self.statistic = statistic }
+    public init(_ metric: Metric, _ statistic: RunStatistic = .eachRun) {
+        self.metric = metric
+        self.statistic = statistic
+    }
 
     /// The key in a baseline file and the report (`ink_updates_per_s@p50`; the defaults' first keys).
     public var key: String {
@@ -65,21 +70,27 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// - Throws: `BudgetSettingError` saying what is wrong with the name (with `setting` empty).
     public init(name: String) throws(BudgetSettingError) {
         if let known = Self.defaults.first(where: { $0.budget.key == name || $0.budget.shortName == name }) {
-            self = known.budget; return
+            self = known.budget
+            return
         }
         let parts = name.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let metric = Metric.named(parts[0]) else {
-            throw BudgetSettingError(setting: "", reason: "'\(parts[0])' is not a figure a budget can name: use a column of "
-                + "summary.csv (hitch_ratio_ms_per_s, ink_updates_per_s, main_ms_p95, ...) or "
-                + Self.defaults.compactMap(\.budget.shortName).joined(separator: ", "))
+            throw BudgetSettingError(
+                setting: "",
+                reason: "'\(parts[0])' is not a figure a budget can name: use a column of "
+                    + "summary.csv (hitch_ratio_ms_per_s, ink_updates_per_s, main_ms_p95, ...) or "
+                    + Self.defaults.compactMap(\.budget.shortName).joined(separator: ", "))
         }
         guard metric.polarity != .neither else {
-            throw BudgetSettingError(setting: "", reason: "\(metric.name) has no better direction, so it cannot be budgeted")
+            throw BudgetSettingError(
+                setting: "", reason: "\(metric.name) has no better direction, so it cannot be budgeted")
         }
         var statistic = RunStatistic.eachRun
         if parts.count == 2 {
             guard let parsed = RunStatistic(parts[1]) else {
-                throw BudgetSettingError(setting: "", reason: "'@\(parts[1])' is not a percentile over the runs: use @p0 to @p100 (@p50 is the median)")
+                throw BudgetSettingError(
+                    setting: "",
+                    reason: "'@\(parts[1])' is not a percentile over the runs: use @p0 to @p100 (@p50 is the median)")
             }
             statistic = parsed
         }
@@ -140,7 +151,8 @@ public enum RunStatistic: Hashable, Sendable {
     /// `p50` as `.percentile(50)`; nil for anything else.
     init?(_ text: String) {
         guard text.hasPrefix("p"), let rank = Int(text.dropFirst()), (0...100).contains(rank),
-              String(rank) == text.dropFirst() else { return nil }
+            String(rank) == text.dropFirst()
+        else { return nil }
         self = .percentile(rank)
     }
 

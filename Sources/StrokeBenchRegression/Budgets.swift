@@ -13,7 +13,8 @@ public struct Budgets: Hashable, Sendable, Codable {
     public var limits: [Budget: BudgetLimit]
 
     /// Every default budget at its default limit.
-    public static let defaults = Budgets(limits: Dictionary(uniqueKeysWithValues: Budget.defaults.map { ($0.budget, .absolute($0.limit)) }))
+    public static let defaults = Budgets(
+        limits: Dictionary(uniqueKeysWithValues: Budget.defaults.map { ($0.budget, .absolute($0.limit)) }))
     /// No budgets.
     public static let none = Budgets(limits: [:])
 
@@ -37,18 +38,23 @@ public struct Budgets: Hashable, Sendable, Codable {
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
-                throw BudgetSettingError(setting: setting, reason: "expected NAME=LIMIT or NAME=off, with NAME a summary.csv "
-                    + "column, optionally @pN over the runs, or one of " + Budget.defaults.compactMap(\.budget.shortName).joined(separator: ", "))
+                throw BudgetSettingError(
+                    setting: setting,
+                    reason: "expected NAME=LIMIT or NAME=off, with NAME a summary.csv "
+                        + "column, optionally @pN over the runs, or one of "
+                        + Budget.defaults.compactMap(\.budget.shortName).joined(separator: ", "))
             }
             let budget: Budget
-            do { budget = try Budget(name: parts[0]) }
-            catch { throw BudgetSettingError(setting: setting, reason: error.reason) }
+            do { budget = try Budget(name: parts[0]) } catch {
+                throw BudgetSettingError(setting: setting, reason: error.reason)
+            }
             if parts[1] == "off" {
                 result.limits[budget] = nil
             } else if let limit = BudgetLimit(parts[1]) {
                 result.limits[budget] = limit
             } else {
-                throw BudgetSettingError(setting: setting, reason: "the limit must be a number, a percentage such as +10%, or 'off'")
+                throw BudgetSettingError(
+                    setting: setting, reason: "the limit must be a number, a percentage such as +10%, or 'off'")
             }
         }
         return result
@@ -60,24 +66,30 @@ public struct Budgets: Hashable, Sendable, Codable {
         var limits: [Budget: BudgetLimit] = [:]
         for key in container.allKeys {
             let budget: Budget
-            do { budget = try Budget(name: key.stringValue) }
-            catch { throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "unknown budget '\(key.stringValue)'") }
+            do { budget = try Budget(name: key.stringValue) } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "unknown budget '\(key.stringValue)'")
+            }
             guard budget.key == key.stringValue else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "unknown budget '\(key.stringValue)'")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "unknown budget '\(key.stringValue)'")
             }
             if try container.decodeNil(forKey: key) { continue }
             if let number = try? container.decode(Double.self, forKey: key) {
                 limits[budget] = .absolute(number)
             } else if let text = try? container.decode(String.self, forKey: key), text.hasSuffix("%"),
-                      let limit = BudgetLimit(text) {
+                let limit = BudgetLimit(text)
+            {
                 limits[budget] = limit
             } else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
                     debugDescription: "a limit is a number, a percentage such as \"+10%\", or null for off")
             }
         }
         for (budget, _) in Budget.defaults where !container.contains(MetricKey(stringValue: budget.key)) {
-            throw DecodingError.dataCorruptedError(forKey: MetricKey(stringValue: budget.key), in: container,
+            throw DecodingError.dataCorruptedError(
+                forKey: MetricKey(stringValue: budget.key), in: container,
                 debugDescription: "missing; every budget is written, with a limit or null for off")
         }
         self.limits = limits

@@ -1,6 +1,6 @@
-import StrokeBenchStrategies
 import StrokeBenchReplay
 import StrokeBenchSpec
+import StrokeBenchStrategies
 
 /// A capacity a baseline guards (docs/capacity.md, "Guarding a capacity"): a ramp recorded by
 /// `bench ramp --baseline`, ramped again by `bench check`, whose capacity must not fall.
@@ -23,24 +23,43 @@ public struct CapacityEntry: Hashable, Sendable, Codable {
     public var atLeastPoints: Int?
 
     enum CodingKeys: String, CodingKey {
-        case ramp, drawing, limitPoints = "limit_points", repeats, capacityPoints = "capacity_points", heldToPoints = "held_to_points"
-        case capacityPointsLow = "capacity_points_low", capacityPointsHigh = "capacity_points_high", atLeastPoints = "at_least_points"
+        case ramp, drawing
+        case limitPoints = "limit_points"
+        case repeats
+        case capacityPoints = "capacity_points"
+        case heldToPoints = "held_to_points"
+        case capacityPointsLow = "capacity_points_low"
+        case capacityPointsHigh = "capacity_points_high"
+        case atLeastPoints = "at_least_points"
     }
 
-    public init(ramp: ReplaySpec, drawing: String, limitPoints: Int, repeats: Int, capacityPoints: Int?, heldToPoints: Int?,
-                capacityPointsLow: Int?, capacityPointsHigh: Int?, atLeastPoints: Int?) {
-        self.ramp = ramp; self.drawing = drawing; self.limitPoints = limitPoints; self.repeats = repeats
-        self.capacityPoints = capacityPoints; self.heldToPoints = heldToPoints
-        self.capacityPointsLow = capacityPointsLow; self.capacityPointsHigh = capacityPointsHigh; self.atLeastPoints = atLeastPoints
+    public init(
+        ramp: ReplaySpec, drawing: String, limitPoints: Int, repeats: Int, capacityPoints: Int?, heldToPoints: Int?,
+        capacityPointsLow: Int?, capacityPointsHigh: Int?, atLeastPoints: Int?
+    ) {
+        self.ramp = ramp
+        self.drawing = drawing
+        self.limitPoints = limitPoints
+        self.repeats = repeats
+        self.capacityPoints = capacityPoints
+        self.heldToPoints = heldToPoints
+        self.capacityPointsLow = capacityPointsLow
+        self.capacityPointsHigh = capacityPointsHigh
+        self.atLeastPoints = atLeastPoints
     }
 
     /// Writes every key, null included, so that a committed baseline shows what it does not hold.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(ramp, forKey: .ramp); try c.encode(drawing, forKey: .drawing); try c.encode(limitPoints, forKey: .limitPoints)
-        try c.encode(repeats, forKey: .repeats); try c.encode(capacityPoints, forKey: .capacityPoints)
-        try c.encode(heldToPoints, forKey: .heldToPoints); try c.encode(capacityPointsLow, forKey: .capacityPointsLow)
-        try c.encode(capacityPointsHigh, forKey: .capacityPointsHigh); try c.encode(atLeastPoints, forKey: .atLeastPoints)
+        try c.encode(ramp, forKey: .ramp)
+        try c.encode(drawing, forKey: .drawing)
+        try c.encode(limitPoints, forKey: .limitPoints)
+        try c.encode(repeats, forKey: .repeats)
+        try c.encode(capacityPoints, forKey: .capacityPoints)
+        try c.encode(heldToPoints, forKey: .heldToPoints)
+        try c.encode(capacityPointsLow, forKey: .capacityPointsLow)
+        try c.encode(capacityPointsHigh, forKey: .capacityPointsHigh)
+        try c.encode(atLeastPoints, forKey: .atLeastPoints)
     }
 
     /// Points the ramp held: the capacity, or the limit of a ramp that held to it.
@@ -58,32 +77,48 @@ extension Checker {
     /// A recorded capacity against the same ramp now: the budget (at least `atLeastPoints`), then the
     /// capacity itself. Modelled and zero-cost ramps are deterministic, so any change is real; measured
     /// ones differ only when their intervals do not overlap.
-    public static func capacityChecks(baseline: CapacityEntry, candidate: CapacityEntry, strategies: StrategyCatalog) -> [CheckResult] {
+    public static func capacityChecks(baseline: CapacityEntry, candidate: CapacityEntry, strategies: StrategyCatalog)
+        -> [CheckResult]
+    {
         var results: [CheckResult] = []
         let id = baseline.id(strategies: strategies)
         if let floor = baseline.atLeastPoints {
             let holds = candidate.points >= floor
-            results.append(CheckResult(configuration: id, name: "budget capacity_points", kind: .budget, unit: "points",
-                                       baseline: ">= \(floor.groupedText)", candidate: candidate.shown, change: nil, pValue: nil,
-                                       verdict: holds ? .pass : .regression,
-                                       reason: holds ? "holds at least \(floor.groupedText) points" : "holds \(candidate.points.groupedText) points, under the \(floor.groupedText) budgeted"))
+            results.append(
+                CheckResult(
+                    configuration: id, name: "budget capacity_points", kind: .budget, unit: "points",
+                    baseline: ">= \(floor.groupedText)", candidate: candidate.shown, change: nil, pValue: nil,
+                    verdict: holds ? .pass : .regression,
+                    reason: holds
+                        ? "holds at least \(floor.groupedText) points"
+                        : "holds \(candidate.points.groupedText) points, under the \(floor.groupedText) budgeted"))
         }
-        let was = baseline.points, now = candidate.points
+        let was = baseline.points
+        let now = candidate.points
         let change: Double? = was > 0 ? Double(now - was) / Double(was) : nil
         let verdict: Verdict
         let reason: String
-        if baseline.ramp.costs == .measured, let low = baseline.capacityPointsLow, let high = baseline.capacityPointsHigh,
-           let newLow = candidate.capacityPointsLow, let newHigh = candidate.capacityPointsHigh {
+        if baseline.ramp.costs == .measured, let low = baseline.capacityPointsLow,
+            let high = baseline.capacityPointsHigh,
+            let newLow = candidate.capacityPointsLow, let newHigh = candidate.capacityPointsHigh
+        {
             verdict = newHigh < low ? .regression : newLow > high ? .improvement : .pass
-            reason = verdict == .pass ? "the ranges overlap (\(low.groupedText)-\(high.groupedText) recorded, \(newLow.groupedText)-\(newHigh.groupedText) now)"
+            reason =
+                verdict == .pass
+                ? "the ranges overlap (\(low.groupedText)-\(high.groupedText) recorded, \(newLow.groupedText)-\(newHigh.groupedText) now)"
                 : "the ranges do not overlap (\(low.groupedText)-\(high.groupedText) recorded, \(newLow.groupedText)-\(newHigh.groupedText) now)"
         } else {
             verdict = now < was ? .regression : now > was ? .improvement : .pass
-            reason = now == was ? "exactly equal (\(baseline.ramp.costs.rawValue) costs)" : "\(candidate.shown) against the baseline's \(baseline.shown)"
+            reason =
+                now == was
+                ? "exactly equal (\(baseline.ramp.costs.rawValue) costs)"
+                : "\(candidate.shown) against the baseline's \(baseline.shown)"
         }
-        results.append(CheckResult(configuration: id, name: "capacity_points", kind: .capacity, unit: "points",
-                                   baseline: baseline.shown, candidate: candidate.shown, change: change, pValue: nil,
-                                   verdict: verdict, reason: reason))
+        results.append(
+            CheckResult(
+                configuration: id, name: "capacity_points", kind: .capacity, unit: "points",
+                baseline: baseline.shown, candidate: candidate.shown, change: change, pValue: nil,
+                verdict: verdict, reason: reason))
         return results
     }
 }

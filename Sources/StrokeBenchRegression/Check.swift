@@ -1,6 +1,6 @@
-import StrokeBenchStrategies
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchStrategies
 
 /// One line of `bench check`'s report: a figure of one configuration, compared, with its verdict.
 public struct CheckResult: Hashable, Sendable, Codable {
@@ -48,16 +48,28 @@ public struct CheckResult: Hashable, Sendable, Codable {
     public var candidateValue: Double?
 
     enum CodingKeys: String, CodingKey {
-        case configuration, name, kind, unit, baseline, candidate, change, pValue = "p_value", verdict, reason
+        case configuration, name, kind, unit, baseline, candidate, change
+        case pValue = "p_value"
+        case verdict, reason
         case candidateValue = "candidate_value"
     }
 
     /// Creates a result; see the properties.
-    public init(configuration: String, name: String, kind: Kind, unit: String, baseline: String, candidate: String,
-                change: Double?, pValue: Double?, verdict: Verdict, reason: String, candidateValue: Double? = nil) {
-        self.configuration = configuration; self.name = name; self.kind = kind; self.unit = unit
-        self.baseline = baseline; self.candidate = candidate; self.change = change; self.pValue = pValue
-        self.verdict = verdict; self.reason = reason; self.candidateValue = candidateValue
+    public init(
+        configuration: String, name: String, kind: Kind, unit: String, baseline: String, candidate: String,
+        change: Double?, pValue: Double?, verdict: Verdict, reason: String, candidateValue: Double? = nil
+    ) {
+        self.configuration = configuration
+        self.name = name
+        self.kind = kind
+        self.unit = unit
+        self.baseline = baseline
+        self.candidate = candidate
+        self.change = change
+        self.pValue = pValue
+        self.verdict = verdict
+        self.reason = reason
+        self.candidateValue = candidateValue
     }
 }
 
@@ -69,27 +81,36 @@ public enum Checker {
     /// - Parameters:
     ///   - candidate: measured now, with the same configuration as `baseline`.
     ///   - strategies: the strategies the bench knows, which name the configuration's options.
-    public static func compare(baseline: BaselineEntry, candidate: BaselineEntry, budgets: Budgets,
-                               tolerance: Tolerance = .default, strategies: StrategyCatalog) -> [CheckResult] {
+    public static func compare(
+        baseline: BaselineEntry, candidate: BaselineEntry, budgets: Budgets,
+        tolerance: Tolerance = .default, strategies: StrategyCatalog
+    ) -> [CheckResult] {
         let id = baseline.configuration.id(strategies: strategies)
         var results: [CheckResult] = []
         for metric in Metric.counters {
             guard let counter = metric.counter else { continue }
-            results.append(counterCheck(configuration: id, name: metric.name,
-                                        baseline: baseline.counters[keyPath: counter],
-                                        candidate: candidate.counters[keyPath: counter], tolerance: tolerance,
-                                        polarity: metric.polarity))
+            results.append(
+                counterCheck(
+                    configuration: id, name: metric.name,
+                    baseline: baseline.counters[keyPath: counter],
+                    candidate: candidate.counters[keyPath: counter], tolerance: tolerance,
+                    polarity: metric.polarity))
         }
         let same = baseline.pictureChecksum == candidate.pictureChecksum
-        results.append(CheckResult(
-            configuration: id, name: "picture_checksum", kind: .picture, unit: "",
-            baseline: baseline.pictureChecksum, candidate: candidate.pictureChecksum, change: nil, pValue: nil,
-            verdict: same ? .pass : .regression,
-            reason: same ? "the same final picture" : "the final picture changed"))
-        if let check = verdictCheck(configuration: id, baseline: baseline, candidate: candidate) { results.append(check) }
+        results.append(
+            CheckResult(
+                configuration: id, name: "picture_checksum", kind: .picture, unit: "",
+                baseline: baseline.pictureChecksum, candidate: candidate.pictureChecksum, change: nil, pValue: nil,
+                verdict: same ? .pass : .regression,
+                reason: same ? "the same final picture" : "the final picture changed"))
+        if let check = verdictCheck(configuration: id, baseline: baseline, candidate: candidate) {
+            results.append(check)
+        }
         for (budget, limit) in budgets.active {
-            results.append(budgetCheck(configuration: id, budget: budget, limit: limit,
-                                       baseline: baseline.runs, candidate: candidate.runs))
+            results.append(
+                budgetCheck(
+                    configuration: id, budget: budget, limit: limit,
+                    baseline: baseline.runs, candidate: candidate.runs))
         }
         // Modelled timings are the counted work times fixed unit costs: no noise to allow for, so
         // they are compared exactly, not by range and significance (identical repeats tie every rank).
@@ -97,12 +118,18 @@ public enum Checker {
         for metric in Metric.timing {
             // Every timing metric is one a timing run keeps, whatever format recorded it; a mean or a
             // total a run lacks reads as 0, as it always has.
-            let (was, now) = (baseline.runs.map { $0.value(of: metric) ?? 0 }, candidate.runs.map { $0.value(of: metric) ?? 0 })
-            results.append(modelled
-                ? modelledTimingCheck(configuration: id, name: metric.name, unit: metric.unit, baseline: was, candidate: now,
-                                      polarity: metric.polarity)
-                : timingCheck(configuration: id, name: metric.name, unit: metric.unit, baseline: was, candidate: now,
-                              noiseFloor: tolerance.noiseFloor(unit: metric.unit), tolerance: tolerance, polarity: metric.polarity))
+            let (was, now) = (
+                baseline.runs.map { $0.value(of: metric) ?? 0 }, candidate.runs.map { $0.value(of: metric) ?? 0 }
+            )
+            results.append(
+                modelled
+                    ? modelledTimingCheck(
+                        configuration: id, name: metric.name, unit: metric.unit, baseline: was, candidate: now,
+                        polarity: metric.polarity)
+                    : timingCheck(
+                        configuration: id, name: metric.name, unit: metric.unit, baseline: was, candidate: now,
+                        noiseFloor: tolerance.noiseFloor(unit: metric.unit), tolerance: tolerance,
+                        polarity: metric.polarity))
         }
         return results
     }
@@ -111,14 +138,18 @@ public enum Checker {
     /// every machine (modelled or zero costs): a worse verdict level is a regression, a better one an
     /// improvement, the same level a pass. Nil for measured costs, whose verdict moves with the
     /// machine (their figures are checked one by one), or a baseline whose runs lack the figures.
-    static func verdictCheck(configuration id: String, baseline: BaselineEntry, candidate: BaselineEntry) -> CheckResult? {
+    static func verdictCheck(configuration id: String, baseline: BaselineEntry, candidate: BaselineEntry)
+        -> CheckResult?
+    {
         guard baseline.configuration.costs != .measured,
-              let was = baseline.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init),
-              let now = candidate.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init) else { return nil }
+            let was = baseline.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init),
+            let now = candidate.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init)
+        else { return nil }
         let verdict: Verdict = now.level > was.level ? .regression : now.level < was.level ? .improvement : .pass
         let reason = verdict == .pass ? "\(now.verdict.rawValue), as recorded" : "\(was.summary) → \(now.summary)"
-        return CheckResult(configuration: id, name: "verdict", kind: .verdict, unit: "", baseline: was.verdict.rawValue,
-                           candidate: now.verdict.rawValue, change: nil, pValue: nil, verdict: verdict, reason: reason)
+        return CheckResult(
+            configuration: id, name: "verdict", kind: .verdict, unit: "", baseline: was.verdict.rawValue,
+            candidate: now.verdict.rawValue, change: nil, pValue: nil, verdict: verdict, reason: reason)
     }
 
     /// The verdict on a change from `was` to `now` that is real: a regression when it is worse by
@@ -130,69 +161,94 @@ public enum Checker {
     /// A modelled timing figure (`--costs model`): the same on every machine and every repeat, so any
     /// change beyond floating-point rounding (a relative 1e-9) is real: worse by `polarity` is a
     /// regression, better an improvement.
-    public static func modelledTimingCheck(configuration: String, name: String, unit: String,
-                                           baseline: [Double], candidate: [Double],
-                                           polarity: Polarity = .lowerIsBetter) -> CheckResult {
-        let was = median(baseline), now = median(candidate)
+    public static func modelledTimingCheck(
+        configuration: String, name: String, unit: String,
+        baseline: [Double], candidate: [Double],
+        polarity: Polarity = .lowerIsBetter
+    ) -> CheckResult {
+        let was = median(baseline)
+        let now = median(candidate)
         let change: Double? = was > 0 ? (now - was) / was : nil
         let same = abs(now - was) <= 1e-9 * max(abs(was), abs(now))
         let verdict: Verdict = same ? .pass : Self.verdict(now, against: was, polarity: polarity)
-        let reason = same ? "exactly equal (modelled)"
+        let reason =
+            same
+            ? "exactly equal (modelled)"
             : "modelled: \(number(now)) against the baseline's \(number(was)) \(unit)\(change.map { " (\(signedPercent($0)))" } ?? "")"
-        return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
-                           baseline: range(baseline), candidate: summary(candidate), change: change, pValue: nil,
-                           verdict: verdict, reason: reason, candidateValue: now)
+        return CheckResult(
+            configuration: configuration, name: name, kind: .timing, unit: unit,
+            baseline: range(baseline), candidate: summary(candidate), change: change, pValue: nil,
+            verdict: verdict, reason: reason, candidateValue: now)
     }
 
     /// An exact counter check: equal (or within `counterRelative`) passes; otherwise worse by `polarity`
     /// (for work, more) is a regression, better an improvement.
-    public static func counterCheck(configuration: String, name: String, baseline: Int, candidate: Int,
-                                    tolerance: Tolerance, polarity: Polarity = .lowerIsBetter) -> CheckResult {
-        let change = baseline == 0 ? (candidate == 0 ? 0 : Double.infinity) : Double(candidate - baseline) / Double(baseline)
+    public static func counterCheck(
+        configuration: String, name: String, baseline: Int, candidate: Int,
+        tolerance: Tolerance, polarity: Polarity = .lowerIsBetter
+    ) -> CheckResult {
+        let change =
+            baseline == 0 ? (candidate == 0 ? 0 : Double.infinity) : Double(candidate - baseline) / Double(baseline)
         let verdict: Verdict
         let reason: String
         if candidate == baseline {
-            verdict = .pass; reason = "exactly equal"
+            verdict = .pass
+            reason = "exactly equal"
         } else if abs(change) <= tolerance.counterRelative {
-            verdict = .pass; reason = "\(signedPercent(change)), within the \(percent(tolerance.counterRelative)) counter tolerance"
+            verdict = .pass
+            reason = "\(signedPercent(change)), within the \(percent(tolerance.counterRelative)) counter tolerance"
         } else {
             verdict = Self.verdict(Double(candidate), against: Double(baseline), polarity: polarity)
-            reason = candidate > baseline
+            reason =
+                candidate > baseline
                 ? "\(candidate - baseline) more than the baseline's \(baseline) (\(signedPercent(change)))"
                 : "\(baseline - candidate) fewer than the baseline's \(baseline) (\(signedPercent(change)))"
         }
-        return CheckResult(configuration: configuration, name: name, kind: .counter, unit: "", baseline: String(baseline),
-                           candidate: String(candidate), change: change.isFinite ? change : nil, pValue: nil,
-                           verdict: verdict, reason: reason, candidateValue: Double(candidate))
+        return CheckResult(
+            configuration: configuration, name: name, kind: .counter, unit: "", baseline: String(baseline),
+            candidate: String(candidate), change: change.isFinite ? change : nil, pValue: nil,
+            verdict: verdict, reason: reason, candidateValue: Double(candidate))
     }
 
     /// A budget over the candidate's runs (see `Budget.verdict(_:threshold:)`); a relative budget's
     /// limit comes from the baseline's runs. A budget the runs cannot be judged by (a relative one on a
     /// figure the baseline's format did not keep) is inconclusive, with the reason: never a silent pass.
-    public static func budgetCheck(configuration: String, budget: Budget, limit: BudgetLimit,
-                                   baseline: [TimingRun], candidate runs: [TimingRun]) -> CheckResult {
+    public static func budgetCheck(
+        configuration: String, budget: Budget, limit: BudgetLimit,
+        baseline: [TimingRun], candidate runs: [TimingRun]
+    ) -> CheckResult {
         let comparison = budget.metric.polarity == .higherIsBetter ? ">= " : "<= "
-        func result(_ baselineText: String, _ candidateText: String, _ verdict: Verdict, _ reason: String,
-                    _ value: Double? = nil) -> CheckResult {
-            CheckResult(configuration: configuration, name: "budget " + budget.key, kind: .budget, unit: budget.metric.unit,
-                        baseline: baselineText, candidate: candidateText, change: nil, pValue: nil, verdict: verdict, reason: reason,
-                        candidateValue: value)
+        func result(
+            _ baselineText: String, _ candidateText: String, _ verdict: Verdict, _ reason: String,
+            _ value: Double? = nil
+        ) -> CheckResult {
+            CheckResult(
+                configuration: configuration, name: "budget " + budget.key, kind: .budget, unit: budget.metric.unit,
+                baseline: baselineText, candidate: candidateText, change: nil, pValue: nil, verdict: verdict,
+                reason: reason,
+                candidateValue: value)
         }
         guard let values = budget.values(in: runs) else {
-            return result(comparison + limit.description, "-", .inconclusive, "the runs do not keep \(budget.metric.name)")
+            return result(
+                comparison + limit.description, "-", .inconclusive, "the runs do not keep \(budget.metric.name)")
         }
         guard let threshold = budget.threshold(limit, baseline: budget.values(in: baseline)) else {
-            return result(comparison + limit.description, range(values), .inconclusive,
-                          "the baseline's runs do not keep \(budget.metric.name) (recorded by an older bench): re-record it for a relative budget")
+            return result(
+                comparison + limit.description, range(values), .inconclusive,
+                "the baseline's runs do not keep \(budget.metric.name) (recorded by an older bench): re-record it for a relative budget"
+            )
         }
         let verdict = budget.verdict(values, threshold: threshold)
         var reason: String
         switch (budget.statistic, verdict) {
         case (.eachRun, .pass): reason = "every run within the budget"
         case (.eachRun, .regression): reason = "over budget in every run"
-        case (.eachRun, _): reason = "over budget in \(values.filter { budget.value($0, exceeds: threshold) }.count) of \(values.count) runs"
+        case (.eachRun, _):
+            reason =
+                "over budget in \(values.filter { budget.value($0, exceeds: threshold) }.count) of \(values.count) runs"
         case (.percentile(let rank), _):
-            reason = "p\(rank) over \(values.count) runs is \(number(budget.statistic.value(of: values)))"
+            reason =
+                "p\(rank) over \(values.count) runs is \(number(budget.statistic.value(of: values)))"
                 + (verdict == .pass ? ", within the budget" : ", over budget")
         }
         if case .relative = limit, let was = budget.values(in: baseline) {
@@ -211,10 +267,14 @@ public enum Checker {
     /// significantly beyond the baseline's that way (one-sided Mann-Whitney, p <= `tolerance.alpha`).
     /// Which way is a regression and which an improvement is `polarity`'s to say. A change beyond
     /// tolerance and floor that is not significant is inconclusive; anything else passes.
-    public static func timingCheck(configuration: String, name: String, unit: String, baseline: [Double], candidate: [Double],
-                                   noiseFloor: Double, tolerance: Tolerance, polarity: Polarity = .lowerIsBetter) -> CheckResult {
-        let bMin = baseline.min() ?? 0, bMax = baseline.max() ?? 0
-        let bMedian = median(baseline), cMedian = median(candidate)
+    public static func timingCheck(
+        configuration: String, name: String, unit: String, baseline: [Double], candidate: [Double],
+        noiseFloor: Double, tolerance: Tolerance, polarity: Polarity = .lowerIsBetter
+    ) -> CheckResult {
+        let bMin = baseline.min() ?? 0
+        let bMax = baseline.max() ?? 0
+        let bMedian = median(baseline)
+        let cMedian = median(candidate)
         let change: Double? = bMedian > 0 ? (cMedian - bMedian) / bMedian : nil
         let floorText = "\(number(noiseFloor)) \(unit) noise floor"
         var verdict = Verdict.pass
@@ -227,21 +287,28 @@ public enum Checker {
             let edge = above ? bMax : bMin
             let beyond = signedPercent(edge > 0 ? (cMedian - edge) / edge : above ? .infinity : 0)
             let side = above ? "above the slowest baseline run" : "below the fastest baseline run"
-            let pValue = above ? MannWhitney.pValue(candidate, greaterThan: baseline) : MannWhitney.pValue(baseline, greaterThan: candidate)
+            let pValue =
+                above
+                ? MannWhitney.pValue(candidate, greaterThan: baseline)
+                : MannWhitney.pValue(baseline, greaterThan: candidate)
             p = pValue
             let direction = Self.verdict(cMedian, against: edge, polarity: polarity)
-            let change = Change.judge(materiallyWorse: direction == .regression, materiallyBetter: direction == .improvement,
-                                      p: pValue, alpha: tolerance.alpha)
+            let change = Change.judge(
+                materiallyWorse: direction == .regression, materiallyBetter: direction == .improvement,
+                p: pValue, alpha: tolerance.alpha)
             verdict = Verdict(change)
             switch (direction, change != .inconclusive) {
             case (.regression, true):
-                reason = "median \(beyond) \(side), beyond \(percent(tolerance.relative)) and the \(floorText); p = \(number(pValue))"
+                reason =
+                    "median \(beyond) \(side), beyond \(percent(tolerance.relative)) and the \(floorText); p = \(number(pValue))"
             case (.regression, false):
-                reason = "median \(beyond) \(side), but not significant (p = \(number(pValue)) > \(number(tolerance.alpha))): repeat with more runs"
+                reason =
+                    "median \(beyond) \(side), but not significant (p = \(number(pValue)) > \(number(tolerance.alpha))): repeat with more runs"
             case (_, true):
                 reason = "median \(beyond) \(side), p = \(number(pValue)): worth re-recording the baseline"
             case (_, false):
-                reason = "median \(beyond) \(side), but not significant (p = \(number(pValue)) > \(number(tolerance.alpha)))"
+                reason =
+                    "median \(beyond) \(side), but not significant (p = \(number(pValue)) > \(number(tolerance.alpha)))"
             }
         } else if cMedian >= bMin && cMedian <= bMax {
             reason = "within the baseline's range"
@@ -250,9 +317,10 @@ public enum Checker {
         } else {
             reason = "outside the range by less than \(percent(tolerance.relative))"
         }
-        return CheckResult(configuration: configuration, name: name, kind: .timing, unit: unit,
-                           baseline: range(baseline), candidate: summary(candidate), change: change, pValue: p,
-                           verdict: verdict, reason: reason, candidateValue: cMedian)
+        return CheckResult(
+            configuration: configuration, name: name, kind: .timing, unit: unit,
+            baseline: range(baseline), candidate: summary(candidate), change: change, pValue: p,
+            verdict: verdict, reason: reason, candidateValue: cMedian)
     }
 
     // MARK: Numbers for people

@@ -50,14 +50,18 @@ extension CheckReport {
         let groups = byConfiguration
         func count(_ checks: [CheckResult], _ verdict: Verdict) -> Int { checks.filter { $0.verdict == verdict }.count }
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        lines.append("<testsuites name=\"bench check\" tests=\"\(checks.count)\" failures=\"\(count(checks, .regression))\" "
-            + "errors=\"0\" skipped=\"\(count(checks, .inconclusive))\">")
+        lines.append(
+            "<testsuites name=\"bench check\" tests=\"\(checks.count)\" failures=\"\(count(checks, .regression))\" "
+                + "errors=\"0\" skipped=\"\(count(checks, .inconclusive))\">")
         for (configuration, results) in groups {
-            lines.append("  <testsuite name=\"\(xml(configuration))\" tests=\"\(results.count)\" failures=\"\(count(results, .regression))\" "
-                + "errors=\"0\" skipped=\"\(count(results, .inconclusive))\">")
+            lines.append(
+                "  <testsuite name=\"\(xml(configuration))\" tests=\"\(results.count)\" failures=\"\(count(results, .regression))\" "
+                    + "errors=\"0\" skipped=\"\(count(results, .inconclusive))\">")
             for r in results {
-                let head = "    <testcase classname=\"\(xml(configuration))\" name=\"\(xml(r.name)) (\(r.kind.rawValue))\""
-                let detail = xml("baseline \(r.baseline), candidate \(r.candidate)\(r.unit.isEmpty ? "" : " " + r.unit)")
+                let head =
+                    "    <testcase classname=\"\(xml(configuration))\" name=\"\(xml(r.name)) (\(r.kind.rawValue))\""
+                let detail = xml(
+                    "baseline \(r.baseline), candidate \(r.candidate)\(r.unit.isEmpty ? "" : " " + r.unit)")
                 switch r.verdict {
                 case .pass:
                     lines.append(head + "/>")
@@ -93,7 +97,9 @@ extension CheckReport {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out += "&#\(scalar.value);"
-            default: out.unicodeScalars.append(scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) ? "\u{FFFD}" : scalar)
+            default:
+                out.unicodeScalars.append(
+                    scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) ? "\u{FFFD}" : scalar)
             }
         }
         return out
@@ -124,8 +130,9 @@ extension CheckReport {
         let entries = checks.compactMap { r -> BenchmarkEntry? in
             guard let value = r.candidateValue, value.isFinite, Self.polarity(of: r) == polarity else { return nil }
             let unit = r.unit.isEmpty ? (Self.knownMetrics[r.name]?.unit ?? "") : r.unit
-            return BenchmarkEntry(name: "\(r.configuration): \(r.name)", unit: unit.isEmpty ? "count" : unit, value: value,
-                                  extra: "\(r.verdict.rawValue): \(r.reason)")
+            return BenchmarkEntry(
+                name: "\(r.configuration): \(r.name)", unit: unit.isEmpty ? "count" : unit, value: value,
+                extra: "\(r.verdict.rawValue): \(r.reason)")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -137,7 +144,10 @@ extension CheckReport {
     /// A heading with the verdict; when every check passed, a line per configuration; otherwise every
     /// check that did not pass, worst verdict first and, within one, the largest change first.
     func summary() -> String {
-        var lines = ["### bench check: \(verdict.rawValue) (exit \(verdict.exitStatus))" + (provenance.map { ", \(MarkdownText.cell($0))" } ?? "")]
+        var lines = [
+            "### bench check: \(verdict.rawValue) (exit \(verdict.exitStatus))"
+                + (provenance.map { ", \(MarkdownText.cell($0))" } ?? "")
+        ]
         let notPassing = checks.filter { $0.verdict != .pass }.sorted { a, b in
             a.verdict != b.verdict ? a.verdict > b.verdict : abs(a.change ?? 0) > abs(b.change ?? 0)
         }

@@ -1,6 +1,6 @@
 import Foundation
-import StrokeBenchSpec
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
 /// Everything `bench check` found: each check with its verdict, and the overall verdict.
 public struct CheckReport: Hashable, Sendable, Encodable {
@@ -20,12 +20,18 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     public static let format = FormatVersion(name: "check report", current: 1)
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", baseline, tolerance, repeats, checks, verdict, exitStatus = "exit_status", failing
+        case formatVersion = "format_version"
+        case baseline, tolerance, repeats, checks, verdict
+        case exitStatus = "exit_status"
+        case failing
     }
 
     /// Creates a report.
     public init(baseline: String, tolerance: Tolerance, repeats: Int, checks: [CheckResult]) {
-        self.baseline = baseline; self.tolerance = tolerance; self.repeats = repeats; self.checks = checks
+        self.baseline = baseline
+        self.tolerance = tolerance
+        self.repeats = repeats
+        self.checks = checks
     }
 
     /// The verdict of the whole check: its most severe check's.
@@ -41,7 +47,8 @@ public struct CheckReport: Hashable, Sendable, Encodable {
         try c.encode(checks, forKey: .checks)
         try c.encode(verdict, forKey: .verdict)
         try c.encode(verdict.exitStatus, forKey: .exitStatus)
-        try c.encode(checks.filter { $0.verdict == .regression }.map { "\($0.configuration): \($0.name)" }, forKey: .failing)
+        try c.encode(
+            checks.filter { $0.verdict == .regression }.map { "\($0.configuration): \($0.name)" }, forKey: .failing)
     }
 
     /// The report in `format`.
@@ -55,17 +62,21 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// The CSV's columns: the configuration, then the JSON's fields of a check, in the table's order.
-    public static let csvColumns = ["configuration", "check", "kind", "unit", "baseline", "candidate", "change", "p_value",
-                                    "verdict", "reason"]
+    public static let csvColumns = [
+        "configuration", "check", "kind", "unit", "baseline", "candidate", "change", "p_value",
+        "verdict", "reason",
+    ]
 
     /// One row per check, the numbers bare (`change` a fraction, 0.5 is +50%), for a spreadsheet or a
     /// script; the verdict of the whole check is the exit status and the summary line on stderr.
     func csv() -> String {
         var csv = CSVWriter(header: Self.csvColumns)
         for r in checks {
-            csv.append([r.configuration, r.name, r.kind.rawValue, r.unit, r.baseline, r.candidate,
-                        r.change?.plainText ?? "", r.pValue?.plainText ?? "",
-                        r.verdict.rawValue, r.reason])
+            csv.append([
+                r.configuration, r.name, r.kind.rawValue, r.unit, r.baseline, r.candidate,
+                r.change?.plainText ?? "", r.pValue?.plainText ?? "",
+                r.verdict.rawValue, r.reason,
+            ])
         }
         return csv.text
     }
@@ -76,8 +87,10 @@ public struct CheckReport: Hashable, Sendable, Encodable {
         let unit = r.unit.isEmpty ? "" : " " + r.unit
         let change = r.change.map { Checker.signedPercent($0) } ?? ""
         let verdict = r.verdict == .pass ? "pass" : r.verdict.rawValue.uppercased()
-        return [r.name, r.kind.rawValue, r.baseline + (r.kind == .picture ? "" : unit),
-                r.candidate + (r.kind == .picture ? "" : unit), change, verdict, r.reason]
+        return [
+            r.name, r.kind.rawValue, r.baseline + (r.kind == .picture ? "" : unit),
+            r.candidate + (r.kind == .picture ? "" : unit), change, verdict, r.reason,
+        ]
     }
 
     var byConfiguration: [(String, [CheckResult])] {
@@ -111,8 +124,10 @@ public struct CheckReport: Hashable, Sendable, Encodable {
 
     /// A Markdown table per configuration, with the verdict first.
     func markdown() -> String {
-        var lines = ["**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against \(MarkdownText.code(baseline))"
-                     + (provenance.map { ", \(MarkdownText.cell($0))" } ?? ""), ""]
+        var lines = [
+            "**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against \(MarkdownText.code(baseline))"
+                + (provenance.map { ", \(MarkdownText.cell($0))" } ?? ""), "",
+        ]
         for (configuration, results) in byConfiguration {
             lines.append(MarkdownText.code(configuration))
             lines.append("")
@@ -132,17 +147,20 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 
     /// `verdict: regression (exit 2): naive ...: pixels_rasterized, main_ms_p95`.
     public func summaryLine() -> String {
-        let counts = Verdict.allCases.map { v in "\(checks.filter { $0.verdict == v }.count) \(v.rawValue)" }.joined(separator: ", ")
+        let counts = Verdict.allCases.map { v in "\(checks.filter { $0.verdict == v }.count) \(v.rawValue)" }.joined(
+            separator: ", ")
         var line = "verdict: \(verdict.rawValue) (exit \(verdict.exitStatus)); \(checks.count) checks: \(counts)"
         let deciding = checks.filter { $0.verdict == verdict && verdict != .pass }
         if !deciding.isEmpty {
-            line += "\n\(verdict.rawValue): " + deciding.map { "\($0.name) [\($0.configuration)]" }.joined(separator: ", ")
+            line +=
+                "\n\(verdict.rawValue): " + deciding.map { "\($0.name) [\($0.configuration)]" }.joined(separator: ", ")
         }
         return line
     }

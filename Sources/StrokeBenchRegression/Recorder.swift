@@ -1,8 +1,8 @@
-import StrokeBenchCanvas
-import StrokeBenchReplay
 import Foundation
-import StrokeBenchMetrics
+import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchReplay
 
 /// Replays a configuration the ways a baseline needs: once to count, then repeatedly to time.
 public enum Recorder {
@@ -14,12 +14,14 @@ public enum Recorder {
         counting.clock = .virtual
         counting.meter = ZeroCostMeter()
         counting.comparePicture = false
-        counting.forcesRaster = true // the picture's checksum is kept
+        counting.forcesRaster = true  // the picture's checksum is kept
         return counting
     }
 
     /// Counters and final-picture checksum of the counting replay.
-    public static func count(_ configuration: ReplayConfiguration) throws -> (counters: CounterSummary, pictureChecksum: String) {
+    public static func count(_ configuration: ReplayConfiguration) throws -> (
+        counters: CounterSummary, pictureChecksum: String
+    ) {
         let result = try Replay.run(countingConfiguration(configuration))
         return (result.summary.counters, PictureChecksum.hex(of: result.screen!))
     }
@@ -29,7 +31,7 @@ public enum Recorder {
     public static func time(_ configuration: ReplayConfiguration) throws -> TimingRun {
         var timed = configuration
         timed.comparePicture = false
-        timed.keepsFrames = false // the tally holds what a timing run needs
+        timed.keepsFrames = false  // the tally holds what a timing run needs
         return TimingRun(try Replay.run(timed))
     }
 
@@ -37,8 +39,10 @@ public enum Recorder {
     /// timing runs.
     ///
     /// - Parameter progress: told before each replay, for a line on stderr.
-    public static func measure(_ configuration: ReplayConfiguration, repeats: Int,
-                               progress: (String) -> Void = { _ in }) throws -> BaselineEntry {
+    public static func measure(
+        _ configuration: ReplayConfiguration, repeats: Int,
+        progress: (String) -> Void = { _ in }
+    ) throws -> BaselineEntry {
         let described = configuration.spec
         precondition(repeats >= 1, "at least one timing run")
         progress("\(configuration.id): counting replay")

@@ -1,5 +1,5 @@
-import StrokeBenchReplay
 import StrokeBenchMetrics
+import StrokeBenchReplay
 
 /// One per-frame figure over the active frames of one run: its percentiles, and its mean and total
 /// where those mean something.
@@ -15,16 +15,25 @@ public struct FrameDistribution: Hashable, Sendable, Codable {
     public var total: Double?
 
     /// Creates a distribution from figures already computed.
-    public init(p50: Double, p90: Double, p95: Double, p99: Double, max: Double, mean: Double? = nil, total: Double? = nil) {
-        self.p50 = p50; self.p90 = p90; self.p95 = p95; self.p99 = p99; self.max = max; self.mean = mean; self.total = total
+    public init(
+        p50: Double, p90: Double, p95: Double, p99: Double, max: Double, mean: Double? = nil, total: Double? = nil
+    ) {
+        self.p50 = p50
+        self.p90 = p90
+        self.p95 = p95
+        self.p99 = p99
+        self.max = max
+        self.mean = mean
+        self.total = total
     }
 
     /// The percentiles of a run summary, with the mean and (when `withTotal`) the total of `values`.
     public init(_ percentiles: Percentiles, values: [Double], withTotal: Bool) {
         let sum = values.reduce(0, +)
-        self.init(p50: percentiles.p50, p90: percentiles.p90, p95: percentiles.p95, p99: percentiles.p99,
-                  max: percentiles.max, mean: values.isEmpty ? 0 : sum / Double(values.count),
-                  total: withTotal ? sum : nil)
+        self.init(
+            p50: percentiles.p50, p90: percentiles.p90, p95: percentiles.p95, p99: percentiles.p99,
+            max: percentiles.max, mean: values.isEmpty ? 0 : sum / Double(values.count),
+            total: withTotal ? sum : nil)
     }
 }
 
@@ -55,18 +64,34 @@ public struct TimingRun: Hashable, Sendable, Codable {
     public var figures: RunFigures?
 
     enum CodingKeys: String, CodingKey {
-        case mainMs = "main_ms", renderMs = "render_ms", compositeMs = "composite_ms", overrunMs = "overrun_ms"
-        case latencyMs = "latency_ms", hitchRatioMsPerS = "hitch_ratio_ms_per_s", droppedPct = "dropped_pct"
-        case frames, activeFrames = "active_frames", figures
+        case mainMs = "main_ms"
+        case renderMs = "render_ms"
+        case compositeMs = "composite_ms"
+        case overrunMs = "overrun_ms"
+        case latencyMs = "latency_ms"
+        case hitchRatioMsPerS = "hitch_ratio_ms_per_s"
+        case droppedPct = "dropped_pct"
+        case frames
+        case activeFrames = "active_frames"
+        case figures
     }
 
     /// Creates a run from figures already computed (tests, and readers of other formats).
-    public init(mainMs: FrameDistribution, renderMs: FrameDistribution, compositeMs: FrameDistribution,
-                overrunMs: FrameDistribution, latencyMs: FrameDistribution, hitchRatioMsPerS: Double,
-                droppedPct: Double, frames: Int, activeFrames: Int, figures: RunFigures? = nil) {
-        self.mainMs = mainMs; self.renderMs = renderMs; self.compositeMs = compositeMs; self.overrunMs = overrunMs
-        self.latencyMs = latencyMs; self.hitchRatioMsPerS = hitchRatioMsPerS; self.droppedPct = droppedPct
-        self.frames = frames; self.activeFrames = activeFrames; self.figures = figures
+    public init(
+        mainMs: FrameDistribution, renderMs: FrameDistribution, compositeMs: FrameDistribution,
+        overrunMs: FrameDistribution, latencyMs: FrameDistribution, hitchRatioMsPerS: Double,
+        droppedPct: Double, frames: Int, activeFrames: Int, figures: RunFigures? = nil
+    ) {
+        self.mainMs = mainMs
+        self.renderMs = renderMs
+        self.compositeMs = compositeMs
+        self.overrunMs = overrunMs
+        self.latencyMs = latencyMs
+        self.hitchRatioMsPerS = hitchRatioMsPerS
+        self.droppedPct = droppedPct
+        self.frames = frames
+        self.activeFrames = activeFrames
+        self.figures = figures
     }
 
     /// The timing figures of a finished replay.
@@ -78,8 +103,9 @@ public struct TimingRun: Hashable, Sendable, Codable {
             renderMs: FrameDistribution(s.renderMs, values: tally.activeRenderMs, withTotal: true),
             compositeMs: FrameDistribution(s.compositeMs, values: tally.activeCompositeMs, withTotal: true),
             overrunMs: FrameDistribution(s.overrunMs, values: tally.activeOverrunMs, withTotal: false),
-            latencyMs: FrameDistribution(p50: s.latencyMs.p50, p90: s.latencyMs.p90, p95: s.latencyMs.p95,
-                                         p99: s.latencyMs.p99, max: s.latencyMs.max),
+            latencyMs: FrameDistribution(
+                p50: s.latencyMs.p50, p90: s.latencyMs.p90, p95: s.latencyMs.p95,
+                p99: s.latencyMs.p99, max: s.latencyMs.max),
             hitchRatioMsPerS: s.hitchRatioMsPerS, droppedPct: s.droppedPct,
             frames: s.frames, activeFrames: tally.activeFrames, figures: RunFigures(s))
     }
@@ -90,13 +116,14 @@ extension TimingRun {
     /// per configuration, most summary figures not at all).
     public func value(of metric: Metric) -> Double? {
         if let (distribution, rank) = metric.percentile {
-            let d: FrameDistribution = switch distribution {
-            case .mainMs: mainMs
-            case .renderMs: renderMs
-            case .compositeMs: compositeMs
-            case .overrunMs: overrunMs
-            case .latencyMs: latencyMs
-            }
+            let d: FrameDistribution =
+                switch distribution {
+                case .mainMs: mainMs
+                case .renderMs: renderMs
+                case .compositeMs: compositeMs
+                case .overrunMs: overrunMs
+                case .latencyMs: latencyMs
+                }
             return rank.value(in: Percentiles(p50: d.p50, p90: d.p90, p95: d.p95, p99: d.p99, max: d.max))
         }
         switch metric {
@@ -140,7 +167,8 @@ public struct RunFigures: Hashable, Sendable, Codable {
         values = [:]
         for key in container.allKeys {
             guard let metric = Metric.named(key.stringValue) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
                     debugDescription: "unknown figure '\(key.stringValue)'; figures are summary.csv's column names")
             }
             values[metric] = try container.decode(Double.self, forKey: key)

@@ -22,8 +22,11 @@ public struct Tolerance: Hashable, Sendable, Codable {
     public var counterRelative: Double
 
     enum CodingKeys: String, CodingKey {
-        case relative, noiseFloorMs = "noise_floor_ms", noiseFloorHitchRatio = "noise_floor_hitch_ratio_ms_per_s"
-        case alpha, counterRelative = "counter_relative"
+        case relative
+        case noiseFloorMs = "noise_floor_ms"
+        case noiseFloorHitchRatio = "noise_floor_hitch_ratio_ms_per_s"
+        case alpha
+        case counterRelative = "counter_relative"
     }
 
     /// The defaults: 25% beyond the recorded range, 0.5 ms, 1 ms/s, p <= 0.05, counters exact.
@@ -31,16 +34,24 @@ public struct Tolerance: Hashable, Sendable, Codable {
     /// 25% sits above the run-to-run drift of one replay on an idle two-core machine and far below the
     /// factors a strategy change makes; 0.5 ms is a sixteenth of a 120 Hz frame; 0.05 is what three
     /// repeats on each side can reach when every candidate run is beyond every baseline run.
-    public static let `default` = Tolerance(relative: 0.25, noiseFloorMs: 0.5, noiseFloorHitchRatio: 1,
-                                            alpha: 0.05, counterRelative: 0)
+    public static let `default` = Tolerance(
+        relative: 0.25, noiseFloorMs: 0.5, noiseFloorHitchRatio: 1,
+        alpha: 0.05, counterRelative: 0)
 
     /// Creates a tolerance; see the properties for the meaning of each figure.
-    public init(relative: Double, noiseFloorMs: Double, noiseFloorHitchRatio: Double, alpha: Double, counterRelative: Double) {
-        self.relative = relative; self.noiseFloorMs = noiseFloorMs; self.noiseFloorHitchRatio = noiseFloorHitchRatio
-        self.alpha = alpha; self.counterRelative = counterRelative
+    public init(
+        relative: Double, noiseFloorMs: Double, noiseFloorHitchRatio: Double, alpha: Double, counterRelative: Double
+    ) {
+        self.relative = relative
+        self.noiseFloorMs = noiseFloorMs
+        self.noiseFloorHitchRatio = noiseFloorHitchRatio
+        self.alpha = alpha
+        self.counterRelative = counterRelative
     }
 
     /// The noise floor for timing figures in `unit` (a `Metric`'s): the hitch ratio's for ms of hitch
     /// per second, the ms floor for times.
-    public func noiseFloor(unit: String) -> Double { unit == Metric.hitchRatio.unit ? noiseFloorHitchRatio : noiseFloorMs }
+    public func noiseFloor(unit: String) -> Double {
+        unit == Metric.hitchRatio.unit ? noiseFloorHitchRatio : noiseFloorMs
+    }
 }

@@ -1,7 +1,7 @@
-import StrokeBenchCanvas
 import Foundation
-import StrokeBenchStrategies
+import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchStrategies
 
 /// Background queues for the realtime clock: real serial Dispatch queues (and the global concurrent
 /// queue), running truly in parallel with the main thread.
@@ -33,8 +33,16 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
     }
 
     var count: Int { queues.count }
-    var pending: Int { lock.lock(); defer { lock.unlock() }; return _pending }
-    var log: RenderQueueLog { lock.lock(); defer { lock.unlock() }; return _log }
+    var pending: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return _pending
+    }
+    var log: RenderQueueLog {
+        lock.lock()
+        defer { lock.unlock() }
+        return _log
+    }
 
     func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
         enqueue(task, on: queues[queue], lane: queue, completion: completion)
@@ -50,18 +58,29 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
 
     /// - Parameter lane: the serial queue's index; nil for the global queue, whose tasks take the
     ///   first free lane when they start.
-    private func enqueue(_ task: RenderTask, on queue: DispatchQueue, lane: Int?,
-                         completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
-        lock.lock(); _pending += 1; waiting += 1; _log.backlogPeak = max(_log.backlogPeak, waiting); let backlog = waiting; lock.unlock()
+    private func enqueue(
+        _ task: RenderTask, on queue: DispatchQueue, lane: Int?,
+        completion: @escaping ((any Sendable)?, TaskContext) -> Void
+    ) {
+        lock.lock()
+        _pending += 1
+        waiting += 1
+        _log.backlogPeak = max(_log.backlogPeak, waiting)
+        let backlog = waiting
+        lock.unlock()
         let submitted = now
-        let trace = UncheckedBox(TaskTrace(ticket: timeline.renderTaskSubmitted(at: submitted, waiting: backlog), submitted: submitted))
+        let trace = UncheckedBox(
+            TaskTrace(ticket: timeline.renderTaskSubmitted(at: submitted, waiting: backlog), submitted: submitted))
         // The completion is not Sendable (it touches main-thread state); it only ever runs on the
         // main thread, through `mainQueue`, so carrying it across is safe.
         let carried = UncheckedBox(completion)
         queue.async { [self] in
             lock.lock()
-            waiting -= 1; running += 1; _log.threadsPeak = max(_log.threadsPeak, running)
-            let backlog = waiting, taskLane = lane.map(TimelineTask.Lane.serial) ?? .concurrent(takeGlobalLane())
+            waiting -= 1
+            running += 1
+            _log.threadsPeak = max(_log.threadsPeak, running)
+            let backlog = waiting
+            let taskLane = lane.map(TimelineTask.Lane.serial) ?? .concurrent(takeGlobalLane())
             lock.unlock()
             var trace = trace.value
             trace.lane = taskLane
@@ -74,23 +93,32 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
                 trace.noteStep(startingAt: stepStart, context: context, first: index == 0)
                 context.elapsed += cost
                 if case .proceed = outcome { continue }
-                if case let .finish(value) = outcome { output = value }
+                if case .finish(let value) = outcome { output = value }
                 break
             }
             let finishedAt = now
             trace.end = finishedAt
             lock.lock()
-            running -= 1; _pending -= 1
-            if case let .concurrent(n) = taskLane { globalLanes[n] = false }
-            if let picture = output as? RenderedPicture { _log.finished.append((finishedAt.seconds, picture.showsThrough)) }
+            running -= 1
+            _pending -= 1
+            if case .concurrent(let n) = taskLane { globalLanes[n] = false }
+            if let picture = output as? RenderedPicture {
+                _log.finished.append((finishedAt.seconds, picture.showsThrough))
+            }
             lock.unlock()
-            let finished = UncheckedBox(output), ended = UncheckedBox(trace)
+            let finished = UncheckedBox(output)
+            let ended = UncheckedBox(trace)
             mainQueue.post(at: finishedAt) { [ledger, self] in
-                lock.lock(); _log.ended += 1; lock.unlock()
+                lock.lock()
+                _log.ended += 1
+                lock.unlock()
                 let counted = context.ledger.take().all
                 ledger.value.absorb(counted)
-                timeline.renderTaskEnded(ended.value.finish(at: now, output: finished.value, context: context, counted: counted,
-                                                            ledger: ledger.value) { carried.value(finished.value, context) })
+                timeline.renderTaskEnded(
+                    ended.value.finish(
+                        at: now, output: finished.value, context: context, counted: counted,
+                        ledger: ledger.value
+                    ) { carried.value(finished.value, context) })
             }
         }
     }

@@ -1,7 +1,7 @@
-import StrokeBenchCanvas
 import Foundation
-import StrokeBenchMetrics
+import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchMetrics
 import StrokeBenchStrategies
 
 /// Everything the replay measures, turn by turn: frame records (each handed over one turn late, once
@@ -46,8 +46,12 @@ struct FrameAccountant {
         self.renderServer = renderServer
         latencies = [Double](repeating: .nan, count: configuration.input.count)
         turnStartNs = [Int64](repeating: 0, count: configuration.input.count)
-        commitEndNs = turnStartNs; presentNs = turnStartNs; compositeNs = turnStartNs
-        if configuration.inputMode.takesSamplesByTurn { deliveredAt = [Int64](repeating: 0, count: configuration.input.count) }
+        commitEndNs = turnStartNs
+        presentNs = turnStartNs
+        compositeNs = turnStartNs
+        if configuration.inputMode.takesSamplesByTurn {
+            deliveredAt = [Int64](repeating: 0, count: configuration.input.count)
+        }
     }
 
     /// Notes that samples `range` were delivered by the turn that started at `start`.
@@ -84,8 +88,10 @@ struct FrameAccountant {
             let sampled = instant(of: i).nanoseconds
             let toVsync = presentNs[i] - commitEndNs[i]
             let server = min(max(0, compositeNs[i]), max(0, toVsync))
-            return SampleStages(ns: [device.digitizerNs, turnStartNs[i] - sampled, commitEndNs[i] - turnStartNs[i],
-                                     server, toVsync - server, device.scanOutAndPanelNs])
+            return SampleStages(ns: [
+                device.digitizerNs, turnStartNs[i] - sampled, commitEndNs[i] - turnStartNs[i],
+                server, toVsync - server, device.scanOutAndPanelNs,
+            ])
         }
     }
 
@@ -105,9 +111,11 @@ struct FrameAccountant {
             let firstNew = shown + 1
             latency = noteShown(update, at: presentVsync, commitEnd: turn.end)
             if latency != nil { shownNow = firstNew..<(update.showsThrough + 1) }
-            configuration.timeline.presented(presentation(turn, update, at: presentVsync, deadline: due,
-                                                          firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
-                                                          latency: latency))
+            configuration.timeline.presented(
+                presentation(
+                    turn, update, at: presentVsync, deadline: due,
+                    firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
+                    latency: latency))
         }
         if let previous = held { try handOver(previous, shown: heldShown) }
         held = record(turn, deadline: deadline, due: due, presentVsync: presentVsync, latency: latency)
@@ -128,7 +136,11 @@ struct FrameAccountant {
     /// the two replays credit the same samples.
     private mutating func credited(_ update: LayerUpdate) -> LayerUpdate {
         var ink = displayedInk
-        if let contents = update.contents { ink.stamp = contents.inkStamp } else if !update.damage.isEmpty { ink.stamp = 0 }
+        if let contents = update.contents {
+            ink.stamp = contents.inkStamp
+        } else if !update.damage.isEmpty {
+            ink.stamp = 0
+        }
         ink.overlayPoints = update.overlays?.reduce(0) { $0 + $1.count } ?? 0
         let gained = ink.stamp > displayedInk.stamp || ink.overlayPoints > displayedInk.overlayPoints
         displayedInk = ink
@@ -143,7 +155,9 @@ struct FrameAccountant {
     }
 
     /// Latencies of the samples a presented picture shows for the first time; (newest, oldest) in ms.
-    private mutating func noteShown(_ update: LayerUpdate, at vsync: Int, commitEnd: ReplayInstant) -> (min: Double, max: Double)? {
+    private mutating func noteShown(_ update: LayerUpdate, at vsync: Int, commitEnd: ReplayInstant) -> (
+        min: Double, max: Double
+    )? {
         guard update.showsThrough > shown && !update.isBlank else { return nil }
         // A fading-in picture counts as shown once the fade has finished.
         let presentTime = grid.time(of: vsync) + ReplayDuration(seconds: update.fadeIn)
@@ -158,12 +172,15 @@ struct FrameAccountant {
 
     /// The turn's record: its overrun against `deadline`, the vsync after it, and its missed vsyncs
     /// against `due`, the vsync its picture was due at.
-    private func record(_ turn: Turn, deadline: Int, due: Int, presentVsync: Int?, latency: (min: Double, max: Double)?) -> FrameRecord {
+    private func record(_ turn: Turn, deadline: Int, due: Int, presentVsync: Int?, latency: (min: Double, max: Double)?)
+        -> FrameRecord
+    {
         let deadlineTime = grid.time(of: deadline)
         let missed = presentVsync.map { $0 - due } ?? 0
         return FrameRecord(
             frame: turn.frame, trigger: turn.trigger,
-            vsyncMs: grid.time(of: deadline - 1).milliseconds, startMs: turn.start.milliseconds, endMs: turn.end.milliseconds,
+            vsyncMs: grid.time(of: deadline - 1).milliseconds, startMs: turn.start.milliseconds,
+            endMs: turn.end.milliseconds,
             deadlineMs: deadlineTime.milliseconds, presentMs: presentVsync.map { grid.time(of: $0).milliseconds },
             samples: turn.samples, mainMs: turn.mainCost.milliseconds, inputMs: turn.inputCost.milliseconds,
             observersMs: turn.observersCost.milliseconds, commitMs: turn.commitCost.milliseconds,
@@ -175,12 +192,15 @@ struct FrameAccountant {
 
     private func sample(_ i: Int) -> TimelineSample { TimelineSample(index: i, time: instant(of: i)) }
 
-    private func presentation(_ turn: Turn, _ update: LayerUpdate, at vsync: Int, deadline: Int,
-                              firstShown: (oldest: TimelineSample, newest: TimelineSample)?, latency: (min: Double, max: Double)?) -> TimelinePresentation {
-        TimelinePresentation(frame: turn.frame, vsync: vsync, time: grid.time(of: vsync), missedVsyncs: vsync - deadline,
-                             hitch: grid.duration(ofVsyncs: vsync - deadline), fadeIn: update.fadeIn,
-                             showsThrough: update.showsThrough, blank: update.isBlank, firstShown: firstShown,
-                             latencyMaxMs: latency?.max, latencyMinMs: latency?.min)
+    private func presentation(
+        _ turn: Turn, _ update: LayerUpdate, at vsync: Int, deadline: Int,
+        firstShown: (oldest: TimelineSample, newest: TimelineSample)?, latency: (min: Double, max: Double)?
+    ) -> TimelinePresentation {
+        TimelinePresentation(
+            frame: turn.frame, vsync: vsync, time: grid.time(of: vsync), missedVsyncs: vsync - deadline,
+            hitch: grid.duration(ofVsyncs: vsync - deadline), fadeIn: update.fadeIn,
+            showsThrough: update.showsThrough, blank: update.isBlank, firstShown: firstShown,
+            latencyMaxMs: latency?.max, latencyMinMs: latency?.min)
     }
 
     /// Adds the composite cost (to the record, and to the render-server stage of the samples it first
@@ -191,8 +211,9 @@ struct FrameAccountant {
         for i in shown ?? 0..<0 { compositeNs[i] = composite.cost.nanoseconds }
         record.compositeMs = composite.cost.milliseconds
         record.counters.pixelsComposited += composite.pixels
-        configuration.timeline.composited(frame: record.frame, commitEnd: ReplayInstant(nanoseconds: Int64((record.endMs * 1e6).rounded())),
-                                          cost: composite.cost, pixels: composite.pixels)
+        configuration.timeline.composited(
+            frame: record.frame, commitEnd: ReplayInstant(nanoseconds: Int64((record.endMs * 1e6).rounded())),
+            cost: composite.cost, pixels: composite.pixels)
         tally.add(record)
         if configuration.keepsFrames { frames.append(record) }
         try configuration.onFrame?(record)

@@ -1,6 +1,6 @@
 import StrokeBenchCanvas
-import StrokeBenchStrategies
 import StrokeBenchSpec
+import StrokeBenchStrategies
 
 /// Turns a replay's samples into the touch events of each run-loop turn: the one place that decides
 /// what a strategy receives, used by the run loop and by the benchmarks in `Benchmarks/`.
@@ -15,7 +15,8 @@ public struct InputCoalescer {
     public private(set) var next = 0
 
     public init(input: ReplayInput, delivery: Delivery) {
-        self.input = input; self.delivery = delivery
+        self.input = input
+        self.delivery = delivery
     }
 
     /// True when every sample has been delivered.
@@ -39,7 +40,10 @@ public struct InputCoalescer {
         var events: [TouchEvent] = []
         var moved: [TouchPoint] = []
         func flushMoved() {
-            if !moved.isEmpty { events.append(TouchEvent(phase: .moved, points: moved)); moved = [] }
+            if !moved.isEmpty {
+                events.append(TouchEvent(phase: .moved, points: moved))
+                moved = []
+            }
         }
         while next < end {
             let point = TouchPoint(location: input.points[next], index: next)

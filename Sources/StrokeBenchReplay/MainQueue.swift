@@ -20,20 +20,23 @@ final class MainQueue: @unchecked Sendable {
 
     /// The earliest post time waiting, if any.
     var earliest: ReplayInstant? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return blocks.map(\.time).min()
     }
 
     /// Drops every block not yet run, at the end of a replay (the blocks capture render results and
     /// the workers that made them).
     func discardPending() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         blocks.removeAll()
     }
 
     /// Removes and returns the blocks posted at or before `time` (every block for nil), in posting order.
     func take(postedBy time: ReplayInstant?) -> [() -> Void] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         var due: [() -> Void] = []
         blocks.removeAll { entry in
             if let time, entry.time > time { return false }

@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
 import StrokeBenchCanvas
 import StrokeBenchDevice
 import StrokeBenchMetrics
-import StrokeBenchTraces
-import StrokeBenchUnits
 import StrokeBenchSpec
 import StrokeBenchStrategies
+import StrokeBenchTraces
+import StrokeBenchUnits
+import Synchronization
 
 /// The device cost model's joint uncertainty, priced (docs/device-model.md, "Uncertainty"): a modelled
 /// replay is replayed again, dry, at each of `ModelDraw.standard`'s draws, and its summary reports each
@@ -36,9 +36,13 @@ package enum ModelUncertainty {
         let data = DeviceCostData.shipped
         let figure = data.fittedFigure
         // The fitted figure is a published one, so its strategy is one of the literature's, built in.
-        guard let strategy = StrategyCatalog.builtIn.strategy(named: figure.strategy), let device = DeviceProfile.named(figure.device),
-              let input = InputMode(rawValue: figure.input), figure.trace == TraceIdentity.spiral else {
-            throw DeviceCostError("fitted_figure: \(figure.strategy) on \(figure.trace) on \(figure.device) is not a replay this bench can run")
+        guard let strategy = StrategyCatalog.builtIn.strategy(named: figure.strategy),
+            let device = DeviceProfile.named(figure.device),
+            let input = InputMode(rawValue: figure.input), figure.trace == TraceIdentity.spiral
+        else {
+            throw DeviceCostError(
+                "fitted_figure: \(figure.strategy) on \(figure.trace) on \(figure.device) is not a replay this bench can run"
+            )
         }
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: SpiralTrace.companionApp(on: device), device: device), traceName: figure.trace,
@@ -62,22 +66,33 @@ package enum ModelUncertainty {
             // The fitted turn, at a factor of 1: memory-bound time scales as 1 / factor, compute does not.
             let costs = try data.unitCosts(of: data.fittedFigure.device, at: draw, factor: 1)
             let turns = Double(reference.turns)
-            let memory = Double(costs.cost(of: reference.work, kinds: WorkKind.allCases.filter(\.isMemoryBound)).nanoseconds) / turns
-            let compute = Double(costs.cost(of: reference.work, kinds: WorkKind.allCases.filter { !$0.isMemoryBound }).nanoseconds) / turns
+            let memory =
+                Double(costs.cost(of: reference.work, kinds: WorkKind.allCases.filter(\.isMemoryBound)).nanoseconds)
+                / turns
+            let compute =
+                Double(
+                    costs.cost(of: reference.work, kinds: WorkKind.allCases.filter { !$0.isMemoryBound }).nanoseconds)
+                / turns
             let left = data.fittedFigure.turnNs - compute
             return left > 0 ? memory / left : nil
         }
         guard let central = try fit(.central) else {
-            throw DeviceCostError("fitted_figure: its compute work alone outlasts the figure's turn at the central estimate")
+            throw DeviceCostError(
+                "fitted_figure: its compute work alone outlasts the figure's turn at the central estimate")
         }
         // The factor divides the memory-bound work the figure's strategy does on the main thread: a
         // strategy that moves no memory there ('null') fits no factor, and dividing by it would price
         // every later replay at an infinite or NaN time.
         guard central.isFinite, central > 0 else {
-            throw DeviceCostError("fitted_figure.strategy: '\(data.fittedFigure.strategy)' moves no memory on the main thread in the fitted replay, so no memory efficiency factor reproduces the figure")
+            throw DeviceCostError(
+                "fitted_figure.strategy: '\(data.fittedFigure.strategy)' moves no memory on the main thread in the fitted replay, so no memory efficiency factor reproduces the figure"
+            )
         }
         return try ModelDraw.standard.map { draw in
-            try fit(draw).flatMap { let factor = data.memoryEfficiencyFactor.value * $0 / central; return factor.isFinite && factor > 0 ? factor : nil }
+            try fit(draw).flatMap {
+                let factor = data.memoryEfficiencyFactor.value * $0 / central
+                return factor.isFinite && factor > 0 ? factor : nil
+            }
         }
     }
 
@@ -85,15 +100,22 @@ package enum ModelUncertainty {
     /// cannot differ from the central replay's (`CentralTurns.reprice`) is priced from the central
     /// replay's counted work; any other is replayed again, dry, with no frames kept or streamed and no
     /// timeline.
-    static func draws(of configuration: ReplayConfiguration, central: RunSummary, turns: CentralTurns) throws -> [RunSummary] {
+    static func draws(of configuration: ReplayConfiguration, central: RunSummary, turns: CentralTurns) throws
+        -> [RunSummary]
+    {
         // The draws are independent replays: priced on every core at once, each into its own slot, so
         // the result is the same, in the same order, however many cores there are.
         let draws = ModelDraw.standard
         let factors = try factors.get()
         let slots = Mutex<[Result<RunSummary?, any Error>]>(Array(repeating: .success(nil), count: draws.count))
-        nonisolated(unsafe) let configuration = configuration, turns = turns
+        nonisolated(unsafe) let configuration = configuration
+        nonisolated(unsafe) let turns = turns
         DispatchQueue.concurrentPerform(iterations: draws.count) { i in
-            let outcome = Result { try factors[i].map { try summary(of: configuration, at: draws[i], factor: $0, central: central, turns: turns) } }
+            let outcome = Result {
+                try factors[i].map {
+                    try summary(of: configuration, at: draws[i], factor: $0, central: central, turns: turns)
+                }
+            }
             slots.withLock { $0[i] = outcome }
         }
         return try slots.withLock { $0 }.compactMap { try $0.get() }
@@ -102,8 +124,10 @@ package enum ModelUncertainty {
     /// `configuration`'s summary at `draw`, with the free factor refitted to `factor`. Re-priced from `turns` where the schedule cannot differ from the central replay's
     /// (`CentralTurns.reprice`); otherwise replayed again, dry, with no frames kept or streamed, no
     /// timeline and no compositing.
-    private static func summary(of configuration: ReplayConfiguration, at draw: ModelDraw, factor: Double,
-                                central: RunSummary, turns: CentralTurns) throws -> RunSummary {
+    private static func summary(
+        of configuration: ReplayConfiguration, at draw: ModelDraw, factor: Double,
+        central: RunSummary, turns: CentralTurns
+    ) throws -> RunSummary {
         let meter = ModelCostMeter(device: configuration.device, at: draw, factor: factor)
         if let tally = turns.reprice(at: meter.unitCosts) {
             var summary = central
@@ -166,11 +190,15 @@ final class CentralTurns {
         // Each phase was rounded to the nanosecond on its own; the turn's work priced whole may differ
         // by a few. More than that means the work is not what the turn was charged for.
         guard frame.counters.tasksStarted == 0, frame.trigger == .vsync, frame.overrunMs < 0,
-              abs(repriced - frame.mainMs) < 1e-4, abs(frame.endMs - frame.startMs - frame.mainMs) < 1e-6 else {
-            canReprice = false; turns = []; return
+            abs(repriced - frame.mainMs) < 1e-4, abs(frame.endMs - frame.startMs - frame.mainMs) < 1e-6
+        else {
+            canReprice = false
+            turns = []
+            return
         }
         meter.forget(throughTurn: frame.frame)
-        turns.append(PricedTurn(samples: frame.samples, startMs: frame.startMs, deadlineMs: frame.deadlineMs, work: work))
+        turns.append(
+            PricedTurn(samples: frame.samples, startMs: frame.startMs, deadlineMs: frame.deadlineMs, work: work))
     }
 
     /// The display-link tally of the central replay's turns priced at `costs`; nil when the replay
@@ -181,7 +209,9 @@ final class CentralTurns {
         for turn in turns {
             let mainMs = TurnWorkMeter.mainMs(of: turn.work, at: costs)
             guard turn.startMs + mainMs < turn.deadlineMs else { return nil }
-            tally.add(isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs, mainMs: mainMs)
+            tally.add(
+                isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs,
+                mainMs: mainMs)
         }
         return tally
     }
@@ -206,11 +236,16 @@ package final class TurnWorkMeter: CostMeter {
     private var firstKept = 0
     private var turn = -1
 
-    package init(inner: any CostMeter, keepsTurns: Bool = false) { self.inner = inner; self.keepsTurns = keepsTurns }
+    package init(inner: any CostMeter, keepsTurns: Bool = false) {
+        self.inner = inner
+        self.keepsTurns = keepsTurns
+    }
 
     package func workersRunning(_ count: Int) { inner.workersRunning(count) }
 
-    package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    ) {
         let before = ledger.counters
         let (result, cost) = try inner.measure(phase, counting: ledger, body)
         switch phase {

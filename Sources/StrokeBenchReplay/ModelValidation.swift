@@ -41,7 +41,10 @@ public enum ModelValidation {
     }
 
     /// A figure of a spiral run.
-    public enum SpiralMetric: String, Sendable { case displayLinkFps = "display_link_fps", mainThreadBusyPct = "main_thread_busy_pct" }
+    public enum SpiralMetric: String, Sendable {
+        case displayLinkFps = "display_link_fps"
+        case mainThreadBusyPct = "main_thread_busy_pct"
+    }
 
     /// A published figure.
     public struct Figure: Sendable {
@@ -74,8 +77,10 @@ public enum ModelValidation {
         public var medianAbsolutePercentageError: Double
         public var coverage: Double
         enum CodingKeys: String, CodingKey {
-            case predictedRows = "predicted_rows", spearman = "spearman_rank_correlation"
-            case medianAbsolutePercentageError = "median_absolute_percentage_error", coverage
+            case predictedRows = "predicted_rows"
+            case spearman = "spearman_rank_correlation"
+            case medianAbsolutePercentageError = "median_absolute_percentage_error"
+            case coverage
         }
     }
 
@@ -84,7 +89,10 @@ public enum ModelValidation {
         public var formatVersion = 2
         public var rows: [Row]
         public var summary: Summary
-        enum CodingKeys: String, CodingKey { case formatVersion = "format_version", rows, summary }
+        enum CodingKeys: String, CodingKey {
+            case formatVersion = "format_version"
+            case rows, summary
+        }
     }
 
     /// Prices every figure and summarises the predicted ones.
@@ -95,51 +103,68 @@ public enum ModelValidation {
 
     private static func row(_ figure: Figure) throws -> Row {
         let (device, strategy, metric, low, central, high) = try price(figure.workload)
-        return Row(figure: figure.figure, source: figure.source, role: figure.role.rawValue, device: device, strategy: strategy,
-                   metric: metric, unit: figure.unit, published: figure.published, low: low, central: central, high: high,
-                   within: low - figure.resolution <= figure.published && figure.published <= high + figure.resolution,
-                   error: central / figure.published - 1)
+        return Row(
+            figure: figure.figure, source: figure.source, role: figure.role.rawValue, device: device,
+            strategy: strategy,
+            metric: metric, unit: figure.unit, published: figure.published, low: low, central: central, high: high,
+            within: low - figure.resolution <= figure.published && figure.published <= high + figure.resolution,
+            error: central / figure.published - 1)
     }
 
     private static func price(_ workload: Workload) throws -> (String, String, String, Double, Double, Double) {
         switch workload {
-        case let .spiral(strategy, wholeLayer, drive, device, metric):
+        case .spiral(let strategy, let wholeLayer, let drive, let device, let metric):
             // A published figure's strategy is one of the literature's, built in.
             let profile = DeviceProfile.named(device)!
             var settings = StrategySettings()
             if wholeLayer {
-                settings = try StrategySettings.given(["flattened-whole-layer": .flag(true)],
-                                                      declared: StrategyCatalog.builtIn.strategy(named: strategy)?.options ?? [])
+                settings = try StrategySettings.given(
+                    ["flattened-whole-layer": .flag(true)],
+                    declared: StrategyCatalog.builtIn.strategy(named: strategy)?.options ?? [])
             }
-            let trace = drive == .pencil
-                ? SpiralTrace.make(canvas: CanvasSize(width: profile.widthPoints, height: profile.heightPoints),
-                                   initialLength: profile.idiom.spiralLength, refreshRate: profile.touchRate)
+            let trace =
+                drive == .pencil
+                ? SpiralTrace.make(
+                    canvas: CanvasSize(width: profile.widthPoints, height: profile.heightPoints),
+                    initialLength: profile.idiom.spiralLength, refreshRate: profile.touchRate)
                 : SpiralTrace.companionApp(on: profile)
-            let input: InputMode = switch drive {
-            case .displayLink: .displayLink
-            case .maxSpeed: .maxSpeed
-            case .pencil: .recorded
-            }
+            let input: InputMode =
+                switch drive {
+                case .displayLink: .displayLink
+                case .maxSpeed: .maxSpeed
+                case .pencil: .recorded
+                }
             var configuration = ReplayConfiguration(
                 input: ReplayInput(trace: trace, device: profile), traceName: TraceIdentity.spiral,
-                device: profile, clock: .virtual, delivery: drive == .pencil ? .perSample : .coalesced, inputMode: input,
-                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, settings: settings, costs: .model, comparePicture: false)
+                device: profile, clock: .virtual, delivery: drive == .pencil ? .perSample : .coalesced,
+                inputMode: input,
+                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, settings: settings, costs: .model,
+                comparePicture: false)
             configuration.keepsFrames = false
             let s = try Replay.run(configuration).summary
             let name = strategy + (wholeLayer ? " --flattened-whole-layer" : "") + " (\(drive.rawValue))"
             switch metric {
             case .displayLinkFps:
-                return (device, name, metric.rawValue, s.displayLinkFpsLow ?? s.displayLinkFps, s.displayLinkFps, s.displayLinkFpsHigh ?? s.displayLinkFps)
+                return (
+                    device, name, metric.rawValue, s.displayLinkFpsLow ?? s.displayLinkFps, s.displayLinkFps,
+                    s.displayLinkFpsHigh ?? s.displayLinkFps
+                )
             case .mainThreadBusyPct:
-                return (device, name, metric.rawValue, s.mainThreadBusyPctLow ?? s.mainThreadBusyPct, s.mainThreadBusyPct,
-                        s.mainThreadBusyPctHigh ?? s.mainThreadBusyPct)
+                return (
+                    device, name, metric.rawValue, s.mainThreadBusyPctLow ?? s.mainThreadBusyPct, s.mainThreadBusyPct,
+                    s.mainThreadBusyPctHigh ?? s.mainThreadBusyPct
+                )
             }
-        case let .snapshot(device, imageRenderer):
+        case .snapshot(let device, let imageRenderer):
             let profile = DeviceProfile.named(device)!
             let pixels = profile.width * profile.height
             var work = WorkCounters()
-            work.pixelsCleared = pixels; work.pixelsBlended = pixels
-            if imageRenderer && profile.wideColor { work.extendedCleared = pixels; work.extendedBlended = pixels }
+            work.pixelsCleared = pixels
+            work.pixelsBlended = pixels
+            if imageRenderer && profile.wideColor {
+                work.extendedCleared = pixels
+                work.extendedBlended = pixels
+            }
             var values: [Double] = []
             for (draw, factor) in zip(ModelDraw.standard, try ModelUncertainty.factors.get()) {
                 guard let factor else { continue }
@@ -149,15 +174,19 @@ public enum ModelValidation {
             let central = try cost(of: work, on: device, at: .central, factor: nil)
             let name = imageRenderer ? "snapshot (UIGraphicsImageRenderer)" : "snapshot (plain bitmap context)"
             return (device, name, "snapshot_ms", Percentiles.rank(5, values), central, Percentiles.rank(95, values))
-        case let .input(input):
+        case .input(let input):
             let sourced = ModelDraw.central.value(input, in: DeviceCostData.shipped)
-            let low = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(input, in: DeviceCostData.shipped)
-            let high = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(input, in: DeviceCostData.shipped)
+            let low = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(
+                input, in: DeviceCostData.shipped)
+            let high = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(
+                input, in: DeviceCostData.shipped)
             return ("", "", input.rawValue, low, sourced, high)
         }
     }
 
-    private static func cost(of work: WorkCounters, on device: String, at draw: ModelDraw, factor: Double?) throws -> Double {
+    private static func cost(of work: WorkCounters, on device: String, at draw: ModelDraw, factor: Double?) throws
+        -> Double
+    {
         let costs = try DeviceCostData.shipped.unitCosts(of: device, at: draw, factor: factor)
         return Double(costs.cost(of: work).nanoseconds) / 1e6
     }
@@ -166,19 +195,23 @@ public enum ModelValidation {
     /// median of |central / published - 1|, and the share of published figures inside low-high.
     static func summarise(_ rows: [Row]) -> Summary {
         let errors = rows.map { abs($0.error) }
-        return Summary(predictedRows: rows.count, spearman: spearman(rows.map(\.central), rows.map(\.published)),
-                       medianAbsolutePercentageError: 100 * median(errors),
-                       coverage: rows.isEmpty ? 0 : Double(rows.filter(\.within).count) / Double(rows.count))
+        return Summary(
+            predictedRows: rows.count, spearman: spearman(rows.map(\.central), rows.map(\.published)),
+            medianAbsolutePercentageError: 100 * median(errors),
+            coverage: rows.isEmpty ? 0 : Double(rows.filter(\.within).count) / Double(rows.count))
     }
 
     /// Pearson's correlation of the ranks.
     static func spearman(_ x: [Double], _ y: [Double]) -> Double {
-        let rx = ranks(x), ry = ranks(y)
+        let rx = ranks(x)
+        let ry = ranks(y)
         let n = Double(x.count)
         guard n > 1 else { return 0 }
-        let mx = rx.reduce(0, +) / n, my = ry.reduce(0, +) / n
+        let mx = rx.reduce(0, +) / n
+        let my = ry.reduce(0, +) / n
         let sxy = zip(rx, ry).map { ($0 - mx) * ($1 - my) }.reduce(0, +)
-        let sxx = rx.map { ($0 - mx) * ($0 - mx) }.reduce(0, +), syy = ry.map { ($0 - my) * ($0 - my) }.reduce(0, +)
+        let sxx = rx.map { ($0 - mx) * ($0 - mx) }.reduce(0, +)
+        let syy = ry.map { ($0 - my) * ($0 - my) }.reduce(0, +)
         return sxx > 0 && syy > 0 ? sxy / (sxx * syy).squareRoot() : 0
     }
 

@@ -34,7 +34,10 @@ struct PredictedInk {
     ///   - horizon: seconds ahead of the latest sample.
     ///   - lineWidth: the ink's width in device pixels.
     init(_ kind: Prediction, horizon: Double, input: ReplayInput, lineWidth: Double) {
-        self.kind = kind; self.horizon = horizon; self.input = input; self.lineWidth = lineWidth
+        self.kind = kind
+        self.horizon = horizon
+        self.input = input
+        self.lineWidth = lineWidth
     }
 
     /// The segment on screen at the end, if any: none once the last stroke has ended.
@@ -74,7 +77,9 @@ struct PredictedInk {
     /// back a second of drawing, and the extra work; nil without prediction.
     func figures(endingAt end: Int64, mmPerPixel: Double) -> PredictionFigures? {
         guard kind != .none else { return nil }
-        var ghosts: [Double] = [], lifetimes: [Double] = [], retractions = 0
+        var ghosts: [Double] = []
+        var lifetimes: [Double] = []
+        var retractions = 0
         for (k, segment) in shown.enumerated() {
             guard let tip = segment.tip else { continue }
             let ghost = distance(from: tip, toPathAfter: segment.base) * mmPerPixel
@@ -85,10 +90,11 @@ struct PredictedInk {
                 retractions += 1
             }
         }
-        return PredictionFigures(predictor: kind.rawValue, horizonMs: horizon * 1000, ghostInkMm: Percentiles(ghosts),
-                                 ghostLifetimeMs: Percentiles(lifetimes),
-                                 retractionsPerS: Double(retractions) / max(penDownSeconds, 1e-9), segments: ghosts.count,
-                                 extraPixels: extraPixels, extraCompositeMs: Double(extraCompositeNs) / 1e6)
+        return PredictionFigures(
+            predictor: kind.rawValue, horizonMs: horizon * 1000, ghostInkMm: Percentiles(ghosts),
+            ghostLifetimeMs: Percentiles(lifetimes),
+            retractionsPerS: Double(retractions) / max(penDownSeconds, 1e-9), segments: ghosts.count,
+            extraPixels: extraPixels, extraCompositeMs: Double(extraCompositeNs) / 1e6)
     }
 
     /// The nearest the pen's real path came to `point` from sample `base` to three horizons on, within
@@ -105,7 +111,8 @@ struct PredictedInk {
 
     /// Seconds the pen was down: each stroke from its first sample to its last.
     private var penDownSeconds: Double {
-        var total = 0.0, start = 0.0
+        var total = 0.0
+        var start = 0.0
         for i in 0..<input.count {
             if input.isStrokeStart[i] { start = input.times[i] }
             if input.isStrokeEnd[i] { total += input.times[i] - start }
@@ -116,7 +123,9 @@ struct PredictedInk {
 
 /// Distances in the plane, in the points' units.
 enum Distance {
-    static func between(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+    static func between(_ a: Point, _ b: Point) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
 
     /// The pixels of the box a segment from `a` to `b` of width `lineWidth` sweeps: what the render
     /// server counts for stroking it alone (the provisional ink's segment, a wet-ink write's).
@@ -126,7 +135,9 @@ enum Distance {
 
     /// From `p` to the segment `a`-`b`.
     static func between(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y, length = dx * dx + dy * dy
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let length = dx * dx + dy * dy
         guard length > 0 else { return between(p, a) }
         let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length))
         return between(p, Point(x: a.x + t * dx, y: a.y + t * dy))
@@ -146,14 +157,19 @@ enum PerceivedLatency {
     }
 
     /// Each shown sample's perceived latency in ns, in sample order (nil for a sample never shown).
-    static func compute(times: [Int64], points: [Point], stroke: [Int], shown: [Bool], changes: [Change], within: Double) -> [Int64?] {
+    static func compute(
+        times: [Int64], points: [Point], stroke: [Int], shown: [Bool], changes: [Change], within: Double
+    ) -> [Int64?] {
         // The screen after each change: the newest real sample on it and the segment on it.
-        var tips: [Int] = [], segments: [PredictedInk.Shown?] = []
-        var tip = -1, segment: PredictedInk.Shown?
+        var tips: [Int] = []
+        var segments: [PredictedInk.Shown?] = []
+        var tip = -1
+        var segment: PredictedInk.Shown?
         for change in changes {
             if let t = change.realTip { tip = max(tip, t) }
             if let s = change.segment { segment = s.tip == nil ? nil : s }
-            tips.append(tip); segments.append(segment)
+            tips.append(tip)
+            segments.append(segment)
         }
         var result = [Int64?](repeating: nil, count: times.count)
         var first = 0
@@ -164,9 +180,16 @@ enum PerceivedLatency {
                 func reaches() -> Bool {
                     let realTip = tips[k]
                     if realTip >= i { return true }
-                    if realTip >= 0, stroke[realTip] == stroke[i], Distance.between(points[realTip], points[i]) <= within { return true }
+                    if realTip >= 0, stroke[realTip] == stroke[i],
+                        Distance.between(points[realTip], points[i]) <= within
+                    {
+                        return true
+                    }
                     if let s = segments[k], let end = s.tip, stroke[s.base] == stroke[i],
-                       Distance.between(points[i], toSegment: points[s.base], end) <= within { return true }
+                        Distance.between(points[i], toSegment: points[s.base], end) <= within
+                    {
+                        return true
+                    }
                     return false
                 }
                 if reaches() {
@@ -200,10 +223,15 @@ enum SpatialLagMeter {
     ///   - vsyncs: the vsync times, ns, in order.
     ///   - times: each sample's instant, ns; `points` its position, px; `stroke` its stroke.
     ///   - changes: what the screen showed when, in time order (`PerceivedLatency.Change`).
-    static func measure(vsyncs: some Sequence<Int64>, times: [Int64], points: [Point], stroke: [Int], changes: [PerceivedLatency.Change],
-                        mmPerPixel: Double) -> [(lagMm: Double, speedMmPerS: Double, straight: Bool)] {
+    static func measure(
+        vsyncs: some Sequence<Int64>, times: [Int64], points: [Point], stroke: [Int],
+        changes: [PerceivedLatency.Change],
+        mmPerPixel: Double
+    ) -> [(lagMm: Double, speedMmPerS: Double, straight: Bool)] {
         var result: [(lagMm: Double, speedMmPerS: Double, straight: Bool)] = []
-        var next = 0, change = 0, tip = -1
+        var next = 0
+        var change = 0
+        var tip = -1
         var segment: PredictedInk.Shown?
         for now in vsyncs {
             while change < changes.count, changes[change].time <= now {
@@ -214,16 +242,28 @@ enum SpatialLagMeter {
             while next < times.count, times[next] <= now { next += 1 }
             // The pen is down between two samples of one stroke.
             guard next > 0, next < times.count, stroke[next - 1] == stroke[next] else { continue }
-            let a = next - 1, b = next
+            let a = next - 1
+            let b = next
             let f = Double(now - times[a]) / Double(max(times[b] - times[a], 1))
-            let pen = Point(x: points[a].x + f * (points[b].x - points[a].x), y: points[a].y + f * (points[b].y - points[a].y))
+            let pen = Point(
+                x: points[a].x + f * (points[b].x - points[a].x), y: points[a].y + f * (points[b].y - points[a].y))
             let inkEnd: Point
-            if let s = segment, let end = s.tip, stroke[s.base] == stroke[a] { inkEnd = end }
-            else if tip >= 0, stroke[tip] == stroke[a] { inkEnd = points[tip] }
-            else { inkEnd = points[firstOfStroke(a, stroke)] }
-            let speed = Distance.between(points[a], points[b]) * mmPerPixel / (Double(max(times[b] - times[a], 1)) / 1e9)
-            result.append((Distance.between(pen, inkEnd) * mmPerPixel, speed,
-                           straight(through: a, at: now, times: times, points: points, stroke: stroke, pen: pen, mmPerPixel: mmPerPixel)))
+            if let s = segment, let end = s.tip, stroke[s.base] == stroke[a] {
+                inkEnd = end
+            } else if tip >= 0, stroke[tip] == stroke[a] {
+                inkEnd = points[tip]
+            } else {
+                inkEnd = points[firstOfStroke(a, stroke)]
+            }
+            let speed =
+                Distance.between(points[a], points[b]) * mmPerPixel / (Double(max(times[b] - times[a], 1)) / 1e9)
+            result.append(
+                (
+                    Distance.between(pen, inkEnd) * mmPerPixel, speed,
+                    straight(
+                        through: a, at: now, times: times, points: points, stroke: stroke, pen: pen,
+                        mmPerPixel: mmPerPixel)
+                ))
         }
         return result
     }
@@ -235,8 +275,10 @@ enum SpatialLagMeter {
     }
 
     /// Whether the pen's path over the 25 ms to `now` stays within `SpatialLag.straightWithinMm` of its chord.
-    private static func straight(through a: Int, at now: Int64, times: [Int64], points: [Point], stroke: [Int], pen: Point,
-                                 mmPerPixel: Double) -> Bool {
+    private static func straight(
+        through a: Int, at now: Int64, times: [Int64], points: [Point], stroke: [Int], pen: Point,
+        mmPerPixel: Double
+    ) -> Bool {
         var start = a
         while start > 0, stroke[start - 1] == stroke[a], times[start - 1] >= now - 25_000_000 { start -= 1 }
         let limit = SpatialLag.straightWithinMm / mmPerPixel

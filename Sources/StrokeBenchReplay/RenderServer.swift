@@ -1,7 +1,7 @@
-import StrokeBenchCanvas
 import Foundation
-import StrokeBenchStrategies
+import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchStrategies
 
 /// The render server: composites each committed layer update into the screen's framebuffer with
 /// pixman, limited to the update's damage, and times it on its own.
@@ -27,8 +27,10 @@ final class RenderServer: @unchecked Sendable {
     private let style: StrokeStyle
 
     /// - Parameter rasterizes: composite pixels, or only count them (a dry replay, which has no screen).
-    init(width: Int, height: Int, background: Color, style: StrokeStyle, threaded: Bool, meter: any CostMeter,
-         rasterizes: Bool = true) throws {
+    init(
+        width: Int, height: Int, background: Color, style: StrokeStyle, threaded: Bool, meter: any CostMeter,
+        rasterizes: Bool = true
+    ) throws {
         self.meter = meter
         self.background = background
         self.style = style
@@ -39,7 +41,9 @@ final class RenderServer: @unchecked Sendable {
 
     /// Composites `update` for frame `frame`.
     func submit(_ update: LayerUpdate, frame: Int) {
-        let contents = update.contents, damage = update.damage, overlays = update.overlays
+        let contents = update.contents
+        let damage = update.damage
+        let overlays = update.overlays
         guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return }
         let work: @Sendable () -> Void = { [self] in
             do {
@@ -49,7 +53,7 @@ final class RenderServer: @unchecked Sendable {
                     if let contents {
                         pixels += try compositor.composite(contents, damage: damage)
                     } else if !damage.isEmpty {
-                        pixels += compositor.clear(damage, to: background) // layer.contents = nil
+                        pixels += compositor.clear(damage, to: background)  // layer.contents = nil
                     }
                     if let overlays, let clip = damage.reduce(nil, { ($0 ?? $1).union($1) }) {
                         pixels += try compositor.drawLayers(overlays, style: style, clip: clip, counting: ledger)
@@ -57,9 +61,13 @@ final class RenderServer: @unchecked Sendable {
                     ledger.counters.pixelsComposited += pixels
                     return pixels
                 }
-                lock.lock(); costs[frame] = (cost, pixels); lock.unlock()
+                lock.lock()
+                costs[frame] = (cost, pixels)
+                lock.unlock()
             } catch {
-                lock.lock(); failure = error; lock.unlock()
+                lock.lock()
+                failure = error
+                lock.unlock()
             }
         }
         if let queue { queue.async(group: group, execute: work) } else { work() }
@@ -72,7 +80,8 @@ final class RenderServer: @unchecked Sendable {
     /// Time and pixels spent compositing `frame` (zero if it composited nothing), forgotten once
     /// taken. Ask only after the composite is done (`waitUntilIdle`, or the next turn's fence).
     func takeCost(ofFrame frame: Int) -> (cost: ReplayDuration, pixels: Int) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return costs.removeValue(forKey: frame) ?? (.zero, 0)
     }
 

@@ -1,11 +1,10 @@
-import StrokeBenchTraces
-import StrokeBenchCanvas
 import Foundation
+import StrokeBenchCanvas
+import StrokeBenchDevice
 import StrokeBenchMetrics
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
-import StrokeBenchSpec
-import StrokeBenchDevice
 
 /// Everything one replay needs: what it is (its `ReplaySpec`, with the strategy and device it names
 /// resolved), the input read from its trace, and how the run is observed (callbacks, whether frames
@@ -100,13 +99,19 @@ public struct ReplayConfiguration {
     /// Told every step of the replay as it happens (`bench run --timeline`); nothing by default.
     public var timeline: any ReplayTimeline = NoTimeline()
 
-    public init(input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
-                clock: ClockMode = .virtual, delivery: Delivery = .coalesced, inputMode: InputMode = .recorded,
-                strategy: any DrawingStrategy.Type, workers: Int? = nil, settings: StrategySettings = StrategySettings(),
-                costs: CostMode = .measured, comparePicture: Bool = true) {
-        described = ReplaySpec(strategy: strategy.name, options: settings, device: device.name, hz: hz, clock: clock, costs: costs,
-                               delivery: delivery, input: inputMode, workers: workers, trace: TraceIdentity(path: traceName))
-        self.input = input; self.device = device; self.strategy = strategy; self.comparePicture = comparePicture
+    public init(
+        input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
+        clock: ClockMode = .virtual, delivery: Delivery = .coalesced, inputMode: InputMode = .recorded,
+        strategy: any DrawingStrategy.Type, workers: Int? = nil, settings: StrategySettings = StrategySettings(),
+        costs: CostMode = .measured, comparePicture: Bool = true
+    ) {
+        described = ReplaySpec(
+            strategy: strategy.name, options: settings, device: device.name, hz: hz, clock: clock, costs: costs,
+            delivery: delivery, input: inputMode, workers: workers, trace: TraceIdentity(path: traceName))
+        self.input = input
+        self.device = device
+        self.strategy = strategy
+        self.comparePicture = comparePicture
         meter = Self.meter(for: costs, device: device)
     }
 
@@ -117,10 +122,13 @@ public struct ReplayConfiguration {
     public init(_ spec: ReplaySpec, trace: Trace, strategies: StrategyCatalog) throws(ReplaySpecError) {
         try spec.validate(strategies: strategies)
         var device = spec.deviceProfile!
-        if let rate = spec.pipeline.touchRate { device.touchRate = rate.hz } // the input is thinned to it, and latency samples at it
-        self.init(input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
-                  hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input, strategy: spec.strategyType(in: strategies)!,
-                  workers: spec.workers, settings: spec.options, costs: spec.costs)
+        // the input is thinned to it, and latency samples at it
+        if let rate = spec.pipeline.touchRate { device.touchRate = rate.hz }
+        self.init(
+            input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
+            hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input,
+            strategy: spec.strategyType(in: strategies)!,
+            workers: spec.workers, settings: spec.options, costs: spec.costs)
         described = spec
     }
 
@@ -145,8 +153,9 @@ public struct ReplayConfiguration {
 
     /// The canvas every strategy draws on this device.
     public var canvas: CanvasConfiguration {
-        CanvasConfiguration(width: device.width, height: device.height, scale: device.scale,
-                            style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
+        CanvasConfiguration(
+            width: device.width, height: device.height, scale: device.scale,
+            style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
     }
 
     /// The number of background queues this run uses.
@@ -179,8 +188,10 @@ public enum Replay {
     /// With the device cost model, the replay is priced again, dry and without outputs, at every draw
     /// of the model's joint uncertainty (`ModelUncertainty`), and the summary carries each figure's
     /// 5-95% range and the share of draws in each hitch band.
-    public static func run(_ configuration: ReplayConfiguration,
-                           progress: ((Double, Double) -> Void)? = nil) throws -> ReplayResult {
+    public static func run(
+        _ configuration: ReplayConfiguration,
+        progress: ((Double, Double) -> Void)? = nil
+    ) throws -> ReplayResult {
         guard configuration.costs == .model, configuration.meter is ModelCostMeter else {
             var loop = try RunLoopSimulation(configuration)
             return try loop.run(progress: progress)
@@ -197,7 +208,8 @@ public enum Replay {
         }
         var loop = try RunLoopSimulation(central)
         var result = try loop.run(progress: progress)
-        result.summary.spread(over: try ModelUncertainty.draws(of: configuration, central: result.summary, turns: turns))
+        result.summary.spread(
+            over: try ModelUncertainty.draws(of: configuration, central: result.summary, turns: turns))
         return result
     }
 }

@@ -1,7 +1,7 @@
 import StrokeBenchCanvas
+import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchStrategies
-import StrokeBenchDevice
 
 /// How time passes in a replay: the one thing `--clock realtime` and `--clock virtual` do
 /// differently, behind one interface, as swift-nio's `EventLoop` fronts both its real loop and

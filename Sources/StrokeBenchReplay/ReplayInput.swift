@@ -1,8 +1,8 @@
 import StrokeBenchCanvas
+import StrokeBenchDevice
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
-import StrokeBenchSpec
-import StrokeBenchDevice
 
 /// A trace prepared for one device: scaled to fit its canvas, limited to its digitizer rate, and
 /// flattened into arrays the replay loop walks without allocating.
@@ -23,8 +23,11 @@ public struct ReplayInput: Sendable {
     /// as a 60 Hz screen would never have reported them.
     public init(trace: Trace, device: DeviceProfile) {
         let place = Self.placement(of: trace, on: device)
-        let minimumInterval = 1 / device.touchRate - 0.0005 // half a millisecond of digitizer jitter
-        var times: [Double] = [], points: [Point] = [], starts: [Bool] = [], ends: [Bool] = []
+        let minimumInterval = 1 / device.touchRate - 0.0005  // half a millisecond of digitizer jitter
+        var times: [Double] = []
+        var points: [Point] = []
+        var starts: [Bool] = []
+        var ends: [Bool] = []
         for stroke in trace.strokes {
             var lastKept = -Double.infinity
             for (i, s) in stroke.samples.enumerated() {
@@ -37,7 +40,10 @@ public struct ReplayInput: Sendable {
                 ends.append(isLast)
             }
         }
-        self.times = times; self.points = points; isStrokeStart = starts; isStrokeEnd = ends
+        self.times = times
+        self.points = points
+        isStrokeStart = starts
+        isStrokeEnd = ends
     }
 
     /// Where a sample of `trace` lands on `device`, in device pixels: the trace canvas scaled uniformly
@@ -58,7 +64,9 @@ public struct ReplayInput: Sendable {
 
     /// The first sample of `trace` that lands beyond `maxPlacedMagnitude` on `device`: its stroke and
     /// its index in that stroke (both from 0), and where it lands; nil when every sample lands within.
-    public static func firstBeyondReach(of trace: Trace, on device: DeviceProfile) -> (stroke: Int, sample: Int, at: Point)? {
+    public static func firstBeyondReach(of trace: Trace, on device: DeviceProfile) -> (
+        stroke: Int, sample: Int, at: Point
+    )? {
         let place = placement(of: trace, on: device)
         for (k, stroke) in trace.strokes.enumerated() {
             for (i, sample) in stroke.samples.enumerated() {
@@ -73,7 +81,10 @@ public struct ReplayInput: Sendable {
     /// builds, whose history arrives in one burst that no digitizer could report (so it is not
     /// limited to the digitizer's rate as a trace is).
     package init(times: [Double], points: [Point], isStrokeStart: [Bool], isStrokeEnd: [Bool]) {
-        self.times = times; self.points = points; self.isStrokeStart = isStrokeStart; self.isStrokeEnd = isStrokeEnd
+        self.times = times
+        self.points = points
+        self.isStrokeStart = isStrokeStart
+        self.isStrokeEnd = isStrokeEnd
     }
 
     public var count: Int { times.count }
@@ -86,7 +97,9 @@ public struct ReplayInput: Sendable {
     public var checksum: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3 }
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x100_0000_01b3
+            }
         }
         for i in 0..<count {
             mix(times[i].bitPattern)

@@ -1,13 +1,15 @@
+import StrokeBenchDevice
 import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
-import StrokeBenchDevice
 
 /// What a spec names, looked up in the strategies a bench knows and the devices it models, and its
 /// checks against them.
 extension ReplaySpec {
     /// The strategy type `strategy` names in `strategies` (valid after `validate(strategies:)`).
-    public func strategyType(in strategies: StrategyCatalog) -> (any DrawingStrategy.Type)? { strategies.strategy(named: strategy) }
+    public func strategyType(in strategies: StrategyCatalog) -> (any DrawingStrategy.Type)? {
+        strategies.strategy(named: strategy)
+    }
     /// The device profile named by `device` (valid after `validate()`).
     public var deviceProfile: DeviceProfile? { DeviceProfile.named(device) }
 
@@ -17,22 +19,29 @@ extension ReplaySpec {
     /// - Throws: `ReplaySpecError` naming the field (as the command-line option) and what is wrong.
     public func validate(strategies: StrategyCatalog) throws(ReplaySpecError) {
         guard let strategyType = strategyType(in: strategies) else {
-            throw ReplaySpecError(field: "strategy", "unknown strategy '\(strategy)'; valid: \(strategies.names.joined(separator: ", "))")
+            throw ReplaySpecError(
+                field: "strategy", "unknown strategy '\(strategy)'; valid: \(strategies.names.joined(separator: ", "))")
         }
         guard deviceProfile != nil else {
-            throw ReplaySpecError(field: "device", "unknown device '\(device)'; valid: \(DeviceProfile.known.map(\.name).joined(separator: ", "))")
+            throw ReplaySpecError(
+                field: "device",
+                "unknown device '\(device)'; valid: \(DeviceProfile.known.map(\.name).joined(separator: ", "))")
         }
         if let hz, !(hz.isFinite && Self.rates.contains(hz)) {
             throw ReplaySpecError(field: "hz", RateBounds.problem(option: "--hz", rate: hz, bounds: Self.rates))
         }
         if let workers, !Self.workerCounts.contains(workers) {
-            throw ReplaySpecError(field: "workers", "--workers must be \(Self.workerCounts.lowerBound)...\(Self.workerCounts.upperBound), not \(workers)")
+            throw ReplaySpecError(
+                field: "workers",
+                "--workers must be \(Self.workerCounts.lowerBound)...\(Self.workerCounts.upperBound), not \(workers)")
         }
         if let horizon = pipeline.predictHorizonMs {
             let horizons = PipelineWhatIfs.predictHorizons
             guard horizon.isFinite, horizons.contains(horizon) else {
-                throw ReplaySpecError(field: "predict_horizon_ms", "--predict-horizon must be \(horizons.lowerBound.plainText)..."
-                                      + "\(horizons.upperBound.plainText) ms, not \(horizon.plainText)")
+                throw ReplaySpecError(
+                    field: "predict_horizon_ms",
+                    "--predict-horizon must be \(horizons.lowerBound.plainText)..."
+                        + "\(horizons.upperBound.plainText) ms, not \(horizon.plainText)")
             }
             guard pipeline.predict != .none else {
                 throw ReplaySpecError(field: "predict_horizon_ms", "--predict-horizon needs --predict linear or kalman")
@@ -41,8 +50,9 @@ extension ReplaySpec {
         if costs != .measured && clock != .virtual {
             throw ReplaySpecError(field: "costs", "--costs \(costs.rawValue) needs --clock virtual")
         }
-        do { _ = try options.validated(for: strategyType.options) }
-        catch { throw ReplaySpecError(field: "options", "\(strategy): \(error.description)") }
+        do { _ = try options.validated(for: strategyType.options) } catch {
+            throw ReplaySpecError(field: "options", "\(strategy): \(error.description)")
+        }
     }
 
     /// A short name for reports: `async-graver --graver-keep-contents ipad-pro-11 120Hz virtual coalesced default`,

@@ -37,7 +37,9 @@ extension ReplayTimeline {
     public func turnRan(_ turn: @autoclosure () -> TimelineTurn) {}
     public func presented(_ presentation: @autoclosure () -> TimelinePresentation) {}
     public func composited(frame: Int, commitEnd: ReplayInstant, cost: ReplayDuration, pixels: Int) {}
-    public func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket { TimelineTicket(id: 0, frame: 0) }
+    public func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket {
+        TimelineTicket(id: 0, frame: 0)
+    }
     public func renderTaskStarted(at time: ReplayInstant, waiting: Int) {}
     public func renderTaskEnded(_ task: TimelineTask) {}
     public func latencyStages(_ samples: [TimelineLatency]) {}
@@ -52,7 +54,8 @@ public final class NoTimeline: ReplayTimeline {
 public struct TimelinePhase: Sendable {
     /// The run-loop step (docs/model.md section 1).
     public enum Kind: String, Sendable {
-        case mainQueueBlocks = "main-queue blocks", input, observers, commit
+        case mainQueueBlocks = "main-queue blocks"
+        case input, observers, commit
     }
     public var kind: Kind
     /// The call the strategy was in: `touchesMoved`, `beforeWaiting`, `commit`; the input phase names
@@ -126,7 +129,10 @@ public struct TimelineTicket: Sendable {
     public var id: Int
     /// The frame whose turn submitted it.
     public var frame: Int
-    public init(id: Int, frame: Int) { self.id = id; self.frame = frame }
+    public init(id: Int, frame: Int) {
+        self.id = id
+        self.frame = frame
+    }
 }
 
 /// A background render task's whole life.
@@ -153,8 +159,8 @@ public struct TimelineTask: Sendable {
         /// The lane's number: the serial queue's, or the concurrent queue's slot.
         public var index: Int {
             switch self {
-            case let .serial(queue): queue
-            case let .concurrent(slot): slot
+            case .serial(let queue): queue
+            case .concurrent(let slot): slot
             }
         }
     }
@@ -193,7 +199,10 @@ struct TaskTrace {
     var end = ReplayInstant.zero
     var checks: [TimelineTask.Check] = []
 
-    init(ticket: TimelineTicket, submitted: ReplayInstant) { self.ticket = ticket; self.submitted = submitted }
+    init(ticket: TimelineTicket, submitted: ReplayInstant) {
+        self.ticket = ticket
+        self.submitted = submitted
+    }
 
     /// Notes the checks a step made; they are timed at the step's start.
     mutating func noteStep(startingAt time: ReplayInstant, context: TaskContext, first: Bool) {
@@ -207,19 +216,27 @@ struct TaskTrace {
     /// - Parameters:
     ///   - counted: what the task's steps counted (already added to the run's ledger).
     ///   - ledger: the main thread's ledger, which the completion counts into.
-    func finish(at time: ReplayInstant, output: (any Sendable)?, context: TaskContext, counted: WorkCounters,
-                ledger: WorkLedger, completion: () -> Void) -> TimelineTask {
+    func finish(
+        at time: ReplayInstant, output: (any Sendable)?, context: TaskContext, counted: WorkCounters,
+        ledger: WorkLedger, completion: () -> Void
+    ) -> TimelineTask {
         let supersededBefore = ledger.counters.tasksSuperseded
         completion()
         let fate: TimelineTask.Fate
-        if counted.tasksCancelled > 0 { fate = .cancelled }
-        else if counted.tasksSuperseded > 0 || ledger.counters.tasksSuperseded > supersededBefore { fate = .superseded }
-        else if output is RenderedPicture { fate = .shown }
-        else { fate = .stopped }
+        if counted.tasksCancelled > 0 {
+            fate = .cancelled
+        } else if counted.tasksSuperseded > 0 || ledger.counters.tasksSuperseded > supersededBefore {
+            fate = .superseded
+        } else if output is RenderedPicture {
+            fate = .shown
+        } else {
+            fate = .stopped
+        }
         let onMain = context.takeChecks().map { TimelineTask.Check(time: time, cancelled: $0, onMain: true) }
-        return TimelineTask(ticket: ticket, lane: lane, submitted: submitted, start: start, end: end, delivered: time,
-                            checks: checks + onMain, fate: fate, started: counted.tasksStarted > 0,
-                            showsThrough: (output as? RenderedPicture)?.showsThrough)
+        return TimelineTask(
+            ticket: ticket, lane: lane, submitted: submitted, start: start, end: end, delivered: time,
+            checks: checks + onMain, fate: fate, started: counted.tasksStarted > 0,
+            showsThrough: (output as? RenderedPicture)?.showsThrough)
     }
 }
 
@@ -241,8 +258,11 @@ extension TimelineTurn {
     init(_ turn: Turn, events: [TouchEvent], sampleTime: (Int) -> ReplayInstant, liveBitmapBytes: Int) {
         var kinds: [TouchEvent.Phase] = []
         for event in events where !kinds.contains(event.phase) { kinds.append(event.phase) }
-        let input = kinds.isEmpty ? "input" : kinds.map { "touches" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
-            .joined(separator: "+")
+        let input =
+            kinds.isEmpty
+            ? "input"
+            : kinds.map { "touches" + $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }
+                .joined(separator: "+")
         self.init(
             frame: turn.frame, trigger: turn.trigger, start: turn.start, end: turn.end,
             phases: [

@@ -12,11 +12,12 @@ struct ResourceUsage {
     static func now(thread: Bool = false) -> ResourceUsage {
         var usage = rusage()
         #if os(Linux)
-        getrusage(thread ? 1 : RUSAGE_SELF.rawValue, &usage) // 1: RUSAGE_THREAD, which Glibc does not import
+            getrusage(thread ? 1 : RUSAGE_SELF.rawValue, &usage)  // 1: RUSAGE_THREAD, which Glibc does not import
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
-        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
         // ru_maxrss is in kilobytes on Linux.
         return ResourceUsage(cpuSeconds: cpu, peakResidentMB: Double(usage.ru_maxrss) / 1024)

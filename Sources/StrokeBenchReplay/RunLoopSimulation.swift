@@ -1,7 +1,7 @@
-import StrokeBenchCanvas
 import Foundation
-import StrokeBenchMetrics
+import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchMetrics
 import StrokeBenchStrategies
 
 /// The main run loop, one turn per vsync (and one per main-queue wake-up between vsyncs). Each turn
@@ -29,40 +29,52 @@ struct RunLoopSimulation {
         self.configuration = configuration
         grid = VsyncGrid(hz: configuration.hz)
         ledger = WorkLedger(rasterizes: configuration.rasterizes, bitmaps: BitmapAccounting())
-        let workers = configuration.resolvedWorkers, canvas = configuration.canvas
+        let workers = configuration.resolvedWorkers
+        let canvas = configuration.canvas
         switch configuration.clock {
         case .virtual:
-            clock = try VirtualClock(workers: workers, mainQueue: mainQueue, ledger: ledger, meter: configuration.meter, canvas: canvas,
-                                     rasterizes: configuration.rasterizes)
+            clock = try VirtualClock(
+                workers: workers, mainQueue: mainQueue, ledger: ledger, meter: configuration.meter, canvas: canvas,
+                rasterizes: configuration.rasterizes)
         case .realtime:
             clock = try WallClock(workers: workers, mainQueue: mainQueue, ledger: ledger, canvas: canvas)
         }
         coalescer = InputCoalescer(input: configuration.input, delivery: configuration.delivery)
         accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
-        predicted = PredictedInk(configuration.pipeline.predict, horizon: (configuration.pipeline.predictHorizonMs ?? 1000 / configuration.hz) / 1000,
-                                 input: configuration.input, lineWidth: DeviceProfile.lineWidthPoints * configuration.device.scale)
+        predicted = PredictedInk(
+            configuration.pipeline.predict,
+            horizon: (configuration.pipeline.predictHorizonMs ?? 1000 / configuration.hz) / 1000,
+            input: configuration.input, lineWidth: DeviceProfile.lineWidthPoints * configuration.device.scale)
         // Only pen-to-pixel reads the wet layer: a replay that skips it (the model's draws, a ramp's
         // steps) keeps the layer off rather than draw it for nothing.
-        wetInk = try WetInkLayer(configuration.analysesLatency ? configuration.pipeline.wetInk : .off, input: configuration.input,
-                                 canvas: configuration.canvas,
-                                 hz: configuration.hz, rasterizes: configuration.rasterizes)
+        wetInk = try WetInkLayer(
+            configuration.analysesLatency ? configuration.pipeline.wetInk : .off, input: configuration.input,
+            canvas: configuration.canvas,
+            hz: configuration.hz, rasterizes: configuration.rasterizes)
         clock.attach(configuration.timeline)
-        let environment = StrategyEnvironment(ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
-                                              imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
+        let environment = StrategyEnvironment(
+            ledger: ledger, renderQueues: clock.renderQueues, settings: configuration.settings,
+            imageRendererFormat: configuration.device.wideColor ? .extendedRange : .standard)
         // What the strategy allocates and draws up front is counted in the first frame's work.
         let type = configuration.strategy
-        strategy = try Self.calling(type.name, .initialization, ledger) { try type.init(canvas: canvas, environment: environment) }
+        strategy = try Self.calling(type.name, .initialization, ledger) {
+            try type.init(canvas: canvas, environment: environment)
+        }
     }
 
     /// Runs one call into the strategy: what it throws, or a value it handed the drawing API that was
     /// refused (`Misuse`), ends the replay as a `StrategyFailure` naming it, the phase and the value.
-    private static func calling<T>(_ name: String, _ phase: StrategyFailure.Phase, _ ledger: WorkLedger,
-                                   _ body: () throws -> T) throws -> T {
+    private static func calling<T>(
+        _ name: String, _ phase: StrategyFailure.Phase, _ ledger: WorkLedger,
+        _ body: () throws -> T
+    ) throws -> T {
         let result: T
-        do { result = try body() }
-        catch let failure as StrategyFailure { throw failure }
-        catch { throw StrategyFailure(strategy: name, phase: phase, reason: StrategyFailure.describe(thrown: error)) }
-        if let misuse = ledger.misuse.reason { throw StrategyFailure(strategy: name, phase: phase, reason: "it " + misuse) }
+        do { result = try body() } catch let failure as StrategyFailure { throw failure } catch {
+            throw StrategyFailure(strategy: name, phase: phase, reason: StrategyFailure.describe(thrown: error))
+        }
+        if let misuse = ledger.misuse.reason {
+            throw StrategyFailure(strategy: name, phase: phase, reason: "it " + misuse)
+        }
         return result
     }
 
@@ -70,11 +82,11 @@ struct RunLoopSimulation {
         let usageBefore = ResourceUsage.now(thread: configuration.clock == .virtual)
         ledger.bitmaps.resetPeak()
         let traceEnd = ReplayInstant(seconds: configuration.input.times.last ?? 0)
-        var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil // display-link: known once taken
-        var vsync = 0                        // the vsync the next input turn belongs to
-        var mainFree = ReplayInstant.zero    // when the main thread finishes its current turn
+        var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil  // display-link: known once taken
+        var vsync = 0  // the vsync the next input turn belongs to
+        var mainFree = ReplayInstant.zero  // when the main thread finishes its current turn
         var lastProgress: ReplayInstant?
-        var timerFire = ReplayInstant.zero   // max-speed: when the drive's timer is next due
+        var timerFire = ReplayInstant.zero  // max-speed: when the drive's timer is next due
         while true {
             let maxSpeed = configuration.inputMode == .maxSpeed && !coalescer.isDone
             let due = maxSpeed ? max(timerFire, mainFree) : max(grid.time(of: vsync), mainFree)
@@ -88,24 +100,34 @@ struct RunLoopSimulation {
             let events = gather(trigger: trigger, start: start)
             accountant.noteDelivered(samplesBefore..<coalescer.next, at: start)
             if inputEnd == nil && coalescer.isDone { inputEnd = start }
-            let turn = try runTurn(start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
+            let turn = try runTurn(
+                start: start, trigger: trigger, events: events, samples: coalescer.next - samplesBefore)
             try checkModelledWork(of: turn, events: events.count)
-            wetInk.turn(delivered: samplesBefore..<coalescer.next, start: start, handled: start + turn.blocksCost, meter: configuration.meter)
-            configuration.timeline.turnRan(TimelineTurn(turn, events: events, sampleTime: accountant.instant(of:),
-                                                        liveBitmapBytes: ledger.bitmaps.liveBytes))
+            wetInk.turn(
+                delivered: samplesBefore..<coalescer.next, start: start, handled: start + turn.blocksCost,
+                meter: configuration.meter)
+            configuration.timeline.turnRan(
+                TimelineTurn(
+                    turn, events: events, sampleTime: accountant.instant(of:),
+                    liveBitmapBytes: ledger.bitmaps.liveBytes))
             try accountant.account(turn, presentedAt: present(turn))
-            predicted.turn(delivered: samplesBefore..<coalescer.next, presentedAt: grid.time(of: presentVsync(of: turn)),
-                           meter: configuration.meter)
+            predicted.turn(
+                delivered: samplesBefore..<coalescer.next, presentedAt: grid.time(of: presentVsync(of: turn)),
+                meter: configuration.meter)
             mainFree = turn.end
             if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }
             clock.betweenTurns()
             if let progress, lastProgress.map({ turn.end - $0 >= ReplayDuration(seconds: 0.25) }) ?? true {
-                progress(progressSeconds(at: turn.end, traceEnd: traceEnd), traceEnd.seconds); lastProgress = turn.end
+                progress(progressSeconds(at: turn.end, traceEnd: traceEnd), traceEnd.seconds)
+                lastProgress = turn.end
             }
             guard let inputEnd else { continue }
             // Work still going five seconds after the input ended (or after the first second) is given up on.
             let giveUpAt = max(inputEnd, ReplayInstant(seconds: 1)) + ReplayDuration(seconds: 5)
-            if (isSettled && grid.time(of: vsync) >= inputEnd && vsync >= accountant.lastPresent) || turn.end > giveUpAt { break }
+            if (isSettled && grid.time(of: vsync) >= inputEnd && vsync >= accountant.lastPresent) || turn.end > giveUpAt
+            {
+                break
+            }
         }
         return try finish(vsyncCount: max(vsync, accountant.lastPresent), usageBefore: usageBefore)
     }
@@ -127,9 +149,11 @@ struct RunLoopSimulation {
     private func checkModelledWork(of turn: Turn, events: Int) throws {
         let limit = Self.maxModelledEvent.seconds * Double(max(1, events))
         guard configuration.costs == .model, turn.mainCost.seconds > limit else { return }
-        throw DeviceCostError("the device cost model prices turn \(turn.frame) of \(configuration.strategy.name) on \(configuration.device.name) "
-                              + "at \(Int(turn.mainCost.seconds)) s of main-thread work for \(events) touch events, more than the "
-                              + "\(Int(Self.maxModelledEvent.seconds)) s any event may take; check host.unit_costs_ns and the devices' compute ratios")
+        throw DeviceCostError(
+            "the device cost model prices turn \(turn.frame) of \(configuration.strategy.name) on \(configuration.device.name) "
+                + "at \(Int(turn.mainCost.seconds)) s of main-thread work for \(events) touch events, more than the "
+                + "\(Int(Self.maxModelledEvent.seconds)) s any event may take; check host.unit_costs_ns and the devices' compute ratios"
+        )
     }
 
     /// The companion app's max-speed timer: `Timer.scheduledTimer(withTimeInterval: 0.00001, repeats:
@@ -152,23 +176,30 @@ struct RunLoopSimulation {
     }
 
     /// Runs one turn, phase by phase, each timed by the clock.
-    private mutating func runTurn(start: ReplayInstant, trigger: FrameRecord.Trigger, events: [TouchEvent], samples: Int) throws -> Turn {
+    private mutating func runTurn(
+        start: ReplayInstant, trigger: FrameRecord.Trigger, events: [TouchEvent], samples: Int
+    ) throws -> Turn {
         let blocks = clock.takeMainQueueBlocks(turnStart: start)
         let (_, blocksCost) = clock.runPhase(.mainQueueBlocks) { for block in blocks { block() } }
         // Locals, not `self`, inside the timed closures: a closure that used `self` in this mutating
         // method copied the whole simulation each phase (1.7 us a turn of the null strategy).
-        let strategy = strategy, name = configuration.strategy.name, ledger = ledger
+        let strategy = strategy
+        let name = configuration.strategy.name
+        let ledger = ledger
         let (_, inputCost) = try clock.runPhase(.input) {
             try Self.calling(name, .handle, ledger) { for event in events { try strategy.handle(event) } }
         }
-        let (_, observersCost) = try clock.runPhase(.observers) { try Self.calling(name, .beforeWaiting, ledger) { try strategy.beforeWaiting() } }
+        let (_, observersCost) = try clock.runPhase(.observers) {
+            try Self.calling(name, .beforeWaiting, ledger) { try strategy.beforeWaiting() }
+        }
         let (update, commitCost) = try clock.runPhase(.commit) { try commit() }
         defer { frameCount += 1 }
         let counters = ledger.take()
-        return Turn(frame: frameCount, trigger: trigger, start: start, end: clock.now, samples: samples,
-                    blocksCost: blocksCost, inputCost: inputCost, observersCost: observersCost, commitCost: commitCost,
-                    update: update, counters: counters.all, mainCounters: counters.own,
-                    acceptedThrough: strategy.acceptedThrough, pointsRetained: strategy.pointsRetained)
+        return Turn(
+            frame: frameCount, trigger: trigger, start: start, end: clock.now, samples: samples,
+            blocksCost: blocksCost, inputCost: inputCost, observersCost: observersCost, commitCost: commitCost,
+            update: update, counters: counters.all, mainCounters: counters.own,
+            acceptedThrough: strategy.acceptedThrough, pointsRetained: strategy.pointsRetained)
     }
 
     /// CoreAnimation's commit: the strategy displays what needs it, and a layer given new contents
@@ -199,7 +230,8 @@ struct RunLoopSimulation {
 
     /// The vsync a change committed by `turn` is on screen at.
     private func presentVsync(of turn: Turn) -> Int {
-        max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end)) + configuration.pipeline.presentQueueDepth.frames - 1
+        max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end))
+            + configuration.pipeline.presentQueueDepth.frames - 1
     }
 
     /// Every sample delivered and on screen, and no work left anywhere.
@@ -244,22 +276,30 @@ struct RunLoopSimulation {
         // device's own stages: a lower bound, never left out (docs/latency.md).
         let deviceMs = Double(device.digitizerNs + device.scanOutAndPanelNs) / 1e6
         let neverShownMs = stages.indices.filter { stages[$0] == nil }.map { latenciesMs[$0] + deviceMs }
-        summary.penToPixel = PenToPixel(shown: stages.compactMap { $0 }, neverShownMs: neverShownMs, samples: configuration.input.count,
-                                        hz: grid.hz)
+        summary.penToPixel = PenToPixel(
+            shown: stages.compactMap { $0 }, neverShownMs: neverShownMs, samples: configuration.input.count,
+            hz: grid.hz)
         let (stroke, changes) = screenChanges(device: device)
-        summary.penToPixel?.perceivedMs = perceivedLatency(device: device, stroke: stroke, changes: changes,
-                                                           shown: stages.map { $0 != nil }, endNs: grid.time(of: vsyncCount).nanoseconds)
-        summary.penToPixel?.spatialLag = SpatialLag(SpatialLagMeter.measure(
-            vsyncs: SpatialLagMeter.vsyncs(count: vsyncCount, on: grid), times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
-            points: configuration.input.points, stroke: stroke, changes: changes, mmPerPixel: configuration.device.millimetresPerPixel))
-        summary.penToPixel?.prediction = predicted.figures(endingAt: grid.time(of: vsyncCount).nanoseconds,
-                                                           mmPerPixel: configuration.device.millimetresPerPixel)
+        summary.penToPixel?.perceivedMs = perceivedLatency(
+            device: device, stroke: stroke, changes: changes,
+            shown: stages.map { $0 != nil }, endNs: grid.time(of: vsyncCount).nanoseconds)
+        summary.penToPixel?.spatialLag = SpatialLag(
+            SpatialLagMeter.measure(
+                vsyncs: SpatialLagMeter.vsyncs(count: vsyncCount, on: grid),
+                times: (0..<configuration.input.count).map { accountant.instant(of: $0).nanoseconds },
+                points: configuration.input.points, stroke: stroke, changes: changes,
+                mmPerPixel: configuration.device.millimetresPerPixel))
+        summary.penToPixel?.prediction = predicted.figures(
+            endingAt: grid.time(of: vsyncCount).nanoseconds,
+            mmPerPixel: configuration.device.millimetresPerPixel)
         summary.penToPixel?.wetInk = wetInk.figures(firstShown: wetFirst)
-        configuration.timeline.latencyStages(stages.indices.compactMap { i in
-            stages[i].map { TimelineLatency(sample: i, time: accountant.instant(of: i), stages: $0) }
-        })
-        return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen,
-                            sampleStages: stages.compactMap { $0 })
+        configuration.timeline.latencyStages(
+            stages.indices.compactMap { i in
+                stages[i].map { TimelineLatency(sample: i, time: accountant.instant(of: i), stages: $0) }
+            })
+        return ReplayResult(
+            frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen,
+            sampleStages: stages.compactMap { $0 })
     }
 
     /// The vsyncs at which the pen moved: the first vsync after each sample was taken, in order, once
@@ -272,10 +312,16 @@ struct RunLoopSimulation {
     /// Each sample's stages to its first pixels (nil for a sample never shown): through the committed
     /// frames, or through the wet-ink layer where that lit it sooner; and how many the wet ink lit first.
     private func firstPixels(device: DeviceLatency) -> (stages: [SampleStages?], wetFirst: Int) {
-        var stages = accountant.stagesBySample(device: device), wetFirst = 0
+        var stages = accountant.stagesBySample(device: device)
+        var wetFirst = 0
         for i in stages.indices {
-            guard let wet = wetInk.stages(of: i, sampled: accountant.instant(of: i).nanoseconds, device: device) else { continue }
-            if stages[i].map({ wet.endToEndNs < $0.endToEndNs }) ?? true { stages[i] = wet; wetFirst += 1 }
+            guard let wet = wetInk.stages(of: i, sampled: accountant.instant(of: i).nanoseconds, device: device) else {
+                continue
+            }
+            if stages[i].map({ wet.endToEndNs < $0.endToEndNs }) ?? true {
+                stages[i] = wet
+                wetFirst += 1
+            }
         }
         return (stages, wetFirst)
     }
@@ -284,7 +330,8 @@ struct RunLoopSimulation {
     /// sample), every change of the provisional ink and every sample the wet ink lit, in time order.
     private func screenChanges(device: DeviceLatency) -> (stroke: [Int], changes: [PerceivedLatency.Change]) {
         let input = configuration.input
-        var stroke: [Int] = [], current = -1
+        var stroke: [Int] = []
+        var current = -1
         for i in 0..<input.count {
             if input.isStrokeStart[i] { current += 1 }
             stroke.append(max(current, 0))
@@ -297,7 +344,9 @@ struct RunLoopSimulation {
         // sample's change is placed that much before the scan reached its row, so the sum is when it did.
         let scanOutNs = Int64((device.scanOutMs * 1e6).rounded())
         for (i, visible) in wetInk.visibleNs.enumerated() {
-            if let visible { changes.append(PerceivedLatency.Change(time: visible - scanOutNs, realTip: i, segment: nil)) }
+            if let visible {
+                changes.append(PerceivedLatency.Change(time: visible - scanOutNs, realTip: i, segment: nil))
+            }
         }
         changes.sort { $0.time < $1.time }
         return (stroke, changes)
@@ -306,26 +355,32 @@ struct RunLoopSimulation {
     /// Perceived latency's distribution, the device's own stages included (`PerceivedLatency`). A sample
     /// whose ink never came within reach counts at its wait until the last vsync (`endNs`), a lower
     /// bound, never left out.
-    private func perceivedLatency(device: DeviceLatency, stroke: [Int], changes: [PerceivedLatency.Change], shown: [Bool],
-                                  endNs: Int64) -> Percentiles {
+    private func perceivedLatency(
+        device: DeviceLatency, stroke: [Int], changes: [PerceivedLatency.Change], shown: [Bool],
+        endNs: Int64
+    ) -> Percentiles {
         let input = configuration.input
         let within = PenToPixel.perceivedWithinMm / configuration.device.millimetresPerPixel
-        let perceived = PerceivedLatency.compute(times: (0..<input.count).map { accountant.instant(of: $0).nanoseconds },
-                                                 points: input.points, stroke: stroke, shown: shown,
-                                                 changes: changes, within: within)
+        let perceived = PerceivedLatency.compute(
+            times: (0..<input.count).map { accountant.instant(of: $0).nanoseconds },
+            points: input.points, stroke: stroke, shown: shown,
+            changes: changes, within: within)
         let deviceNs = device.digitizerNs + device.scanOutAndPanelNs
-        return Percentiles(perceived.indices.map { i in
-            Double((perceived[i] ?? max(0, endNs - accountant.instant(of: i).nanoseconds)) + deviceNs) / 1e6
-        })
+        return Percentiles(
+            perceived.indices.map { i in
+                Double((perceived[i] ?? max(0, endNs - accountant.instant(of: i).nanoseconds)) + deviceNs) / 1e6
+            })
     }
 
     private func compareWithReference(_ screen: Surface) throws -> PictureSummary {
         let canvas = configuration.canvas
         let reference = try ReferencePicture.render(configuration.input.polylines, canvas: canvas)
-        let difference = PictureDifference(screen, reference: reference, background: canvas.background, ink: canvas.style.color)
+        let difference = PictureDifference(
+            screen, reference: reference, background: canvas.background, ink: canvas.style.color)
         return PictureSummary(
             checksum: PictureChecksum.hex(of: screen), differingPct: difference.differingPercent,
-            maxChannelDiff: difference.maxChannelDifference, stronglyDifferingPixels: difference.stronglyDifferingPixels,
+            maxChannelDiff: difference.maxChannelDifference,
+            stronglyDifferingPixels: difference.stronglyDifferingPixels,
             matchesReference: difference.matches)
     }
 }

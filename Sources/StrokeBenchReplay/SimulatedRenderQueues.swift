@@ -1,7 +1,7 @@
-import StrokeBenchCanvas
 import Foundation
-import StrokeBenchStrategies
+import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchStrategies
 
 /// Background queues for the virtual clock: simulated workers whose busy time is the measured cost
 /// of each step of each task. Steps run on the calling thread, one at a time, at their simulated
@@ -93,7 +93,10 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
     }
 
     private func startNext(on queue: Int, at time: ReplayInstant) {
-        guard !serialQueues[queue].isEmpty else { busy[queue] = false; return }
+        guard !serialQueues[queue].isEmpty else {
+            busy[queue] = false
+            return
+        }
         busy[queue] = true
         var item = serialQueues[queue].removeFirst()
         item.trace.lane = .serial(queue)
@@ -121,11 +124,14 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
         var trace = item.trace
         func step(_ index: Int) {
             if index == 0 {
-                running += 1; log.threadsPeak = max(log.threadsPeak, running)
+                running += 1
+                log.threadsPeak = max(log.threadsPeak, running)
                 meter.workersRunning(running)
                 timeline.renderTaskStarted(at: scheduler.now, waiting: waiting)
             }
-            let (outcome, cost) = meter.measure(.backgroundStep(index: index, lane: trace.lane.index), counting: context.ledger) {
+            let (outcome, cost) = meter.measure(
+                .backgroundStep(index: index, lane: trace.lane.index), counting: context.ledger
+            ) {
                 item.task.step(index, context)
             }
             trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0)
@@ -137,7 +143,7 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
                 scheduler.schedule(at: end) { step(index + 1) }
                 return
             case .proceed, .stop: finished = .some(nil)
-            case let .finish(output): finished = .some(output)
+            case .finish(let output): finished = .some(output)
             }
             scheduler.schedule(at: end) { [unowned self] in
                 running -= 1
@@ -151,8 +157,11 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
                     log.ended += 1
                     let counted = context.ledger.take().all
                     ledger.absorb(counted)
-                    timeline.renderTaskEnded(trace.finish(at: mainNow, output: output, context: context, counted: counted,
-                                                          ledger: ledger) { item.completion(output, context) })
+                    timeline.renderTaskEnded(
+                        trace.finish(
+                            at: mainNow, output: output, context: context, counted: counted,
+                            ledger: ledger
+                        ) { item.completion(output, context) })
                 }
                 done(end)
             }

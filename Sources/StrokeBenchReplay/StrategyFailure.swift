@@ -1,6 +1,6 @@
 import Foundation
-import StrokeBenchStrategies
 import StrokeBenchCanvas
+import StrokeBenchStrategies
 
 /// A strategy's mistake, caught at the boundary between the replay and the strategy: it threw, handed
 /// the drawing API a value no drawing can have (`Misuse`), or returned a layer update the render
@@ -9,7 +9,11 @@ import StrokeBenchCanvas
 public struct StrategyFailure: Error, CustomStringConvertible {
     /// Where in the run loop the mistake was noticed.
     public enum Phase: String, Sendable {
-        case initialization = "init", handle, beforeWaiting = "before-waiting", commit, finalPicture = "final picture"
+        case initialization = "init"
+        case handle
+        case beforeWaiting = "before-waiting"
+        case commit
+        case finalPicture = "final picture"
     }
     /// The strategy's command-line name.
     public var strategy: String
@@ -18,7 +22,9 @@ public struct StrategyFailure: Error, CustomStringConvertible {
     public var reason: String
 
     public init(strategy: String, phase: Phase, reason: String) {
-        self.strategy = strategy; self.phase = phase; self.reason = reason
+        self.strategy = strategy
+        self.phase = phase
+        self.reason = reason
     }
 
     /// `strategy 'tiles' failed in commit: it returned showsThrough 99, beyond the trace's last sample (41)`.
@@ -43,10 +49,12 @@ extension LayerUpdate {
     /// duration no drawing has, or a picture said to show samples the trace does not have.
     func problem(sampleCount: Int, rasterizes: Bool) -> String? {
         if let rect = damage.first(where: \.isOutOfReach) {
-            return "it returned damage of \(rect.width)x\(rect.height) at (\(rect.x), \(rect.y)) (a rect lies within \(Int(Point.maxMagnitude)) pixels of the canvas)"
+            return
+                "it returned damage of \(rect.width)x\(rect.height) at (\(rect.x), \(rect.y)) (a rect lies within \(Int(Point.maxMagnitude)) pixels of the canvas)"
         }
         guard (-1..<sampleCount).contains(showsThrough) else {
-            return "it returned showsThrough \(showsThrough), which is not a sample of the trace (-1 for none, or 0...\(sampleCount - 1))"
+            return
+                "it returned showsThrough \(showsThrough), which is not a sample of the trace (-1 for none, or 0...\(sampleCount - 1))"
         }
         guard (0...Self.maxSeconds).contains(fadeIn) else {
             return "it returned fadeIn \(fadeIn) (seconds: 0...\(Self.maxSeconds))"
@@ -55,7 +63,8 @@ extension LayerUpdate {
             return "it returned backgroundRenderSeconds \(seconds) (seconds: 0...\(Self.maxSeconds))"
         }
         if let point = overlays?.lazy.compactMap(\.refusedPoint).first {
-            return "it returned an overlay through (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)"
+            return
+                "it returned an overlay through (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)"
         }
         if rasterizes, let contents, contents.isDry {
             return "it returned dry contents (made with a dry replay's ledger, no pixels) in a replay that rasterizes"

@@ -35,8 +35,9 @@ struct LinearPredictor: TouchPredictor {
     func predict(ahead: Double) -> Point? {
         guard let latest, let previous, latest.time > previous.time else { return nil }
         let scale = ahead / (latest.time - previous.time)
-        return Point(x: latest.point.x + (latest.point.x - previous.point.x) * scale,
-                     y: latest.point.y + (latest.point.y - previous.point.y) * scale)
+        return Point(
+            x: latest.point.x + (latest.point.x - previous.point.x) * scale,
+            y: latest.point.y + (latest.point.y - previous.point.y) * scale)
     }
 }
 
@@ -56,12 +57,15 @@ struct KalmanPredictor: TouchPredictor {
 
     mutating func add(_ point: Point, at time: Double) {
         guard let lastTime else {
-            x.start(at: point.x); y.start(at: point.y); self.lastTime = time
+            x.start(at: point.x)
+            y.start(at: point.y)
+            self.lastTime = time
             return
         }
         let dt = time - lastTime
         guard dt > 0 else { return }
-        x.update(point.x, after: dt); y.update(point.y, after: dt)
+        x.update(point.x, after: dt)
+        y.update(point.y, after: dt)
         self.lastTime = time
     }
 
@@ -79,7 +83,9 @@ struct KalmanPredictor: TouchPredictor {
         mutating func start(at position: Double) {
             state = [position, 0, 0]
             // Position as measured; velocity and acceleration unknown (spreads far beyond a hand's).
-            covariance = [[KalmanPredictor.measurementSigma * KalmanPredictor.measurementSigma, 0, 0], [0, 1e8, 0], [0, 0, 1e12]]
+            covariance = [
+                [KalmanPredictor.measurementSigma * KalmanPredictor.measurementSigma, 0, 0], [0, 1e8, 0], [0, 0, 1e12],
+            ]
         }
 
         mutating func update(_ measured: Double, after dt: Double) {
@@ -89,7 +95,9 @@ struct KalmanPredictor: TouchPredictor {
             let q = KalmanPredictor.jerkSigma * KalmanPredictor.jerkSigma
             state = (0..<3).map { i in (0..<3).reduce(0) { $0 + f[i][$1] * state[$1] } }
             let fp = (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(0) { $0 + f[i][$1] * covariance[$1][j] } } }
-            covariance = (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(0) { $0 + fp[i][$1] * f[j][$1] } + q * g[i] * g[j] } }
+            covariance = (0..<3).map { i in
+                (0..<3).map { j in (0..<3).reduce(0) { $0 + fp[i][$1] * f[j][$1] } + q * g[i] * g[j] }
+            }
             // Update with the measured position: H = (1, 0, 0).
             let r = KalmanPredictor.measurementSigma * KalmanPredictor.measurementSigma
             let s = covariance[0][0] + r

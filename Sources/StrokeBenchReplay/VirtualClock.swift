@@ -1,7 +1,7 @@
 import StrokeBenchCanvas
+import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchStrategies
-import StrokeBenchDevice
 
 /// The virtual clock: never sleeps. Each phase's cost (measured, zero or modelled: the `CostMeter`)
 /// advances a simulated main thread, and simulated workers run background steps at their simulated
@@ -17,14 +17,18 @@ final class VirtualClock: ReplayClock {
     private(set) var now = ReplayInstant.zero
 
     /// - Parameter rasterizes: composite pixels, or only count them (a dry replay).
-    init(workers: Int, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter, canvas: CanvasConfiguration,
-         rasterizes: Bool) throws {
+    init(
+        workers: Int, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter, canvas: CanvasConfiguration,
+        rasterizes: Bool
+    ) throws {
         self.mainQueue = mainQueue
         self.meter = meter
         self.ledger = ledger
-        queues = SimulatedRenderQueues(count: workers, scheduler: scheduler, mainQueue: mainQueue, ledger: ledger, meter: meter)
-        renderServer = try RenderServer(width: canvas.width, height: canvas.height, background: canvas.background,
-                                        style: canvas.style, threaded: false, meter: meter, rasterizes: rasterizes)
+        queues = SimulatedRenderQueues(
+            count: workers, scheduler: scheduler, mainQueue: mainQueue, ledger: ledger, meter: meter)
+        renderServer = try RenderServer(
+            width: canvas.width, height: canvas.height, background: canvas.background,
+            style: canvas.style, threaded: false, meter: meter, rasterizes: rasterizes)
     }
 
     var renderQueues: any RenderQueues { queues }
@@ -32,7 +36,8 @@ final class VirtualClock: ReplayClock {
     func nextTurn(due: ReplayInstant) -> (start: ReplayInstant, trigger: FrameRecord.Trigger) {
         // Background work runs up to the turn, stopping early if it posts to the main queue.
         scheduler.advance(to: due, stoppingWhen: { mainQueue.earliest != nil })
-        let start: ReplayInstant, trigger: FrameRecord.Trigger
+        let start: ReplayInstant
+        let trigger: FrameRecord.Trigger
         if let posted = mainQueue.earliest, posted < due {
             (start, trigger) = (max(posted, now), .mainQueue)
         } else {

@@ -1,8 +1,8 @@
-import StrokeBenchCanvas
 import Foundation
+import StrokeBenchCanvas
+import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchStrategies
-import StrokeBenchDevice
 
 /// The realtime clock: the main thread sleeps until each vsync (or until a background queue posts
 /// to the main queue), phases take what they take, and background renders run on real Dispatch
@@ -16,8 +16,9 @@ final class WallClock: ReplayClock {
 
     init(workers: Int, mainQueue: MainQueue, ledger: WorkLedger, canvas: CanvasConfiguration) throws {
         self.mainQueue = mainQueue
-        renderServer = try RenderServer(width: canvas.width, height: canvas.height, background: canvas.background,
-                                        style: canvas.style, threaded: true, meter: WallClockMeter())
+        renderServer = try RenderServer(
+            width: canvas.width, height: canvas.height, background: canvas.background,
+            style: canvas.style, threaded: true, meter: WallClockMeter())
         origin = Stopwatch.now()
         queues = DispatchRenderQueues(count: workers, mainQueue: mainQueue, origin: origin, ledger: ledger)
     }
@@ -31,10 +32,13 @@ final class WallClock: ReplayClock {
         while true {
             let current = now
             if current >= due { break }
-            if mainQueue.earliest != nil { trigger = .mainQueue; break }
+            if mainQueue.earliest != nil {
+                trigger = .mainQueue
+                break
+            }
             _ = mainQueue.wakeUp.wait(timeout: .now() + (due - current).seconds)
         }
-        renderServer.waitUntilIdle() // the fence: the server may still read our backing store
+        renderServer.waitUntilIdle()  // the fence: the server may still read our backing store
         return (now, trigger)
     }
 

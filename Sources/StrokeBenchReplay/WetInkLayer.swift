@@ -1,7 +1,7 @@
+import StrokeBenchCanvas
 import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchSpec
-import StrokeBenchCanvas
 import StrokeBenchStrategies
 
 /// The live stroke drawn into the front buffer (`--wet-ink on`; docs/latency.md), as Android's
@@ -48,7 +48,10 @@ struct WetInkLayer {
     ///   - rasterizes: draw the writes into a buffer (a replay that draws pixels), rather than only count them.
     init(_ wetInk: WetInk, input: ReplayInput, canvas: CanvasConfiguration, hz: Double, rasterizes: Bool) throws {
         enabled = wetInk == .on
-        self.input = input; lineWidth = canvas.style.lineWidth; height = Double(max(canvas.height, 1)); refreshNs = 1e9 / hz
+        self.input = input
+        lineWidth = canvas.style.lineWidth
+        height = Double(max(canvas.height, 1))
+        refreshNs = 1e9 / hz
         style = canvas.style
         buffer = enabled && rasterizes ? try Surface(width: canvas.width, height: canvas.height) : nil
         turnStartNs = [Int64](repeating: 0, count: enabled ? input.count : 0)
@@ -61,20 +64,28 @@ struct WetInkLayer {
     /// `handled` (after the main-queue blocks that run first in a turn).
     mutating func turn(delivered: Range<Int>, start: ReplayInstant, handled: ReplayInstant, meter: any CostMeter) {
         guard enabled, !delivered.isEmpty else { return }
-        var swept = 0, top = Double.infinity, bottom = -Double.infinity, segments: [[Point]] = []
+        var swept = 0
+        var top = Double.infinity
+        var bottom = -Double.infinity
+        var segments: [[Point]] = []
         for i in delivered {
-            let a = input.isStrokeStart[i] || i == 0 ? input.points[i] : input.points[i - 1], b = input.points[i]
+            let a = input.isStrokeStart[i] || i == 0 ? input.points[i] : input.points[i - 1]
+            let b = input.points[i]
             swept += Distance.sweptPixels(a, b, lineWidth: lineWidth)
-            top = min(top, min(a.y, b.y) - lineWidth / 2); bottom = max(bottom, max(a.y, b.y) + lineWidth / 2)
+            top = min(top, min(a.y, b.y) - lineWidth / 2)
+            bottom = max(bottom, max(a.y, b.y) + lineWidth / 2)
             segments.append(a == b ? [a] : [a, b])
         }
-        let ledger = WorkLedger(), buffer = buffer, style = style
+        let ledger = WorkLedger()
+        let buffer = buffer
+        let style = style
         let (_, cost) = meter.measure(.composite, counting: ledger) {
             if let buffer { try? Context(surface: buffer).stroke(segments, style: style) }
             ledger.counters.pixelsComposited += swept
             ledger.counters.segmentsStroked += delivered.count
         }
-        let writeStart = max(handled.nanoseconds, threadFree), writeEnd = writeStart + cost.nanoseconds
+        let writeStart = max(handled.nanoseconds, threadFree)
+        let writeEnd = writeStart + cost.nanoseconds
         threadFree = writeEnd
         pixels += swept
         writeMs.append(Double(writeEnd - start.nanoseconds) / 1e6)
@@ -105,8 +116,10 @@ struct WetInkLayer {
         guard end > start else { return false }
         let span = Double(end - start) / refreshNs
         if span >= 1 { return true }
-        let top = rows.lowerBound / height, bottom = rows.upperBound / height
-        let from = scanPosition(at: start), to = from + span
+        let top = rows.lowerBound / height
+        let bottom = rows.upperBound / height
+        let from = scanPosition(at: start)
+        let to = from + span
         func overlaps(_ a: Double, _ b: Double) -> Bool { a <= bottom && top <= b }
         return to <= 1 ? overlaps(from, to) : overlaps(from, 1) || overlaps(0, to - 1)
     }
@@ -117,14 +130,17 @@ struct WetInkLayer {
     func stages(of i: Int, sampled: Int64, device: DeviceLatency) -> SampleStages? {
         guard enabled, let visible = visibleNs[i] else { return nil }
         let panelNs = Int64((device.panelResponse.value * 1e6).rounded())
-        return SampleStages(ns: [device.digitizerNs, turnStartNs[i] - sampled, writeEndNs[i] - turnStartNs[i], 0, 0,
-                                 visible - writeEndNs[i] + panelNs])
+        return SampleStages(ns: [
+            device.digitizerNs, turnStartNs[i] - sampled, writeEndNs[i] - turnStartNs[i], 0, 0,
+            visible - writeEndNs[i] + panelNs,
+        ])
     }
 
     /// The layer's figures; `firstShown` counts the samples whose first pixels were its own. Nil when off.
     func figures(firstShown: Int) -> WetInkFigures? {
         guard enabled else { return nil }
-        return WetInkFigures(writes: writeMs.count, tornWrites: tornWrites, writeMs: Percentiles(writeMs), pixels: pixels,
-                             samplesFirstShown: firstShown)
+        return WetInkFigures(
+            writes: writeMs.count, tornWrites: tornWrites, writeMs: Percentiles(writeMs), pixels: pixels,
+            samplesFirstShown: firstShown)
     }
 }

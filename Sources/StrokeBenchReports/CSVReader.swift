@@ -18,7 +18,9 @@ public enum CSVReader {
         var records: [[String]] = []
         var stream = Stream()
         var bytes = Array(text.utf8)
-        try bytes.withUnsafeMutableBytes { try stream.feed(UnsafeRawBufferPointer($0)) { record, _ in records.append(record) } }
+        try bytes.withUnsafeMutableBytes {
+            try stream.feed(UnsafeRawBufferPointer($0)) { record, _ in records.append(record) }
+        }
         try stream.finish { record, _ in records.append(record) }
         return records
     }
@@ -30,7 +32,7 @@ public enum CSVReader {
         guard let header = all.first else { return ([], []) }
         var rows: [[String: String]] = []
         for (offset, record) in all.dropFirst().enumerated() {
-            if record == [""] { continue } // a blank line
+            if record == [""] { continue }  // a blank line
             guard record.count == header.count else {
                 throw Failure(line: offset + 2, reason: "\(record.count) fields where the header has \(header.count)")
             }
@@ -56,9 +58,17 @@ public enum CSVReader {
 
         /// Ends the input: the last record, if it has no line break after it.
         public mutating func finish(emit: ([String], Int) throws -> Void) throws {
-            if quoteInQuoted { quoteInQuoted = false; quoted = false; afterQuote = true }
+            if quoteInQuoted {
+                quoteInQuoted = false
+                quoted = false
+                afterQuote = true
+            }
             if quoted { throw Failure(line: quoteLine, reason: "a quoted field is never closed") }
-            if sawAnything || !record.isEmpty { endField(); try emit(record, recordLine); record = [] }
+            if sawAnything || !record.isEmpty {
+                endField()
+                try emit(record, recordLine)
+                record = []
+            }
         }
 
         private mutating func take(_ byte: UInt8, emit: ([String], Int) throws -> Void) throws {
@@ -66,11 +76,18 @@ public enum CSVReader {
             if quoteInQuoted {
                 // A quote inside a quoted field: doubled, it is a quote; otherwise it closed the field.
                 quoteInQuoted = false
-                if byte == UInt8(ascii: "\"") { try append(byte); return }
-                quoted = false; afterQuote = true
+                if byte == UInt8(ascii: "\"") {
+                    try append(byte)
+                    return
+                }
+                quoted = false
+                afterQuote = true
             }
             if quoted {
-                if byte == UInt8(ascii: "\"") { quoteInQuoted = true; return }
+                if byte == UInt8(ascii: "\"") {
+                    quoteInQuoted = true
+                    return
+                }
                 if byte == UInt8(ascii: "\n") { line += 1 }
                 try append(byte)
                 return
@@ -79,7 +96,7 @@ public enum CSVReader {
             case UInt8(ascii: ","):
                 endField()
             case UInt8(ascii: "\r"):
-                break // part of CRLF; a bare CR is not a line end in what we write
+                break  // part of CRLF; a bare CR is not a line end in what we write
             case UInt8(ascii: "\n"):
                 endField()
                 try emit(record, recordLine)
@@ -88,8 +105,11 @@ public enum CSVReader {
                 recordLine = line
                 sawAnything = false
             case UInt8(ascii: "\""):
-                guard field.isEmpty, !afterQuote else { throw Failure(line: line, reason: "a quote inside an unquoted field") }
-                quoted = true; quoteLine = line
+                guard field.isEmpty, !afterQuote else {
+                    throw Failure(line: line, reason: "a quote inside an unquoted field")
+                }
+                quoted = true
+                quoteLine = line
             default:
                 if afterQuote { throw Failure(line: line, reason: "text after a closing quote") }
                 try append(byte)
@@ -98,7 +118,8 @@ public enum CSVReader {
 
         private mutating func append(_ byte: UInt8) throws {
             guard field.count < CSVReader.maxFieldBytes else {
-                throw Failure(line: line, reason: "a field longer than \(CSVReader.maxFieldBytes) bytes; not a CSV bench writes")
+                throw Failure(
+                    line: line, reason: "a field longer than \(CSVReader.maxFieldBytes) bytes; not a CSV bench writes")
             }
             field.append(byte)
         }

@@ -3,15 +3,18 @@ import StrokeBenchMetrics
 
 extension Comparison {
     /// The CSV and JSON columns, in order.
-    public static let columns = dimensions.map(\.rawValue) + [
-        "baseline_machine", "candidate_machine", "baseline_runs", "candidate_runs", "baseline_frames",
-        "candidate_frames", "baseline_main_ms_median", "candidate_main_ms_median", "main_ms_median_ratio",
-    ] + figures.flatMap(\.columns) + ["p_value", "p_candidate_slower", "verdict"]
+    public static let columns =
+        dimensions.map(\.rawValue) + [
+            "baseline_machine", "candidate_machine", "baseline_runs", "candidate_runs", "baseline_frames",
+            "candidate_frames", "baseline_main_ms_median", "candidate_main_ms_median", "main_ms_median_ratio",
+        ] + figures.flatMap(\.columns) + ["p_value", "p_candidate_slower", "verdict"]
         + ["main_thread_verdict", "baseline_verdict", "candidate_verdict", "better", "worse"]
 
     /// A cell: text, a number, or nothing (a figure that was not compared).
     enum Cell {
-        case text(String), number(Double), none
+        case text(String)
+        case number(Double)
+        case none
         var csv: String {
             switch self {
             case .text(let s): s
@@ -49,8 +52,11 @@ extension Comparison {
             if figure.ratioColumn != nil { cells.append(n(values.ratio)) }
         }
         cells += [n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.rawValue)]
-        cells += [.text(c.mainThread?.rawValue ?? ""), .text(c.baselineVerdict?.rawValue ?? ""), .text(c.candidateVerdict?.rawValue ?? ""),
-                  .text(c.better.joined(separator: "; ")), .text(c.worse.joined(separator: "; "))]
+        cells += [
+            .text(c.mainThread?.rawValue ?? ""), .text(c.baselineVerdict?.rawValue ?? ""),
+            .text(c.candidateVerdict?.rawValue ?? ""),
+            .text(c.better.joined(separator: "; ")), .text(c.worse.joined(separator: "; ")),
+        ]
         return cells
     }
 
@@ -67,14 +73,16 @@ extension Comparison {
                 "format_version": formatVersion, "baseline": baseline, "candidate": candidate, "direction": direction,
                 "alpha": alpha, "threshold": threshold,
                 "varied": Dictionary(uniqueKeysWithValues: varied.map { ($0.key.rawValue, $0.value) }),
-                "partly_differing": Dictionary(uniqueKeysWithValues: partlyDiffering.map { ($0.key.rawValue, $0.value) }),
+                "partly_differing": Dictionary(
+                    uniqueKeysWithValues: partlyDiffering.map { ($0.key.rawValue, $0.value) }),
                 "only_in_baseline": onlyInBaseline, "only_in_candidate": onlyInCandidate,
                 "verdicts": Dictionary(grouping: configurations, by: \.verdict.rawValue).mapValues(\.count),
                 "configurations": configurations.map { c in
                     Dictionary(uniqueKeysWithValues: zip(Self.columns, cells(c).map(\.json)))
                 },
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             return String(decoding: data, as: UTF8.self)
         case .table, .markdown:
             return humanReadable(markdown: format == .markdown)
@@ -84,9 +92,12 @@ extension Comparison {
     /// Where the figures come from, said first: modelled (the same on any machine), zero costs, or
     /// measured on the machines named (never a device name alone for a time taken on a host).
     var provenance: String {
-        let costs = Set(configurations.compactMap { $0.configuration[.costs] }.flatMap { $0.components(separatedBy: " → ") })
-        let machines = Set(configurations.flatMap { [$0.baselineMachine, $0.candidateMachine] }.filter { !$0.isEmpty }).sorted()
-        let measured = "measured on \(machines.isEmpty ? "an unrecorded machine" : machines.joined(separator: " and ")), timed as each device's display"
+        let costs = Set(
+            configurations.compactMap { $0.configuration[.costs] }.flatMap { $0.components(separatedBy: " → ") })
+        let machines = Set(configurations.flatMap { [$0.baselineMachine, $0.candidateMachine] }.filter { !$0.isEmpty })
+            .sorted()
+        let measured =
+            "measured on \(machines.isEmpty ? "an unrecorded machine" : machines.joined(separator: " and ")), timed as each device's display"
         switch costs {
         case ["model"]: return "modelled by the device cost model: the same figures on any machine"
         case ["zero"]: return "zero costs: work counted, not timed"
@@ -107,30 +118,46 @@ extension Comparison {
             .compactMap { d in configurations.first?.configuration[d].map { "\(d.rawValue) \($0)" } }
         var lines: [String] = []
         lines.append(provenance)
-        lines.append("baseline \(baseline), candidate \(candidate)" + (varied.isEmpty ? "" : ": " + varied.keys.sorted().map { "\($0.rawValue) differs, \(varied[$0]!)" }.joined(separator: "; ")))
+        lines.append(
+            "baseline \(baseline), candidate \(candidate)"
+                + (varied.isEmpty
+                    ? ""
+                    : ": "
+                        + varied.keys.sorted().map { "\($0.rawValue) differs, \(varied[$0]!)" }.joined(separator: "; "))
+        )
         if !partlyDiffering.isEmpty {
-            lines.append("differs in part, matched and not pooled (baseline | candidate): "
-                         + partlyDiffering.keys.sorted().map { "\($0.rawValue) \(partlyDiffering[$0]!)" }.joined(separator: "; "))
+            lines.append(
+                "differs in part, matched and not pooled (baseline | candidate): "
+                    + partlyDiffering.keys.sorted().map { "\($0.rawValue) \(partlyDiffering[$0]!)" }.joined(
+                        separator: "; "))
         }
         if !common.isEmpty { lines.append("every configuration: " + common.joined(separator: ", ")) }
-        lines.append("\(direction); every judged figure counts (verdict, hitch ratio, dropped frames, ink latency p95, ink shown, busy time: "
-                     + "a change over \(Cell.plain(threshold * 100))%; main-thread time: p < \(Cell.plain(alpha)), Mann-Whitney U on per-frame times, "
-                     + "and a median change over \(Cell.plain(threshold * 100))%); better only when nothing got worse")
+        lines.append(
+            "\(direction); every judged figure counts (verdict, hitch ratio, dropped frames, ink latency p95, ink shown, busy time: "
+                + "a change over \(Cell.plain(threshold * 100))%; main-thread time: p < \(Cell.plain(alpha)), Mann-Whitney U on per-frame times, "
+                + "and a median change over \(Cell.plain(threshold * 100))%); better only when nothing got worse")
         // Markdown joins adjacent lines into one paragraph; a hard break (two spaces) keeps them apart.
         // Names come from files and folders: no raw HTML or line break of theirs gets through.
         if markdown { lines = lines.map { MarkdownText.cell($0) + "  " } }
         lines.append("")
         let f2 = { (v: Double?) in v.map { String(format: "%.2f", $0) } ?? "-" }
         // Three decimals hide the null strategy's microseconds; three significant digits do not.
-        let f3 = { (v: Double?) in v.map { abs($0) >= 0.1 || $0 == 0 ? String(format: "%.3f", $0) : String(format: "%.3g", $0) } ?? "-" }
+        let f3 = { (v: Double?) in
+            v.map { abs($0) >= 0.1 || $0 == 0 ? String(format: "%.3f", $0) : String(format: "%.3g", $0) } ?? "-"
+        }
         let x = { (v: Double?) -> String in
             guard let v else { return "-" }
             if !v.isFinite { return "inf" }
             return v >= 100 ? String(format: "%.0fx", v) : v < 0.01 && v > 0 ? "<0.01x" : String(format: "%.2fx", v)
         }
         let p = { (v: Double?) in v.map { $0 < 1e-4 ? "<0.0001" : String(format: "%.4f", $0) } ?? "-" }
-        var table = [[shown.isEmpty ? "configuration" : shown.map(\.rawValue).joined(separator: " / "), "frames", "main p50 ms", "ratio",
-                      "main p99 ms", "ratio", "hitch ms/s", "pixels", "p", "verdict"]]
+        var table = [
+            [
+                shown.isEmpty ? "configuration" : shown.map(\.rawValue).joined(separator: " / "), "frames",
+                "main p50 ms", "ratio",
+                "main p99 ms", "ratio", "hitch ms/s", "pixels", "p", "verdict",
+            ]
+        ]
         for c in configurations {
             let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")
             table.append([
@@ -150,24 +177,35 @@ extension Comparison {
         } else {
             let widths = table[0].indices.map { i in table.map { $0[i].count }.max() ?? 0 }
             for row in table {
-                lines.append(row.enumerated().map { i, cell in
-                    let pad = String(repeating: " ", count: widths[i] - cell.count)
-                    return i == 0 || i == row.count - 1 ? cell + pad : pad + cell
-                }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+                lines.append(
+                    row.enumerated().map { i, cell in
+                        let pad = String(repeating: " ", count: widths[i] - cell.count)
+                        return i == 0 || i == row.count - 1 ? cell + pad : pad + cell
+                    }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
             }
         }
         func prose(_ text: String) -> String { markdown ? MarkdownText.cell(text) : text }
         if !moved.isEmpty { lines.append("") }
         for c in moved {
             let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")
-            lines.append(prose("\(name): \(c.verdict.rawValue); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
-                               + "; worse: \(c.worse.isEmpty ? "nothing" : c.worse.joined(separator: ", "))") + (markdown ? "  " : ""))
+            lines.append(
+                prose(
+                    "\(name): \(c.verdict.rawValue); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
+                        + "; worse: \(c.worse.isEmpty ? "nothing" : c.worse.joined(separator: ", "))")
+                    + (markdown ? "  " : ""))
         }
-        if !onlyInBaseline.isEmpty { lines.append(""); lines.append(prose("only in the baseline: " + onlyInBaseline.joined(separator: "; "))) }
-        if !onlyInCandidate.isEmpty { lines.append(""); lines.append(prose("only in the candidate: " + onlyInCandidate.joined(separator: "; "))) }
+        if !onlyInBaseline.isEmpty {
+            lines.append("")
+            lines.append(prose("only in the baseline: " + onlyInBaseline.joined(separator: "; ")))
+        }
+        if !onlyInCandidate.isEmpty {
+            lines.append("")
+            lines.append(prose("only in the candidate: " + onlyInCandidate.joined(separator: "; ")))
+        }
         let counts = Dictionary(grouping: configurations, by: \.verdict).mapValues(\.count)
         lines.append("")
-        lines.append(Verdict.allCases.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", "))
+        lines.append(
+            Verdict.allCases.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", "))
         if counts[.differentMachines] != nil {
             lines.append("timings measured on different machines are not compared; counters are (pixels column)")
         }

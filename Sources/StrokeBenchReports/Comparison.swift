@@ -29,7 +29,10 @@ public struct ComparisonPolicy: Hashable, Sendable {
     public var threshold: Double
     /// p < 0.01 and a median that moves more than 5%.
     public static let standard = ComparisonPolicy(alpha: 0.01, threshold: 0.05)
-    public init(alpha: Double, threshold: Double) { self.alpha = alpha; self.threshold = threshold }
+    public init(alpha: Double, threshold: Double) {
+        self.alpha = alpha
+        self.threshold = threshold
+    }
 }
 
 /// One run of a result set, as `compare` sees it: the spec it replayed and its summary (both nil for
@@ -42,7 +45,9 @@ public struct ComparedRun {
     public var samples: () throws -> [Double]
 
     public init(spec: ReplaySpec?, summary: RunSummary?, samples: @escaping () throws -> [Double]) {
-        self.spec = spec; self.summary = summary; self.samples = samples
+        self.spec = spec
+        self.summary = summary
+        self.samples = samples
     }
 
     /// A sweep's run.
@@ -56,7 +61,10 @@ public struct ComparedRun {
 public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
     // The first six in the order reports always showed; the rest added since, at the end.
     case strategy, device, hz, clock, delivery, trace, options, costs, input, workers
-    case presentQueueDepth = "present_queue_depth", predict, touchRate = "touch_hz", wetInk = "wet_ink"
+    case presentQueueDepth = "present_queue_depth"
+    case predict
+    case touchRate = "touch_hz"
+    case wetInk = "wet_ink"
 
     /// The field's value in `run`, as reports show it (options in the order their strategy in
     /// `strategies` declares them); a bare per-frame CSV has only its trace, `run`.
@@ -65,7 +73,8 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .strategy: return spec.strategy
         case .device: return spec.device
-        case .hz: return run.summary.map { SweepPlan.formatRate($0.hz) } ?? spec.hz.map(SweepPlan.formatRate) ?? "device"
+        case .hz:
+            return run.summary.map { SweepPlan.formatRate($0.hz) } ?? spec.hz.map(SweepPlan.formatRate) ?? "device"
         case .clock: return spec.clock.rawValue
         case .delivery: return spec.delivery.rawValue
         case .trace: return SweepPlan.traceLabel(spec.trace.path)
@@ -77,7 +86,8 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
         case .workers: return run.summary.map { String($0.workers) } ?? spec.workers.map(String.init) ?? "default"
         case .presentQueueDepth: return spec.pipeline.presentQueueDepth.rawValue
         case .touchRate: return spec.pipeline.touchRate?.rawValue ?? "device"
-        case .predict: return spec.pipeline.predict.rawValue + (spec.pipeline.predictHorizonMs.map { " \($0.plainText) ms" } ?? "")
+        case .predict:
+            return spec.pipeline.predict.rawValue + (spec.pipeline.predictHorizonMs.map { " \($0.plainText) ms" } ?? "")
         case .wetInk: return spec.pipeline.wetInk.rawValue
         }
     }
@@ -97,7 +107,8 @@ public struct ComparedFigure: Sendable {
     /// `metric`, its sides as `baseline_NAME` and `candidate_NAME` unless `sides` is false, and unless
     /// `ratio` is false its ratio, in `ratioColumn` or else `NAME_ratio`.
     public init(_ metric: Metric, sides: Bool = true, ratio: Bool = true, ratioColumn: String? = nil) {
-        self.metric = metric; showsSides = sides
+        self.metric = metric
+        showsSides = sides
         self.ratioColumn = ratio ? ratioColumn ?? "\(metric.name)_ratio" : nil
     }
 
@@ -115,7 +126,10 @@ public struct ComparedValues: Hashable, Sendable {
     public var baseline: Double?
     public var candidate: Double?
 
-    public init(baseline: Double? = nil, candidate: Double? = nil) { self.baseline = baseline; self.candidate = candidate }
+    public init(baseline: Double? = nil, candidate: Double? = nil) {
+        self.baseline = baseline
+        self.candidate = candidate
+    }
 
     /// Candidate / baseline: 1 for two zeros, infinity for something over nothing.
     public var ratio: Double? { ConfigurationComparison.ratio(baseline, candidate) }
@@ -203,23 +217,35 @@ public struct Comparison: Sendable {
     /// different value on each side (two sweeps of one strategy each, or of one cost model each) is the
     /// subject of the comparison and is not matched on; a field that differs only in part is matched on
     /// and reported in `partlyDiffering`. Options are told apart as their strategy in `strategies` declares them.
-    public init(baselineName: String, baseline: [ComparedRun], candidateName: String, candidate: [ComparedRun],
-                policy: ComparisonPolicy = .standard, strategies: StrategyCatalog) throws {
-        self.baseline = baselineName; self.candidate = candidateName
-        alpha = policy.alpha; threshold = policy.threshold
-        var varied: [ComparisonDimension: String] = [:], partly: [ComparisonDimension: String] = [:]
+    public init(
+        baselineName: String, baseline: [ComparedRun], candidateName: String, candidate: [ComparedRun],
+        policy: ComparisonPolicy = .standard, strategies: StrategyCatalog
+    ) throws {
+        self.baseline = baselineName
+        self.candidate = candidateName
+        alpha = policy.alpha
+        threshold = policy.threshold
+        var varied: [ComparisonDimension: String] = [:]
+        var partly: [ComparisonDimension: String] = [:]
         var keyDimensions: [ComparisonDimension] = []
         for d in Self.dimensions {
-            let b = Self.values(baseline, d, strategies), c = Self.values(candidate, d, strategies)
-            if b.count == 1, c.count == 1, b != c { varied[d] = "\(b[0]) → \(c[0])"; continue }
+            let b = Self.values(baseline, d, strategies)
+            let c = Self.values(candidate, d, strategies)
+            if b.count == 1, c.count == 1, b != c {
+                varied[d] = "\(b[0]) → \(c[0])"
+                continue
+            }
             keyDimensions.append(d)
             if Set(b) != Set(c) { partly[d] = b.joined(separator: ", ") + " | " + c.joined(separator: ", ") }
         }
         self.varied = varied
         partlyDiffering = partly
         func key(_ run: ComparedRun) -> [String] { keyDimensions.map { $0.value(of: run, strategies: strategies) } }
-        func label(_ key: [String]) -> String { zip(keyDimensions, key).map { "\($0.rawValue)=\($1)" }.joined(separator: " ") }
-        var baselineGroups: [[String]: [ComparedRun]] = [:], candidateGroups: [[String]: [ComparedRun]] = [:]
+        func label(_ key: [String]) -> String {
+            zip(keyDimensions, key).map { "\($0.rawValue)=\($1)" }.joined(separator: " ")
+        }
+        var baselineGroups: [[String]: [ComparedRun]] = [:]
+        var candidateGroups: [[String]: [ComparedRun]] = [:]
         var order: [[String]] = []
         for run in baseline {
             let k = key(run)
@@ -236,17 +262,24 @@ public struct Comparison: Sendable {
             guard let b = baselineGroups[k], let c = candidateGroups[k] else { continue }
             var configuration = Dictionary(uniqueKeysWithValues: zip(keyDimensions, k).map { ($0, $1) })
             for (d, v) in varied { configuration[d] = v }
-            configurations.append(try Self.compare(configuration: configuration, baseline: b, candidate: c, policy: policy))
+            configurations.append(
+                try Self.compare(configuration: configuration, baseline: b, candidate: c, policy: policy))
         }
     }
 
     /// The distinct values of `dimension` in `runs`, in first-seen order.
-    static func values(_ runs: [ComparedRun], _ dimension: ComparisonDimension, _ strategies: StrategyCatalog) -> [String] {
-        runs.map { dimension.value(of: $0, strategies: strategies) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    static func values(_ runs: [ComparedRun], _ dimension: ComparisonDimension, _ strategies: StrategyCatalog)
+        -> [String]
+    {
+        runs.map { dimension.value(of: $0, strategies: strategies) }.reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
     }
 
-    static func compare(configuration: [ComparisonDimension: String], baseline: [ComparedRun], candidate: [ComparedRun],
-                        policy: ComparisonPolicy) throws -> ConfigurationComparison {
+    static func compare(
+        configuration: [ComparisonDimension: String], baseline: [ComparedRun], candidate: [ComparedRun],
+        policy: ComparisonPolicy
+    ) throws -> ConfigurationComparison {
         func machines(_ runs: [ComparedRun]) -> [String] {
             Array(Set(runs.compactMap { $0.summary?.machine }.filter { !$0.isEmpty })).sorted()
         }
@@ -255,15 +288,19 @@ public struct Comparison: Sendable {
             let values = runs.compactMap { $0.summary.flatMap(metric.value(in:)) }
             return values.count == runs.count && !values.isEmpty ? values.reduce(0, +) / Double(values.count) : nil
         }
-        let bm = machines(baseline), cm = machines(candidate)
+        let bm = machines(baseline)
+        let cm = machines(candidate)
         // Timings from two machines say as much about the machines as about the code; counters are
         // deterministic and compare anywhere. An unrecorded machine (a bare per-frame CSV) is trusted.
         let sameMachine = Set(bm + cm).count <= 1
-        let bs = try baseline.flatMap { try $0.samples() }, cs = try candidate.flatMap { try $0.samples() }
+        let bs = try baseline.flatMap { try $0.samples() }
+        let cs = try candidate.flatMap { try $0.samples() }
         /// A figure of one side: its runs' mean, or for a bare per-frame CSV the same percentile of its frames.
         func side(_ runs: [ComparedRun], _ samples: [Double], _ metric: Metric) -> Double? {
             if let value = mean(runs, metric) { return value }
-            guard let (distribution, rank) = metric.percentile, distribution == .mainMs, !samples.isEmpty else { return nil }
+            guard let (distribution, rank) = metric.percentile, distribution == .mainMs, !samples.isEmpty else {
+                return nil
+            }
             return rank.value(in: Percentiles(samples))
         }
         var result = ConfigurationComparison(
@@ -271,14 +308,17 @@ public struct Comparison: Sendable {
             candidateMachine: cm.joined(separator: "; "), baselineRuns: baseline.count, candidateRuns: candidate.count,
             baselineFrames: bs.count, candidateFrames: cs.count, verdict: .inconclusive)
         for figure in figures where sameMachine || !figure.isTiming {
-            result.figures[figure.metric] = ComparedValues(baseline: side(baseline, bs, figure.metric),
-                                                           candidate: side(candidate, cs, figure.metric))
+            result.figures[figure.metric] = ComparedValues(
+                baseline: side(baseline, bs, figure.metric),
+                candidate: side(candidate, cs, figure.metric))
         }
-        let bSummaries = baseline.compactMap(\.summary), cSummaries = candidate.compactMap(\.summary)
+        let bSummaries = baseline.compactMap(\.summary)
+        let cSummaries = candidate.compactMap(\.summary)
         result.baselineVerdict = bSummaries.first?.judgement.verdict
         result.candidateVerdict = cSummaries.first?.judgement.verdict
         // Modelled and zero-cost figures are the same on any machine; measured ones only on one.
-        let deterministic = !(bSummaries + cSummaries).isEmpty && (bSummaries + cSummaries).allSatisfy { $0.costs != "measured" }
+        let deterministic =
+            !(bSummaries + cSummaries).isEmpty && (bSummaries + cSummaries).allSatisfy { $0.costs != "measured" }
         if sameMachine || deterministic, bSummaries.count == baseline.count, cSummaries.count == candidate.count {
             judge(&result, JudgedFigures(mean: bSummaries), JudgedFigures(mean: cSummaries), policy: policy)
         }
@@ -286,14 +326,19 @@ public struct Comparison: Sendable {
             result.verdict = deterministic ? overall(result) : .differentMachines
             return result
         }
-        result.baselineMainMedian = median(bs); result.candidateMainMedian = median(cs)
+        result.baselineMainMedian = median(bs)
+        result.candidateMainMedian = median(cs)
         let test = MannWhitney(bs, cs)
         result.pValue = test.p
         result.probabilityCandidateSlower = test.probabilitySecondLarger
-        let main = verdict(test: test, medianRatio: result.mainMedianRatio ?? 1, policy: policy,
-                           identical: bs.sorted() == cs.sorted() && result[.pixelsRasterized].ratio ?? 1 == 1)
+        let main = verdict(
+            test: test, medianRatio: result.mainMedianRatio ?? 1, policy: policy,
+            identical: bs.sorted() == cs.sorted() && result[.pixelsRasterized].ratio ?? 1 == 1)
         result.mainThread = main
-        if main == .equal { result.verdict = .equal; return result }
+        if main == .equal {
+            result.verdict = .equal
+            return result
+        }
         if main == .better { result.better.append("main-thread time") }
         if main == .worse { result.worse.append("main-thread time") }
         result.verdict = overall(result)
@@ -302,7 +347,9 @@ public struct Comparison: Sendable {
 
     /// Adds the judged figures that moved by more than the policy's threshold, and the verdict where
     /// its level changed, to `result.better` and `worse`.
-    private static func judge(_ result: inout ConfigurationComparison, _ b: JudgedFigures, _ c: JudgedFigures, policy: ComparisonPolicy) {
+    private static func judge(
+        _ result: inout ConfigurationComparison, _ b: JudgedFigures, _ c: JudgedFigures, policy: ComparisonPolicy
+    ) {
         result.better += c.better(than: b, margin: policy.threshold)
         result.worse += b.better(than: c, margin: policy.threshold)
         guard let was = result.baselineVerdict, let now = result.candidateVerdict else { return }
@@ -327,9 +374,10 @@ public struct Comparison: Sendable {
     /// material one it cannot stand behind.
     static func verdict(test: MannWhitney, medianRatio: Double, policy: ComparisonPolicy, identical: Bool) -> Verdict {
         if identical { return .equal }
-        let change = Change.judge(materiallyWorse: medianRatio > 1 + policy.threshold && test.probabilitySecondLarger > 0.5,
-                                  materiallyBetter: medianRatio < 1 - policy.threshold && test.probabilitySecondLarger < 0.5,
-                                  p: test.p, alpha: policy.alpha)
+        let change = Change.judge(
+            materiallyWorse: medianRatio > 1 + policy.threshold && test.probabilitySecondLarger > 0.5,
+            materiallyBetter: medianRatio < 1 - policy.threshold && test.probabilitySecondLarger < 0.5,
+            p: test.p, alpha: policy.alpha)
         switch change {
         case .better: return .better
         case .worse: return .worse

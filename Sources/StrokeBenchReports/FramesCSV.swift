@@ -31,7 +31,9 @@ extension SweepFolder {
     /// `activeMainMs` reads: a file of any version this build reads, with a `main_ms` and a `samples`
     /// column.
     /// With `regularOnly` (a file of a study folder), anything but a regular file is refused unopened.
-    public static func forEachFrame(csvAt file: String, regularOnly: Bool = false, _ body: (FrameRow) throws -> Void) throws {
+    public static func forEachFrame(csvAt file: String, regularOnly: Bool = false, _ body: (FrameRow) throws -> Void)
+        throws
+    {
         try withoutActuallyEscaping(body) {
             try forEachFrame(csvAt: file, regularOnly: regularOnly, reader: FrameRowReader(file: file, body: $0))
         }
@@ -70,10 +72,13 @@ public struct FrameRow {
     /// - Throws: `SweepFolder.Failure` naming the file, the line and the column.
     public func time(_ name: String) throws -> Double {
         let text = cell(name) ?? ""
-        guard let ms = Double(text) else { throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a number") }
+        guard let ms = Double(text) else {
+            throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a number")
+        }
         // A time is finite and not negative: -1e308 would make a -inf median and a verdict of "better".
         guard ms.isFinite, ms >= 0 else {
-            throw SweepFolder.Failure("\(file):\(line): \(name) \(text) is not a possible time (a time is a finite number of ms, 0 or more)")
+            throw SweepFolder.Failure(
+                "\(file):\(line): \(name) \(text) is not a possible time (a time is a finite number of ms, 0 or more)")
         }
         return ms
     }
@@ -82,7 +87,9 @@ public struct FrameRow {
     /// - Throws: `SweepFolder.Failure` when the column holds something else.
     public func count(_ name: String) throws -> Int {
         guard let text = cell(name) else { return 0 }
-        guard let value = Int(text), value >= 0 else { throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a count") }
+        guard let value = Int(text), value >= 0 else {
+            throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a count")
+        }
         return value
     }
 }
@@ -95,7 +102,10 @@ private struct FrameRowReader {
     private(set) var header: [String: Int]?
     private var fieldCount = 0
 
-    init(file: String, body: @escaping (FrameRow) throws -> Void) { self.file = file; self.body = body }
+    init(file: String, body: @escaping (FrameRow) throws -> Void) {
+        self.file = file
+        self.body = body
+    }
 
     mutating func take(_ record: [String], line: Int) throws {
         guard let header else {
@@ -107,14 +117,15 @@ private struct FrameRowReader {
             fieldCount = record.count
             return
         }
-        if record == [""] { return } // a blank line
+        if record == [""] { return }  // a blank line
         guard record.count == fieldCount else {
             throw SweepFolder.Failure("\(file):\(line): \(record.count) fields where the header has \(fieldCount)")
         }
         let row = FrameRow(file: file, line: line, header: header, record: record)
         // No `format_version` column is version 1 (`FrameCSV.format`): every file before the column.
-        do { _ = try FrameCSV.format.check(text: row.cell("format_version") ?? "1") }
-        catch { throw SweepFolder.Failure("\(file):\(line): \(error)") }
+        do { _ = try FrameCSV.format.check(text: row.cell("format_version") ?? "1") } catch {
+            throw SweepFolder.Failure("\(file):\(line): \(error)")
+        }
         try body(row)
     }
 }

@@ -16,7 +16,9 @@ public enum SummaryCSV {
         let cell: @Sendable (SweptRun, StrategyCatalog) -> String
 
         /// A figure of the run's summary, written as the metric writes it.
-        static func metric(_ metric: Metric) -> Column { Column(name: metric.name) { swept, _ in metric.csvCell(in: swept.summary) } }
+        static func metric(_ metric: Metric) -> Column {
+            Column(name: metric.name) { swept, _ in metric.csvCell(in: swept.summary) }
+        }
         /// Text, or a figure that is not a metric (the configuration, the hitch band, the picture).
         static func text(_ name: String, _ cell: @escaping @Sendable (SweptRun) -> String) -> Column {
             Column(name: name) { swept, _ in cell(swept) }
@@ -38,22 +40,28 @@ public enum SummaryCSV {
     static let figures: [Column] = {
         var columns: [Column] = [Metric.frames, .durationS, .samples].map(Column.metric)
         columns += Metric.percentiles.map(Column.metric)
-        columns += [Metric.droppedFrames, .droppedPct, .droppedWorstSecond, .droppedLongestRun, .missedVsyncs,
-                    .hitchTotalMs, .hitchRatio].map(Column.metric)
+        columns += [
+            Metric.droppedFrames, .droppedPct, .droppedWorstSecond, .droppedLongestRun, .missedVsyncs,
+            .hitchTotalMs, .hitchRatio,
+        ].map(Column.metric)
         columns.append(.text("hitch_band") { $0.summary.hitchBand.rawValue })
         columns += ([Metric.cpuS, .peakMemoryMB] + Metric.counters + [.threadsPeak]).map(Column.metric)
         columns += picture
         // Added after the first sweeps: at the end, so older summaries keep their column order.
-        columns += [Metric.mainUsPerThousandPoints, .blankFrames, .staleFrames, .backlogPeak, .bitmapBytesPeak,
-                    .displayLinkFps, .mainThreadBusyPct].map(Column.metric)
+        columns += [
+            Metric.mainUsPerThousandPoints, .blankFrames, .staleFrames, .backlogPeak, .bitmapBytesPeak,
+            .displayLinkFps, .mainThreadBusyPct,
+        ].map(Column.metric)
         columns += [.text("costs") { $0.summary.costs }, .text("input") { $0.summary.input }]
         columns += [Metric.samplesNeverShown, .inkUpdatesPerS, .longestStaleMs, .rendersWastedPct].map(Column.metric)
         // With modelled costs, each figure's range over the model's stated uncertainty; empty otherwise.
         columns += Metric.modelledEnds.map(Column.metric)
         // The strategy's own options as command-line arguments (`--graver-fade-in 0.2`); empty for none.
-        columns.append(Column(name: "options") { swept, strategies in
-            swept.spec.options.arguments(declared: strategies.options(of: swept.spec.strategy)).joined(separator: " ")
-        })
+        columns.append(
+            Column(name: "options") { swept, strategies in
+                swept.spec.options.arguments(declared: strategies.options(of: swept.spec.strategy)).joined(
+                    separator: " ")
+            })
         // With modelled costs, the share of the model's draws in each hitch band; empty otherwise.
         columns += Metric.bandShares.map(Column.metric)
         // The run's one judgement (`RunJudgement`): its word (keeps up, may hitch, hitches, drops frames,

@@ -1,7 +1,7 @@
-import StrokeBenchStrategies
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
+import StrokeBenchStrategies
 
 /// A sweep's output folder: `sweep.json` (the plan and which part of it ran), `runs/<run id>.json`
 /// (each finished run: its spec and summary, typed), `summary.csv` (their tidy export, one row per
@@ -18,10 +18,15 @@ public struct SweepFolder {
         /// Runs in the full plan.
         public var plannedRuns: Int
 
-        enum CodingKeys: String, CodingKey { case plan, shard, plannedRuns = "planned_runs" }
+        enum CodingKeys: String, CodingKey {
+            case plan, shard
+            case plannedRuns = "planned_runs"
+        }
 
         public init(plan: SweepPlan, shard: Shard) {
-            self.plan = plan; self.shard = shard.description; self.plannedRuns = plan.runs.count
+            self.plan = plan
+            self.shard = shard.description
+            self.plannedRuns = plan.runs.count
         }
     }
 
@@ -31,7 +36,10 @@ public struct SweepFolder {
         /// True when the file could not be read at all (an I/O error, exit 74), rather than read and
         /// found wrong (bad data, exit 65).
         public var cannotRead: Bool
-        public init(_ description: String, cannotRead: Bool = false) { self.description = description; self.cannotRead = cannotRead }
+        public init(_ description: String, cannotRead: Bool = false) {
+            self.description = description
+            self.cannotRead = cannotRead
+        }
     }
 
     public let path: String
@@ -50,7 +58,8 @@ public struct SweepFolder {
 
     /// The folder and every file a sweep of `runs` writes into it: what must not be one of its inputs.
     public func files(for runs: [SweepRun]) -> [String] {
-        [path, manifestPath, summaryPath] + runs.flatMap { [path + "/" + Self.framesFile(for: $0), path + "/" + Self.runFile(for: $0)] }
+        [path, manifestPath, summaryPath]
+            + runs.flatMap { [path + "/" + Self.framesFile(for: $0), path + "/" + Self.runFile(for: $0)] }
     }
 
     /// Creates the folder and `frames/` and `runs/` inside it.
@@ -79,13 +88,16 @@ public struct SweepFolder {
     /// - Throws: `Failure`, one line naming the file and, where one is at fault, the field.
     static func decodeRecord<T: Decodable>(_ type: T.Type, at file: String, what: String) throws -> T {
         let data: Data
-        do { data = try BoundedFile.read(file, limit: maxRecordBytes, regularOnly: true) }
-        catch .tooLarge(let limit) { throw Failure("\(file): more than \(limit) bytes: too large for a \(what) (one is a few KB)") }
-        catch .unreadable(let reason) { throw Failure("\(file): cannot read the \(what) (\(reason))", cannotRead: true) }
-        do { return try JSONDecoder().decode(T.self, from: data) }
-        catch let error as FormatVersionError { throw Failure("\(file): \(error)") }
-        catch let error as Failure { throw error }
-        catch { throw Failure("\(file): not a \(what) of bench: \(DecodingProblem.describe(error))") }
+        do { data = try BoundedFile.read(file, limit: maxRecordBytes, regularOnly: true) } catch .tooLarge(let limit) {
+            throw Failure("\(file): more than \(limit) bytes: too large for a \(what) (one is a few KB)")
+        } catch .unreadable(let reason) {
+            throw Failure("\(file): cannot read the \(what) (\(reason))", cannotRead: true)
+        }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch let error as FormatVersionError {
+            throw Failure("\(file): \(error)")
+        } catch let error as Failure { throw error } catch {
+            throw Failure("\(file): not a \(what) of bench: \(DecodingProblem.describe(error))")
+        }
     }
 
     /// Writes one finished run's record, then rewrites `summary.csv` as the export of `all` (the
@@ -99,7 +111,9 @@ public struct SweepFolder {
     public func writeRecord(_ run: SweptRun) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(String(decoding: try encoder.encode(run), as: UTF8.self) + "\n", to: path + "/" + Self.runFile(for: run.run))
+        try AtomicFile.write(
+            String(decoding: try encoder.encode(run), as: UTF8.self) + "\n", to: path + "/" + Self.runFile(for: run.run)
+        )
     }
 
     /// Rewrites `summary.csv`, the export of `runs`, whose strategies are among `strategies`.
@@ -114,13 +128,15 @@ public struct SweepFolder {
         let fm = FileManager.default
         guard fm.fileExists(atPath: runsFolder) else {
             if fm.fileExists(atPath: summaryPath) {
-                throw Failure("\(path): no runs/ folder: an older bench wrote this sweep (summary.csv alone); run it again")
+                throw Failure(
+                    "\(path): no runs/ folder: an older bench wrote this sweep (summary.csv alone); run it again")
             }
             throw Failure("\(path): not a sweep folder (no runs/, no summary.csv)")
         }
         let names: [String]
-        do { names = try fm.contentsOfDirectory(atPath: runsFolder).filter { $0.hasSuffix(".json") } }
-        catch { throw Failure("\(runsFolder): cannot list the runs (\(error.localizedDescription))") }
+        do { names = try fm.contentsOfDirectory(atPath: runsFolder).filter { $0.hasSuffix(".json") } } catch {
+            throw Failure("\(runsFolder): cannot list the runs (\(error.localizedDescription))")
+        }
         var runs: [SweptRun] = []
         for name in names {
             runs.append(try Self.decodeRecord(SweptRun.self, at: runsFolder + "/" + name, what: "run record"))

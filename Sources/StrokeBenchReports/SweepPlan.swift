@@ -1,5 +1,5 @@
-import StrokeBenchStrategies
 import StrokeBenchSpec
+import StrokeBenchStrategies
 
 /// One run of a sweep: a point of the cartesian product of the sweep's axes, held as the `ReplaySpec`
 /// it replays. With the plan's options and workers it is the whole spec (`SweepPlan.spec(for:strategies:)`).
@@ -16,16 +16,22 @@ public struct SweepRun: Hashable, Sendable, Codable {
 
     // Private: a point's options and workers are the plan's, and a run is written without them.
     private init(index: Int, repetition: Int, point: ReplaySpec) {
-        self.index = index; self.repetition = repetition; self.point = point
+        self.index = index
+        self.repetition = repetition
+        self.point = point
     }
 
     /// A run of `strategy` on `device` over `trace`, in the given modes.
-    public init(index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
-                delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
-                pipeline: PipelineWhatIfs = PipelineWhatIfs()) {
-        self.init(index: index, repetition: repetition,
-                  point: ReplaySpec(strategy: strategy, device: device, hz: hz, clock: clock, costs: costs, delivery: delivery,
-                                    input: input, trace: TraceIdentity(path: trace), pipeline: pipeline))
+    public init(
+        index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
+        delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
+        pipeline: PipelineWhatIfs = PipelineWhatIfs()
+    ) {
+        self.init(
+            index: index, repetition: repetition,
+            point: ReplaySpec(
+                strategy: strategy, device: device, hz: hz, clock: clock, costs: costs, delivery: delivery,
+                input: input, trace: TraceIdentity(path: trace), pipeline: pipeline))
     }
 
     enum CodingKeys: String, CodingKey {
@@ -53,15 +59,16 @@ public struct SweepRun: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decode(Int.self, forKey: .index, in: 0...(SweepPlan.maxRuns - 1), "a position in a plan")
-        point = ReplaySpec(strategy: try c.decode(String.self, forKey: .strategy),
-                           device: try c.decode(String.self, forKey: .device),
-                           hz: try c.decodeIfPresent(Double.self, forKey: .hz, in: ReplaySpec.rates, "a refresh rate in Hz"),
-                           clock: try c.decode(ClockMode.self, forKey: .clock),
-                           costs: try c.decode(CostMode.self, forKey: .costs),
-                           delivery: try c.decode(Delivery.self, forKey: .delivery),
-                           input: try c.decode(InputMode.self, forKey: .input),
-                           trace: TraceIdentity(path: try c.decode(String.self, forKey: .trace)),
-                           pipeline: try PipelineWhatIfs(from: decoder))
+        point = ReplaySpec(
+            strategy: try c.decode(String.self, forKey: .strategy),
+            device: try c.decode(String.self, forKey: .device),
+            hz: try c.decodeIfPresent(Double.self, forKey: .hz, in: ReplaySpec.rates, "a refresh rate in Hz"),
+            clock: try c.decode(ClockMode.self, forKey: .clock),
+            costs: try c.decode(CostMode.self, forKey: .costs),
+            delivery: try c.decode(Delivery.self, forKey: .delivery),
+            input: try c.decode(InputMode.self, forKey: .input),
+            trace: TraceIdentity(path: try c.decode(String.self, forKey: .trace)),
+            pipeline: try PipelineWhatIfs(from: decoder))
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
     }
 
@@ -92,12 +99,17 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// The whole sweep as one part.
     public static let whole = Shard(index: 1, count: 1)
 
-    public init(index: Int, count: Int) { self.index = index; self.count = count }
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
 
     /// Parses `I/N`; nil unless 1 <= I <= N.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+            return nil
+        }
         self.init(index: i, count: n)
     }
 
@@ -149,27 +161,50 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     public var options: StrategySettings?
 
     enum CodingKeys: String, CodingKey {
-        case formatVersion = "format_version", strategies, devices, rates = "hz", traces, clocks = "clock", deliveries = "delivery"
-        case repetitions = "repeat", costs, inputs = "input", workers, options
-        case presentQueueDepths = "present_queue_depth", predictions = "predict", predictHorizonMs = "predict_horizon_ms"
-        case touchRates = "touch_hz", wetInks = "wet_ink"
+        case formatVersion = "format_version"
+        case strategies, devices
+        case rates = "hz"
+        case traces
+        case clocks = "clock"
+        case deliveries = "delivery"
+        case repetitions = "repeat"
+        case costs
+        case inputs = "input"
+        case workers, options
+        case presentQueueDepths = "present_queue_depth"
+        case predictions = "predict"
+        case predictHorizonMs = "predict_horizon_ms"
+        case touchRates = "touch_hz"
+        case wetInks = "wet_ink"
     }
 
-    public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
-                deliveries: [Delivery], repetitions: Int, costs: [CostMode] = [.measured], inputs: [InputMode] = [.recorded],
-                workers: Int? = nil, options: StrategySettings = StrategySettings()) {
-        self.strategies = strategies; self.devices = devices; self.rates = rates; self.traces = traces
-        self.clocks = clocks; self.deliveries = deliveries; self.repetitions = repetitions
-        self.costs = costs; self.inputs = inputs; self.workers = workers
+    public init(
+        strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
+        deliveries: [Delivery], repetitions: Int, costs: [CostMode] = [.measured], inputs: [InputMode] = [.recorded],
+        workers: Int? = nil, options: StrategySettings = StrategySettings()
+    ) {
+        self.strategies = strategies
+        self.devices = devices
+        self.rates = rates
+        self.traces = traces
+        self.clocks = clocks
+        self.deliveries = deliveries
+        self.repetitions = repetitions
+        self.costs = costs
+        self.inputs = inputs
+        self.workers = workers
         self.options = options.isEmpty ? nil : options
     }
 
     /// A plan with one clock, delivery and costs: what every sweep was before they became axes.
-    public init(strategies: [String], devices: [String], rates: [Double], traces: [String], clock: ClockMode,
-                delivery: Delivery, repetitions: Int, costs: CostMode = .measured, workers: Int? = nil,
-                options: StrategySettings = StrategySettings()) {
-        self.init(strategies: strategies, devices: devices, rates: rates, traces: traces, clocks: [clock],
-                  deliveries: [delivery], repetitions: repetitions, costs: [costs], workers: workers, options: options)
+    public init(
+        strategies: [String], devices: [String], rates: [Double], traces: [String], clock: ClockMode,
+        delivery: Delivery, repetitions: Int, costs: CostMode = .measured, workers: Int? = nil,
+        options: StrategySettings = StrategySettings()
+    ) {
+        self.init(
+            strategies: strategies, devices: devices, rates: rates, traces: traces, clocks: [clock],
+            deliveries: [delivery], repetitions: repetitions, costs: [costs], workers: workers, options: options)
     }
 
     /// Reads versions 1 and 2: in version 1 clock, delivery and costs are single values and there is
@@ -181,7 +216,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         devices = try c.decode([String].self, forKey: .devices)
         rates = try c.decode([Double].self, forKey: .rates)
         if let rate = rates.first(where: { !ReplaySpec.rates.contains($0) }) {
-            throw c.outOfRange(rate, .rates, "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))")
+            throw c.outOfRange(
+                rate, .rates, "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))")
         }
         traces = try c.decode([String].self, forKey: .traces)
         clocks = try c.decodeAxis(ClockMode.self, forKey: .clocks) ?? []
@@ -189,20 +225,28 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         costs = try c.decodeAxis(CostMode.self, forKey: .costs) ?? [.measured]
         inputs = try c.decodeAxis(InputMode.self, forKey: .inputs) ?? [.recorded]
         repetitions = try c.decode(Int.self, forKey: .repetitions, in: Self.repetitionCounts, "a count of repetitions")
-        workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: ReplaySpec.workerCounts, "a count of background queues")
+        workers = try c.decodeIfPresent(
+            Int.self, forKey: .workers, in: ReplaySpec.workerCounts, "a count of background queues")
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options)
         presentQueueDepths = try c.decodeAxis(PresentQueueDepth.self, forKey: .presentQueueDepths) ?? [.one]
         predictions = try c.decodeAxis(Prediction.self, forKey: .predictions) ?? [.none]
         touchRates = try c.decodeIfPresent([TouchRate].self, forKey: .touchRates).map { $0.map(Optional.some) } ?? [nil]
         if touchRates.isEmpty { touchRates = [nil] }
         wetInks = try c.decodeAxis(WetInk.self, forKey: .wetInks) ?? [.off]
-        predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: PipelineWhatIfs.predictHorizons, "a prediction horizon in ms")
-        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty, !predictions.isEmpty,
-              !wetInks.isEmpty else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
+        predictHorizonMs = try c.decodeIfPresent(
+            Double.self, forKey: .predictHorizonMs, in: PipelineWhatIfs.predictHorizons, "a prediction horizon in ms")
+        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty,
+            !predictions.isEmpty,
+            !wetInks.isEmpty
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
         }
         guard let count = runCount, count <= Self.maxRuns else {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: "a plan of more than \(Self.maxRuns) runs; bench makes none so large"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: c.codingPath,
+                    debugDescription: "a plan of more than \(Self.maxRuns) runs; bench makes none so large"))
         }
     }
 
@@ -232,10 +276,18 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// The latency what-ifs' points, queue outermost, wet ink innermost; each run that predicts
     /// reaches the plan's horizon.
     var pipelines: [PipelineWhatIfs] {
-        presentQueueDepths.flatMap { depth in predictions.flatMap { predict in touchRates.flatMap { rate in wetInks.map { wet in
-            PipelineWhatIfs(presentQueueDepth: depth, predict: predict, predictHorizonMs: predict == .none ? nil : predictHorizonMs,
+        presentQueueDepths.flatMap { depth in
+            predictions.flatMap { predict in
+                touchRates.flatMap { rate in
+                    wetInks.map { wet in
+                        PipelineWhatIfs(
+                            presentQueueDepth: depth, predict: predict,
+                            predictHorizonMs: predict == .none ? nil : predictHorizonMs,
                             touchRate: rate, wetInk: wet)
-        } } } }
+                    }
+                }
+            }
+        }
     }
 
     /// The replay of one run of this plan: the typed spec `bench run` would make for it, with the
@@ -255,9 +307,12 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// How many runs the plan makes, computed without making them; nil when the count does not fit an
     /// `Int`. What a sweep checks against `maxRuns` before it builds its list of runs.
     public var runCount: Int? {
-        let axes = [max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
-                    deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, touchRates.count, wetInks.count,
-                    strategies.count]
+        let axes = [
+            max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
+            deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, touchRates.count,
+            wetInks.count,
+            strategies.count,
+        ]
         var count = 1
         for length in axes {
             let (product, overflow) = count.multipliedReportingOverflow(by: length)
@@ -272,9 +327,15 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         let rateList: [Double?] = rates.isEmpty ? [nil] : rates.map { $0 }
         // The replay-wide axes, clock outermost: each point is one (clock, delivery, costs, input), then
         // each present-queue depth.
-        let modes = clocks.flatMap { clock in deliveries.flatMap { delivery in costs.flatMap { cost in inputs.map { input in
-            (clock, delivery, cost, input)
-        } } } }
+        let modes = clocks.flatMap { clock in
+            deliveries.flatMap { delivery in
+                costs.flatMap { cost in
+                    inputs.map { input in
+                        (clock, delivery, cost, input)
+                    }
+                }
+            }
+        }
         var runs: [SweepRun] = []
         for repetition in 1...max(1, repetitions) {
             for trace in traces {
@@ -283,9 +344,12 @@ public struct SweepPlan: Hashable, Sendable, Codable {
                         for (clock, delivery, cost, input) in modes {
                             for pipeline in pipelines {
                                 for strategy in strategies {
-                                    runs.append(SweepRun(index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
-                                                         clock: clock, delivery: delivery, costs: cost, input: input, repetition: repetition,
-                                                         pipeline: pipeline))
+                                    runs.append(
+                                        SweepRun(
+                                            index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
+                                            clock: clock, delivery: delivery, costs: cost, input: input,
+                                            repetition: repetition,
+                                            pipeline: pipeline))
                                 }
                             }
                         }
@@ -308,7 +372,9 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         let rank = Dictionary(strategies.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let deck = all.sorted { (rank[$0.point.strategy] ?? 0, $0.index) < (rank[$1.point.strategy] ?? 0, $1.index) }
         var mine = Set<Int>()
-        for (position, run) in deck.enumerated() where position % shard.count == shard.index - 1 { mine.insert(run.index) }
+        for (position, run) in deck.enumerated() where position % shard.count == shard.index - 1 {
+            mine.insert(run.index)
+        }
         return all.filter { mine.contains($0.index) }
     }
 
@@ -326,7 +392,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// hash of the whole, so a long trace name still gives a stable name of its own.
     static func fitted(_ id: String) -> String {
         guard id.utf8.count > maxIDBytes else { return id }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a 64, the hash the picture checksum uses
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a 64, the hash the picture checksum uses
         for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         let suffix = "_" + String(hash, radix: 16)
         var prefix = ""

@@ -15,13 +15,20 @@ public struct SweptRun: Hashable, Sendable, Codable {
     public var framesCSV: String
     public var summary: RunSummary
 
-    enum CodingKeys: String, CodingKey { case formatVersion = "format_version", run, spec, framesCSV = "frames_csv", summary }
+    enum CodingKeys: String, CodingKey {
+        case formatVersion = "format_version"
+        case run, spec
+        case framesCSV = "frames_csv"
+        case summary
+    }
 
     /// A record of `summary`; of a run with zero or modelled costs, without the host's figures
     /// (`RunSummary.withoutHostFigures`), so the record and `summary.csv` are the same bytes on every
     /// repeat and at any `--jobs`.
     public init(run: SweepRun, spec: ReplaySpec, framesCSV: String, summary: RunSummary) {
-        self.run = run; self.spec = spec; self.framesCSV = framesCSV
+        self.run = run
+        self.spec = spec
+        self.framesCSV = framesCSV
         self.summary = spec.costs == .measured ? summary : summary.withoutHostFigures
     }
 
@@ -34,7 +41,8 @@ public struct SweptRun: Hashable, Sendable, Codable {
         // The per-frame CSV is the one the sweep wrote for this run, inside its folder: a record that
         // names any other file (`../../target.txt`) would have merge copy it and compare read it.
         guard framesCSV == SweepFolder.framesFile(for: run) else {
-            throw c.outOfRange("\"\(framesCSV)\"", .framesCSV, "this run's per-frame CSV (\(SweepFolder.framesFile(for: run)))")
+            throw c.outOfRange(
+                "\"\(framesCSV)\"", .framesCSV, "this run's per-frame CSV (\(SweepFolder.framesFile(for: run)))")
         }
         summary = try c.decode(RunSummary.self, forKey: .summary)
         try summary.checkRanges(at: c.codingPath + [CodingKeys.summary])

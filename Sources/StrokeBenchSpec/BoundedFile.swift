@@ -22,9 +22,11 @@ public enum BoundedFile {
     /// regular file (`forEachChunk`).
     public static func read(_ path: String, limit: Int, regularOnly: Bool = false) throws(Failure) -> Data {
         var data = Data()
-        do { try forEachChunk(of: path, limit: limit, regularOnly: regularOnly) { chunk in data.append(contentsOf: chunk) } }
-        catch let failure as Failure { throw failure }
-        catch { throw .unreadable("\(error)") } // appending throws nothing: unreachable
+        do {
+            try forEachChunk(of: path, limit: limit, regularOnly: regularOnly) { chunk in data.append(contentsOf: chunk)
+            }
+            // appending throws nothing: unreachable
+        } catch let failure as Failure { throw failure } catch { throw .unreadable("\(error)") }
         return data
     }
 
@@ -35,12 +37,16 @@ public enum BoundedFile {
     /// without blocking and read blocking from then on (a FIFO nobody writes reads as empty). With
     /// `regularOnly`, anything but a regular file (a FIFO, a device, a socket) is refused before it is
     /// opened: the rule for a file read from a study folder, which bench wrote as a regular file.
-    public static func forEachChunk(of path: String, limit: Int, regularOnly: Bool = false,
-                                    _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public static func forEachChunk(
+        of path: String, limit: Int, regularOnly: Bool = false,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         if regularOnly {
             var status = stat()
             if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-                throw Failure.unreadable(status.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "not a regular file (\(kind(status.st_mode)))")
+                throw Failure.unreadable(
+                    status.st_mode & S_IFMT == S_IFDIR
+                        ? "it is a folder" : "not a regular file (\(kind(status.st_mode)))")
             }
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -50,7 +56,9 @@ public enum BoundedFile {
         var status = stat()
         if fstat(fd, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR { throw Failure.unreadable("it is a folder") }
-            if regularOnly, status.st_mode & S_IFMT != S_IFREG { throw Failure.unreadable("not a regular file (\(kind(status.st_mode)))") }
+            if regularOnly, status.st_mode & S_IFMT != S_IFREG {
+                throw Failure.unreadable("not a regular file (\(kind(status.st_mode)))")
+            }
             if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > limit { throw Failure.tooLarge(limit: limit) }
         }
         var total = 0

@@ -9,7 +9,9 @@ public enum DecodingProblem {
         switch error as? DecodingError {
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
             let at = path(c.codingPath)
-            let what = c.debugDescription.hasPrefix("The given data was not valid JSON") ? "not valid JSON" : c.debugDescription
+            let what =
+                c.debugDescription.hasPrefix("The given data was not valid JSON")
+                ? "not valid JSON" : c.debugDescription
             return (at.isEmpty ? "" : at + ": ") + what
         case .keyNotFound(let key, let c):
             return path(c.codingPath + [key]) + ": missing"
@@ -51,12 +53,16 @@ public enum DecodingProblem {
 /// `DecodingError.dataCorrupted` at the field, so the reader's one line names it.
 extension KeyedDecodingContainer {
     /// A number in `range` (so finite), or an error naming the field and what it should be.
-    public func decode(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String) throws -> Double {
+    public func decode(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String) throws
+        -> Double
+    {
         try checked(decode(Double.self, forKey: key), key, range, what)
     }
 
     /// A number in `range`, or nil when absent.
-    public func decodeIfPresent(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String) throws -> Double? {
+    public func decodeIfPresent(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String)
+        throws -> Double?
+    {
         try decodeIfPresent(Double.self, forKey: key).map { try checked($0, key, range, what) }
     }
 
@@ -66,17 +72,22 @@ extension KeyedDecodingContainer {
     }
 
     /// A whole number in `range`, or nil when absent.
-    public func decodeIfPresent(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws -> Int? {
+    public func decodeIfPresent(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws
+        -> Int?
+    {
         try decodeIfPresent(Int.self, forKey: key).map { try checked($0, key, range, what) }
     }
 
     private func checked<T: Comparable>(_ value: T, _ key: Key, _ range: ClosedRange<T>, _ what: String) throws -> T {
-        guard range.contains(value) else { throw outOfRange(value, key, "\(what) (\(range.lowerBound)...\(range.upperBound))") }
+        guard range.contains(value) else {
+            throw outOfRange(value, key, "\(what) (\(range.lowerBound)...\(range.upperBound))")
+        }
         return value
     }
 
     /// The error for `value` of `key`, which is not `expected`.
     public func outOfRange(_ value: Any, _ key: Key, _ expected: String) -> DecodingError {
-        DecodingError.dataCorrupted(.init(codingPath: codingPath + [key], debugDescription: "\(value) is not \(expected)"))
+        DecodingError.dataCorrupted(
+            .init(codingPath: codingPath + [key], debugDescription: "\(value) is not \(expected)"))
     }
 }

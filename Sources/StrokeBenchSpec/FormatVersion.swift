@@ -11,7 +11,9 @@ public struct FormatVersion: Hashable, Sendable {
 
     /// A format written at `current` and read over `readable` (just `current` when nil).
     public init(name: String, current: Int, readable: ClosedRange<Int>? = nil) {
-        self.name = name; self.current = current; self.readable = readable ?? current...current
+        self.name = name
+        self.current = current
+        self.readable = readable ?? current...current
     }
 
     /// `version`, if it is one this bench reads.
@@ -23,7 +25,9 @@ public struct FormatVersion: Hashable, Sendable {
 
     /// A version read as text (a CSV cell, a trace header), checked as `check(_:)` does.
     public func check(text: String) throws(FormatVersionError) -> Int {
-        guard let version = Int(text) else { throw FormatVersionError(format: self, found: text.isEmpty ? "(none)" : text) }
+        guard let version = Int(text) else {
+            throw FormatVersionError(format: self, found: text.isEmpty ? "(none)" : text)
+        }
         return try check(version)
     }
 }
@@ -39,7 +43,9 @@ public struct FormatVersionError: Error, Hashable, CustomStringConvertible {
     /// The cause named is the likely one: a version above the range comes from a newer bench, one below
     /// it from an older bench, and anything else (text, a number never written) from an edit.
     public var description: String {
-        let range = format.readable.count == 1 ? "\(format.current)" : "\(format.readable.lowerBound)...\(format.readable.upperBound)"
+        let range =
+            format.readable.count == 1
+            ? "\(format.current)" : "\(format.readable.lowerBound)...\(format.readable.upperBound)"
         return "\(format.name) format_version \(found) is not one this bench reads (\(range)); \(likelyCause)"
     }
 

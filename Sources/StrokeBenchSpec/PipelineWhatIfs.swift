@@ -17,7 +17,10 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
     public var wetInk: WetInk
 
     enum CodingKeys: String, CodingKey {
-        case presentQueueDepth = "present_queue_depth", predict, predictHorizonMs = "predict_horizon_ms", touchRate = "touch_hz"
+        case presentQueueDepth = "present_queue_depth"
+        case predict
+        case predictHorizonMs = "predict_horizon_ms"
+        case touchRate = "touch_hz"
         case wetInk = "wet_ink"
     }
 
@@ -25,10 +28,15 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
     /// of pen motion is used.
     public static let predictHorizons: ClosedRange<Double> = 1...50
 
-    public init(presentQueueDepth: PresentQueueDepth = .one, predict: Prediction = .none, predictHorizonMs: Double? = nil,
-                touchRate: TouchRate? = nil, wetInk: WetInk = .off) {
-        self.presentQueueDepth = presentQueueDepth; self.predict = predict; self.predictHorizonMs = predictHorizonMs
-        self.touchRate = touchRate; self.wetInk = wetInk
+    public init(
+        presentQueueDepth: PresentQueueDepth = .one, predict: Prediction = .none, predictHorizonMs: Double? = nil,
+        touchRate: TouchRate? = nil, wetInk: WetInk = .off
+    ) {
+        self.presentQueueDepth = presentQueueDepth
+        self.predict = predict
+        self.predictHorizonMs = predictHorizonMs
+        self.touchRate = touchRate
+        self.wetInk = wetInk
     }
 
     /// Reads the what-ifs from the keys of the record that holds them; a missing one is its default.
@@ -36,7 +44,8 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
         predict = try c.decodeIfPresent(Prediction.self, forKey: .predict) ?? .none
-        predictHorizonMs = try c.decodeIfPresent(Double.self, forKey: .predictHorizonMs, in: Self.predictHorizons, "a prediction horizon in ms")
+        predictHorizonMs = try c.decodeIfPresent(
+            Double.self, forKey: .predictHorizonMs, in: Self.predictHorizons, "a prediction horizon in ms")
         touchRate = try c.decodeIfPresent(TouchRate.self, forKey: .touchRate)
         wetInk = try c.decodeIfPresent(WetInk.self, forKey: .wetInk) ?? .off
     }
@@ -55,7 +64,9 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
     /// (`predict-kalman-8ms` with a horizon), `queue-2`, `touch-120hz`, `wet-ink`.
     public var labels: [String] {
         var parts: [String] = []
-        if predict != .none { parts.append("predict-\(predict.rawValue)" + (predictHorizonMs.map { "-\($0.plainText)ms" } ?? "")) }
+        if predict != .none {
+            parts.append("predict-\(predict.rawValue)" + (predictHorizonMs.map { "-\($0.plainText)ms" } ?? ""))
+        }
         if presentQueueDepth != .one { parts.append("queue-\(presentQueueDepth.rawValue)") }
         if let touchRate { parts.append("touch-\(touchRate.rawValue)hz") }
         if wetInk == .on { parts.append("wet-ink") }

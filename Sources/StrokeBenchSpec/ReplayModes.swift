@@ -37,7 +37,9 @@ public enum InputMode: String, CaseIterable, Sendable, Codable {
 /// How many frames the render server may queue between a commit and the screen (docs/latency.md):
 /// each frame queued ahead of a picture delays it by one refresh.
 public enum PresentQueueDepth: String, CaseIterable, Sendable, Codable {
-    case one = "1", two = "2", three = "3"
+    case one = "1"
+    case two = "2"
+    case three = "3"
 
     /// The depth in frames.
     public var frames: Int {
@@ -65,7 +67,9 @@ public enum Prediction: String, CaseIterable, Sendable, Codable {
 /// at 60 or 120 Hz, an iPad's Apple Pencil at 240 Hz. A trace recorded slower than the rate keeps its
 /// own samples: nothing is invented between them.
 public enum TouchRate: String, CaseIterable, Sendable, Codable {
-    case hz60 = "60", hz120 = "120", hz240 = "240"
+    case hz60 = "60"
+    case hz120 = "120"
+    case hz240 = "240"
 
     /// The rate in Hz.
     public var hz: Double { Double(rawValue)! }

@@ -1,4 +1,3 @@
-
 /// What the virtual clock charges for work (docs/model.md section 4).
 public enum CostMode: String, CaseIterable, Sendable, Codable {
     /// What the work took on this machine.
@@ -20,7 +19,11 @@ public struct TraceIdentity: Hashable, Sendable, Codable {
     /// Samples replayed, set with the checksum.
     public var samples: Int?
 
-    enum CodingKeys: String, CodingKey { case path, inputChecksum = "input_checksum", samples }
+    enum CodingKeys: String, CodingKey {
+        case path
+        case inputChecksum = "input_checksum"
+        case samples
+    }
 
     /// The name of the built-in trace.
     public static let builtIn = "default"
@@ -29,7 +32,9 @@ public struct TraceIdentity: Hashable, Sendable, Codable {
     public static let spiral = "spiral"
 
     public init(path: String, inputChecksum: String? = nil, samples: Int? = nil) {
-        self.path = path; self.inputChecksum = inputChecksum; self.samples = samples
+        self.path = path
+        self.inputChecksum = inputChecksum
+        self.samples = samples
     }
 
     /// True for a trace StrokeBench makes rather than reads: the generated session or the spiral.
@@ -72,12 +77,22 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     /// The background queue counts accepted (YYAsyncLayer's pool is at most 16).
     public static let workerCounts = 1...16
 
-    public init(strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
-                hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
-                delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
-                trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn), pipeline: PipelineWhatIfs = PipelineWhatIfs()) {
-        self.strategy = strategy; self.options = options; self.device = device; self.hz = hz; self.clock = clock
-        self.costs = costs; self.delivery = delivery; self.input = input; self.workers = workers; self.trace = trace
+    public init(
+        strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
+        hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
+        delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
+        trace: TraceIdentity = TraceIdentity(path: TraceIdentity.builtIn), pipeline: PipelineWhatIfs = PipelineWhatIfs()
+    ) {
+        self.strategy = strategy
+        self.options = options
+        self.device = device
+        self.hz = hz
+        self.clock = clock
+        self.costs = costs
+        self.delivery = delivery
+        self.input = input
+        self.workers = workers
+        self.trace = trace
         self.pipeline = pipeline
     }
 
@@ -93,7 +108,8 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
         costs = try c.decode(CostMode.self, forKey: .costs)
         delivery = try c.decode(Delivery.self, forKey: .delivery)
         input = try c.decodeIfPresent(InputMode.self, forKey: .input) ?? .recorded
-        workers = try c.decodeIfPresent(Int.self, forKey: .workers, in: Self.workerCounts, "a count of background queues")
+        workers = try c.decodeIfPresent(
+            Int.self, forKey: .workers, in: Self.workerCounts, "a count of background queues")
         trace = try c.decode(TraceIdentity.self, forKey: .trace)
         pipeline = try PipelineWhatIfs(from: decoder)
     }
@@ -121,6 +137,9 @@ public struct ReplaySpecError: Error, Equatable, CustomStringConvertible {
     /// The field (`hz`, `options`, ...).
     public var field: String
     public var reason: String
-    public init(field: String, _ reason: String) { self.field = field; self.reason = reason }
+    public init(field: String, _ reason: String) {
+        self.field = field
+        self.reason = reason
+    }
     public var description: String { reason }
 }

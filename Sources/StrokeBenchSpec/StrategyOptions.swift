@@ -22,14 +22,17 @@ public struct StrategyOption: Hashable, Sendable {
 
     /// Declares an option.
     public init(name: String, kind: Kind, help: String) {
-        self.name = name; self.kind = kind; self.help = help
+        self.name = name
+        self.kind = kind
+        self.help = help
     }
 
     /// `--graver-fade-in SECONDS (0...10)`, as `bench list` shows it.
     public var usage: String {
         switch kind {
         case .flag: "--\(name)"
-        case .seconds(let range): "--\(name) SECONDS (\(range.lowerBound.plainText)...\(range.upperBound.plainText), default 0)"
+        case .seconds(let range):
+            "--\(name) SECONDS (\(range.lowerBound.plainText)...\(range.upperBound.plainText), default 0)"
         case .count(let range, let value): "--\(name) N (\(range.lowerBound)...\(range.upperBound), default \(value))"
         }
     }
@@ -44,9 +47,15 @@ public enum StrategyOptionValue: Hashable, Sendable, Codable {
     /// JSON `true` or `0.2`: a value reads the same in a baseline as on the command line.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let flag = try? container.decode(Bool.self) { self = .flag(flag); return }
+        if let flag = try? container.decode(Bool.self) {
+            self = .flag(flag)
+            return
+        }
         // A whole number may be a count or a whole number of seconds; `validated(for:)` settles which.
-        if let count = try? container.decode(Int.self) { self = .count(count); return }
+        if let count = try? container.decode(Int.self) {
+            self = .count(count)
+            return
+        }
         self = .seconds(try container.decode(Double.self))
     }
 
@@ -116,7 +125,9 @@ public struct StrategySettings: Hashable, Sendable, Codable {
     /// kind), checked as `validated(for:)` checks them.
     ///
     /// - Throws: `StrategyOptionError` naming the first option not declared or out of range.
-    public static func given(_ values: [String: StrategyOptionValue], declared: [StrategyOption]) throws(StrategyOptionError) -> StrategySettings {
+    public static func given(_ values: [String: StrategyOptionValue], declared: [StrategyOption])
+        throws(StrategyOptionError) -> StrategySettings
+    {
         var settings = StrategySettings()
         settings.values = values
         return try settings.validated(for: declared)
@@ -135,12 +146,14 @@ public struct StrategySettings: Hashable, Sendable, Codable {
             case (.seconds(let range), .seconds), (.seconds(let range), .count):
                 let seconds = self.seconds(option)
                 guard seconds.isFinite, range.contains(seconds) else {
-                    throw StrategyOptionError("--\(name) must be within \(range.lowerBound)...\(range.upperBound) seconds, not \(seconds)")
+                    throw StrategyOptionError(
+                        "--\(name) must be within \(range.lowerBound)...\(range.upperBound) seconds, not \(seconds)")
                 }
                 checked.values[name] = .seconds(seconds)
             case (.count(let range, _), .count(let count)):
                 guard range.contains(count) else {
-                    throw StrategyOptionError("--\(name) must be within \(range.lowerBound)...\(range.upperBound), not \(count)")
+                    throw StrategyOptionError(
+                        "--\(name) must be within \(range.lowerBound)...\(range.upperBound), not \(count)")
                 }
             default:
                 throw StrategyOptionError("--\(name): a value of the wrong kind")

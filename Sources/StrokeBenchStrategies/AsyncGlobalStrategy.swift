@@ -10,7 +10,8 @@ import StrokeBenchCanvas
 /// older result, finished at full cost, is thrown away there. Nothing stops a render once queued.
 public final class AsyncGlobalStrategy: DrawingStrategy {
     public static let name = "async-global"
-    public static let summary = "plain async label / VVeboLabel: whole picture on the global queue, stale results dropped by flag"
+    public static let summary =
+        "plain async label / VVeboLabel: whole picture on the global queue, stale results dropped by flag"
 
     private let canvas: CanvasConfiguration
     private let queues: RenderQueues
@@ -35,7 +36,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
     public var acceptedThrough: Int { stored.newest }
 
     public func handle(_ event: TouchEvent) {
-        if stored.handle(event) { needsDisplay = true } // [self.layer setNeedsDisplay]
+        if stored.handle(event) { needsDisplay = true }  // [self.layer setNeedsDisplay]
     }
 
     public func commit() -> LayerUpdate? {
@@ -49,7 +50,9 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
     private func displayLayer() {
         drawFlag += 1
         let flag = drawFlag
-        let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
+        let snapshot = stored.lines
+        let showsThrough = stored.newest
+        let canvas = self.canvas
         // Steps as in every async strategy here: start (no check: nothing can cancel it), draw, hand over.
         let drawn = Box<Surface>()
         let task = RenderTask(steps: [
@@ -68,7 +71,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
             inFlight -= 1
             guard let rendered = output as? RenderedImage else { return }
             guard !context.check({ flag != drawFlag }) else {
-                ledger.counters.tasksSuperseded += 1 // finished, then dropped by the flag check
+                ledger.counters.tasksSuperseded += 1  // finished, then dropped by the flag check
                 queues.release(rendered.image)
                 return
             }

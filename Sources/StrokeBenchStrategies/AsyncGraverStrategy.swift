@@ -12,7 +12,8 @@ import StrokeBenchCanvas
 /// moment the new picture is fully shown.
 public final class AsyncGraverStrategy: DrawingStrategy {
     public static let name = "async-graver"
-    public static let summary = "Graver WMGAsyncDrawView: draw count interrupts, contents cleared before each async draw"
+    public static let summary =
+        "Graver WMGAsyncDrawView: draw count interrupts, contents cleared before each async draw"
     /// Graver's `reserveContentsBeforeNextDrawingComplete`.
     public static let keepContentsOption = StrategyOption(
         name: "graver-keep-contents", kind: .flag,
@@ -67,11 +68,16 @@ public final class AsyncGraverStrategy: DrawingStrategy {
         if !keepContents, contents.hasPicture {
             contents.clear(bounds: canvas.bounds, showsThrough: -1, releasingOn: queues)
         }
-        let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
+        let snapshot = stored.lines
+        let showsThrough = stored.newest
+        let canvas = self.canvas
         let drawn = Box<Surface>()
         let task = RenderTask(steps: [
             { context in
-                if context.check(interrupted) { context.ledger.counters.tasksCancelled += 1; return .stop }
+                if context.check(interrupted) {
+                    context.ledger.counters.tasksCancelled += 1
+                    return .stop
+                }
                 context.ledger.counters.tasksStarted += 1
                 return .proceed
             },
@@ -80,7 +86,10 @@ public final class AsyncGraverStrategy: DrawingStrategy {
                 return drawn.value == nil ? .stop : .proceed
             },
             { context in
-                if context.check(interrupted) { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                if context.check(interrupted) {
+                    context.ledger.counters.tasksSuperseded += 1
+                    return .stop
+                }
                 guard let image = drawn.value else { return .stop }
                 return .finish(RenderedImage(image: image, showsThrough: showsThrough))
             },
@@ -94,7 +103,8 @@ public final class AsyncGraverStrategy: DrawingStrategy {
                 queues.release(rendered.image)
                 return
             }
-            contents.set(rendered, bounds: canvas.bounds, renderSeconds: context.elapsed, fadeIn: fadeIn, releasingOn: queues)
+            contents.set(
+                rendered, bounds: canvas.bounds, renderSeconds: context.elapsed, fadeIn: fadeIn, releasingOn: queues)
         }
     }
 

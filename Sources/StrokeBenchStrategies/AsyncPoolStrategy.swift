@@ -55,14 +55,14 @@ public final class AsyncPoolStrategy: DrawingStrategy {
     public var acceptedThrough: Int { stored.newest }
 
     public func handle(_ event: TouchEvent) {
-        if stored.handle(event) { transactionPending = true } // [[YYTransaction ...] commit]
+        if stored.handle(event) { transactionPending = true }  // [[YYTransaction ...] commit]
     }
 
     /// YYTransaction's BeforeWaiting observer: `contentsNeedUpdated` -> `layer.setNeedsDisplay()`.
     public func beforeWaiting() {
         guard transactionPending else { return }
         transactionPending = false
-        sentinel.increase() // _cancelAsyncDisplay
+        sentinel.increase()  // _cancelAsyncDisplay
         needsDisplay = true
     }
 
@@ -83,20 +83,27 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         let value = sentinel.value
         let sentinel = self.sentinel
         let isCancelled: @Sendable () -> Bool = { value != sentinel.value }
-        let snapshot = stored.lines, showsThrough = stored.newest, canvas = self.canvas
-        let drawn = Box<Surface>(), drawing = Box<Context>()
+        let snapshot = stored.lines
+        let showsThrough = stored.newest
+        let canvas = self.canvas
+        let drawn = Box<Surface>()
+        let drawing = Box<Context>()
         // Steps: start, begin the image, one per stored line, end the image, hand it over. Made by index,
         // so a render over a long session's thousands of lines costs only the steps it reaches.
         let task = RenderTask(stepCount: snapshot.count + 4) { index, context in
             switch index {
             case 0:
-                if context.check(isCancelled) { context.ledger.counters.tasksCancelled += 1; return .stop }
+                if context.check(isCancelled) {
+                    context.ledger.counters.tasksCancelled += 1
+                    return .stop
+                }
                 context.ledger.counters.tasksStarted += 1
                 return .proceed
             case 1:
                 // UIGraphicsBeginImageContextWithOptions(size, opaque, scale) and the opaque fill.
                 guard let image = try? Surface(width: canvas.width, height: canvas.height, counting: context.ledger),
-                      let cg = try? Context(surface: image, counting: context.ledger) else { return .stop }
+                    let cg = try? Context(surface: image, counting: context.ledger)
+                else { return .stop }
                 cg.fill(canvas.bounds, with: canvas.background)
                 drawn.value = image
                 drawing.value = cg
@@ -105,17 +112,26 @@ public final class AsyncPoolStrategy: DrawingStrategy {
                 // task.display: like YYText's drawing, which checks the cancel block before each line, the
                 // canvas checks isCancelled before each stroke (and so at its start, as the seed's display
                 // block does); a render stopped there never finished its picture: it is cancelled.
-                if context.check(isCancelled) { context.ledger.counters.tasksCancelled += 1; return .stop }
+                if context.check(isCancelled) {
+                    context.ledger.counters.tasksCancelled += 1
+                    return .stop
+                }
                 guard let drawing = drawing.value else { return .stop }
                 drawing.stroke([snapshot[index - 2]], style: canvas.style)
                 return .proceed
             case snapshot.count + 2:
                 drawing.value = nil
-                if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                if context.check(isCancelled) {
+                    context.ledger.counters.tasksSuperseded += 1
+                    return .stop
+                }
                 // UIGraphicsGetImageFromCurrentImageContext: the bitmap becomes the image, no copy.
                 return .proceed
             default:
-                if context.check(isCancelled) { context.ledger.counters.tasksSuperseded += 1; return .stop }
+                if context.check(isCancelled) {
+                    context.ledger.counters.tasksSuperseded += 1
+                    return .stop
+                }
                 guard let image = drawn.value else { return .stop }
                 return .finish(RenderedImage(image: image, showsThrough: showsThrough))
             }

@@ -23,7 +23,9 @@ public final class FlattenedStrategy: DrawingStrategy {
     /// The companion app's auto-draw: the whole layer invalidated every tick.
     public static let wholeLayerOption = StrategyOption(
         name: "flattened-whole-layer", kind: .flag,
-        help: "invalidate the whole layer on every event, as the companion app's spiral auto-draw does (layer.setNeedsDisplay())")
+        help:
+            "invalidate the whole layer on every event, as the companion app's spiral auto-draw does (layer.setNeedsDisplay())"
+    )
     public static var options: [StrategyOption] { [wholeLayerOption] }
 
     private let canvas: CanvasConfiguration
@@ -63,7 +65,7 @@ public final class FlattenedStrategy: DrawingStrategy {
             line = Polyline(points, style: canvas.style)
             dirty = dirty.union(canvas.style.inkBounds(of: points))
         case .moved:
-            let previous = line.last // nil only if the drawing API refused the stroke's first point
+            let previous = line.last  // nil only if the drawing API refused the stroke's first point
             line.append(contentsOf: points)
             dirty = dirty.union(canvas.style.inkBounds(of: [previous].compactMap { $0 } + points))
             if line.count > Self.livePointLimit { try flattenImage(keepingLastPoint: true) }
@@ -71,7 +73,7 @@ public final class FlattenedStrategy: DrawingStrategy {
             try flattenImage(keepingLastPoint: false)
         }
         if let last = event.points.last { newest = last.index }
-        if wholeLayer && event.phase != .ended { dirty = canvas.bounds } // layer.setNeedsDisplay()
+        if wholeLayer && event.phase != .ended { dirty = canvas.bounds }  // layer.setNeedsDisplay()
     }
 
     /// `flattenImage()`: a new bitmap holding `draw(bounds)`, then the live points dropped. The app's

@@ -48,7 +48,10 @@ public final class NaiveStrategy: DrawingStrategy {
             strokeHasMoved = true
             drawnThrough = last.index
         case .ended:
-            if !strokeHasMoved, let tap = previous { try render([tap]); drawnThrough = newest }
+            if !strokeHasMoved, let tap = previous {
+                try render([tap])
+                drawnThrough = newest
+            }
             previous = nil
         }
         if let last = event.points.last { newest = last.index }
@@ -56,7 +59,8 @@ public final class NaiveStrategy: DrawingStrategy {
 
     /// `UIGraphicsImageRenderer.image { ... }`: a new bitmap, the old picture drawn into it, the new line stroked.
     private func render(_ line: [Point]) throws {
-        let next = try Surface(width: canvas.width, height: canvas.height, format: imageRendererFormat, counting: ledger)
+        let next = try Surface(
+            width: canvas.width, height: canvas.height, format: imageRendererFormat, counting: ledger)
         let context = try Context(surface: next, counting: ledger)
         if let image {
             context.draw(image, in: canvas.bounds)

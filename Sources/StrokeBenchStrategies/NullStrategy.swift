@@ -20,7 +20,10 @@ public final class NullStrategy: DrawingStrategy {
     public var acceptedThrough: Int { -1 }
 
     public func handle(_ event: TouchEvent) {
-        if let last = event.points.last { newest = last.index; changed = true }
+        if let last = event.points.last {
+            newest = last.index
+            changed = true
+        }
     }
 
     public func commit() -> LayerUpdate? {

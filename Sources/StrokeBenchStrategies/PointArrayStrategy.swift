@@ -41,7 +41,7 @@ public final class PointArrayStrategy: DrawingStrategy {
         }
         pointCount += event.points.count
         if let last = event.points.last { newest = last.index }
-        if event.phase != .ended { needsDisplay = true } // setNeedsDisplay()
+        if event.phase != .ended { needsDisplay = true }  // setNeedsDisplay()
     }
 
     public func commit() -> LayerUpdate? {

@@ -15,7 +15,8 @@ public enum ReferencePicture {
         // antialiased edge pixel differ, which the picture comparison tolerates by design.
         var start = lines.startIndex
         while start < lines.endIndex {
-            var end = start, points = 0
+            var end = start
+            var points = 0
             repeat {
                 points += lines[end].count
                 end += 1

@@ -10,17 +10,18 @@ public struct StrategyCatalog: @unchecked Sendable {
     // immutable, and the list is a `let`, so sharing it is safe.
 
     /// The literature's strategies. Adding a built-in strategy is one line here.
-    public static let builtIn = StrategyCatalog(all: [
-        NullStrategy.self,
-        NaiveStrategy.self,
-        PointArrayStrategy.self,
-        DirtyRectStrategy.self,
-        FlattenedStrategy.self,
-        AsyncPoolStrategy.self,
-        AsyncGlobalStrategy.self,
-        AsyncGraverStrategy.self,
-        SublayerStrategy.self,
-    ], builtInCount: 9)
+    public static let builtIn = StrategyCatalog(
+        all: [
+            NullStrategy.self,
+            NaiveStrategy.self,
+            PointArrayStrategy.self,
+            DirtyRectStrategy.self,
+            FlattenedStrategy.self,
+            AsyncPoolStrategy.self,
+            AsyncGlobalStrategy.self,
+            AsyncGraverStrategy.self,
+            SublayerStrategy.self,
+        ], builtInCount: 9)
 
     /// The built-in strategies followed by those a package added.
     public let all: [any DrawingStrategy.Type]
@@ -28,7 +29,8 @@ public struct StrategyCatalog: @unchecked Sendable {
     private let builtInCount: Int
 
     private init(all: [any DrawingStrategy.Type], builtInCount: Int) {
-        self.all = all; self.builtInCount = builtInCount
+        self.all = all
+        self.builtInCount = builtInCount
     }
 
     /// Whether `strategy` is one of the literature's, verified against its source, rather than a package's.
@@ -53,22 +55,30 @@ public struct StrategyCatalog: @unchecked Sendable {
     /// strategy, since a sweep hands every option to every strategy that declares it.
     ///
     /// - Throws: `StrategyRegistrationError`, one line naming the strategy and what collides.
-    public func adding(_ strategies: [any DrawingStrategy.Type], reservedOptions: Set<String>) throws(StrategyRegistrationError) -> StrategyCatalog {
+    public func adding(_ strategies: [any DrawingStrategy.Type], reservedOptions: Set<String>)
+        throws(StrategyRegistrationError) -> StrategyCatalog
+    {
         var known = all
         for strategy in strategies {
             let name = strategy.name
             guard Self.isKebabCase(name) else {
-                throw StrategyRegistrationError("strategy name '\(name)' must be kebab-case (lower-case words joined by '-')")
+                throw StrategyRegistrationError(
+                    "strategy name '\(name)' must be kebab-case (lower-case words joined by '-')")
             }
             // `all` selects every strategy in a sweep's list: a strategy of that name could never be selected alone.
-            guard name != "all" else { throw StrategyRegistrationError("strategy name 'all' means every strategy on the command line; choose another name") }
+            guard name != "all" else {
+                throw StrategyRegistrationError(
+                    "strategy name 'all' means every strategy on the command line; choose another name")
+            }
             let summary = strategy.summary
             guard !summary.isEmpty, !summary.contains(where: \.isNewline) else {
-                throw StrategyRegistrationError("\(name): its summary must be one line of text (bench list prints one line per strategy)")
+                throw StrategyRegistrationError(
+                    "\(name): its summary must be one line of text (bench list prints one line per strategy)")
             }
             if let other = known.first(where: { $0.name == name }) {
                 let whose = isBuiltIn(other) ? "a built-in strategy" : "another registered strategy"
-                throw StrategyRegistrationError("strategy '\(name)' (\(strategy)) has the name of \(whose); choose another name")
+                throw StrategyRegistrationError(
+                    "strategy '\(name)' (\(strategy)) has the name of \(whose); choose another name")
             }
             try Self.checkOptions(of: strategy, against: known, reserved: reservedOptions)
             known.append(strategy)
@@ -76,15 +86,19 @@ public struct StrategyCatalog: @unchecked Sendable {
         let options = known.flatMap { $0.options }
         let flags = options.filter { $0.kind == .flag }.count
         guard flags <= Self.maxFlags, options.count - flags <= Self.maxValuedOptions else {
-            throw StrategyRegistrationError("the strategies declare \(flags) flags and \(options.count - flags) options with a value; the command line holds at most \(Self.maxFlags) and \(Self.maxValuedOptions)")
+            throw StrategyRegistrationError(
+                "the strategies declare \(flags) flags and \(options.count - flags) options with a value; the command line holds at most \(Self.maxFlags) and \(Self.maxValuedOptions)"
+            )
         }
         return StrategyCatalog(all: known, builtInCount: builtInCount)
     }
 
     /// Each option of `strategy` is kebab-case, declared once, of a kind the command line can offer,
     /// not reserved and declared by none of `known`.
-    private static func checkOptions(of strategy: any DrawingStrategy.Type, against known: [any DrawingStrategy.Type],
-                                     reserved: Set<String>) throws(StrategyRegistrationError) {
+    private static func checkOptions(
+        of strategy: any DrawingStrategy.Type, against known: [any DrawingStrategy.Type],
+        reserved: Set<String>
+    ) throws(StrategyRegistrationError) {
         let name = strategy.name
         for (index, option) in strategy.options.enumerated() {
             guard isKebabCase(option.name) else {
@@ -94,16 +108,21 @@ public struct StrategyCatalog: @unchecked Sendable {
                 throw StrategyRegistrationError("\(name): option '--\(option.name)' is declared twice")
             }
             guard !option.help.contains(where: \.isNewline) else {
-                throw StrategyRegistrationError("\(name): option '--\(option.name)': its help must be one line of text (bench list prints one line per option)")
+                throw StrategyRegistrationError(
+                    "\(name): option '--\(option.name)': its help must be one line of text (bench list prints one line per option)"
+                )
             }
             if let problem = problem(with: option.kind) {
                 throw StrategyRegistrationError("\(name): option '--\(option.name)': \(problem)")
             }
             if reserved.contains(option.name) {
-                throw StrategyRegistrationError("\(name): option '--\(option.name)' is one of bench's own options; prefix it with the strategy's name")
+                throw StrategyRegistrationError(
+                    "\(name): option '--\(option.name)' is one of bench's own options; prefix it with the strategy's name"
+                )
             }
             if let other = known.first(where: { $0.options.contains { $0.name == option.name } }) {
-                throw StrategyRegistrationError("\(name): option '--\(option.name)' is already declared by '\(other.name)'")
+                throw StrategyRegistrationError(
+                    "\(name): option '--\(option.name)' is already declared by '\(other.name)'")
             }
         }
     }
@@ -135,9 +154,10 @@ public struct StrategyCatalog: @unchecked Sendable {
 
     private static func isKebabCase(_ name: String) -> Bool {
         let words = name.split(separator: "-", omittingEmptySubsequences: false)
-        return !words.isEmpty && words.allSatisfy { word in
-            !word.isEmpty && word.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
-        }
+        return !words.isEmpty
+            && words.allSatisfy { word in
+                !word.isEmpty && word.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+            }
     }
 }
 

@@ -13,7 +13,8 @@ import StrokeBenchCanvas
 /// layer stroked), the bitmap becomes the base picture's contents and the sublayers are removed.
 public final class SublayerStrategy: DrawingStrategy {
     public static let name = "sublayer"
-    public static let summary = "one shape layer per segment, composited by the render server; flattened past 400 and at pen up"
+    public static let summary =
+        "one shape layer per segment, composited by the render server; flattened past 400 and at pen up"
 
     /// More sublayers than this are flattened into the base picture.
     public static let layerLimit = 400
@@ -85,8 +86,9 @@ public final class SublayerStrategy: DrawingStrategy {
         }
         guard layersChanged else { return nil }
         layersChanged = false
-        return LayerUpdate(contents: base, damage: [layersBounds.intersection(canvas.bounds)], showsThrough: newest,
-                           overlays: layers)
+        return LayerUpdate(
+            contents: base, damage: [layersBounds.intersection(canvas.bounds)], showsThrough: newest,
+            overlays: layers)
     }
 
     public func finalPicture() -> Surface? { base }

@@ -7,12 +7,15 @@ struct LayerContents {
     private var pending: LayerUpdate?
 
     /// `layer.contents = image`: the whole layer changes.
-    mutating func set(_ rendered: RenderedImage, bounds: PixelRect, renderSeconds: Double, fadeIn: Double = 0,
-                      releasingOn queues: RenderQueues) {
+    mutating func set(
+        _ rendered: RenderedImage, bounds: PixelRect, renderSeconds: Double, fadeIn: Double = 0,
+        releasingOn queues: RenderQueues
+    ) {
         if let old = current { queues.release(old) }
         current = rendered.image
-        pending = LayerUpdate(contents: rendered.image, damage: [bounds], showsThrough: rendered.showsThrough,
-                              backgroundRenderSeconds: renderSeconds, fadeIn: fadeIn)
+        pending = LayerUpdate(
+            contents: rendered.image, damage: [bounds], showsThrough: rendered.showsThrough,
+            backgroundRenderSeconds: renderSeconds, fadeIn: fadeIn)
     }
 
     /// `layer.contents = nil`. With `bounds` the screen shows blank background there; without, the

@@ -4,7 +4,8 @@ import StrokeBenchCanvas
 /// (`UIGraphicsBeginImageContextWithOptions`), filled with the opaque background, every line stroked.
 func renderWholePicture(_ lines: [Polyline], canvas: CanvasConfiguration, ledger: WorkLedger) -> Surface? {
     guard let image = try? Surface(width: canvas.width, height: canvas.height, counting: ledger),
-          let context = try? Context(surface: image, counting: ledger) else { return nil }
+        let context = try? Context(surface: image, counting: ledger)
+    else { return nil }
     context.fill(canvas.bounds, with: canvas.background)
     context.stroke(lines, style: canvas.style)
     return image

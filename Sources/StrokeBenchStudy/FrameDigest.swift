@@ -18,8 +18,9 @@ struct FrameDigest: Sendable {
         try SweepFolder.forEachFrame(csvAt: file, regularOnly: true) { row in
             let main = try row.time("main_ms")
             let hitch = try row.time("hitch_ms")
-            let frame = WorstFrame(frame: try row.count("frame"), hitchMs: hitch, mainMs: main,
-                                   renderMs: try row.time("render_ms"), compositeMs: try row.time("composite_ms"))
+            let frame = WorstFrame(
+                frame: try row.count("frame"), hitchMs: hitch, mainMs: main,
+                renderMs: try row.time("render_ms"), compositeMs: try row.time("composite_ms"))
             if worst.map({ (hitch, main) > ($0.hitchMs, $0.mainMs) }) ?? true { worst = frame }
             if try row.count("samples") > 0 { active.append((try row.count("points_retained"), main)) }
         }

@@ -17,7 +17,8 @@ public struct Ranking: Sendable {
     }
 
     /// The rule, in the words the report prints.
-    public static let rule = "Ordered by verdict (keeps up; may hitch; hitches, drops frames or ink lags; no ink), then by dominance: "
+    public static let rule =
+        "Ordered by verdict (keeps up; may hitch; hitches, drops frames or ink lags; no ink), then by dominance: "
         + "a strategy ranks below one that is at least as good on every judged figure (hitch ratio, dropped frames, ink latency p95 "
         + "with samples never shown beyond any limit, the share of pen-moving vsyncs that showed new ink, and main-thread plus "
         + "render-server busy time) and better on one, by more than 1%. Strategies neither of which is so dominated share a place. "
@@ -37,12 +38,19 @@ public struct Ranking: Sendable {
             while !remaining.isEmpty {
                 // The remaining runs no other remaining run dominates; all of them when dominance with a
                 // margin goes round in a circle.
-                var front = remaining.filter { run in !remaining.contains { JudgedFigures($0.summary).dominates(JudgedFigures(run.summary), margin: Self.margin) } }
+                var front = remaining.filter { run in
+                    !remaining.contains {
+                        JudgedFigures($0.summary).dominates(JudgedFigures(run.summary), margin: Self.margin)
+                    }
+                }
                 if front.isEmpty { front = remaining }
                 remaining.removeAll { run in front.contains { $0.strategyLabel == run.strategyLabel } }
                 let place = entries.count + 1
                 for (i, run) in front.sorted(by: Self.precedes).enumerated() {
-                    entries.append(Entry(run: run, place: place, tied: i > 0, decidedBy: Self.decision(run, after: entries.map(\.run), tied: i > 0)))
+                    entries.append(
+                        Entry(
+                            run: run, place: place, tied: i > 0,
+                            decidedBy: Self.decision(run, after: entries.map(\.run), tied: i > 0)))
                 }
             }
         }
@@ -66,12 +74,14 @@ public struct Ranking: Sendable {
         let figures = JudgedFigures(run.summary)
         if tied {
             let other = JudgedFigures(previous.summary)
-            let better = figures.better(than: other, margin: Self.margin), worse = other.better(than: figures, margin: Self.margin)
+            let better = figures.better(than: other, margin: Self.margin)
+            let worse = other.better(than: figures, margin: Self.margin)
             if better.isEmpty && worse.isEmpty { return "no judged figure tells it from \(previous.strategyLabel)" }
             return "trade-off with \(previous.strategyLabel): better on \(list(better)), worse on \(list(worse))"
         }
         if let dominating = before.last(where: { JudgedFigures($0.summary).dominates(figures, margin: Self.margin) }) {
-            return "dominated by \(dominating.strategyLabel): worse on \(list(JudgedFigures(dominating.summary).better(than: figures, margin: Self.margin)))"
+            return
+                "dominated by \(dominating.strategyLabel): worse on \(list(JudgedFigures(dominating.summary).better(than: figures, margin: Self.margin)))"
         }
         return previous.judgement.level < run.judgement.level ? "verdict" : nil
     }

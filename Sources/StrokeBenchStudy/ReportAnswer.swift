@@ -10,13 +10,17 @@ public struct ReportAnswer {
     let modelAccuracy: ModelAccuracy?
 
     public init(study: Study, modelAccuracy: ModelAccuracy? = nil) {
-        self.study = study; self.modelAccuracy = modelAccuracy; matrix = VerdictMatrix(study)
+        self.study = study
+        self.modelAccuracy = modelAccuracy
+        matrix = VerdictMatrix(study)
     }
 
     /// Five lines of markdown, each a list item.
     public func render() -> String {
         let everywhere = matrix.settings.count
-        var keepsUp: [String] = [], mayHitch: [String] = [], fails: [String] = []
+        var keepsUp: [String] = []
+        var mayHitch: [String] = []
+        var fails: [String] = []
         // null, the harness's own floor, draws nothing by design: it is not an answer.
         for strategy in matrix.strategies where strategy != "null" {
             let runs = matrix.settings.compactMap { matrix.run(strategy, at: $0) }
@@ -30,12 +34,17 @@ public struct ReportAnswer {
             } else {
                 // What fails, in the words of its reasons' verdicts, most often first.
                 var counts: [DrawingVerdict: Int] = [:]
-                for judgement in failing { for reason in judgement.reasons where reason.excess > 0 { counts[reason.verdict, default: 0] += 1 } }
-                let why = counts.sorted { ($1.value, $0.key.rank) < ($0.value, $1.key.rank) }.map(\.key.rawValue).joined(separator: ", ")
+                for judgement in failing {
+                    for reason in judgement.reasons where reason.excess > 0 { counts[reason.verdict, default: 0] += 1 }
+                }
+                let why = counts.sorted { ($1.value, $0.key.rank) < ($0.value, $1.key.rank) }.map(\.key.rawValue)
+                    .joined(separator: ", ")
                 fails.append("\(strategy) (\(why); fails on \(failing.count) of \(runs.count) settings)")
             }
         }
-        let settings = matrix.settings.map { $0.label(withTrace: false) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let settings = matrix.settings.map { $0.label(withTrace: false) }.reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         var lines = [
             "- **Keeps up everywhere:** \(list(keepsUp)).",
             "- **May hitch** (the model's draws disagree, or not everywhere good): \(list(mayHitch)).",
@@ -44,9 +53,11 @@ public struct ReportAnswer {
         if study.allModelled != false, let caveat = modelAccuracy?.caveat {
             lines.append("- **How certain:** \(caveat).")
         } else {
-            lines.append("- **How certain:** measured on this host (\(machines)): this machine's time, not the device's.")
+            lines.append(
+                "- **How certain:** measured on this host (\(machines)): this machine's time, not the device's.")
         }
-        lines.append("- **Where:** \(study.provenance), \(study.runs.count) runs on \(settings.joined(separator: "; ")).")
+        lines.append(
+            "- **Where:** \(study.provenance), \(study.runs.count) runs on \(settings.joined(separator: "; ")).")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -9,7 +9,9 @@ public struct ReportMarkdown {
     let modelAccuracy: ModelAccuracy?
 
     public init(study: Study, modelAccuracy: ModelAccuracy? = nil) {
-        self.study = study; self.modelAccuracy = modelAccuracy; matrix = VerdictMatrix(study)
+        self.study = study
+        self.modelAccuracy = modelAccuracy
+        matrix = VerdictMatrix(study)
     }
 
     public func render() -> String {
@@ -17,7 +19,9 @@ public struct ReportMarkdown {
         var lines = ["### StrokeBench verdict, \(kind)", ""]
         if study.allModelled != false, let caveat = modelAccuracy?.caveat { lines += ["How certain: \(caveat).", ""] }
         if !study.leftOut.isEmpty { lines += ["Left out: \(cell(study.leftOut.joined(separator: "; "))).", ""] }
-        lines.append("| strategy | " + matrix.settings.map { cell($0.label(withTrace: matrix.namesTraces)) }.joined(separator: " | ") + " |")
+        lines.append(
+            "| strategy | "
+                + matrix.settings.map { cell($0.label(withTrace: matrix.namesTraces)) }.joined(separator: " | ") + " |")
         lines.append("|---|" + matrix.settings.map { _ in "---" }.joined(separator: "|") + "|")
         for strategy in matrix.strategies {
             let cells = matrix.settings.map { setting -> String in

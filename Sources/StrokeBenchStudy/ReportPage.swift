@@ -13,8 +13,13 @@ public struct Provenance: Sendable {
     /// How often the device cost model's ranges held published figures, said beside modelled verdicts.
     public var modelAccuracy: ModelAccuracy?
 
-    public init(version: String, commit: String, deviceDataVersion: Int, date: Date, modelAccuracy: ModelAccuracy? = nil) {
-        self.version = version; self.commit = commit; self.deviceDataVersion = deviceDataVersion; self.date = date
+    public init(
+        version: String, commit: String, deviceDataVersion: Int, date: Date, modelAccuracy: ModelAccuracy? = nil
+    ) {
+        self.version = version
+        self.commit = commit
+        self.deviceDataVersion = deviceDataVersion
+        self.date = date
         self.modelAccuracy = modelAccuracy
     }
 
@@ -49,10 +54,15 @@ public struct ReportPage {
         self.study = study
         self.provenance = provenance
         matrix = VerdictMatrix(study)
-        var digests: [Int: FrameDigest] = [:], missing = 0
+        var digests: [Int: FrameDigest] = [:]
+        var missing = 0
         for (index, run) in study.runs.enumerated() {
             if let file = run.framesCSV {
-                if FileManager.default.fileExists(atPath: file) { digests[index] = try FrameDigest(csvAt: file) } else { missing += 1 }
+                if FileManager.default.fileExists(atPath: file) {
+                    digests[index] = try FrameDigest(csvAt: file)
+                } else {
+                    missing += 1
+                }
             }
             progress(index + 1, study.runs.count)
         }
@@ -76,8 +86,9 @@ public struct ReportPage {
         page.append("<h1>Which way to draw: StrokeBench report</h1>")
         page.append("<p class=\"lede\">\(escaped(lede))</p>")
         if framesMissing > 0 {
-            page.append("<p class=\"lede\">\(framesMissing) of \(study.runs.count) runs' per-frame CSVs are not in the study's folder "
-                        + "(a copy of results/ keeps none): their frame-cost curves and worst frames are left out.</p>")
+            page.append(
+                "<p class=\"lede\">\(framesMissing) of \(study.runs.count) runs' per-frame CSVs are not in the study's folder "
+                    + "(a copy of results/ keeps none): their frame-cost curves and worst frames are left out.</p>")
         }
         if !study.leftOut.isEmpty {
             page.append("<p class=\"lede\">Left out: \(escaped(study.leftOut.joined(separator: "; "))).</p>")
@@ -96,13 +107,16 @@ public struct ReportPage {
         let runs = study.runs.count
         switch study.allModelled {
         case true?:
-            return "Modelled: \(runs) configurations, every figure priced by the device cost model (docs/device-model.md) "
+            return
+                "Modelled: \(runs) configurations, every figure priced by the device cost model (docs/device-model.md) "
                 + "for each device; a band with its share of the model's 64 draws, ranges 5-95%." + caveat
         case false?:
-            return "Measured: \(runs) configurations, every figure timed on this host (\(machines)) as the devices' displays: "
+            return
+                "Measured: \(runs) configurations, every figure timed on this host (\(machines)) as the devices' displays: "
                 + "this machine's time for the device's work, not the device's."
         case nil:
-            return "Modelled and measured: \(runs) configurations; each says whether it is modelled (the device cost model) "
+            return
+                "Modelled and measured: \(runs) configurations; each says whether it is modelled (the device cost model) "
                 + "or measured (this host's time, \(machines), not the device's)." + caveat
         }
     }
@@ -118,21 +132,29 @@ public struct ReportPage {
     }
 
     private func verdictSection() -> String {
-        var rows = ["<section id=\"verdict\"><h2>The verdict (\(kind))</h2>", "<div class=\"wide\"><table class=\"matrix\"><thead><tr><th>strategy</th>"]
+        var rows = [
+            "<section id=\"verdict\"><h2>The verdict (\(kind))</h2>",
+            "<div class=\"wide\"><table class=\"matrix\"><thead><tr><th>strategy</th>",
+        ]
         rows += matrix.settings.map { "<th>\(escaped($0.label(withTrace: matrix.namesTraces)))</th>" }
         rows.append("</tr></thead><tbody>")
         for strategy in matrix.strategies {
             rows.append("<tr><th>\(escaped(strategy))</th>")
             for setting in matrix.settings {
-                guard let run = matrix.run(strategy, at: setting) else { rows.append("<td class=\"none\">not run</td>"); continue }
+                guard let run = matrix.run(strategy, at: setting) else {
+                    rows.append("<td class=\"none\">not run</td>")
+                    continue
+                }
                 let verdict = run.verdict
                 let reasons = run.judgement.reasons.map(\.text)
-                let detail = (reasons.isEmpty ? "" : reasons.joined(separator: "; ") + ". ")
+                let detail =
+                    (reasons.isEmpty ? "" : reasons.joined(separator: "; ") + ". ")
                     + "\(bandText(run.summary)); \(fmt(run.summary.hitchRatioMsPerS, 1)) ms/s; "
                     + "\(fmt(run.summary.inkUpdatesPerS, 1)) ink updates/s; latency p95 \(fmt(run.summary.latencyMs.p95, 0)) ms"
                     + (study.allModelled == nil ? "; \(run.summary.costs)" : "")
-                rows.append("<td style=\"border-left:6px solid \(Charts.colour(verdict))\"><b>\(escaped(verdict.rawValue))</b>"
-                            + "<br><small>\(escaped(detail))</small></td>")
+                rows.append(
+                    "<td style=\"border-left:6px solid \(Charts.colour(verdict))\"><b>\(escaped(verdict.rawValue))</b>"
+                        + "<br><small>\(escaped(detail))</small></td>")
             }
             rows.append("</tr>")
         }
@@ -150,26 +172,29 @@ public struct ReportPage {
                 "<span style=\"color:\(Charts.colour(entry.run.verdict))\">\(entry.tied ? "=" : "")\(entry.place)&nbsp;"
                     + "<b>\(escaped(entry.run.strategyLabel))</b></span>"
             }
-            out.append("<li><b>\(escaped(setting.label(withTrace: true)))</b>: \(places.joined(separator: " &middot; "))</li>")
+            out.append(
+                "<li><b>\(escaped(setting.label(withTrace: true)))</b>: \(places.joined(separator: " &middot; "))</li>")
         }
         out.append("</ol><p class=\"rule\">\(escaped(Ranking.rule)) Colour: the verdict.</p>")
         out.append("<details><summary>The figures behind each ranking</summary>")
         for (setting, ranking) in rankings {
-            out.append("<h3>\(escaped(setting.label(withTrace: true)))</h3><table class=\"ranking\"><thead><tr><th>place</th>"
-                       + "<th>strategy</th><th>verdict</th><th>hitch ms/s (5-95%)</th><th>dropped % (5-95%)</th>"
-                       + "<th>ink latency p95 ms</th><th>ink updates/s</th><th>main + render server busy ms/s</th>"
-                       + "<th>placed by</th></tr></thead><tbody>")
+            out.append(
+                "<h3>\(escaped(setting.label(withTrace: true)))</h3><table class=\"ranking\"><thead><tr><th>place</th>"
+                    + "<th>strategy</th><th>verdict</th><th>hitch ms/s (5-95%)</th><th>dropped % (5-95%)</th>"
+                    + "<th>ink latency p95 ms</th><th>ink updates/s</th><th>main + render server busy ms/s</th>"
+                    + "<th>placed by</th></tr></thead><tbody>")
             for entry in ranking.entries {
                 let s = entry.run.summary
                 let place = entry.tied ? "=\(entry.place)" : "\(entry.place)"
                 let by = entry.decidedBy ?? "first"
                 let lag = RunJudgement.inkLatencyP95(s).map { $0.isFinite ? fmt($0, 0) : "never shown" } ?? ""
-                out.append("<tr><td>\(place)</td><td>\(escaped(entry.run.strategyLabel))</td>"
-                           + "<td style=\"color:\(Charts.colour(entry.run.verdict))\"><b>\(escaped(entry.run.verdict.rawValue))</b></td>"
-                           + "<td>\(figure(s.hitchRatioMsPerS, s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh))</td>"
-                           + "<td>\(figure(s.droppedPct, s.droppedPctLow, s.droppedPctHigh))</td><td>\(lag)</td>"
-                           + "<td>\(fmt(s.inkUpdatesPerS, 1))</td><td>\(s.busyMsPerS.map { fmt($0, 1) } ?? "")</td>"
-                           + "<td>\(escaped(by))</td></tr>")
+                out.append(
+                    "<tr><td>\(place)</td><td>\(escaped(entry.run.strategyLabel))</td>"
+                        + "<td style=\"color:\(Charts.colour(entry.run.verdict))\"><b>\(escaped(entry.run.verdict.rawValue))</b></td>"
+                        + "<td>\(figure(s.hitchRatioMsPerS, s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh))</td>"
+                        + "<td>\(figure(s.droppedPct, s.droppedPctLow, s.droppedPctHigh))</td><td>\(lag)</td>"
+                        + "<td>\(fmt(s.inkUpdatesPerS, 1))</td><td>\(s.busyMsPerS.map { fmt($0, 1) } ?? "")</td>"
+                        + "<td>\(escaped(by))</td></tr>")
             }
             out.append("</tbody></table>")
         }
@@ -188,22 +213,34 @@ public struct ReportPage {
         for setting in matrix.settings {
             let runs = matrix.runs(at: setting)
             let budget = 1000 / setting.hz
-            out.append("<figure class=\"chart\">" + Charts.percentiles(runs, setting: setting, title: "Main-thread time a frame", unit: "ms",
-                                                                    kind: kind, of: \.mainMs, budget: budget) + "</figure>")
-            out.append("<figure class=\"chart\">" + Charts.percentiles(runs, setting: setting, title: "Touch-to-screen latency", unit: "ms",
-                                                                    kind: kind, of: \.latencyMs, budget: nil) + "</figure>")
-            let series = runs.compactMap { run -> (label: String, verdict: DrawingVerdict, points: [(Double, Double)])? in
-                guard let index = study.runs.firstIndex(where: { $0.framesCSV == run.framesCSV && run.framesCSV != nil }),
-                      let curve = digests[index]?.curve, !curve.isEmpty else { return nil }
+            out.append(
+                "<figure class=\"chart\">"
+                    + Charts.percentiles(
+                        runs, setting: setting, title: "Main-thread time a frame", unit: "ms",
+                        kind: kind, of: \.mainMs, budget: budget) + "</figure>")
+            out.append(
+                "<figure class=\"chart\">"
+                    + Charts.percentiles(
+                        runs, setting: setting, title: "Touch-to-screen latency", unit: "ms",
+                        kind: kind, of: \.latencyMs, budget: nil) + "</figure>")
+            let series = runs.compactMap {
+                run -> (label: String, verdict: DrawingVerdict, points: [(Double, Double)])? in
+                guard
+                    let index = study.runs.firstIndex(where: { $0.framesCSV == run.framesCSV && run.framesCSV != nil }),
+                    let curve = digests[index]?.curve, !curve.isEmpty
+                else { return nil }
                 return (run.strategyLabel, run.verdict, curve)
             }
             if !series.isEmpty {
                 // A run without a line is named, with why: none is left out of the chart without a word.
                 let missing = runs.filter { run in !series.contains { $0.label == run.strategyLabel } }.map { run in
-                    run.framesCSV == nil ? "\(run.strategyLabel) (no per-frame CSV)"
+                    run.framesCSV == nil
+                        ? "\(run.strategyLabel) (no per-frame CSV)"
                         : "\(run.strategyLabel) (\(run.summary.strategy == "null" ? "draws nothing" : "retains no points to plot against"))"
                 }
-                out.append("<figure class=\"chart\">\(Charts.costAgainstPoints(series, missing: missing, setting: setting, kind: kind))</figure>")
+                out.append(
+                    "<figure class=\"chart\">\(Charts.costAgainstPoints(series, missing: missing, setting: setting, kind: kind))</figure>"
+                )
             }
         }
         out.append("</section>")
@@ -214,24 +251,43 @@ public struct ReportPage {
         var out = ["<section id=\"configurations\"><h2>Each configuration</h2>"]
         for (index, run) in study.runs.enumerated() {
             let s = run.summary
-            let title = "\(run.strategyLabel), \(Setting(s).label(withTrace: true)), \(s.costs) costs: \(run.verdict.rawValue)"
+            let title =
+                "\(run.strategyLabel), \(Setting(s).label(withTrace: true)), \(s.costs) costs: \(run.verdict.rawValue)"
             out.append("<details><summary>\(escaped(title))</summary>")
             let facts: [(String, String)] = [
                 ("verdict", "\(run.verdict.rawValue); \(bandText(s))"),
                 ("hitch ratio", "\(figure(s.hitchRatioMsPerS, s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh)) ms/s"),
                 ("display-link fps", figure(s.displayLinkFps, s.displayLinkFpsLow, s.displayLinkFpsHigh)),
-                ("main thread busy", "\(figure(s.mainThreadBusyPct, s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh)) %"),
-                ("main thread ms p50 / p95 / p99", "\(fmt(s.mainMs.p50, 3)) / \(fmt(s.mainMs.p95, 3)) / \(fmt(s.mainMs.p99, 3))"),
-                ("touch latency ms p50 / p95 / max", "\(fmt(s.latencyMs.p50, 2)) / \(fmt(s.latencyMs.p95, 2)) / \(fmt(s.latencyMs.max, 2))"),
+                (
+                    "main thread busy",
+                    "\(figure(s.mainThreadBusyPct, s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh)) %"
+                ),
+                (
+                    "main thread ms p50 / p95 / p99",
+                    "\(fmt(s.mainMs.p50, 3)) / \(fmt(s.mainMs.p95, 3)) / \(fmt(s.mainMs.p99, 3))"
+                ),
+                (
+                    "touch latency ms p50 / p95 / max",
+                    "\(fmt(s.latencyMs.p50, 2)) / \(fmt(s.latencyMs.p95, 2)) / \(fmt(s.latencyMs.max, 2))"
+                ),
                 ("dropped frames", "\(s.droppedFrames.groupedText) (\(fmt(s.droppedPct, 2))%)"),
                 ("worst second", "\(s.droppedWorstSecond) frames dropped; longest run \(s.droppedLongestRun)"),
-                ("ink", "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink; longest wait \(fmt(s.longestStaleMs, 0)) ms; "
-                    + "\(s.samplesNeverShown.groupedText) of \(s.samples.groupedText) samples never shown"),
+                (
+                    "ink",
+                    "\(fmt(s.inkUpdatesPerS, 1)) updates/s with new ink; longest wait \(fmt(s.longestStaleMs, 0)) ms; "
+                        + "\(s.samplesNeverShown.groupedText) of \(s.samples.groupedText) samples never shown"
+                ),
                 ("renders wasted", "\(fmt(s.rendersWastedPct, 1))%"),
                 ("frames", "\(s.frames.groupedText) over \(fmt(s.durationS, 2)) s"),
-                ("figures", s.costs == "model" ? "modelled for \(s.device) by the device cost model" : "measured on \(s.machine)"),
+                (
+                    "figures",
+                    s.costs == "model"
+                        ? "modelled for \(s.device) by the device cost model" : "measured on \(s.machine)"
+                ),
             ]
-            out.append("<table class=\"facts\">" + facts.map { "<tr><th>\(escaped($0.0))</th><td>\(escaped($0.1))</td></tr>" }.joined() + "</table>")
+            out.append(
+                "<table class=\"facts\">"
+                    + facts.map { "<tr><th>\(escaped($0.0))</th><td>\(escaped($0.1))</td></tr>" }.joined() + "</table>")
             if let worst = digests[index]?.worst {
                 out.append("<div class=\"timeline\">\(Charts.worstFrame(worst, hz: s.hz, kind: kind))</div>")
             }
@@ -251,12 +307,14 @@ public struct ReportPage {
             ("made", provenance.dateText),
         ]
         if study.runs.contains(where: \.isModelled) {
-            facts.append(("device data", "device-costs.json format \(provenance.deviceDataVersion) (docs/device-model.md)"))
+            facts.append(
+                ("device data", "device-costs.json format \(provenance.deviceDataVersion) (docs/device-model.md)"))
         }
         let machines = Set(study.runs.filter { !$0.isModelled }.map(\.summary.machine)).sorted()
         if !machines.isEmpty { facts.append(("measured on", machines.joined(separator: "; "))) }
         return "<section id=\"provenance\"><h2>Provenance</h2><table class=\"facts\">"
-            + facts.map { "<tr><th>\(escaped($0.0))</th><td>\(escaped($0.1))</td></tr>" }.joined() + "</table></section>"
+            + facts.map { "<tr><th>\(escaped($0.0))</th><td>\(escaped($0.1))</td></tr>" }.joined()
+            + "</table></section>"
     }
 
     private static func head(title: String) -> String {

@@ -27,34 +27,48 @@ struct SVG {
     let width: Double, height: Double
     private var body: [String] = []
 
-    init(width: Double, height: Double) { self.width = width; self.height = height }
-
-    mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, title: String? = nil, stroke: String? = nil) {
-        let outline = stroke.map { " stroke=\"\($0)\"" } ?? ""
-        let tip = title.map { "<title>\(escaped($0))</title>" } ?? ""
-        body.append("<rect x=\"\(coordinate(x))\" y=\"\(coordinate(y))\" width=\"\(coordinate(max(0, width)))\" "
-                    + "height=\"\(coordinate(max(0, height)))\" fill=\"\(fill)\"\(outline)>\(tip)</rect>")
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
     }
 
-    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, dashed: Bool = false, width: Double = 1) {
+    mutating func rect(
+        x: Double, y: Double, width: Double, height: Double, fill: String, title: String? = nil, stroke: String? = nil
+    ) {
+        let outline = stroke.map { " stroke=\"\($0)\"" } ?? ""
+        let tip = title.map { "<title>\(escaped($0))</title>" } ?? ""
+        body.append(
+            "<rect x=\"\(coordinate(x))\" y=\"\(coordinate(y))\" width=\"\(coordinate(max(0, width)))\" "
+                + "height=\"\(coordinate(max(0, height)))\" fill=\"\(fill)\"\(outline)>\(tip)</rect>")
+    }
+
+    mutating func line(
+        x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, dashed: Bool = false, width: Double = 1
+    ) {
         let dash = dashed ? " stroke-dasharray=\"4 3\"" : ""
-        body.append("<line x1=\"\(coordinate(x1))\" y1=\"\(coordinate(y1))\" x2=\"\(coordinate(x2))\" y2=\"\(coordinate(y2))\" "
-                    + "stroke=\"\(stroke)\" stroke-width=\"\(coordinate(width))\"\(dash)/>")
+        body.append(
+            "<line x1=\"\(coordinate(x1))\" y1=\"\(coordinate(y1))\" x2=\"\(coordinate(x2))\" y2=\"\(coordinate(y2))\" "
+                + "stroke=\"\(stroke)\" stroke-width=\"\(coordinate(width))\"\(dash)/>")
     }
 
     mutating func polyline(_ points: [(Double, Double)], stroke: String, title: String? = nil) {
         guard !points.isEmpty else { return }
         let list = points.map { "\(coordinate($0.0)),\(coordinate($0.1))" }.joined(separator: " ")
         let tip = title.map { "<title>\(escaped($0))</title>" } ?? ""
-        body.append("<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"1.8\">\(tip)</polyline>")
+        body.append(
+            "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"1.8\">\(tip)</polyline>")
     }
 
     enum Anchor: String { case start, middle, end }
 
-    mutating func text(_ text: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 11, fill: String = "#222", bold: Bool = false) {
+    mutating func text(
+        _ text: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 11, fill: String = "#222",
+        bold: Bool = false
+    ) {
         let weight = bold ? " font-weight=\"bold\"" : ""
-        body.append("<text x=\"\(coordinate(x))\" y=\"\(coordinate(y))\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(coordinate(size))\" "
-                    + "fill=\"\(fill)\"\(weight)>\(escaped(text))</text>")
+        body.append(
+            "<text x=\"\(coordinate(x))\" y=\"\(coordinate(y))\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(coordinate(size))\" "
+                + "fill=\"\(fill)\"\(weight)>\(escaped(text))</text>")
     }
 
     /// The picture, with `label` as its accessible name.

@@ -34,7 +34,10 @@ public struct Study: Sendable {
     /// Runs left out of the report, each with why (`iphone-6s at 120 Hz: faster than its 60 Hz display`).
     public var leftOut: [String] = []
 
-    public init(source: String, runs: [StudyRun]) { self.source = source; self.runs = runs }
+    public init(source: String, runs: [StudyRun]) {
+        self.source = source
+        self.runs = runs
+    }
 
     /// The study without the runs `reason` gives a reason for: what a report shows of a sweep that ran a
     /// device at a rate its display does not have. Each distinct reason is kept once.
@@ -51,10 +54,15 @@ public struct Study: Sendable {
     public var provenance: String {
         let costs = Set(runs.map(\.summary.costs))
         var parts: [String] = []
-        if costs.contains(CostMode.model.rawValue) { parts.append("modelled by the device cost model (docs/device-model.md)") }
+        if costs.contains(CostMode.model.rawValue) {
+            parts.append("modelled by the device cost model (docs/device-model.md)")
+        }
         if costs.contains(CostMode.measured.rawValue) {
-            let machines = Set(runs.filter { $0.summary.costs == CostMode.measured.rawValue }.map(\.summary.machine)).sorted()
-            parts.append("measured on this host (\(machines.joined(separator: ", "))): this machine's time for the device's work, not the device's")
+            let machines = Set(runs.filter { $0.summary.costs == CostMode.measured.rawValue }.map(\.summary.machine))
+                .sorted()
+            parts.append(
+                "measured on this host (\(machines.joined(separator: ", "))): this machine's time for the device's work, not the device's"
+            )
         }
         if costs.contains(CostMode.zero.rawValue) { parts.append("zero costs (work counted, not timed)") }
         return parts.joined(separator: "; and ")
@@ -72,7 +80,10 @@ public struct Study: Sendable {
         public var description: String
         /// True when nothing could be read (exit 74) rather than read and found wrong (65).
         public var cannotRead: Bool
-        public init(_ description: String, cannotRead: Bool = false) { self.description = description; self.cannotRead = cannotRead }
+        public init(_ description: String, cannotRead: Bool = false) {
+            self.description = description
+            self.cannotRead = cannotRead
+        }
     }
 
     /// Reads the study at `path`.
@@ -82,15 +93,18 @@ public struct Study: Sendable {
     public static func load(_ path: String, optionArguments: (ReplaySpec) -> [String]) throws(Failure) -> Study {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw Failure("\(path): no such file or folder; a study is a sweep folder (bench sweep --output) or a run's JSON (bench run --format json)",
-                          cannotRead: true)
+            throw Failure(
+                "\(path): no such file or folder; a study is a sweep folder (bench sweep --output) or a run's JSON (bench run --format json)",
+                cannotRead: true)
         }
         let runs = isFolder.boolValue ? try folderRuns(path, optionArguments: optionArguments) : [try singleRun(path)]
         guard !runs.isEmpty else { throw Failure("\(path): the sweep folder holds no finished run") }
         return Study(source: path, runs: runs)
     }
 
-    private static func folderRuns(_ path: String, optionArguments: (ReplaySpec) -> [String]) throws(Failure) -> [StudyRun] {
+    private static func folderRuns(_ path: String, optionArguments: (ReplaySpec) -> [String]) throws(Failure)
+        -> [StudyRun]
+    {
         let folder = SweepFolder(path: path)
         let swept: [SweptRun]
         do { swept = try folder.readRuns() } catch let failure as SweepFolder.Failure {
@@ -100,9 +114,10 @@ public struct Study: Sendable {
         }
         return swept.map { run in
             let options = optionArguments(run.spec)
-            return StudyRun(summary: run.summary, spec: run.spec, framesCSV: path + "/" + run.framesCSV,
-                            command: command(run.spec, options: options),
-                            strategyLabel: ([run.spec.strategy] + options).joined(separator: " "))
+            return StudyRun(
+                summary: run.summary, spec: run.spec, framesCSV: path + "/" + run.framesCSV,
+                command: command(run.spec, options: options),
+                strategyLabel: ([run.spec.strategy] + options).joined(separator: " "))
         }
     }
 
@@ -110,8 +125,10 @@ public struct Study: Sendable {
         let data: Data
         do { data = try BoundedFile.read(path, limit: SweepFolder.maxRecordBytes, regularOnly: true) } catch {
             switch error {
-            case .tooLarge(let limit): throw Failure("\(path): more than \(limit) bytes: too large for a run's JSON (one is a few KB)")
-            case .unreadable(let reason): throw Failure("\(path): cannot read the run's JSON (\(reason))", cannotRead: true)
+            case .tooLarge(let limit):
+                throw Failure("\(path): more than \(limit) bytes: too large for a run's JSON (one is a few KB)")
+            case .unreadable(let reason):
+                throw Failure("\(path): cannot read the run's JSON (\(reason))", cannotRead: true)
             }
         }
         let summary: RunSummary

@@ -11,7 +11,11 @@ public struct Setting: Hashable, Sendable, Comparable {
     /// (`costs model, input display-link`); empty where the study's runs share every mode.
     public var modes: String = ""
 
-    init(_ summary: RunSummary) { device = summary.device; hz = summary.hz; trace = summary.trace }
+    init(_ summary: RunSummary) {
+        device = summary.device
+        hz = summary.hz
+        trace = summary.trace
+    }
 
     /// `ipad-pro-11 120 Hz`, with the trace when `withTrace`, then the modes that set it apart.
     public func label(withTrace: Bool) -> String {
@@ -26,10 +30,17 @@ public struct Setting: Hashable, Sendable, Comparable {
     static func modes(of run: StudyRun) -> [(name: String, value: String)] {
         let s = run.summary
         // Workers as asked for: left to the device, they follow it, as the rate and the screen do.
-        var modes = [("costs", s.costs), ("input", s.input), ("clock", s.clock), ("delivery", s.delivery),
-                     ("workers", run.spec?.workers.map(String.init) ?? "device's")]
+        var modes = [
+            ("costs", s.costs), ("input", s.input), ("clock", s.clock), ("delivery", s.delivery),
+            ("workers", run.spec?.workers.map(String.init) ?? "device's"),
+        ]
         let pipeline = run.spec?.pipeline
-        modes.append(("predict", pipeline.map { $0.predict.rawValue + ($0.predictHorizonMs.map { " \($0.plainText) ms" } ?? "") } ?? "none"))
+        modes.append(
+            (
+                "predict",
+                pipeline.map { $0.predict.rawValue + ($0.predictHorizonMs.map { " \($0.plainText) ms" } ?? "") }
+                    ?? "none"
+            ))
         modes.append(("present queue depth", pipeline?.presentQueueDepth.rawValue ?? "1"))
         modes.append(("touch rate", pipeline?.touchRate.map { "\($0.rawValue) Hz" } ?? "device"))
         modes.append(("wet ink", pipeline?.wetInk.rawValue ?? "off"))
@@ -47,13 +58,17 @@ public struct VerdictMatrix: Sendable {
     public var namesTraces: Bool
     private var cells: [Key: StudyRun]
 
-    private struct Key: Hashable { var strategy: String; var setting: Setting }
+    private struct Key: Hashable {
+        var strategy: String
+        var setting: Setting
+    }
 
     /// The matrix of `study`. Runs that differ in any mode are in different settings, named by the
     /// modes in which the study varies; repetitions of one configuration are one cell: the repetition
     /// with the median hitch ratio.
     public init(_ study: Study) {
-        var settings: [Setting] = [], strategies: [String] = []
+        var settings: [Setting] = []
+        var strategies: [String] = []
         var byKey: [Key: [StudyRun]] = [:]
         let allModes = study.runs.map(Setting.modes(of:))
         let varying = Set((allModes.first ?? []).indices.filter { i in Set(allModes.map { $0[i].value }).count > 1 })

@@ -48,10 +48,19 @@ public struct TimelineEvent: Sendable {
     /// Arguments, in order.
     public var args: [(String, Argument)]
 
-    public init(_ phase: Phase, name: String, category: String? = nil, pid: Int, tid: Int, time: Int64 = 0,
-                duration: Int64? = nil, id: Int? = nil, args: [(String, Argument)] = []) {
-        self.phase = phase; self.name = name; self.category = category; self.pid = pid; self.tid = tid
-        self.time = time; self.duration = duration; self.id = id; self.args = args
+    public init(
+        _ phase: Phase, name: String, category: String? = nil, pid: Int, tid: Int, time: Int64 = 0,
+        duration: Int64? = nil, id: Int? = nil, args: [(String, Argument)] = []
+    ) {
+        self.phase = phase
+        self.name = name
+        self.category = category
+        self.pid = pid
+        self.tid = tid
+        self.time = time
+        self.duration = duration
+        self.id = id
+        self.args = args
     }
 
     /// The event as one JSON object, without spaces.
@@ -75,22 +84,23 @@ public struct TimelineEvent: Sendable {
 
     /// Nanoseconds as decimal microseconds, exactly: `1234567` is `1234.567`.
     static func microseconds(_ ns: Int64) -> String {
-        let sign = ns < 0 ? "-" : "", magnitude = ns.magnitude
+        let sign = ns < 0 ? "-" : ""
+        let magnitude = ns.magnitude
         let fraction = String(magnitude % 1000)
         return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 
     static func value(_ argument: Argument) -> String {
         switch argument {
-        case let .int(v): return String(v)
-        case let .double(v):
+        case .int(let v): return String(v)
+        case .double(let v):
             guard v.isFinite else { return "null" }
             var text = String(format: "%.6f", v)
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
             return text == "-0" ? "0" : text
-        case let .string(v): return quoted(v)
-        case let .bool(v): return v ? "true" : "false"
+        case .string(let v): return quoted(v)
+        case .bool(let v): return v ? "true" : "false"
         }
     }
 
@@ -122,7 +132,7 @@ public struct TimelineEvent: Sendable {
 ///
 /// A write error does not stop the replay: the first one is kept, later events are dropped, and
 /// `finish()` throws it.
-public final class TimelineEventStream: @unchecked Sendable { // everything mutable is guarded by `lock`
+public final class TimelineEventStream: @unchecked Sendable {  // everything mutable is guarded by `lock`
     /// The file could not be written.
     public struct WriteError: Error, CustomStringConvertible {
         public var path: String
@@ -144,7 +154,11 @@ public final class TimelineEventStream: @unchecked Sendable { // everything muta
     private var failure: WriteError?
     private var written = 0
     /// Events appended so far.
-    public var count: Int { lock.lock(); defer { lock.unlock() }; return written }
+    public var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return written
+    }
     /// Events are written in blocks of about this many bytes.
     private static let block = 1 << 16
 
@@ -155,7 +169,8 @@ public final class TimelineEventStream: @unchecked Sendable { // everything muta
     public init(path: String, metadata: [(String, String)]) throws {
         do { sink = try OutputSink(path: path) } catch { throw WriteError(path: path, reason: error.reason) }
         let other = [("strokebench_timeline_version", String(Self.version))] + metadata
-        buffer = "{\"displayTimeUnit\":\"ms\",\"otherData\":{"
+        buffer =
+            "{\"displayTimeUnit\":\"ms\",\"otherData\":{"
             + other.map { "\(TimelineEvent.quoted($0.0)):\(TimelineEvent.quoted($0.1))" }.joined(separator: ",")
             + "},\"traceEvents\":[\n"
     }
@@ -163,7 +178,8 @@ public final class TimelineEventStream: @unchecked Sendable { // everything muta
     /// Appends one event.
     public func append(_ event: TimelineEvent) {
         let text = event.json
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard failure == nil else { return }
         if !first { buffer += ",\n" }
         first = false
@@ -176,7 +192,8 @@ public final class TimelineEventStream: @unchecked Sendable { // everything muta
     ///
     /// - Throws: `WriteError`, the first write that failed.
     public func finish() throws {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         buffer += "\n]}\n"
         flush()
         if let failure { throw failure }

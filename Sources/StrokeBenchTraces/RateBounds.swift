@@ -1,4 +1,5 @@
 import StrokeBenchSpec
+
 /// How a rate option outside its bounds is refused, in one place so that `--hz`, `--rate` and
 /// `--resample` say it alike and always say the bounds: `--hz must be a rate in 1...1000 Hz, not 0.0001`.
 ///

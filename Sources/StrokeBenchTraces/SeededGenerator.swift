@@ -25,7 +25,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// Standard normal (Box-Muller).
     public mutating func normal() -> Double {
-        let u1 = max(unit(), 1e-300), u2 = unit()
+        let u1 = max(unit(), 1e-300)
+        let u2 = unit()
         return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 
@@ -34,4 +35,3 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         median * exp(sigma * normal())
     }
 }
-

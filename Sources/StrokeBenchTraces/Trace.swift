@@ -9,7 +9,10 @@ public struct Sample: Hashable, Sendable {
     public var force: Double?
 
     public init(time: Double, x: Double, y: Double, force: Double? = nil) {
-        self.time = time; self.x = x; self.y = y; self.force = force
+        self.time = time
+        self.x = x
+        self.y = y
+        self.force = force
     }
 }
 
@@ -26,7 +29,10 @@ public struct Stroke: Hashable, Sendable {
 public struct CanvasSize: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// A recorded or generated drawing session: strokes in time order on a canvas.
@@ -39,7 +45,9 @@ public struct Trace: Hashable, Sendable {
     public var strokes: [Stroke]
 
     public init(canvas: CanvasSize, metadata: [(key: String, value: String)] = [], strokes: [Stroke]) {
-        self.canvas = canvas; self.metadata = metadata; self.strokes = strokes
+        self.canvas = canvas
+        self.metadata = metadata
+        self.strokes = strokes
     }
 
     /// Total number of samples.
@@ -56,7 +64,11 @@ public struct Trace: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(canvas); hasher.combine(strokes)
-        for (k, v) in metadata { hasher.combine(k); hasher.combine(v) }
+        hasher.combine(canvas)
+        hasher.combine(strokes)
+        for (k, v) in metadata {
+            hasher.combine(k)
+            hasher.combine(v)
+        }
     }
 }

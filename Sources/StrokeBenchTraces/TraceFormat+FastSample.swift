@@ -16,10 +16,14 @@ extension TraceFormat {
             var fields = FastFields()
             var start = 0
             while start < bytes.count {
-                if isBlank(bytes[start]) { start += 1; continue }
+                if isBlank(bytes[start]) {
+                    start += 1
+                    continue
+                }
                 var end = start
                 while end < bytes.count, !isBlank(bytes[end]) { end += 1 }
-                guard let value = decimal(UnsafeBufferPointer(rebasing: bytes[start..<end])), fields.append(value) else { return nil }
+                guard let value = decimal(UnsafeBufferPointer(rebasing: bytes[start..<end])), fields.append(value)
+                else { return nil }
                 start = end
             }
             return fields.sample
@@ -68,7 +72,9 @@ extension TraceFormat {
         var index = 0
         let negative = field[0] == UInt8(ascii: "-")
         if negative || field[0] == UInt8(ascii: "+") { index = 1 }
-        var mantissa: Int64 = 0, digits = 0, fractionDigits = 0
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fractionDigits = 0
         var sawPoint = false
         while index < field.count {
             let byte = field[index]
@@ -82,7 +88,7 @@ extension TraceFormat {
                 digits += 1
                 if sawPoint { fractionDigits += 1 }
             } else {
-                return nil // an exponent or a stray sign: strtod decides
+                return nil  // an exponent or a stray sign: strtod decides
             }
             index += 1
         }
@@ -94,7 +100,8 @@ extension TraceFormat {
     private static func isDecimalByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"),
-             UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
         default: false
         }
     }

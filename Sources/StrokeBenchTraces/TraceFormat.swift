@@ -62,7 +62,9 @@ public enum TraceFormat {
         let regular = status.st_mode & S_IFMT == S_IFREG
         let size = regular ? Int(status.st_size) : 0
         if size > limit {
-            throw TraceError(file: path, line: 0, reason: "the file is \(size) bytes, more than the \(limit) a trace may have: too large to replay")
+            throw TraceError(
+                file: path, line: 0,
+                reason: "the file is \(size) bytes, more than the \(limit) a trace may have: too large to replay")
         }
         let cap = regular ? limit : min(limit, maxStreamBytes)
         // Read to the end whatever the size said (a file may grow), but never past the cap. One
@@ -82,7 +84,9 @@ public enum TraceFormat {
             }
             if n == 0 { break }
             if !regular, let offset = bytes[filled..<(filled + n)].firstIndex(of: 0) {
-                throw TraceError(file: path, line: 0, reason: "a NUL byte at byte \(offset): not text, so not a trace (a device such as /dev/zero?)")
+                throw TraceError(
+                    file: path, line: 0,
+                    reason: "a NUL byte at byte \(offset): not text, so not a trace (a device such as /dev/zero?)")
             }
             filled += n
         }
@@ -92,8 +96,14 @@ public enum TraceFormat {
 
     private static func tooLarge(_ path: String, cap: Int, regular: Bool) -> TraceError {
         regular
-            ? TraceError(file: path, line: 0, reason: "the file is more than the \(cap) bytes a trace may have: too large to replay")
-            : TraceError(file: path, line: 0, reason: "more than the \(cap) bytes read from a pipe or device at most: save the trace to a file (a file may have up to \(maxFileBytes))")
+            ? TraceError(
+                file: path, line: 0,
+                reason: "the file is more than the \(cap) bytes a trace may have: too large to replay")
+            : TraceError(
+                file: path, line: 0,
+                reason:
+                    "more than the \(cap) bytes read from a pipe or device at most: save the trace to a file (a file may have up to \(maxFileBytes))"
+            )
     }
 }
 
@@ -122,7 +132,9 @@ public struct TraceError: Error, Equatable, CustomStringConvertible {
     public var reason: String
 
     public init(file: String, line: Int, reason: String) {
-        self.file = file; self.line = line; self.reason = reason
+        self.file = file
+        self.line = line
+        self.reason = reason
     }
 
     /// `file:line: reason`, the one-line form people see.
@@ -139,22 +151,28 @@ extension TraceFormat {
 
     /// Reads a trace file, with the format version it was written in (1 cannot show a cut).
     public static func readVersioned(contentsOf path: String) throws -> (trace: Trace, version: Int) {
-        try parseVersioned(try readBytes(of: path), file: path) // the bytes are consumed: freed once decoded
+        try parseVersioned(try readBytes(of: path), file: path)  // the bytes are consumed: freed once decoded
     }
 
     /// Parses trace text. `file` names the source in errors.
     /// - Parameter maxSamples: the most samples accepted (tests lower it to reach the limit cheaply).
     /// - Throws: `TraceError` naming the line (0 when the whole file is at fault).
-    public static func parse(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> Trace {
+    public static func parse(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples)
+        throws(TraceError) -> Trace
+    {
         try parseVersioned(consume data, file: file, maxSamples: maxSamples).trace
     }
 
     /// `parse`, with the format version the text was written in.
     /// - Complexity: memory: the decoded text (for a moment beside `data`, which is released then if
     ///   the caller gave it up) and one `Sample` per sample, reserved per stroke, never doubled.
-    public static func parseVersioned(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples) throws(TraceError) -> (trace: Trace, version: Int) {
+    public static func parseVersioned(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples)
+        throws(TraceError) -> (trace: Trace, version: Int)
+    {
         guard !data.isEmpty else { throw TraceError(file: file, line: 0, reason: "empty file") }
-        guard let text = String(data: data, encoding: .utf8) else { throw TraceError(file: file, line: 0, reason: "not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError(file: file, line: 0, reason: "not UTF-8 text")
+        }
         _ = consume data
         var reader = _TraceReader(file: file, maxSamples: maxSamples)
         var lines = _TextLines(text)
@@ -168,16 +186,24 @@ extension TraceFormat {
     /// `parse` reads it; nil when there is none. For errors about a sample found after reading, which
     /// a `Trace` keeps without its lines.
     public static func line(ofSample sample: Int, inStroke stroke: Int, of text: String) -> Int? {
-        var strokes = -1, samples = -1, number = 0, header = false
+        var strokes = -1
+        var samples = -1
+        var number = 0
+        var header = false
         // "\r\n" is one Character in Swift: a CRLF file splits on it, not on "\n".
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard header else { header = true; continue }
+            guard header else {
+                header = true
+                continue
+            }
             let word = trimmed.prefix { $0 != " " && $0 != "\t" && $0 != "\r" }
             switch word {
-            case "stroke": strokes += 1; samples = -1
+            case "stroke":
+                strokes += 1
+                samples = -1
             case "canvas", "meta", "end": continue
             default:
                 guard strokes >= 0 else { continue }
@@ -192,7 +218,9 @@ extension TraceFormat {
     /// short; more held is lines added or the record edited.
     static func endMismatch(counted: (Int, Int), held: (Int, Int)) -> String {
         if counted.0 >= held.0 && counted.1 >= held.1 { return "part of the file is missing" }
-        if counted.0 <= held.0 && counted.1 <= held.1 { return "the file holds more than its 'end' record says (lines added, or the record edited)" }
+        if counted.0 <= held.0 && counted.1 <= held.1 {
+            return "the file holds more than its 'end' record says (lines added, or the record edited)"
+        }
         return "the counts and the file disagree (the file or its 'end' record was edited)"
     }
 
@@ -220,9 +248,12 @@ extension TraceFormat {
     public static func rounded(_ trace: Trace) -> Trace {
         var t = trace
         t.strokes = t.strokes.map { s in
-            Stroke(samples: s.samples.map {
-                Sample(time: round($0.time, 6), x: round($0.x, 2), y: round($0.y, 2), force: $0.force.map { round($0, 3) })
-            })
+            Stroke(
+                samples: s.samples.map {
+                    Sample(
+                        time: round($0.time, 6), x: round($0.x, 2), y: round($0.y, 2),
+                        force: $0.force.map { round($0, 3) })
+                })
         }
         return t
     }
@@ -244,7 +275,11 @@ extension TraceFormat {
     /// - Throws: Foundation's error, or `POSIXError` for a device or FIFO that cannot be written.
     public static func write(_ trace: Trace, to path: String) throws {
         let data = Data(serialize(trace).utf8)
-        let target = realpath(path, nil).map { resolved in defer { free(resolved) }; return String(cString: resolved) } ?? path
+        let target =
+            realpath(path, nil).map { resolved in
+                defer { free(resolved) }
+                return String(cString: resolved)
+            } ?? path
         var status = stat()
         guard stat(target, &status) == 0, status.st_mode & S_IFMT != S_IFREG else {
             return try data.write(to: URL(fileURLWithPath: target), options: .atomic)

@@ -39,7 +39,9 @@ public struct TraceResampler: Sendable {
         let original = TraceStatistics(trace).summary(canvas: trace.canvas).sampleRateHz
         result.metadata.removeAll { $0.key == "sample-rate-hz" }
         result.metadata.append(("sample-rate-hz", String(format: "%g", rate)))
-        result.metadata.append(("derived", String(format: "resampled from about %.0f Hz to %g Hz by linear interpolation", original, rate)))
+        result.metadata.append(
+            ("derived", String(format: "resampled from about %.0f Hz to %g Hz by linear interpolation", original, rate))
+        )
         return result
     }
 
@@ -49,14 +51,15 @@ public struct TraceResampler: Sendable {
         guard s.count > 1, stroke.endTime > stroke.startTime else { return stroke }
         let step = 1 / rate
         var out: [Sample] = [s[0]]
-        var k = 0 // s[k].time <= t < s[k + 1].time, moving forward only
+        var k = 0  // s[k].time <= t < s[k + 1].time, moving forward only
         var n = 1
         while true {
             let t = stroke.startTime + Double(n) * step
             // Closer than a tenth of a step to the end: the end sample stands for it.
             guard t < stroke.endTime - step * 0.1 else { break }
             while k + 1 < s.count - 1 && s[k + 1].time <= t { k += 1 }
-            let a = s[k], b = s[k + 1]
+            let a = s[k]
+            let b = s[k + 1]
             let f = b.time > a.time ? (t - a.time) / (b.time - a.time) : 1
             let force: Double? = if let fa = a.force, let fb = b.force { fa + (fb - fa) * f } else { nil }
             out.append(Sample(time: t, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, force: force))

@@ -1,5 +1,5 @@
-import StrokeBenchSpec
 import Foundation
+import StrokeBenchSpec
 
 /// The distributions that describe how a trace was drawn, for `bench trace info` and for checking
 /// the generator against recorded people (`docs/generator-vs-humans.md`).
@@ -39,11 +39,21 @@ public struct TraceStatistics: Sendable {
         strokes = trace.strokes.count
         samples = trace.sampleCount
         duration = trace.duration
-        intervals = []; strokeDurations = []; speeds = []; curvatures = []; pauses = []; filePauses = 0
+        intervals = []
+        strokeDurations = []
+        speeds = []
+        curvatures = []
+        pauses = []
+        filePauses = 0
         // Times are stored to the microsecond, so a gap the import made can differ from it by a rounding step.
         let filePause = trace.metadata("import-pause-between-files-s").flatMap(Double.init)
-        intervals.reserveCapacity(samples); speeds.reserveCapacity(samples); curvatures.reserveCapacity(samples)
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        intervals.reserveCapacity(samples)
+        speeds.reserveCapacity(samples)
+        curvatures.reserveCapacity(samples)
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         var previousEnd: Double? = nil
         for stroke in trace.strokes {
             let s = stroke.samples
@@ -57,17 +67,21 @@ public struct TraceStatistics: Sendable {
             // The last non-degenerate segment, for the turning angle at the next one.
             var lastSegment: (dx: Double, dy: Double, length: Double)? = nil
             for i in s.indices {
-                minX = min(minX, s[i].x); maxX = max(maxX, s[i].x)
-                minY = min(minY, s[i].y); maxY = max(maxY, s[i].y)
+                minX = min(minX, s[i].x)
+                maxX = max(maxX, s[i].x)
+                minY = min(minY, s[i].y)
+                maxY = max(maxY, s[i].y)
                 guard i > 0 else { continue }
                 let dt = s[i].time - s[i - 1].time
-                let dx = s[i].x - s[i - 1].x, dy = s[i].y - s[i - 1].y
+                let dx = s[i].x - s[i - 1].x
+                let dy = s[i].y - s[i - 1].y
                 let length = (dx * dx + dy * dy).squareRoot()
                 intervals.append(dt)
                 if dt > 0 { speeds.append(length / dt) }
                 guard length > 0 else { continue }
                 if let last = lastSegment {
-                    let cross = last.dx * dy - last.dy * dx, dot = last.dx * dx + last.dy * dy
+                    let cross = last.dx * dy - last.dy * dx
+                    let dot = last.dx * dx + last.dy * dy
                     curvatures.append(abs(atan2(cross, dot)) / ((last.length + length) / 2))
                 }
                 lastSegment = (dx, dy, length)
@@ -88,7 +102,8 @@ public struct TraceStatistics: Sendable {
         let sorted = values.sorted()
         return fractions.map { f in
             let rank = min(1, max(0, f)) * Double(sorted.count - 1)
-            let lo = Int(rank.rounded(.down)), hi = min(lo + 1, sorted.count - 1)
+            let lo = Int(rank.rounded(.down))
+            let hi = min(lo + 1, sorted.count - 1)
             return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - Double(lo))
         }
     }
@@ -108,7 +123,11 @@ extension TraceStatistics {
         public init(_ values: [Double], unit: Double = 1) {
             count = values.count
             let p = TraceStatistics.percentiles(values, [0.05, 0.25, 0.5, 0.75, 0.95]) ?? [0, 0, 0, 0, 0]
-            p5 = p[0] * unit; p25 = p[1] * unit; p50 = p[2] * unit; p75 = p[3] * unit; p95 = p[4] * unit
+            p5 = p[0] * unit
+            p25 = p[1] * unit
+            p50 = p[2] * unit
+            p75 = p[3] * unit
+            p95 = p[4] * unit
             mean = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) * unit
         }
     }

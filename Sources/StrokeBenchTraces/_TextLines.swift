@@ -31,7 +31,8 @@ struct _TextLines: Sequence, IteratorProtocol {
     /// (the generic search was a tenth of reading a long trace), the generic search otherwise.
     private static func newline(in bytes: Substring.UTF8View) -> String.Index? {
         let offset = bytes.withContiguousStorageIfAvailable { buffer -> Int? in
-            guard let base = buffer.baseAddress, let found = memchr(base, Int32(UInt8(ascii: "\n")), buffer.count) else { return nil }
+            guard let base = buffer.baseAddress, let found = memchr(base, Int32(UInt8(ascii: "\n")), buffer.count)
+            else { return nil }
             return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
         guard let offset else { return bytes.firstIndex(of: UInt8(ascii: "\n")) }
@@ -45,18 +46,23 @@ struct _TextLines: Sequence, IteratorProtocol {
         let rest = text.utf8[position...]
         // The contiguous bytes when the string has them (a native string always does): fast, and
         // this is a second pass over the whole file.
-        return rest.withContiguousStorageIfAvailable { Self.count(in: $0, before: word) } ?? Self.count(in: Array(rest), before: word)
+        return rest.withContiguousStorageIfAvailable { Self.count(in: $0, before: word) }
+            ?? Self.count(in: Array(rest), before: word)
     }
 
-    private static func count<Bytes: RandomAccessCollection>(in bytes: Bytes, before word: [UInt8]) -> Int where Bytes.Element == UInt8, Bytes.Index == Int {
+    private static func count<Bytes: RandomAccessCollection>(in bytes: Bytes, before word: [UInt8]) -> Int
+    where Bytes.Element == UInt8, Bytes.Index == Int {
         var count = 0
         var start = bytes.startIndex
         while start < bytes.endIndex {
             var first = start
-            while first < bytes.endIndex, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            while first < bytes.endIndex, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") {
+                first += 1
+            }
             let after = first + word.count
             if after <= bytes.endIndex, bytes[first..<after].elementsEqual(word),
-               after == bytes.endIndex || bytes[after] <= UInt8(ascii: " ") { // a space, tab or line end: the whole word
+                after == bytes.endIndex || bytes[after] <= UInt8(ascii: " ")
+            {  // a space, tab or line end: the whole word
                 return count
             }
             count += 1
@@ -70,8 +76,10 @@ extension Substring {
     /// At most `limit` characters of the text, with control characters shown as `?`, for quoting
     /// bad input inside a one-line error message.
     func quotedForError(limit: Int = 40) -> String {
-        String(String.UnicodeScalarView(prefix(limit).unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        })) + (count > limit ? "..." : "")
+        String(
+            String.UnicodeScalarView(
+                prefix(limit).unicodeScalars.map {
+                    $0.properties.generalCategory == .control ? "?" : $0
+                })) + (count > limit ? "..." : "")
     }
 }

@@ -19,9 +19,14 @@ struct _TraceReader {
     private var fileVersion = TraceFormat.version
     private var endLine: Int?
 
-    init(file: String, maxSamples: Int) { self.file = file; self.maxSamples = maxSamples }
+    init(file: String, maxSamples: Int) {
+        self.file = file
+        self.maxSamples = maxSamples
+    }
 
-    private func fail(_ line: Int, _ reason: String) -> TraceError { TraceError(file: file, line: line, reason: reason) }
+    private func fail(_ line: Int, _ reason: String) -> TraceError {
+        TraceError(file: file, line: line, reason: reason)
+    }
 
     /// Reads line `number`; `lines` is there to look ahead (a stroke reserves room for its samples).
     mutating func read(line rawLine: Substring, number: Int, lines: inout _TextLines) throws(TraceError) {
@@ -32,7 +37,9 @@ struct _TraceReader {
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return }
         // Most lines are valid samples: read them from their bytes (anything else, or anything this
         // refuses, goes on to the general path and its exact error).
-        if current != nil, endLine == nil, samples < maxSamples, let sample = TraceFormat.fastSample(trimmed), sample.time >= lastTime {
+        if current != nil, endLine == nil, samples < maxSamples, let sample = TraceFormat.fastSample(trimmed),
+            sample.time >= lastTime
+        {
             lastTime = sample.time
             samples += 1
             current!.append(sample)
@@ -53,11 +60,15 @@ struct _TraceReader {
     /// `strokebench-trace VERSION`.
     private mutating func readHeader(_ fields: [Substring]) throws(TraceError) {
         let magic = TraceFormat.magic
-        guard fields.first == Substring(magic) else { throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(TraceFormat.version)')") }
+        guard fields.first == Substring(magic) else {
+            throw fail(lineNumber, "not a StrokeBench trace (expected '\(magic) \(TraceFormat.version)')")
+        }
         guard fields.count == 2 else { throw fail(lineNumber, "missing format version") }
         // Text that is not a number is quoted here (it may hold control characters); a number goes to
         // the one sentence every format says about a version it does not read.
-        guard let v = Int(fields[1]) else { throw fail(lineNumber, "format version '\(fields[1].quotedForError())' is not a number") }
+        guard let v = Int(fields[1]) else {
+            throw fail(lineNumber, "format version '\(fields[1].quotedForError())' is not a number")
+        }
         do { fileVersion = try TraceFormat.format.check(v) } catch { throw fail(lineNumber, error.description) }
         sawHeader = true
     }
@@ -69,11 +80,15 @@ struct _TraceReader {
             throw fail(lineNumber, "'end' needs the sample and stroke counts")
         }
         guard n >= 0, m >= 0 else {
-            throw fail(lineNumber, "'end' needs counts of 0 or more, not \(fields[1].quotedForError()) \(fields[2].quotedForError())")
+            throw fail(
+                lineNumber,
+                "'end' needs counts of 0 or more, not \(fields[1].quotedForError()) \(fields[2].quotedForError())")
         }
         guard n == samples, m == strokes.count else {
-            throw fail(lineNumber, "'end' counts \(n) samples in \(m) strokes, but the file holds \(samples) in \(strokes.count): "
-                + TraceFormat.endMismatch(counted: (n, m), held: (samples, strokes.count)))
+            throw fail(
+                lineNumber,
+                "'end' counts \(n) samples in \(m) strokes, but the file holds \(samples) in \(strokes.count): "
+                    + TraceFormat.endMismatch(counted: (n, m), held: (samples, strokes.count)))
         }
         endLine = lineNumber
     }
@@ -82,10 +97,20 @@ struct _TraceReader {
     private mutating func readCanvas(_ fields: [Substring]) throws(TraceError) {
         guard canvas == nil else { throw fail(lineNumber, "second 'canvas' line") }
         guard fields.count == 3 else { throw fail(lineNumber, "'canvas' needs a width and a height") }
-        let w = try number(fields[1], "canvas width"), h = try number(fields[2], "canvas height")
-        guard w > 0, h > 0 else { throw fail(lineNumber, "canvas must have a positive size, not \(fields[1].quotedForError()) x \(fields[2].quotedForError())") }
+        let w = try number(fields[1], "canvas width")
+        let h = try number(fields[2], "canvas height")
+        guard w > 0, h > 0 else {
+            throw fail(
+                lineNumber,
+                "canvas must have a positive size, not \(fields[1].quotedForError()) x \(fields[2].quotedForError())")
+        }
         let limit = TraceFormat.maxCoordinate
-        guard w <= limit, h <= limit else { throw fail(lineNumber, "canvas \(fields[1].quotedForError()) x \(fields[2].quotedForError()) is absurdly large (more than \(Int(limit)) points)") }
+        guard w <= limit, h <= limit else {
+            throw fail(
+                lineNumber,
+                "canvas \(fields[1].quotedForError()) x \(fields[2].quotedForError()) is absurdly large (more than \(Int(limit)) points)"
+            )
+        }
         canvas = CanvasSize(width: w, height: h)
     }
 
@@ -120,7 +145,9 @@ struct _TraceReader {
     private mutating func readSample(_ fields: [Substring]) throws(TraceError) {
         guard current != nil else {
             // A number here is a sample whose 'stroke' line is missing; anything else is a word we do not know.
-            let reason = Double(fields[0]) != nil ? "sample before any 'stroke' line" : "unknown record '\(fields[0].quotedForError())'"
+            let reason =
+                Double(fields[0]) != nil
+                ? "sample before any 'stroke' line" : "unknown record '\(fields[0].quotedForError())'"
             throw fail(lineNumber, reason)
         }
         // A word where a sample's time belongs is a record we do not know, not a short sample.
@@ -130,21 +157,36 @@ struct _TraceReader {
         guard fields.count == 3 || fields.count == 4 else {
             throw fail(lineNumber, "a sample is 'time x y [force]', found \(fields.count) fields")
         }
-        let t = try number(fields[0], "time"), x = try number(fields[1], "x"), y = try number(fields[2], "y")
+        let t = try number(fields[0], "time")
+        let x = try number(fields[1], "x")
+        let y = try number(fields[2], "y")
         let force = fields.count == 4 ? try number(fields[3], "force") : nil
-        guard t >= 0, t <= TraceFormat.maxTime else { throw fail(lineNumber, "time \(fields[0].quotedForError()) is outside 0...\(Int(TraceFormat.maxTime)) s") }
+        guard t >= 0, t <= TraceFormat.maxTime else {
+            throw fail(lineNumber, "time \(fields[0].quotedForError()) is outside 0...\(Int(TraceFormat.maxTime)) s")
+        }
         let limit = TraceFormat.maxCoordinate
-        guard abs(x) <= limit, abs(y) <= limit else { throw fail(lineNumber, "coordinate (\(fields[1].quotedForError()), \(fields[2].quotedForError())) is absurdly large (beyond ±\(Int(limit)) points)") }
+        guard abs(x) <= limit, abs(y) <= limit else {
+            throw fail(
+                lineNumber,
+                "coordinate (\(fields[1].quotedForError()), \(fields[2].quotedForError())) is absurdly large (beyond ±\(Int(limit)) points)"
+            )
+        }
         if let force, force < 0 || force > 1000 { throw fail(lineNumber, "force \(force) is outside 0...1000") }
-        guard t >= lastTime else { throw fail(lineNumber, "time goes backwards (\(fields[0].quotedForError()) s after \(lastTime) s)") }
+        guard t >= lastTime else {
+            throw fail(lineNumber, "time goes backwards (\(fields[0].quotedForError()) s after \(lastTime) s)")
+        }
         lastTime = t
         samples += 1
-        guard samples <= maxSamples else { throw fail(lineNumber, "more than \(maxSamples) samples: too large to replay") }
+        guard samples <= maxSamples else {
+            throw fail(lineNumber, "more than \(maxSamples) samples: too large to replay")
+        }
         current!.append(Sample(time: t, x: x, y: y, force: force))
     }
 
     private func number(_ field: Substring, _ name: String) throws(TraceError) -> Double {
-        guard let v = Double(field), v.isFinite else { throw fail(lineNumber, "\(name) '\(field.quotedForError())' is not a finite number") }
+        guard let v = Double(field), v.isFinite else {
+            throw fail(lineNumber, "\(name) '\(field.quotedForError())' is not a finite number")
+        }
         return v
     }
 
@@ -153,7 +195,9 @@ struct _TraceReader {
         guard sawHeader else { throw fail(0, "no '\(TraceFormat.magic) \(TraceFormat.version)' header") }
         guard let canvas else { throw fail(0, "no 'canvas' line") }
         if fileVersion >= 2 && endLine == nil {
-            throw fail(0, "no 'end' record after line \(lineNumber): the file is cut short (an interrupted copy or a full disk?)")
+            throw fail(
+                0,
+                "no 'end' record after line \(lineNumber): the file is cut short (an interrupted copy or a full disk?)")
         }
         try closeStroke(" (truncated file?)")
         return (Trace(canvas: canvas, metadata: metadata, strokes: strokes), fileVersion)

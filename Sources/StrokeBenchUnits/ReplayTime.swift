@@ -20,8 +20,12 @@ public struct ReplayInstant: Comparable, Hashable, Sendable {
     public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     public static func < (a: ReplayInstant, b: ReplayInstant) -> Bool { a.nanoseconds < b.nanoseconds }
-    public static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant { ReplayInstant(nanoseconds: a.nanoseconds + d.nanoseconds) }
-    public static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration { ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds) }
+    public static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant {
+        ReplayInstant(nanoseconds: a.nanoseconds + d.nanoseconds)
+    }
+    public static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration {
+        ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds)
+    }
     public static func += (a: inout ReplayInstant, d: ReplayDuration) { a = a + d }
 }
 
@@ -40,8 +44,12 @@ public struct ReplayDuration: Comparable, Hashable, Sendable, AdditiveArithmetic
     public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     public static func < (a: ReplayDuration, b: ReplayDuration) -> Bool { a.nanoseconds < b.nanoseconds }
-    public static func + (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration { ReplayDuration(nanoseconds: a.nanoseconds + b.nanoseconds) }
-    public static func - (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration { ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds) }
+    public static func + (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
+        ReplayDuration(nanoseconds: a.nanoseconds + b.nanoseconds)
+    }
+    public static func - (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
+        ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds)
+    }
 }
 
 /// The display's vsyncs: vsync k at `k / hz` seconds, each rounded to the nanosecond once, here.

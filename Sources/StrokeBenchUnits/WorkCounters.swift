@@ -91,7 +91,9 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     /// its ink, in the extended share too for an extended-range bitmap, its segments, the culled among them,
     /// and the path.
     @inlinable
-    package mutating func addStroke(swept: Int, ink: Int, segments: Int, culled: Int, edgeRows rows: Int, joinRadii radii: Int, extended: Bool) {
+    package mutating func addStroke(
+        swept: Int, ink: Int, segments: Int, culled: Int, edgeRows rows: Int, joinRadii radii: Int, extended: Bool
+    ) {
         pixelsRasterized += swept
         pixelsSwept += swept
         pixelsStroked += ink
@@ -107,7 +109,8 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     package static let fields: [WritableKeyPath<WorkCounters, Int> & Sendable] = [
         \.pixelsRasterized, \.bytesCopied, \.segmentsStroked, \.bitmapsAllocated, \.tasksStarted,
         \.tasksCancelled, \.tasksSuperseded, \.pixelsComposited, \.pixelsCleared, \.pixelsFilled,
-        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.edgeRows, \.joinRadii, \.pathsStroked, \.pixelsSwept, \.pixelsUploaded, \.drawCalls,
+        \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.edgeRows, \.joinRadii, \.pathsStroked, \.pixelsSwept,
+        \.pixelsUploaded, \.drawCalls,
         \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
         \.pixelsCopied, \.extendedCopied,
     ]

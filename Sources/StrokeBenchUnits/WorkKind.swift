@@ -45,7 +45,9 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     /// The unit of the kind's count in reports: `px` for pixels, none for objects.
     public var unit: String {
         switch self {
-        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelStroked, .pixelSwept, .pixelUploaded, .pixelComposited, .joinRadius, .pixelCopied: "px"
+        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelStroked, .pixelSwept, .pixelUploaded, .pixelComposited,
+            .joinRadius, .pixelCopied:
+            "px"
         case .segmentStroked, .segmentCulled, .bitmapAllocated, .pathStroked, .drawCall, .edgeRow: ""
         }
     }
@@ -58,7 +60,9 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     public var isMemoryBound: Bool {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelCopied, .pixelUploaded, .pixelComposited: true
-        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pathStroked, .drawCall: false
+        case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated,
+            .pathStroked, .drawCall:
+            false
         }
     }
 
@@ -72,7 +76,9 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelCopied: counters.extendedCopied
         case .pixelStroked: counters.extendedStroked
         case .pixelUploaded: counters.extendedUploaded
-        case .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pixelComposited, .pathStroked, .drawCall: 0
+        case .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pixelComposited,
+            .pathStroked, .drawCall:
+            0
         }
     }
 

@@ -16,12 +16,12 @@ package enum BenchTool {
     /// `.build/<configuration>/bench`: the test bundle and the products share one folder.
     package static let executable: URL = {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bench")
-        }
-        fatalError("no .xctest bundle")
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bench")
+            }
+            fatalError("no .xctest bundle")
         #else
-        return Bundle.main.bundleURL.appendingPathComponent("bench")
+            return Bundle.main.bundleURL.appendingPathComponent("bench")
         #endif
     }()
 
@@ -33,7 +33,9 @@ package enum BenchTool {
         .flatMap { FileManager.default.isExecutableFile(atPath: $0.path) ? $0 : nil }
 
     /// Starts `bench` with `arguments` in `folder`, its output going to files there; the caller waits.
-    package static func start(_ arguments: [String], in folder: URL, using binary: URL? = nil) throws -> (Process, stdout: URL, stderr: URL) {
+    package static func start(_ arguments: [String], in folder: URL, using binary: URL? = nil) throws -> (
+        Process, stdout: URL, stderr: URL
+    ) {
         let process = Process()
         process.executableURL = binary ?? executable
         process.arguments = arguments
@@ -87,7 +89,10 @@ package enum BenchTool {
     }
 
     package static func collect(_ process: Process, _ out: URL, _ err: URL) throws -> BenchOutcome {
-        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
         // FileHandle rather than Data(contentsOf:), which leaks its buffer on an empty file.
         func text(_ url: URL) throws -> String {
             let handle = try FileHandle(forReadingFrom: url)

@@ -13,8 +13,10 @@ import Testing
 @Suite struct NothingTrapsTests {
     /// Runs the `bench` executable with `environment` added, killing it after `timeout` seconds (status
     /// 124, as `timeout(1)` gives) so that a hang fails the test instead of stalling the suite.
-    static func spawn(_ arguments: [String], in folder: URL, environment: [String: String] = [:], path: String? = nil,
-                      timeout: TimeInterval = 120) throws -> BenchOutcome {
+    static func spawn(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], path: String? = nil,
+        timeout: TimeInterval = 120
+    ) throws -> BenchOutcome {
         let process = Process()
         process.executableURL = path.map { _ in URL(fileURLWithPath: "/usr/bin/env") } ?? BenchTool.executable
         process.arguments = path.map { _ in ["bench"] + arguments } ?? arguments
@@ -22,8 +24,10 @@ import Testing
         var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let path { env["PATH"] = path }
         process.environment = env
-        let out = folder.appendingPathComponent(".out-\(UUID().uuidString)"), err = folder.appendingPathComponent(".err-\(UUID().uuidString)")
-        try Data().write(to: out); try Data().write(to: err)
+        let out = folder.appendingPathComponent(".out-\(UUID().uuidString)")
+        let err = folder.appendingPathComponent(".err-\(UUID().uuidString)")
+        try Data().write(to: out)
+        try Data().write(to: err)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
@@ -31,7 +35,10 @@ import Testing
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         var timedOut = false
-        if process.isRunning { timedOut = true; kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
         process.waitUntilExit()
         var outcome = try BenchTool.collect(process, out, err)
         if timedOut { outcome.status = 124 }
@@ -40,8 +47,10 @@ import Testing
 
     /// The device data shipped with bench, as JSON to edit.
     static func shippedDeviceData() throws -> [String: Any] {
-        let shipped = try #require(Bundle.allBundles.lazy.compactMap { $0.url(forResource: "device-costs", withExtension: "json") }.first
-            ?? FileManager.default.enumerator(at: BenchTool.executable.deletingLastPathComponent(), includingPropertiesForKeys: nil)?
+        let shipped = try #require(
+            Bundle.allBundles.lazy.compactMap { $0.url(forResource: "device-costs", withExtension: "json") }.first
+                ?? FileManager.default.enumerator(
+                    at: BenchTool.executable.deletingLastPathComponent(), includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.first { $0.lastPathComponent == "device-costs.json" })
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as? [String: Any])
     }
@@ -59,7 +68,8 @@ import Testing
     /// allocation, strategy "null" a division by zero, and the rest exited 1.
     @Test(arguments: [
         ("fps", "0"), ("fps", "1e-300"), ("fps", "-1"), ("fps", "1000"), ("hz", "0"), ("hz", "-120"), ("hz", "1e9"),
-        ("strategy", "\"null\""), ("strategy", "\"no-such\""), ("device", "\"nokia\""), ("input", "\"telepathy\""), ("trace", "\"other.trace\""),
+        ("strategy", "\"null\""), ("strategy", "\"no-such\""), ("device", "\"nokia\""), ("input", "\"telepathy\""),
+        ("trace", "\"other.trace\""),
     ])
     func theFittedFigureIsCheckedByValue(_ field: String, _ json: String) throws {
         let folder = try Self.folderWithTrace()
@@ -70,8 +80,12 @@ import Testing
         data["fitted_figure"] = figure
         let file = folder.appendingPathComponent("ff.json")
         try JSONSerialization.data(withJSONObject: data).write(to: file)
-        let outcome = try Self.spawn(["run", "--strategy", "naive", "--device", "iphone-6s", "--trace", "ok.trace", "--clock", "virtual", "--costs", "model"],
-                                     in: folder, environment: ["STROKEBENCH_DEVICE_COSTS": file.path])
+        let outcome = try Self.spawn(
+            [
+                "run", "--strategy", "naive", "--device", "iphone-6s", "--trace", "ok.trace", "--clock", "virtual",
+                "--costs", "model",
+            ],
+            in: folder, environment: ["STROKEBENCH_DEVICE_COSTS": file.path])
         #expect(outcome.status == 65, "fitted_figure.\(field) = \(json): exit \(outcome.status): \(outcome.stderr)")
         #expect(outcome.stderrLines.count == 1, "\(outcome.stderr)")
         #expect(outcome.stderr.contains(file.path) && outcome.stderr.contains("fitted_figure"), "\(outcome.stderr)")
@@ -88,11 +102,15 @@ import Testing
         data["fitted_figure"] = figure
         let file = folder.appendingPathComponent("ff.json")
         try JSONSerialization.data(withJSONObject: data).write(to: file)
-        let outcome = try Self.spawn(["sweep", "--strategies", "null,naive", "--devices", "iphone-6s", "--traces", "ok.trace",
-                                      "--costs", "zero,model", "--output", "s"], in: folder, environment: ["STROKEBENCH_DEVICE_COSTS": file.path])
+        let outcome = try Self.spawn(
+            [
+                "sweep", "--strategies", "null,naive", "--devices", "iphone-6s", "--traces", "ok.trace",
+                "--costs", "zero,model", "--output", "s",
+            ], in: folder, environment: ["STROKEBENCH_DEVICE_COSTS": file.path])
         #expect(outcome.status == 65, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("fitted_figure.strategy: 'null' moves no memory"), "\(outcome.stderr)")
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted()
         #expect(left == ["ff.json", "ok.trace"])
     }
 
@@ -101,15 +119,24 @@ import Testing
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         var data = try Self.shippedDeviceData()
-        var host = try #require(data["host"] as? [String: Any]), costs = try #require(host["unit_costs_ns"] as? [String: Any])
+        var host = try #require(data["host"] as? [String: Any])
+        var costs = try #require(host["unit_costs_ns"] as? [String: Any])
         costs["path_stroked"] = 1e8
-        host["unit_costs_ns"] = costs; data["host"] = host
+        host["unit_costs_ns"] = costs
+        data["host"] = host
         let file = folder.appendingPathComponent("slow.json")
         try JSONSerialization.data(withJSONObject: data).write(to: file)
-        let outcome = try Self.spawn(["run", "--strategy", "naive", "--trace", "spiral", "--input", "max-speed", "--clock", "virtual", "--costs", "model"],
-                                     in: folder, environment: ["STROKEBENCH_DEVICE_COSTS": file.path], timeout: 60)
+        let outcome = try Self.spawn(
+            [
+                "run", "--strategy", "naive", "--trace", "spiral", "--input", "max-speed", "--clock", "virtual",
+                "--costs", "model",
+            ],
+            in: folder, environment: ["STROKEBENCH_DEVICE_COSTS": file.path], timeout: 60)
         #expect(outcome.status == 65, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("host.unit_costs_ns.path_stroked: 100000000.0 is not a unit cost this host measures"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "host.unit_costs_ns.path_stroked: 100000000.0 is not a unit cost this host measures"),
+            "\(outcome.stderr)")
     }
 
     // MARK: - One mapping from errors to statuses
@@ -127,9 +154,15 @@ import Testing
             ("CocoaError", CocoaError(.fileReadNoSuchFile), 74),
         ]
         // The rest are made the way bench meets them.
-        do { _ = try JSONDecoder().decode([Int].self, from: Data("{".utf8)) } catch { errors.append(("DecodingError", error, 65)) }
-        do { _ = try DeviceCostData.load(path: "/no/such/device-costs.json") } catch { errors.append(("DeviceCostError from a load", error, 74)) }
-        do { _ = try SweepFolder.activeMainMs(csvAt: "/no/such.csv") } catch { errors.append(("SweepFolder.Failure", error, 74)) }
+        do { _ = try JSONDecoder().decode([Int].self, from: Data("{".utf8)) } catch {
+            errors.append(("DecodingError", error, 65))
+        }
+        do { _ = try DeviceCostData.load(path: "/no/such/device-costs.json") } catch {
+            errors.append(("DeviceCostError from a load", error, 74))
+        }
+        do { _ = try SweepFolder.activeMainMs(csvAt: "/no/such.csv") } catch {
+            errors.append(("SweepFolder.Failure", error, 74))
+        }
         for (name, error, status) in errors {
             #expect(Bench.exitStatus(for: error) == status, "\(name): \(Bench.exitStatus(for: error))")
             #expect(Bench.exitStatus(for: error) != 1, "\(name) exits 1")
@@ -145,8 +178,12 @@ import Testing
     func aPointScaledBeyondTheCanvasIsTheTracesFault(_ strategy: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("strokebench-trace 2\ncanvas 834 1194\nstroke\n0 600000 100\n0.01 100 100\nend 2 1\n", to: "far.trace", in: folder)
-        let outcome = try BenchTool.run(["run", "--strategy", strategy, "--clock", "virtual", "--costs", "zero", "--trace", "far.trace"], in: folder)
+        try write(
+            "strokebench-trace 2\ncanvas 834 1194\nstroke\n0 600000 100\n0.01 100 100\nend 2 1\n", to: "far.trace",
+            in: folder)
+        let outcome = try BenchTool.run(
+            ["run", "--strategy", strategy, "--clock", "virtual", "--costs", "zero", "--trace", "far.trace"], in: folder
+        )
         #expect(outcome.status == 65)
         try expectOneLineNaming("far.trace", line: 4, reason: "lands at (1200000.0, 200.0) on the ipad-pro-11", outcome)
         #expect(!outcome.stderr.contains("it stroked"))
@@ -157,17 +194,22 @@ import Testing
     @Test func aSmallCanvasScaledUpIsCheckedToo() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("strokebench-trace 2\ncanvas 100 80\n# a comment\nstroke\n0 10 10\n0.01 70000 10\nend 2 1\n", to: "small.trace", in: folder)
+        try write(
+            "strokebench-trace 2\ncanvas 100 80\n# a comment\nstroke\n0 10 10\n0.01 70000 10\nend 2 1\n",
+            to: "small.trace", in: folder)
         let run = try BenchTool.run(quickRun + ["--trace", "small.trace"], in: folder)
         #expect(run.status == 65)
         try expectOneLineNaming("small.trace", line: 6, reason: "on the iphone-6s", run)
-        let ramp = try BenchTool.run(["ramp", "--strategy", "naive", "--device", "iphone-6s", "--costs", "zero", "--trace", "small.trace"], in: folder)
+        let ramp = try BenchTool.run(
+            ["ramp", "--strategy", "naive", "--device", "iphone-6s", "--costs", "zero", "--trace", "small.trace"],
+            in: folder)
         #expect(ramp.status == 65, "\(ramp.stderr)")
     }
 
     /// No force-unwrap in the built-in strategies: a `!` after a name, `)` or `]` that is not `!=`.
     @Test func theBuiltInsHoldNoForceUnwrap() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/StrokeBenchStrategies")
         let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
         #expect(files.count >= 8)
@@ -176,7 +218,8 @@ import Testing
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 // Code only: comments and string literals may say "!".
-                var code = String(line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                var code = String(
+                    line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 code = code.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression) + " "
                 let found = unwrap.firstMatch(in: code, range: NSRange(code.startIndex..., in: code)) != nil
                 #expect(!found, "\(file):\(number + 1): a force-unwrap: \(line)")
@@ -188,8 +231,11 @@ import Testing
 
     /// A sweep of two runs in `folder/name`.
     static func sweep(_ name: String, in folder: URL, extra: [String] = []) throws {
-        let outcome = try BenchTool.run(["sweep", "--strategies", "null,naive", "--devices", "iphone-6s", "--costs", "zero",
-                                         "--traces", "ok.trace", "--output", name] + extra, in: folder)
+        let outcome = try BenchTool.run(
+            [
+                "sweep", "--strategies", "null,naive", "--devices", "iphone-6s", "--costs", "zero",
+                "--traces", "ok.trace", "--output", name,
+            ] + extra, in: folder)
         try #require(outcome.status == 0, "\(outcome.stderr)")
     }
 
@@ -210,11 +256,18 @@ import Testing
             #expect(outcome.stderr.contains("not a regular file (a FIFO)"), "\(outcome.stderr)")
         }
         #expect(mkfifo(folder.appendingPathComponent("bl.fifo").path, 0o644) == 0)
-        let append = try Self.spawn(["baseline", "record", "--append", "--output", "bl.fifo", "--strategy", "naive", "--clock", "virtual",
-                                     "--costs", "zero", "--trace", "ok.trace"], in: folder, timeout: 30)
+        let append = try Self.spawn(
+            [
+                "baseline", "record", "--append", "--output", "bl.fifo", "--strategy", "naive", "--clock", "virtual",
+                "--costs", "zero", "--trace", "ok.trace",
+            ], in: folder, timeout: 30)
         #expect(append.status == 64, "\(append.stderr)")
-        #expect(append.stderr == "bench: bl.fifo: --output must be a regular file (--append reads the baseline and writes it whole again), not a FIFO\n")
-        let ramp = try Self.spawn(["ramp", "--strategy", "naive", "--costs", "zero", "--baseline", "bl.fifo"], in: folder, timeout: 30)
+        #expect(
+            append.stderr
+                == "bench: bl.fifo: --output must be a regular file (--append reads the baseline and writes it whole again), not a FIFO\n"
+        )
+        let ramp = try Self.spawn(
+            ["ramp", "--strategy", "naive", "--costs", "zero", "--baseline", "bl.fifo"], in: folder, timeout: 30)
         #expect(ramp.status == 64, "\(ramp.stderr)")
         #expect(ramp.stderr.contains("--baseline must be a regular file"), "\(ramp.stderr)")
     }
@@ -226,7 +279,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.sweep("p1", in: folder)
         let cases: [[String]] = [
-            ["sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces", "ok.trace", "--output", "p1/runs"],
+            [
+                "sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces", "ok.trace",
+                "--output", "p1/runs",
+            ],
             ["report", "p1", "--output", "p1/runs/page.json"],
             ["report", "p1", "--output", "p1/frames/deeper/page.html"],
             ["sweep", "merge", "p1", "--output", "p1/frames/m"],
@@ -236,7 +292,9 @@ import Testing
             let outcome = try BenchTool.run(arguments, in: folder)
             #expect(outcome.status == 64, "\(arguments): \(outcome.stderr)")
             // merge names the part its output is inside, which is the same folder here.
-            #expect(outcome.stderr.contains("lies inside the sweep folder") || outcome.stderr.contains("is inside the part p1"), "\(outcome.stderr)")
+            #expect(
+                outcome.stderr.contains("lies inside the sweep folder")
+                    || outcome.stderr.contains("is inside the part p1"), "\(outcome.stderr)")
         }
         #expect(try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted() == before)
         #expect(try BenchTool.run(["compare", "p1", "p1"], in: folder).status == 0)
@@ -247,8 +305,12 @@ import Testing
     @Test func aSweepChecksItsTracesBeforeItsFolder() throws {
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let missing = try BenchTool.run(["sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces", "missing.trace",
-                                         "--output", "s"], in: folder)
+        let missing = try BenchTool.run(
+            [
+                "sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces",
+                "missing.trace",
+                "--output", "s",
+            ], in: folder)
         #expect(missing.status == 74)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s").path))
         try Self.sweep("s", in: folder)
@@ -263,15 +325,20 @@ import Testing
         let fm = FileManager.default
         try fm.createDirectory(at: folder.appendingPathComponent("stale"), withIntermediateDirectories: true)
         try fm.copyItem(at: folder.appendingPathComponent("base/runs"), to: folder.appendingPathComponent("stale/runs"))
-        let stale = try BenchTool.run(["sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces", "ok.trace",
-                                       "--output", "stale"], in: folder)
+        let stale = try BenchTool.run(
+            [
+                "sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces", "ok.trace",
+                "--output", "stale",
+            ], in: folder)
         #expect(stale.status == 64)
         #expect(stale.stderr.contains("a run record of no sweep here"), "\(stale.stderr)")
         let frames = folder.appendingPathComponent("base/frames")
         let csv = try #require(try fm.contentsOfDirectory(atPath: frames.path).sorted().first)
         try Data().write(to: frames.appendingPathComponent(csv))
         try Self.sweep("base", in: folder, extra: ["--resume"])
-        #expect(try Data(contentsOf: frames.appendingPathComponent(csv)).count > 0, "--resume counted an empty per-frame CSV as a finished run")
+        #expect(
+            try Data(contentsOf: frames.appendingPathComponent(csv)).count > 0,
+            "--resume counted an empty per-frame CSV as a finished run")
     }
 
     /// A merge that fails leaves neither its staging folder nor the parents it made; a staging folder
@@ -288,9 +355,12 @@ import Testing
         try fm.createDirectory(at: frames.appendingPathComponent(csv), withIntermediateDirectories: false)
         let failed = try BenchTool.run(["sweep", "merge", "bad", "--output", "deep/er/m"], in: folder)
         #expect(failed.status == 74, "\(failed.stderr)")
-        #expect(!fm.fileExists(atPath: folder.appendingPathComponent("deep").path), "a failed merge left the folders it made")
+        #expect(
+            !fm.fileExists(atPath: folder.appendingPathComponent("deep").path),
+            "a failed merge left the folders it made")
         // No process has pid 2^22 + 1 (above Linux's pid_max of 2^22).
-        try fm.createDirectory(at: folder.appendingPathComponent("m.partial-4194305"), withIntermediateDirectories: false)
+        try fm.createDirectory(
+            at: folder.appendingPathComponent("m.partial-4194305"), withIntermediateDirectories: false)
         let merged = try BenchTool.run(["sweep", "merge", "base", "--output", "m"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(!fm.fileExists(atPath: folder.appendingPathComponent("m.partial-4194305").path))
@@ -304,7 +374,11 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write("strokebench-trace 2\ncanvas 100 80\nend 0 0\n", to: "empty.trace", in: folder)
-        let outcome = try BenchTool.run(["ramp", "--strategy", "dirty-rect", "--device", "iphone-6s", "--costs", "model", "--trace", "empty.trace"], in: folder)
+        let outcome = try BenchTool.run(
+            [
+                "ramp", "--strategy", "dirty-rect", "--device", "iphone-6s", "--costs", "model", "--trace",
+                "empty.trace",
+            ], in: folder)
         #expect(outcome.status == 65)
         try expectOneLineNaming("empty.trace", line: nil, reason: "no samples", outcome)
         #expect(outcome.stdout.isEmpty)
@@ -316,8 +390,11 @@ import Testing
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         for jobs in ["1", "2"] {
-            let outcome = try BenchTool.run(["sweep", "--strategies", "null,naive,dirty-rect", "--devices", "iphone-6s", "--costs", "zero,model",
-                                             "--traces", "ok.trace", "--jobs", jobs, "--output", "j\(jobs)"], in: folder)
+            let outcome = try BenchTool.run(
+                [
+                    "sweep", "--strategies", "null,naive,dirty-rect", "--devices", "iphone-6s", "--costs", "zero,model",
+                    "--traces", "ok.trace", "--jobs", jobs, "--output", "j\(jobs)",
+                ], in: folder)
             try #require(outcome.status == 0, "\(outcome.stderr)")
         }
         let fm = FileManager.default
@@ -328,7 +405,9 @@ import Testing
             var isFolder: ObjCBool = false
             let one = folder.appendingPathComponent("j1/" + file)
             guard fm.fileExists(atPath: one.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            #expect(try Data(contentsOf: one) == Data(contentsOf: folder.appendingPathComponent("j2/" + file)), "\(file) differs between --jobs 1 and 2")
+            #expect(
+                try Data(contentsOf: one) == Data(contentsOf: folder.appendingPathComponent("j2/" + file)),
+                "\(file) differs between --jobs 1 and 2")
             if file.hasPrefix("runs/") {
                 let text = try String(contentsOf: one, encoding: .utf8)
                 #expect(!text.contains("cpu_s") && !text.contains("peak_memory_mb"), "\(file) carries host figures")
@@ -359,7 +438,8 @@ import Testing
         let repository = folder.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: false)
         func git(_ arguments: [String]) throws -> String {
-            let process = Process(), pipe = Pipe()
+            let process = Process()
+            let pipe = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["git", "-c", "user.email=a@b", "-c", "user.name=x"] + arguments
             process.currentDirectoryURL = repository
@@ -374,7 +454,9 @@ import Testing
         _ = try git(["commit", "-q", "--allow-empty", "-m", "other"])
         let other = try git(["rev-parse", "--short=12", "HEAD"])
         try #require(other.count == 12, "git is needed for this test")
-        let path = BenchTool.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let path =
+            BenchTool.executable.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         let report = try Self.spawn(["report", "../run.json", "--output", "../page.html"], in: repository, path: path)
         #expect(report.status == 0, "\(report.stderr)")
         let page = try String(contentsOf: folder.appendingPathComponent("page.html"), encoding: .utf8)
@@ -386,8 +468,13 @@ import Testing
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = "<img src=x onerror=alert(1)>.trace"
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("ok.trace"), to: folder.appendingPathComponent(name))
-        let sweep = try BenchTool.run(["sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces", name, "--output", "h"], in: folder)
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("ok.trace"), to: folder.appendingPathComponent(name))
+        let sweep = try BenchTool.run(
+            [
+                "sweep", "--strategies", "null", "--devices", "iphone-6s", "--costs", "zero", "--traces", name,
+                "--output", "h",
+            ], in: folder)
         try #require(sweep.status == 0, "\(sweep.stderr)")
         let report = try BenchTool.run(["report", "h", "--format", "markdown"], in: folder)
         #expect(report.status == 0)

@@ -1,10 +1,10 @@
 import BenchTestSupport
-import StrokeBenchReplay
 import Foundation
+import StrokeBenchDevice
+import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import Testing
-import StrokeBenchSpec
-import StrokeBenchDevice
 
 /// A baseline must replay what it recorded: `bench baseline record`, then `bench check` at once,
 /// passes for every strategy under every option that changes what a run does. The cases come from
@@ -46,11 +46,16 @@ import StrokeBenchDevice
         variants.append(Variant(label: "hz-60", arguments: ["--hz", "60"]))
         // Zero costs: the timings are exact, so one timing run a side decides as well as two. The
         // variants draw on the iPhone 6s, whose screen is a quarter of the default iPad's, for speed.
-        variants = variants.map { Variant(label: $0.label, arguments: ["--costs", "zero", "--repeat", "1", "--device", "iphone-6s"] + $0.arguments) }
+        variants = variants.map {
+            Variant(
+                label: $0.label,
+                arguments: ["--costs", "zero", "--repeat", "1", "--device", "iphone-6s"] + $0.arguments)
+        }
         // The default device: a check that dropped --device would replay it on the iPhone 6s, or the
         // other way round; their screens, scales and rates all differ, so every counter moves.
         variants.append(Variant(label: "ipad-pro-11", arguments: ["--costs", "zero", "--repeat", "1"]))
-        variants.append(Variant(label: "costs-measured", arguments: ["--repeat", "2", "--device", "iphone-6s"], measured: true))
+        variants.append(
+            Variant(label: "costs-measured", arguments: ["--repeat", "2", "--device", "iphone-6s"], measured: true))
         return variants
     }
 
@@ -60,18 +65,27 @@ import StrokeBenchDevice
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Absolute paths: the commands need no working folder, so the strategies' cases run side by side.
-        let trace = folder.appendingPathComponent("s.trace").path, baseline = folder.appendingPathComponent("b.json").path
-        let generated = BenchTool.run(absolute: ["trace", "generate", "--seed", "11", "--duration", "1", "--output", trace])
+        let trace = folder.appendingPathComponent("s.trace").path
+        let baseline = folder.appendingPathComponent("b.json").path
+        let generated = BenchTool.run(absolute: [
+            "trace", "generate", "--seed", "11", "--duration", "1", "--output", trace,
+        ])
         try #require(generated.status == 0, "\(generated.stderr)")
         for variant in Self.variants(of: strategy) {
-            let record = BenchTool.run(absolute:
-                ["baseline", "record", "--output", baseline, "--trace", trace, "--clock", "virtual",
-                 "--strategy", strategyName] + variant.arguments
-                + ["--budget", "hitch-ratio=off", "--budget", "overrun-p99=off", "--budget", "latency-p95=off"])
-            try #require(record.status == 0, "\(strategyName) \(variant): record exits \(record.status): \(record.stderr)")
+            let record = BenchTool.run(
+                absolute: [
+                    "baseline", "record", "--output", baseline, "--trace", trace, "--clock", "virtual",
+                    "--strategy", strategyName,
+                ] + variant.arguments
+                    + ["--budget", "hitch-ratio=off", "--budget", "overrun-p99=off", "--budget", "latency-p95=off"])
+            try #require(
+                record.status == 0, "\(strategyName) \(variant): record exits \(record.status): \(record.stderr)")
             let check = BenchTool.run(absolute: ["check", "--baseline", baseline])
             let accepted: Set<Int32> = variant.measured ? [0, 3] : [0]
-            #expect(accepted.contains(check.status), "\(strategyName) \(variant): check exits \(check.status): \(check.stdout.split(separator: "\n").filter { $0.contains("regression") }.joined(separator: "; ")) \(check.stderr)")
+            #expect(
+                accepted.contains(check.status),
+                "\(strategyName) \(variant): check exits \(check.status): \(check.stdout.split(separator: "\n").filter { $0.contains("regression") }.joined(separator: "; ")) \(check.stderr)"
+            )
         }
     }
 }

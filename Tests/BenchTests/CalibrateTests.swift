@@ -7,12 +7,16 @@ import Testing
     @Test func itMeasuresEveryKindAndSaysHow() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try BenchTool.run(["calibrate", "--device", "iphone-6s", "--repeat", "3", "--format", "json"], in: folder)
+        let outcome = try BenchTool.run(
+            ["calibrate", "--device", "iphone-6s", "--repeat", "3", "--format", "json"], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let costs = try #require(json["unit_costs_ns"] as? [String: Double])
-        for kind in ["pixel_cleared", "pixel_filled", "pixel_blended", "pixel_stroked", "pixel_swept", "segment_stroked",
-                     "segment_culled", "edge_row", "join_radius", "pixel_uploaded", "bitmap_allocated", "pixel_composited", "path_stroked", "draw_call"] {
+        for kind in [
+            "pixel_cleared", "pixel_filled", "pixel_blended", "pixel_stroked", "pixel_swept", "segment_stroked",
+            "segment_culled", "edge_row", "join_radius", "pixel_uploaded", "bitmap_allocated", "pixel_composited",
+            "path_stroked", "draw_call",
+        ] {
             let cost = try #require(costs[kind], "\(kind) missing")
             #expect(cost >= 0 && cost.isFinite, "\(kind): \(cost)")
         }
@@ -34,6 +38,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try BenchTool.run(["calibrate", "--device", "iphone-3g"], in: folder)
         #expect(outcome.status == 64)
-        #expect(outcome.stderrLines.count == 1 && outcome.stderr.contains("unknown device 'iphone-3g'"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderrLines.count == 1 && outcome.stderr.contains("unknown device 'iphone-3g'"), "\(outcome.stderr)"
+        )
     }
 }

@@ -16,19 +16,28 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // Absolute paths: the commands need no working folder, so the cases run side by side.
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        let generated = BenchTool.run(absolute: ["trace", "generate", "--seed", "11", "--duration", "1", "--output", path("t.trace")])
+        let generated = BenchTool.run(absolute: [
+            "trace", "generate", "--seed", "11", "--duration", "1", "--output", path("t.trace"),
+        ])
         try #require(generated.status == 0, "\(generated.stderr)")
         func replay(_ name: String, _ extra: [String]) throws -> [String: Any] {
-            let outcome = BenchTool.run(absolute: ["run", "--strategy", strategy, "--trace", path("t.trace"), "--clock", "virtual",
-                                                   "--costs", costs, "--csv", path("\(name).csv"), "--timeline", path("\(name).json"),
-                                                   "--format", "json"] + extra)
+            let outcome = BenchTool.run(
+                absolute: [
+                    "run", "--strategy", strategy, "--trace", path("t.trace"), "--clock", "virtual",
+                    "--costs", costs, "--csv", path("\(name).csv"), "--timeline", path("\(name).json"),
+                    "--format", "json",
+                ] + extra)
             try #require(outcome.status == 0, "\(outcome.stderr)")
             return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         }
-        var dry = try replay("dry", []), rasterized = try replay("raster", ["--raster"])
+        var dry = try replay("dry", [])
+        var rasterized = try replay("raster", ["--raster"])
         #expect(dry["picture"] == nil, "a dry replay has no picture to compare")
         #expect(rasterized["picture"] != nil)
-        for key in ["picture", "cpu_s", "peak_memory_mb"] { dry[key] = nil; rasterized[key] = nil }
+        for key in ["picture", "cpu_s", "peak_memory_mb"] {
+            dry[key] = nil
+            rasterized[key] = nil
+        }
         #expect(NSDictionary(dictionary: dry) == NSDictionary(dictionary: rasterized))
         for file in ["csv", "json"] {
             let a = try Data(contentsOf: folder.appendingPathComponent("dry.\(file)"))
@@ -60,16 +69,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "s.trace", in: folder)
         func sweep(_ jobs: String) throws -> URL {
-            let outcome = try BenchTool.run(["sweep", "--strategies", "all", "--devices", "iphone-6s",
-                                             "--traces", "s.trace", "--costs", "model", "--jobs", jobs, "--output", "j\(jobs)"],
-                                            in: folder)
+            let outcome = try BenchTool.run(
+                [
+                    "sweep", "--strategies", "all", "--devices", "iphone-6s",
+                    "--traces", "s.trace", "--costs", "model", "--jobs", jobs, "--output", "j\(jobs)",
+                ],
+                in: folder)
             try #require(outcome.status == 0, "\(outcome.stderr)")
             return folder.appendingPathComponent("j\(jobs)")
         }
-        let one = try sweep("1"), two = try sweep("2")
+        let one = try sweep("1")
+        let two = try sweep("2")
         func summary(_ url: URL) throws -> [[String]] {
             let text = try String(contentsOf: url.appendingPathComponent("summary.csv"), encoding: .utf8)
-            let rows = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let rows = text.split(whereSeparator: \.isNewline).map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
             // cpu_s and peak_memory_mb are this machine's, measured; everything else is counted or modelled.
             let skip = Set(["cpu_s", "peak_memory_mb"].compactMap { rows[0].firstIndex(of: $0) })
             return rows.map { $0.enumerated().filter { !skip.contains($0.offset) }.map(\.element) }
@@ -92,7 +107,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try BenchTool.run(["sweep", "--strategies", "null", "--jobs", "2", "--output", "o"], in: folder)
         #expect(outcome.status == 64)
-        #expect(outcome.stderrLines.contains { $0.contains("--jobs 2 needs --costs zero or model") }, "\(outcome.stderr)")
+        #expect(
+            outcome.stderrLines.contains { $0.contains("--jobs 2 needs --costs zero or model") }, "\(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
     }
 }

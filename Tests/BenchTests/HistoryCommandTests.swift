@@ -8,10 +8,14 @@ import Testing
     /// A modelled sweep of dirty-rect on the small trace, into `folder/name`.
     func sweep(in folder: URL, name: String = "s") throws -> String {
         let trace = folder.appendingPathComponent("t.trace").path
-        if !FileManager.default.fileExists(atPath: trace) { try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8) }
+        if !FileManager.default.fileExists(atPath: trace) {
+            try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8)
+        }
         let output = folder.appendingPathComponent(name).path
-        let sweep = BenchTool.run(absolute: ["sweep", "--strategies", "dirty-rect,point-array", "--traces", trace, "--costs", "model",
-                                             "--devices", "ipad-pro-11", "--output", output])
+        let sweep = BenchTool.run(absolute: [
+            "sweep", "--strategies", "dirty-rect,point-array", "--traces", trace, "--costs", "model",
+            "--devices", "ipad-pro-11", "--output", output,
+        ])
         try #require(sweep.status == 0, "\(sweep.stderr)")
         return output
     }
@@ -42,22 +46,33 @@ import Testing
     @Test func aFourthCommitThatDoesMoreWorkIsAChangeAtThatCommit() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let study = try sweep(in: folder), history = folder.appendingPathComponent("h.sqlite").path
+        let study = try sweep(in: folder)
+        let history = folder.appendingPathComponent("h.sqlite").path
         for (i, commit) in ["c0ffee1", "c0ffee2", "c0ffee3"].enumerated() {
-            let add = BenchTool.run(absolute: ["history", "add", study, "--commit", commit, "--history", history,
-                                               "--date", "2026-11-2\(i + 1)T12:00:00Z"])
+            let add = BenchTool.run(absolute: [
+                "history", "add", study, "--commit", commit, "--history", history,
+                "--date", "2026-11-2\(i + 1)T12:00:00Z",
+            ])
             #expect(add.status == 0, "\(add.stderr)")
         }
-        let add = BenchTool.run(absolute: ["history", "add", try moreWork(study, in: folder), "--commit", "c0ffee4", "--history", history,
-                                           "--date", "2026-11-24T12:00:00Z", "--branch", "main"])
+        let add = BenchTool.run(absolute: [
+            "history", "add", try moreWork(study, in: folder), "--commit", "c0ffee4", "--history", history,
+            "--date", "2026-11-24T12:00:00Z", "--branch", "main",
+        ])
         #expect(add.status == 0, "\(add.stderr)")
-        let points = try json(BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "json",
-                                                       "--metric", "pixels_rasterized"]).stdout)["points"] as? [[String: Any]]
-        #expect(points?.count == 8) // two configurations at four commits
+        let points =
+            try json(
+                BenchTool.run(absolute: [
+                    "history", "show", "--history", history, "--format", "json",
+                    "--metric", "pixels_rasterized",
+                ]).stdout)["points"] as? [[String: Any]]
+        #expect(points?.count == 8)  // two configurations at four commits
         #expect(points?.compactMap { $0["commit"] as? String }.filter { $0 == "c0ffee4" }.count == 2)
-        let changesText = BenchTool.run(absolute: ["history", "changes", "--history", history, "--format", "json"]).stdout
-        #expect(!changesText.contains("c0ffee1") && !changesText.contains("c0ffee2") && !changesText.contains("c0ffee3"),
-                "only the commit where something changed is named")
+        let changesText = BenchTool.run(absolute: ["history", "changes", "--history", history, "--format", "json"])
+            .stdout
+        #expect(
+            !changesText.contains("c0ffee1") && !changesText.contains("c0ffee2") && !changesText.contains("c0ffee3"),
+            "only the commit where something changed is named")
         let changes = try json(changesText)
         let found = try #require(changes["changes"] as? [[String: Any]])
         #expect(found.count == 2, "\(found)")
@@ -67,8 +82,12 @@ import Testing
             #expect(change["method"] as? String == "exact")
             #expect(((change["change"] as? Double) ?? 0) > 0.099 && ((change["change"] as? Double) ?? 0) < 0.101)
         }
-        let csv = BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "csv", "--config", "nothing"])
-        #expect(csv.stdout.trimmingCharacters(in: .newlines) == "configuration,metric,unit,commit,branch,date,machine,run,value,exact")
+        let csv = BenchTool.run(absolute: [
+            "history", "show", "--history", history, "--format", "csv", "--config", "nothing",
+        ])
+        #expect(
+            csv.stdout.trimmingCharacters(in: .newlines)
+                == "configuration,metric,unit,commit,branch,date,machine,run,value,exact")
         // The report's trend section: inline SVG of the study's series, the changed ones first.
         let page = folder.appendingPathComponent("report.html").path
         let report = BenchTool.run(absolute: ["report", study, "--history", history, "--output", page])
@@ -77,13 +96,17 @@ import Testing
         let section = try #require(html.range(of: "<section id=\"history\">").map { String(html[$0.lowerBound...]) })
         #expect(section.contains("with change points"))
         #expect(section.contains("<svg") && section.contains("c0ffee4: +10.0%"))
-        #expect(section.range(of: "pixels_rasterized")!.lowerBound < section.range(of: "</figure>")!.lowerBound, "a changed series first")
+        #expect(
+            section.range(of: "pixels_rasterized")!.lowerBound < section.range(of: "</figure>")!.lowerBound,
+            "a changed series first")
         // The trend chart: scripts/plot_history.py reads the history through bench.
         let png = folder.appendingPathComponent("trend.png").path
         let plot = Process()
         plot.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        plot.arguments = ["python3", Self.repository + "/scripts/plot_history.py", history, "--output", png,
-                          "--bench", BenchTool.executable.path]
+        plot.arguments = [
+            "python3", Self.repository + "/scripts/plot_history.py", history, "--output", png,
+            "--bench", BenchTool.executable.path,
+        ]
         let errors = Pipe()
         plot.standardError = errors
         try plot.run()
@@ -100,8 +123,11 @@ import Testing
     @Test func twoAddsAtOnceBothLandAndAKilledAddLeavesOnlyWholeAdds() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let study = try sweep(in: folder), history = folder.appendingPathComponent("h.sqlite").path
-        let jobs = try ["a", "b"].map { try BenchTool.start(["history", "add", study, "--commit", $0, "--history", history], in: folder) }
+        let study = try sweep(in: folder)
+        let history = folder.appendingPathComponent("h.sqlite").path
+        let jobs = try ["a", "b"].map {
+            try BenchTool.start(["history", "add", study, "--commit", $0, "--history", history], in: folder)
+        }
         for job in jobs {
             job.0.waitUntilExit()
             let outcome = try BenchTool.collect(job.0, job.stdout, job.stderr)
@@ -118,7 +144,8 @@ import Testing
         #expect(whole["a"] == whole["b"])
         // Killed at any moment, an add is all there or not there.
         for (i, delay) in [0.0, 0.005, 0.01, 0.02, 0.03, 0.05].enumerated() {
-            let job = try BenchTool.start(["history", "add", study, "--commit", "k\(i)", "--history", history], in: folder)
+            let job = try BenchTool.start(
+                ["history", "add", study, "--commit", "k\(i)", "--history", history], in: folder)
             Thread.sleep(forTimeInterval: delay)
             kill(job.0.processIdentifier, SIGKILL)
             job.0.waitUntilExit()
@@ -136,14 +163,19 @@ import Testing
         for command in ["show", "changes"] {
             let bad = BenchTool.run(absolute: ["history", command, "--history", garbage.path])
             #expect(bad.status == 65)
-            #expect(bad.stderrLines == ["bench: \(garbage.path): not a bench history: SQLite says file is not a database"])
-            let missing = BenchTool.run(absolute: ["history", command, "--history", folder.appendingPathComponent("none.sqlite").path])
+            #expect(
+                bad.stderrLines == ["bench: \(garbage.path): not a bench history: SQLite says file is not a database"])
+            let missing = BenchTool.run(absolute: [
+                "history", command, "--history", folder.appendingPathComponent("none.sqlite").path,
+            ])
             #expect(missing.status == 66)
             #expect(missing.stderrLines.count == 1)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("none.sqlite").path))
-        let notAStudy = BenchTool.run(absolute: ["history", "add", garbage.path, "--commit", "x", "--history",
-                                                 folder.appendingPathComponent("h.sqlite").path])
+        let notAStudy = BenchTool.run(absolute: [
+            "history", "add", garbage.path, "--commit", "x", "--history",
+            folder.appendingPathComponent("h.sqlite").path,
+        ])
         #expect(notAStudy.status == 65)
         #expect(notAStudy.stderrLines.count == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("h.sqlite").path))
@@ -156,31 +188,48 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let trace = folder.appendingPathComponent("t.trace").path
         try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8)
-        let baseline = folder.appendingPathComponent("b.json").path, report = folder.appendingPathComponent("check.json").path
+        let baseline = folder.appendingPathComponent("b.json").path
+        let report = folder.appendingPathComponent("check.json").path
         let history = folder.appendingPathComponent("h.sqlite").path
-        let record = BenchTool.run(absolute: ["baseline", "record", "--output", baseline, "--strategy", "dirty-rect", "--clock", "virtual",
-                                              "--costs", "model", "--trace", trace, "--repeat", "1"])
+        let record = BenchTool.run(absolute: [
+            "baseline", "record", "--output", baseline, "--strategy", "dirty-rect", "--clock", "virtual",
+            "--costs", "model", "--trace", trace, "--repeat", "1",
+        ])
         try #require(record.status == 0, "\(record.stderr)")
         let check = BenchTool.run(absolute: ["check", "--baseline", baseline, "--format", "json"])
         try #require(check.status == 0, "\(check.stderr)")
         try check.stdout.write(toFile: report, atomically: true, encoding: .utf8)
         for (input, commit, day) in [(report, "c1", "25"), (baseline, "c0", "24")] {
-            let add = BenchTool.run(absolute: ["history", "add", input, "--commit", commit, "--history", history,
-                                               "--date", "2026-11-\(day)T12:00:00Z"])
+            let add = BenchTool.run(absolute: [
+                "history", "add", input, "--commit", commit, "--history", history,
+                "--date", "2026-11-\(day)T12:00:00Z",
+            ])
             try #require(add.status == 0, "\(add.stderr)")
         }
-        let points = try #require(try json(BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "json",
-                                                                    "--metric", "pixels_rasterized"]).stdout)["points"] as? [[String: Any]])
+        let points = try #require(
+            try json(
+                BenchTool.run(absolute: [
+                    "history", "show", "--history", history, "--format", "json",
+                    "--metric", "pixels_rasterized",
+                ]).stdout)["points"] as? [[String: Any]])
         #expect(points.count == 2)
         #expect(Set(points.compactMap { $0["commit"] as? String }) == ["c0", "c1"])
-        #expect(Set(points.compactMap { $0["configuration"] as? String }).count == 1, "one series, whichever file the point came from")
+        #expect(
+            Set(points.compactMap { $0["configuration"] as? String }).count == 1,
+            "one series, whichever file the point came from")
         let values = points.compactMap { $0["value"] as? Double }
         #expect(values.count == 2 && values[0] == values[1] && values[0] > 0)
-        let timing = try #require(try json(BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "json",
-                                                                    "--metric", "main_ms_p95"]).stdout)["points"] as? [[String: Any]])
+        let timing = try #require(
+            try json(
+                BenchTool.run(absolute: [
+                    "history", "show", "--history", history, "--format", "json",
+                    "--metric", "main_ms_p95",
+                ]).stdout)["points"] as? [[String: Any]])
         #expect(timing.count == 2, "a timing figure too, the median of one modelled run")
         let changes = BenchTool.run(absolute: ["history", "changes", "--history", history, "--format", "json"])
-        #expect(changes.status == 0 && !changes.stdout.contains("\"c1\""), "a modelled check of the same code changes nothing")
+        #expect(
+            changes.status == 0 && !changes.stdout.contains("\"c1\""),
+            "a modelled check of the same code changes nothing")
     }
 
     /// JSON that is neither a sweep, a baseline nor a check report: one line naming the file, exit 65,
@@ -188,14 +237,19 @@ import Testing
     @Test func aForeignJSONIsRefusedAndAddsNothing() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let foreign = folder.appendingPathComponent("foreign.json").path, history = folder.appendingPathComponent("h.sqlite").path
-        for text in [#"{"benchmarks": [{"name": "x", "value": 1}]}"#, #"{"format_version": 1, "checks": [{"configuration": 3}]}"#] {
+        let foreign = folder.appendingPathComponent("foreign.json").path
+        let history = folder.appendingPathComponent("h.sqlite").path
+        for text in [
+            #"{"benchmarks": [{"name": "x", "value": 1}]}"#,
+            #"{"format_version": 1, "checks": [{"configuration": 3}]}"#,
+        ] {
             try text.write(toFile: foreign, atomically: true, encoding: .utf8)
             let add = BenchTool.run(absolute: ["history", "add", foreign, "--commit", "c1", "--history", history])
             #expect(add.status == 65, "\(add.stderr)")
             #expect(add.stderr.hasPrefix(foreign + ": ") || add.stderr.contains(foreign), "\(add.stderr)")
             #expect(add.stderr.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1, "\(add.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: history), "refused before the history is opened: nothing added")
+            #expect(
+                !FileManager.default.fileExists(atPath: history), "refused before the history is opened: nothing added")
         }
     }
 }

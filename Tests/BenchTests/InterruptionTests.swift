@@ -7,19 +7,26 @@ import Testing
 /// A run killed outright (SIGKILL) leaves its temporary file; the next write to that name removes it.
 @Suite(.timeLimit(.minutes(2))) struct InterruptionTests {
     /// The default trace replays for half a minute in the realtime clock: long enough to interrupt.
-    static let realtimeRun = ["run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "realtime", "--csv", "f.csv", "--png", "f.png"]
+    static let realtimeRun = [
+        "run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "realtime", "--csv", "f.csv", "--png",
+        "f.png",
+    ]
 
     @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", 143)])
     func aSignalDuringARunRemovesTheTemporaryFile(_ signal: Int32, _ name: String, _ status: Int32) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("frame,previous\n", to: "f.csv", in: folder) // an earlier run's output, to be kept
+        try write("frame,previous\n", to: "f.csv", in: folder)  // an earlier run's output, to be kept
         let before = try snapshot(of: folder)
 
-        let outcome = try Self.interrupt(Self.realtimeRun, in: folder, with: signal) { try !writesUnderWay(in: folder).isEmpty }
+        let outcome = try Self.interrupt(Self.realtimeRun, in: folder, with: signal) {
+            try !writesUnderWay(in: folder).isEmpty
+        }
         #expect(outcome.status == status)
-        #expect(outcome.stderrLines.last == "bench: interrupted by \(name): wrote nothing, every file is as it was (removed the temporary file of the unfinished f.csv)",
-                "\(outcome.stderr)")
+        #expect(
+            outcome.stderrLines.last
+                == "bench: interrupted by \(name): wrote nothing, every file is as it was (removed the temporary file of the unfinished f.csv)",
+            "\(outcome.stderr)")
         // Nothing else: progress, then that one line (no crash report, no sanitizer report).
         #expect(outcome.stderrLines.dropLast().allSatisfy { $0.hasPrefix("replaying ") }, "\(outcome.stderr)")
         #expect(try snapshot(of: folder) == before)
@@ -33,8 +40,11 @@ import Testing
         let outcome = try Self.interrupt(run, in: folder, with: SIGINT) { try writesUnderWay(in: folder).count == 2 }
         #expect(outcome.status == 130)
         let last = String(outcome.stderrLines.last ?? "")
-        #expect(last.hasPrefix("bench: interrupted by SIGINT: wrote nothing, every file is as it was (removed the temporary files of the unfinished "),
-                "\(outcome.stderr)")
+        #expect(
+            last.hasPrefix(
+                "bench: interrupted by SIGINT: wrote nothing, every file is as it was (removed the temporary files of the unfinished "
+            ),
+            "\(outcome.stderr)")
         #expect(last.contains("f.csv") && last.contains("t.json"), "\(last)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
@@ -48,12 +58,16 @@ import Testing
         // The replay's first progress line comes once the in-place write has begun.
         let outcome = try Self.interrupt(run, in: folder, with: SIGINT) {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { name in
-                name.hasPrefix(".stderr-") && (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains("replaying") == true
+                name.hasPrefix(".stderr-")
+                    && (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains(
+                        "replaying") == true
             }
         }
         #expect(outcome.status == 130)
-        #expect(outcome.stderrLines.last == "bench: interrupted by SIGINT: finished no output; - is incomplete: written in place, as far as the replay got",
-                "\(outcome.stderr)")
+        #expect(
+            outcome.stderrLines.last
+                == "bench: interrupted by SIGINT: finished no output; - is incomplete: written in place, as far as the replay got",
+            "\(outcome.stderr)")
     }
 
     /// SIGTERM stops a sweep at once (SIGINT first lets the run in progress finish): the finished
@@ -61,9 +75,13 @@ import Testing
     @Test func aSweepStoppedBySIGTERMSaysWhatItKept() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "3", "--duration", "3", "--output", "t.trace"], in: folder)
+        let generated = try BenchTool.run(
+            ["trace", "generate", "--seed", "3", "--duration", "3", "--output", "t.trace"], in: folder)
         try #require(generated.status == 0, "\(generated.stderr)")
-        let sweep = ["sweep", "--strategies", "null,naive", "--devices", "iphone-6s", "--traces", "t.trace", "--clock", "realtime", "--output", "sw"]
+        let sweep = [
+            "sweep", "--strategies", "null,naive", "--devices", "iphone-6s", "--traces", "t.trace", "--clock",
+            "realtime", "--output", "sw",
+        ]
         let summary = folder.appendingPathComponent("sw/summary.csv")
         let frames = folder.appendingPathComponent("sw/frames")
         // The first run is in summary.csv and the second is writing its frames.
@@ -73,8 +91,11 @@ import Testing
         }
         #expect(outcome.status == 143)
         let last = String(outcome.stderrLines.last ?? "")
-        #expect(last.hasPrefix("bench: interrupted by SIGTERM: kept the finished runs in sw; --resume finishes the sweep (removed the temporary file of the unfinished sw/frames/"),
-                "\(outcome.stderr)")
+        #expect(
+            last.hasPrefix(
+                "bench: interrupted by SIGTERM: kept the finished runs in sw; --resume finishes the sweep (removed the temporary file of the unfinished sw/frames/"
+            ),
+            "\(outcome.stderr)")
         #expect(try String(contentsOf: summary, encoding: .utf8).split(whereSeparator: \.isNewline).count == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).count == 1)
         #expect(try partialFiles(in: folder.appendingPathComponent("sw")).isEmpty)
@@ -103,7 +124,9 @@ import Testing
     }
 
     /// Starts `arguments`, waits until `ready`, sends `signal` and collects the outcome.
-    static func interrupt(_ arguments: [String], in folder: URL, with signal: Int32, when ready: () throws -> Bool) throws -> BenchOutcome {
+    static func interrupt(_ arguments: [String], in folder: URL, with signal: Int32, when ready: () throws -> Bool)
+        throws -> BenchOutcome
+    {
         let (process, out, err) = try BenchTool.start(arguments, in: folder)
         try wait(for: process, until: ready)
         kill(process.processIdentifier, signal)

@@ -16,13 +16,17 @@ import Testing
         let kinds = try #require(listing["work_kinds"] as? [[String: Any]])
         #expect(kinds.compactMap { $0["name"] as? String } == WorkKind.allCases.map(\.rawValue))
 
-        let trace = folder.appendingPathComponent("t.trace").path, csv = folder.appendingPathComponent("f.csv").path
+        let trace = folder.appendingPathComponent("t.trace").path
+        let csv = folder.appendingPathComponent("f.csv").path
         try smallTraceV2.write(toFile: trace, atomically: true, encoding: .utf8)
         let run = BenchTool.run(absolute: quickRun + ["--trace", trace, "--csv", csv])
         try #require(run.status == 0, "\(run.stderr)")
-        let header = Set(try String(contentsOfFile: csv, encoding: .utf8).prefix { !$0.isNewline }.split(separator: ",").map(String.init))
+        let header = Set(
+            try String(contentsOfFile: csv, encoding: .utf8).prefix { !$0.isNewline }.split(separator: ",").map(
+                String.init))
         let columns = kinds.flatMap { [$0["main_column"], $0["task_column"]].compactMap { $0 as? String } }
-        #expect(columns.count == WorkKind.allCases.count * 2 - 3) // composited on neither thread, uploads on the main one only
+        // composited on neither thread, uploads on the main one only
+        #expect(columns.count == WorkKind.allCases.count * 2 - 3)
         for column in columns { #expect(header.contains(column), "\(column)") }
     }
 
@@ -33,10 +37,14 @@ import Testing
         try #require(table.status == 0, "\(table.stderr)")
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("device ") }.count == 4)
-        #expect(lines.filter { $0.hasPrefix("validate ") }.map { $0.split(separator: " ")[1] } == ["iphone-8", "iphone-xr"])
+        #expect(
+            lines.filter { $0.hasPrefix("validate ") }.map { $0.split(separator: " ")[1] } == ["iphone-8", "iphone-xr"])
         let json = BenchTool.run(absolute: ["list", "--format", "json"])
         let listing = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((listing["validation_devices"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["iphone-8", "iphone-xr"])
+        #expect(
+            (listing["validation_devices"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == [
+                "iphone-8", "iphone-xr",
+            ])
         #expect((listing["devices"] as? [[String: Any]])?.count == 4)
     }
 }

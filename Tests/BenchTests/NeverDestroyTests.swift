@@ -52,7 +52,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "ok.trace", in: folder)
         let null = Self.device("mynull", minor: 3, in: folder)
-        let outcome = try BenchTool.run(quickRun + ["--trace", "ok.trace", "--csv", null, "--png", null, "--timeline", null], in: folder)
+        let outcome = try BenchTool.run(
+            quickRun + ["--trace", "ok.trace", "--csv", null, "--png", null, "--timeline", null], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(Self.isCharacterDevice(null, in: folder))
     }
@@ -63,8 +64,9 @@ import Testing
         try write(smallTraceV2, to: "ok.trace", in: folder)
         let fifo = folder.appendingPathComponent("fifo.csv").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        let (process, out, err) = try BenchTool.start(quickRun + ["--trace", "ok.trace", "--csv", "fifo.csv"], in: folder)
-        let reader = try #require(FileHandle(forReadingAtPath: fifo)) // waits for bench to open it
+        let (process, out, err) = try BenchTool.start(
+            quickRun + ["--trace", "ok.trace", "--csv", "fifo.csv"], in: folder)
+        let reader = try #require(FileHandle(forReadingAtPath: fifo))  // waits for bench to open it
         let streamed = String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self)
         process.waitUntilExit()
         let outcome = try BenchTool.collect(process, out, err)
@@ -83,7 +85,10 @@ import Testing
         #expect(outcome.status == 0)
         #expect(outcome.stdout.hasPrefix("frame,vsync_ms,samples,main_ms,"))
         #expect(outcome.stdout.split(separator: "\r\n").allSatisfy { $0.contains(",") })
-        #expect(outcome.stderr.hasPrefix("zero costs by request (--costs zero): work counted, not timed, on iphone-6s's display: strategy naive"))
+        #expect(
+            outcome.stderr.hasPrefix(
+                "zero costs by request (--costs zero): work counted, not timed, on iphone-6s's display: strategy naive")
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
     }
 
@@ -92,11 +97,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "ok.trace", in: folder)
         try write("old\n", to: "target.csv", in: folder)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.csv").path, withDestinationPath: "target.csv")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.csv").path, withDestinationPath: "target.csv")
         let outcome = try BenchTool.run(quickRun + ["--trace", "ok.trace", "--csv", "link.csv"], in: folder)
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.csv").path) == "target.csv")
-        #expect(try String(contentsOf: folder.appendingPathComponent("target.csv"), encoding: .utf8).hasPrefix("frame,"))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder.appendingPathComponent("link.csv").path)
+                == "target.csv")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("target.csv"), encoding: .utf8).hasPrefix("frame,"))
         #expect(try partialFiles(in: folder).isEmpty)
     }
 
@@ -104,10 +113,14 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "ok.trace", in: folder)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.csv").path, withDestinationPath: "nowhere.csv")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.csv").path, withDestinationPath: "nowhere.csv")
         let outcome = try BenchTool.run(quickRun + ["--trace", "ok.trace", "--csv", "link.csv"], in: folder)
         #expect(outcome.status == 74)
-        #expect(outcome.stderr == "bench: link.csv: cannot write the --csv file: a symbolic link to nowhere.csv, which does not exist; bench follows links but does not create a file through one\n")
+        #expect(
+            outcome.stderr
+                == "bench: link.csv: cannot write the --csv file: a symbolic link to nowhere.csv, which does not exist; bench follows links but does not create a file through one\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("nowhere.csv").path))
     }
 
@@ -116,7 +129,10 @@ import Testing
         quickRun + ["--trace", "ok.trace", "--csv", "a"], quickRun + ["--trace", "ok.trace", "--png", "é"],
         quickRun + ["--trace", "ok.trace", "--timeline", "t"],
         ["trace", "generate", "--seed", "1", "--duration", "1", "--output", "g"],
-        ["baseline", "record", "--strategy", "naive", "--clock", "virtual", "--costs", "zero", "--trace", "ok.trace", "--repeat", "1", "--output", "b"],
+        [
+            "baseline", "record", "--strategy", "naive", "--clock", "virtual", "--costs", "zero", "--trace", "ok.trace",
+            "--repeat", "1", "--output", "b",
+        ],
         ["trace", "resample", "ok.trace", "--rate", "120", "--output", "r"],
         ["trace", "import", "--format", "omniglot", "s.txt", "--output", "i"],
     ])
@@ -152,10 +168,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = String(repeating: "y", count: 256)
         let started = Date()
-        let outcome = try BenchTool.run(["run", "--strategy", "naive", "--clock", "virtual", "--png", name], in: folder)
+        let outcome = try BenchTool.run(
+            ["run", "--strategy", "naive", "--clock", "virtual", "--png", name], in: folder)
         #expect(outcome.status == 74)
-        #expect(outcome.stderr == "bench: \(name): cannot write the --png file: the file name is 256 bytes, more than the 255 this file system allows\n")
-        #expect(Date().timeIntervalSince(started) < 5) // refused before the 30 s default trace is replayed
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".std") }.isEmpty)
+        #expect(
+            outcome.stderr
+                == "bench: \(name): cannot write the --png file: the file name is 256 bytes, more than the 255 this file system allows\n"
+        )
+        #expect(Date().timeIntervalSince(started) < 5)  // refused before the 30 s default trace is replayed
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".std") }.isEmpty)
     }
 }

@@ -39,11 +39,17 @@ import Testing
         try write("strokebench-trace 1\ncanvas 100 80\nstroke\n0.5 1 1\n0.4 2 2\n", to: "bad.trace", in: folder)
         try write("frame,previous\n", to: "frames.csv", in: folder)
         try write("{\"traceEvents\":[]}\n", to: "timeline.json", in: folder)
-        let outcome = try BenchTool.run(quickRun + ["--trace", "bad.trace", "--csv", "frames.csv", "--png", "final.png",
-                                                    "--timeline", "timeline.json"], in: folder)
+        let outcome = try BenchTool.run(
+            quickRun + [
+                "--trace", "bad.trace", "--csv", "frames.csv", "--png", "final.png",
+                "--timeline", "timeline.json",
+            ], in: folder)
         #expect(outcome.status == 65)
-        #expect(try String(contentsOf: folder.appendingPathComponent("frames.csv"), encoding: .utf8) == "frame,previous\n")
-        #expect(try String(contentsOf: folder.appendingPathComponent("timeline.json"), encoding: .utf8) == "{\"traceEvents\":[]}\n")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("frames.csv"), encoding: .utf8) == "frame,previous\n")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("timeline.json"), encoding: .utf8)
+                == "{\"traceEvents\":[]}\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("final.png").path))
         #expect(try partialFiles(in: folder).isEmpty)
     }
@@ -56,10 +62,13 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Realtime runs of a 2 s trace: long enough to interrupt one while it runs.
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "3", "--duration", "2", "--output", "t.trace"], in: folder)
+        let generated = try BenchTool.run(
+            ["trace", "generate", "--seed", "3", "--duration", "2", "--output", "t.trace"], in: folder)
         try #require(generated.status == 0, "\(generated.stderr)")
-        let sweep = ["sweep", "--strategies", "null,naive,dirty-rect,flattened", "--devices", "iphone-6s", "--traces", "t.trace",
-                     "--clock", "realtime", "--output", "sw"]
+        let sweep = [
+            "sweep", "--strategies", "null,naive,dirty-rect,flattened", "--devices", "iphone-6s", "--traces", "t.trace",
+            "--clock", "realtime", "--output", "sw",
+        ]
         let (process, out, err) = try BenchTool.start(sweep, in: folder)
         let summary = folder.appendingPathComponent("sw/summary.csv")
         let deadline = Date().addingTimeInterval(60)
@@ -69,7 +78,8 @@ import Testing
                 process.terminate()
                 process.waitUntilExit()
                 let early = try BenchTool.collect(process, out, err)
-                Issue.record("the sweep ended (status \(early.status)) or stalled before its first run: \(early.stderr)")
+                Issue.record(
+                    "the sweep ended (status \(early.status)) or stalled before its first run: \(early.stderr)")
                 return
             }
             Thread.sleep(forTimeInterval: 0.05)
@@ -81,8 +91,9 @@ import Testing
         #expect(outcome.status == 130)
         #expect(outcome.stderr.contains("interrupted: 2 of 4 runs finished and kept in sw"), "\(outcome.stderr)")
         let rows = try String(contentsOf: summary, encoding: .utf8).split(whereSeparator: \.isNewline)
-        #expect(rows.count == 3) // the header, the finished run and the one that was running
-        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("sw/frames").path)
+        #expect(rows.count == 3)  // the header, the finished run and the one that was running
+        let frames = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("sw/frames").path)
         #expect(frames.count == 2)
         #expect(try partialFiles(in: folder.appendingPathComponent("sw")).isEmpty)
 

@@ -9,21 +9,28 @@ import Testing
     @Test func aModelledRampIsDeterministicAndNamesEveryKey() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["ramp", "--strategy", "point-array", "--device", "iphone-6s", "--hz", "60", "--costs", "model",
-                         "--limit", "4000", "--format", "json"]
-        let first = try BenchTool.run(arguments, in: folder), second = try BenchTool.run(arguments, in: folder)
+        let arguments = [
+            "ramp", "--strategy", "point-array", "--device", "iphone-6s", "--hz", "60", "--costs", "model",
+            "--limit", "4000", "--format", "json",
+        ]
+        let first = try BenchTool.run(arguments, in: folder)
+        let second = try BenchTool.run(arguments, in: folder)
         try #require(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == second.stdout)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
         #expect(json["format_version"] as? Int == 1)
         let ramp = try #require((json["ramps"] as? [[String: Any]])?.first)
-        for key in ["capacity_points", "capacity_points_low", "capacity_points_high", "held_to_points", "slope_us_per_1000_points",
-                    "capacity_strokes", "capacity_minutes", "change_point_points", "steps", "figures"] {
+        for key in [
+            "capacity_points", "capacity_points_low", "capacity_points_high", "held_to_points",
+            "slope_us_per_1000_points",
+            "capacity_strokes", "capacity_minutes", "change_point_points", "steps", "figures",
+        ] {
             #expect(ramp.keys.contains(key), "\(key)")
         }
         #expect(ramp["figures"] as? String == "modelled")
         let capacity = try #require(ramp["capacity_points"] as? Int)
-        let low = try #require(ramp["capacity_points_low"] as? Int), high = try #require(ramp["capacity_points_high"] as? Int)
+        let low = try #require(ramp["capacity_points_low"] as? Int)
+        let high = try #require(ramp["capacity_points_high"] as? Int)
         #expect(low <= capacity && capacity <= high)
     }
 
@@ -32,8 +39,11 @@ import Testing
     @Test func aStudyWritesTheTableAndTheSteps() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try BenchTool.run(["ramp", "--strategies", "naive,flattened", "--device", "ipad-pro-11", "--costs", "model",
-                                         "--limit", "5000", "--csv", "steps.csv"], in: folder)
+        let outcome = try BenchTool.run(
+            [
+                "ramp", "--strategies", "naive,flattened", "--device", "ipad-pro-11", "--costs", "model",
+                "--limit", "5000", "--csv", "steps.csv",
+            ], in: folder)
         try #require(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("modelled (--costs model)"))
         #expect(outcome.stdout.contains("fails at the first stroke"))
@@ -41,7 +51,9 @@ import Testing
         let csv = try String(contentsOf: folder.appendingPathComponent("steps.csv"), encoding: .utf8)
         let rows = csv.split(whereSeparator: \.isNewline)
         #expect(rows.first?.hasPrefix("strategy,device,hz,costs,drawing,points,keeps_up") == true)
-        #expect(rows.dropFirst().filter { $0.hasPrefix("naive,") }.count == 3, "the empty canvas fails; then two coarse steps past it")
+        #expect(
+            rows.dropFirst().filter { $0.hasPrefix("naive,") }.count == 3,
+            "the empty canvas fails; then two coarse steps past it")
         #expect(rows.dropFirst().filter { $0.hasPrefix("flattened,") }.allSatisfy { $0.contains(",1,") })
     }
 
@@ -49,10 +61,15 @@ import Testing
     @Test func aSpeedRampNamesItsUnit() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try BenchTool.run(["ramp", "--strategy", "dirty-rect", "--axis", "speed", "--history", "1000", "--costs", "model",
-                                         "--limit", "800", "--format", "json"], in: folder)
+        let outcome = try BenchTool.run(
+            [
+                "ramp", "--strategy", "dirty-rect", "--axis", "speed", "--history", "1000", "--costs", "model",
+                "--limit", "800", "--format", "json",
+            ], in: folder)
         try #require(outcome.status == 0, "\(outcome.stderr)")
-        let ramp = try #require(((try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["ramps"] as? [[String: Any]])?.first)
+        let ramp = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])?["ramps"]
+                as? [[String: Any]])?.first)
         #expect(ramp["axis"] as? String == "pen_speed")
         #expect(ramp["history_points"] as? Int == 1000)
         #expect(ramp["limit_pt_per_s"] as? Int == 800)
@@ -65,14 +82,19 @@ import Testing
     @Test func aTraceRampWritesTheFailingStepsTimeline() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "3", "--duration", "2", "--output", "t.trace"], in: folder)
+        let generated = try BenchTool.run(
+            ["trace", "generate", "--seed", "3", "--duration", "2", "--output", "t.trace"], in: folder)
         try #require(generated.status == 0, "\(generated.stderr)")
-        let outcome = try BenchTool.run(["ramp", "--strategy", "point-array", "--trace", "t.trace", "--costs", "model", "--limit", "4000",
-                                         "--timeline", "step.json", "--format", "json"], in: folder)
+        let outcome = try BenchTool.run(
+            [
+                "ramp", "--strategy", "point-array", "--trace", "t.trace", "--costs", "model", "--limit", "4000",
+                "--timeline", "step.json", "--format", "json",
+            ], in: folder)
         try #require(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.contains("\"drawing\" : \"t.trace\""))
         let timeline = try Data(contentsOf: folder.appendingPathComponent("step.json"))
-        let events = try #require((try JSONSerialization.jsonObject(with: timeline) as? [String: Any])?["traceEvents"] as? [Any])
+        let events = try #require(
+            (try JSONSerialization.jsonObject(with: timeline) as? [String: Any])?["traceEvents"] as? [Any])
         #expect(events.count > 100)
     }
 
@@ -101,17 +123,38 @@ import Testing
     static let badUsage: [(arguments: [String], message: String)] = [
         (["ramp"], "--strategy NAME or --strategies LIST is required"),
         (["ramp", "--strategy", "naive", "--strategies", "all"], "give --strategy or --strategies, not both"),
-        (["ramp", "--strategy", "naive", "--device", "ipad-pro-11", "--devices", "all"], "give --device or --devices, not both"),
+        (
+            ["ramp", "--strategy", "naive", "--device", "ipad-pro-11", "--devices", "all"],
+            "give --device or --devices, not both"
+        ),
         (["ramp", "--strategy", "nope"], "--strategy: unknown strategy 'nope'"),
         (["ramp", "--strategy", "naive", "--limit", "10"], "--limit must be 1000...2000000 points, not 10"),
         (["ramp", "--strategy", "naive", "--repeats", "1"], "--repeats must be 2...50, not 1"),
         (["ramp", "--strategy", "naive", "--hz", "0"], "hz"),
-        (["ramp", "--strategies", "naive,flattened", "--costs", "model", "--timeline", "t.json"], "--timeline needs one ramp"),
-        (["ramp", "--strategy", "naive", "--at-least", "5"], "--at-least is a budget of a baseline: give --baseline FILE too"),
-        (["ramp", "--strategy", "naive", "--trace", "t.trace", "--baseline", "b.json"], "--baseline records ramps of the seeded drawings"),
-        (["ramp", "--strategy", "naive", "--axis", "speed", "--limit", "50"], "--limit must be 100...100000 pt/s with --axis speed, not 50"),
-        (["ramp", "--strategy", "naive", "--axis", "speed", "--baseline", "b.json"], "--baseline guards capacities in retained points"),
-        (["ramp", "--strategy", "naive", "--graver-keep-contents"], "--graver-keep-contents is an option of none of the ramped strategies"),
+        (
+            ["ramp", "--strategies", "naive,flattened", "--costs", "model", "--timeline", "t.json"],
+            "--timeline needs one ramp"
+        ),
+        (
+            ["ramp", "--strategy", "naive", "--at-least", "5"],
+            "--at-least is a budget of a baseline: give --baseline FILE too"
+        ),
+        (
+            ["ramp", "--strategy", "naive", "--trace", "t.trace", "--baseline", "b.json"],
+            "--baseline records ramps of the seeded drawings"
+        ),
+        (
+            ["ramp", "--strategy", "naive", "--axis", "speed", "--limit", "50"],
+            "--limit must be 100...100000 pt/s with --axis speed, not 50"
+        ),
+        (
+            ["ramp", "--strategy", "naive", "--axis", "speed", "--baseline", "b.json"],
+            "--baseline guards capacities in retained points"
+        ),
+        (
+            ["ramp", "--strategy", "naive", "--graver-keep-contents"],
+            "--graver-keep-contents is an option of none of the ramped strategies"
+        ),
     ]
 
     @Test(arguments: badUsage)
@@ -128,7 +171,8 @@ import Testing
     @Test func aMissingTraceIsAnIOError() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try BenchTool.run(["ramp", "--strategy", "naive", "--trace", "missing.trace", "--costs", "model"], in: folder)
+        let outcome = try BenchTool.run(
+            ["ramp", "--strategy", "naive", "--trace", "missing.trace", "--costs", "model"], in: folder)
         #expect(outcome.status == 74)
         #expect(outcome.stderr == "bench: missing.trace: cannot read the trace file: no such file\n")
     }

@@ -1,7 +1,8 @@
-@testable import StrokeBenchCLI
 import BenchTestSupport
 import StrokeBenchStrategies
 import Testing
+
+@testable import StrokeBenchCLI
 
 /// A user's strategies that could be mistaken for another are refused, each with its own sentence.
 @Suite(.serialized) struct RegistrationTests {
@@ -71,27 +72,45 @@ import Testing
         #expect(refusal(Everything.self)?.contains("strategy name 'all' means every strategy") == true)
         let cases: [(String, [StrategyOption], String)] = [
             ("two\nlines", [], "its summary must be one line"),
-            ("one line", [StrategyOption(name: "declaring-x", kind: .flag, help: ""), StrategyOption(name: "declaring-x", kind: .flag, help: "")],
-             "'--declaring-x' is declared twice"),
-            ("one line", [StrategyOption(name: "declaring-fade", kind: .seconds(0...Double.infinity), help: "")], "must lie within 0...3600"),
+            (
+                "one line",
+                [
+                    StrategyOption(name: "declaring-x", kind: .flag, help: ""),
+                    StrategyOption(name: "declaring-x", kind: .flag, help: ""),
+                ],
+                "'--declaring-x' is declared twice"
+            ),
+            (
+                "one line", [StrategyOption(name: "declaring-fade", kind: .seconds(0...Double.infinity), help: "")],
+                "must lie within 0...3600"
+            ),
             ("one line", [StrategyOption(name: "declaring-fade", kind: .seconds(1...2), help: "")], "must hold 0"),
-            ("one line", [StrategyOption(name: "declaring-n", kind: .count(1...10, default: 20), help: "")], "its default 20 is outside its range"),
+            (
+                "one line", [StrategyOption(name: "declaring-n", kind: .count(1...10, default: 20), help: "")],
+                "its default 20 is outside its range"
+            ),
         ]
         for (summary, options, words) in cases {
             Declaring.summaryText = summary
             Declaring.declared = options
-            #expect(refusal(Declaring.self)?.contains(words) == true, "\(words): \(refusal(Declaring.self) ?? "accepted")")
+            #expect(
+                refusal(Declaring.self)?.contains(words) == true, "\(words): \(refusal(Declaring.self) ?? "accepted")")
         }
-        Declaring.summaryText = "one line"; Declaring.declared = []
+        Declaring.summaryText = "one line"
+        Declaring.declared = []
     }
 
     private func refusal(_ strategy: any DrawingStrategy.Type) -> String? {
-        do { _ = try StrategyCatalog.builtIn.adding([strategy], reservedOptions: OwnOptions.names); return nil }
-        catch { return error.description }
+        do {
+            _ = try StrategyCatalog.builtIn.adding([strategy], reservedOptions: OwnOptions.names)
+            return nil
+        } catch { return error.description }
     }
 
     @Test func theCommandLinesOwnOptionsAreReserved() {
-        for name in ["strategy", "trace", "costs", "clock", "device", "hz", "strategies", "output", "baseline", "format", "help"] {
+        for name in [
+            "strategy", "trace", "costs", "clock", "device", "hz", "strategies", "output", "baseline", "format", "help",
+        ] {
             #expect(OwnOptions.names.contains(name), "--\(name)")
         }
     }
@@ -114,10 +133,14 @@ import Testing
     /// The catalog is handed down, not registered: one process runs a command line with a package's
     /// strategies, then one without, and each sees the strategies, and the options, it was given.
     @Test func eachCommandLineSeesTheCatalogItIsGiven() throws {
-        Declaring.declared = [StrategyOption(name: "declaring-depth", kind: .count(1...4, default: 2), help: "how deep")]
+        Declaring.declared = [
+            StrategyOption(name: "declaring-depth", kind: .count(1...4, default: 2), help: "how deep")
+        ]
         defer { Declaring.declared = [] }
         let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions.names)
-        let listed = Console(), help = Console(), builtIn = Console()
+        let listed = Console()
+        let help = Console()
+        let builtIn = Console()
         #expect(Bench.run(["list"], console: listed, toolName: "bench", strategies: added) == 0)
         #expect(listed.standardOutput.contains("strategy declaring"))
         #expect(Bench.run(["run", "--help"], console: help, toolName: "bench", strategies: added) == 0)
@@ -132,7 +155,9 @@ import Testing
     final class TwoLineHelp: DrawingStrategy {
         static let name = "two-line-help"
         static let summary = "one line"
-        static var options: [StrategyOption] { [StrategyOption(name: "two-line-help-x", kind: .flag, help: "first\nsecond")] }
+        static var options: [StrategyOption] {
+            [StrategyOption(name: "two-line-help-x", kind: .flag, help: "first\nsecond")]
+        }
         init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
         func handle(_ event: TouchEvent) {}
         func commit() -> LayerUpdate? { nil }
@@ -141,7 +166,9 @@ import Testing
     }
 
     @Test func aMultiLineOptionHelpIsRefused() {
-        do { _ = try StrategyCatalog.builtIn.adding([TwoLineHelp.self], reservedOptions: []); Issue.record("accepted") }
-        catch { #expect(error.description.contains("its help must be one line"), "\(error)") }
+        do {
+            _ = try StrategyCatalog.builtIn.adding([TwoLineHelp.self], reservedOptions: [])
+            Issue.record("accepted")
+        } catch { #expect(error.description.contains("its help must be one line"), "\(error)") }
     }
 }

@@ -10,8 +10,11 @@ import Testing
     static let sweptOnce: Result<URL, any Error> = Result {
         let folder = try scratchFolder()
         _ = try write(smallTraceV2, to: "small.trace", in: folder)
-        let sweep = try BenchTool.run(["sweep", "--strategies", "naive,dirty-rect,async-pool", "--devices", "iphone-6s,ipad-pro-11",
-                                       "--traces", "small.trace", "--costs", "model", "--output", "study"], in: folder)
+        let sweep = try BenchTool.run(
+            [
+                "sweep", "--strategies", "naive,dirty-rect,async-pool", "--devices", "iphone-6s,ipad-pro-11",
+                "--traces", "small.trace", "--costs", "model", "--output", "study",
+            ], in: folder)
         guard sweep.status == 0 else { throw StudyFailure(stderr: sweep.stderr) }
         return folder
     }
@@ -21,7 +24,8 @@ import Testing
     static func study(in folder: URL) throws {
         let swept = try sweptOnce.get()
         for name in ["small.trace", "study"] {
-            try FileManager.default.copyItem(at: swept.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: swept.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
     }
 
@@ -38,11 +42,17 @@ import Testing
         #expect(positions.count == order.count && positions == positions.sorted())
         #expect(html.contains("Modelled: ") && html.contains("every figure priced by the device cost model"))
         for device in ["iphone-6s 60 Hz", "ipad-pro-11 120 Hz"] { #expect(html.contains(device), "\(device)") }
-        #expect(html.components(separatedBy: "<figure class=\"chart\"><svg").count - 1 == 7, "the grid, and three charts a setting")
-        #expect(html.contains("bench run --strategy async-pool --device ipad-pro-11 --trace small.trace --clock virtual --costs model"))
+        #expect(
+            html.components(separatedBy: "<figure class=\"chart\"><svg").count - 1 == 7,
+            "the grid, and three charts a setting")
+        #expect(
+            html.contains(
+                "bench run --strategy async-pool --device ipad-pro-11 --trace small.trace --clock virtual --costs model"
+            ))
         #expect(html.contains("device-costs.json format 4"))
         // Nothing is loaded from anywhere: no script, no stylesheet, no image but inline SVG.
-        #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("<img") && !html.contains("href="))
+        #expect(
+            !html.contains("<script") && !html.contains("<link") && !html.contains("<img") && !html.contains("href="))
         #expect(!html.contains("url("))
     }
 
@@ -56,7 +66,9 @@ import Testing
         try #require(report.status == 0, "\(report.stderr)")
         let html = try String(contentsOf: folder.appendingPathComponent("study.html"), encoding: .utf8)
         #expect(html.contains("6 of 6 runs' per-frame CSVs are not in the study's folder"))
-        #expect(html.components(separatedBy: "<figure class=\"chart\"><svg").count - 1 == 5, "the grid, and two percentile charts a setting")
+        #expect(
+            html.components(separatedBy: "<figure class=\"chart\"><svg").count - 1 == 5,
+            "the grid, and two percentile charts a setting")
         #expect(!html.contains("Worst frame"))
     }
 
@@ -69,7 +81,10 @@ import Testing
         let lines = markdown.stdout.split(separator: "\n")
         #expect(lines.first == "### StrokeBench verdict, modelled by the device cost model (docs/device-model.md)")
         #expect(lines.contains("| strategy | iphone-6s 60 Hz | ipad-pro-11 120 Hz |"))
-        #expect(lines.filter { $0.hasPrefix("| naive |") || $0.hasPrefix("| dirty-rect |") || $0.hasPrefix("| async-pool |") }.count == 3)
+        #expect(
+            lines.filter {
+                $0.hasPrefix("| naive |") || $0.hasPrefix("| dirty-rect |") || $0.hasPrefix("| async-pool |")
+            }.count == 3)
         #expect(lines.contains { $0.hasPrefix("- **ipad-pro-11 120 Hz small.trace**: ") })
     }
 
@@ -78,8 +93,11 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try write(smallTraceV2, to: "small.trace", in: folder)
-        let run = try BenchTool.run(["run", "--strategy", "dirty-rect", "--device", "iphone-6s", "--trace", "small.trace",
-                                     "--clock", "virtual", "--costs", "model", "--format", "json"], in: folder)
+        let run = try BenchTool.run(
+            [
+                "run", "--strategy", "dirty-rect", "--device", "iphone-6s", "--trace", "small.trace",
+                "--clock", "virtual", "--costs", "model", "--format", "json",
+            ], in: folder)
         try #require(run.status == 0, "\(run.stderr)")
         _ = try write(run.stdout, to: "run.json", in: folder)
         let report = try BenchTool.run(["report", "run.json", "--output", "run.html"], in: folder)
@@ -93,7 +111,10 @@ import Testing
         (["report", "nowhere", "--output", "x.html"], 74, "nowhere: no such file or folder"),
         (["report", "bad.json", "--output", "x.html"], 65, "bad.json: not a run's JSON of bench run --format json"),
         (["report", "bad.json", "--format", "markdown", "--output", "x.html"], 64, "--output is for the HTML page"),
-        (["report", "study", "--output", "study/summary.csv"], 64, "--output study/summary.csv: that is the study's file"),
+        (
+            ["report", "study", "--output", "study/summary.csv"], 64,
+            "--output study/summary.csv: that is the study's file"
+        ),
     ]
 
     @Test func badInputIsOneLineWithItsStatusAndWritesNothing() throws {
@@ -115,7 +136,10 @@ import Testing
     /// The page in a real browser: headless Chromium loads it with no console error and no network
     /// request, every chart is laid out with a size, and at 1280 x 900 the verdict matrix and the
     /// ranking of every device are on the first screen. Skips, saying so, where Chromium is missing; CI installs it (scripts/setup.sh).
-    @Test(.enabled(if: HeadlessChromium.path != nil, "headless Chromium is not installed (apt-get install chromium); CI installs it"))
+    @Test(
+        .enabled(
+            if: HeadlessChromium.path != nil,
+            "headless Chromium is not installed (apt-get install chromium); CI installs it"))
     func aBrowserLoadsThePageOfflineWithEveryChartVisible() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -127,22 +151,31 @@ import Testing
         #expect(check.consoleErrors.isEmpty, "\(check.consoleErrors)")
         #expect(check.charts == 7)
         #expect(check.invisibleCharts.isEmpty, "\(check.invisibleCharts)")
-        #expect(check.verdictBottom > 0 && check.verdictBottom <= 900, "the verdict matrix ends at \(check.verdictBottom) px")
-        #expect(check.rankingBottom > check.verdictBottom && check.rankingBottom <= 900, "the ranking ends at \(check.rankingBottom) px")
+        #expect(
+            check.verdictBottom > 0 && check.verdictBottom <= 900,
+            "the verdict matrix ends at \(check.verdictBottom) px")
+        #expect(
+            check.rankingBottom > check.verdictBottom && check.rankingBottom <= 900,
+            "the ranking ends at \(check.rankingBottom) px")
         // On a 390 px phone every chart fits the screen's width: scaled down, not cut off.
         let phone = try HeadlessChromium.inspect(page, in: folder, width: 390)
-        #expect(phone.charts == 7 && phone.clippedCharts.isEmpty, "charts wider than a 390 px screen: \(phone.clippedCharts)")
+        #expect(
+            phone.charts == 7 && phone.clippedCharts.isEmpty,
+            "charts wider than a 390 px screen: \(phone.clippedCharts)")
         let shot = try HeadlessChromium.screenshot(page, in: folder)
         #expect(shot.count > 10_000)
         // The instrument itself: a page that loads an image from the network is caught.
-        let leaky = try write("<html><body><img src=\"http://198.51.100.7/x.png\"></body></html>", to: "leaky.html", in: folder)
+        let leaky = try write(
+            "<html><body><img src=\"http://198.51.100.7/x.png\"></body></html>", to: "leaky.html", in: folder)
         #expect(!(try HeadlessChromium.inspect(leaky, in: folder).networkRequests.isEmpty))
     }
 }
 
 /// Headless Chromium, as the Debian `chromium` package installs it.
 enum HeadlessChromium {
-    static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// What the browser saw of a page.
     struct Inspection {
@@ -161,7 +194,8 @@ enum HeadlessChromium {
     /// instrument wrote and every URL the network log saw.
     static func inspect(_ page: URL, in folder: URL, width: Int = 1280) throws -> Inspection {
         var html = try String(contentsOf: page, encoding: .utf8)
-        let recorder = "<script>window.__errors=[];window.addEventListener('error',e=>__errors.push(String(e.message||e.target&&e.target.src)),true);"
+        let recorder =
+            "<script>window.__errors=[];window.addEventListener('error',e=>__errors.push(String(e.message||e.target&&e.target.src)),true);"
             + "const __e=console.error;console.error=(...a)=>{__errors.push(a.join(' '));__e(...a)};</script>"
         let measure = """
             <script>window.addEventListener('load',()=>{const charts=[...document.querySelectorAll('figure.chart svg')];
@@ -174,25 +208,35 @@ enum HeadlessChromium {
             ranking:k?k.getBoundingClientRect().bottom:-1});
             document.body.appendChild(p);});</script>
             """
-        if let head = html.range(of: "<head>") { html.insert(contentsOf: recorder, at: head.upperBound) } else { html = recorder + html }
+        if let head = html.range(of: "<head>") {
+            html.insert(contentsOf: recorder, at: head.upperBound)
+        } else {
+            html = recorder + html
+        }
         html += measure
         let copy = folder.appendingPathComponent("inspected-\(page.lastPathComponent)")
         try html.write(to: copy, atomically: true, encoding: .utf8)
         let netLog = folder.appendingPathComponent("netlog-\(page.lastPathComponent).json")
-        let dom = try run(["--dump-dom", "--virtual-time-budget=3000", "--log-net-log=\(netLog.path)", copy.absoluteString], width: width)
+        let dom = try run(
+            ["--dump-dom", "--virtual-time-budget=3000", "--log-net-log=\(netLog.path)", copy.absoluteString],
+            width: width)
         let urls = pageRequests(inNetLog: netLog)
         guard let start = dom.range(of: "<pre id=\"strokebench-inspection\">"),
-              let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            return Inspection(networkRequests: urls, consoleErrors: ["the instrument wrote nothing"], charts: 0, invisibleCharts: [],
-                              verdictBottom: -1, rankingBottom: -1, clippedCharts: [])
+            let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+        else {
+            return Inspection(
+                networkRequests: urls, consoleErrors: ["the instrument wrote nothing"], charts: 0, invisibleCharts: [],
+                verdictBottom: -1, rankingBottom: -1, clippedCharts: [])
         }
         let json = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
-        return Inspection(networkRequests: urls, consoleErrors: object["errors"] as? [String] ?? ["unreadable"],
-                          charts: object["charts"] as? Int ?? 0, invisibleCharts: object["hidden"] as? [Int] ?? [],
-                          verdictBottom: object["verdict"] as? Double ?? -1, rankingBottom: object["ranking"] as? Double ?? -1,
-                          clippedCharts: object["clipped"] as? [Int] ?? [])
+        return Inspection(
+            networkRequests: urls, consoleErrors: object["errors"] as? [String] ?? ["unreadable"],
+            charts: object["charts"] as? Int ?? 0, invisibleCharts: object["hidden"] as? [Int] ?? [],
+            verdictBottom: object["verdict"] as? Double ?? -1, rankingBottom: object["ranking"] as? Double ?? -1,
+            clippedCharts: object["clipped"] as? [Int] ?? [])
     }
 
     /// The http(s) URLs the page itself asked for, from Chromium's network log: requests whose network
@@ -202,11 +246,17 @@ enum HeadlessChromium {
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return ["no network log"] }
         // A log cut short by the browser's exit ends without its closing brackets.
         let cut = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ","))) + "]}"
-        guard let log = [text, cut].lazy.compactMap({ try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }).first,
-              let events = log["events"] as? [[String: Any]] else { return ["unreadable network log"] }
+        guard
+            let log = [text, cut].lazy.compactMap({
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }).first,
+            let events = log["events"] as? [[String: Any]]
+        else { return ["unreadable network log"] }
         return events.compactMap { event -> String? in
-            guard let params = event["params"] as? [String: Any], let url = params["url"] as? String, url.hasPrefix("http"),
-                  (params["network_isolation_key"] as? String)?.hasPrefix("file://") == true else { return nil }
+            guard let params = event["params"] as? [String: Any], let url = params["url"] as? String,
+                url.hasPrefix("http"),
+                (params["network_isolation_key"] as? String)?.hasPrefix("file://") == true
+            else { return nil }
             return url
         }
     }
@@ -222,9 +272,12 @@ enum HeadlessChromium {
     private static func run(_ arguments: [String], width: Int = 1280) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=\(width),900", "--hide-scrollbars",
-                             "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                             "--disable-default-apps", "--allow-file-access-from-files"] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--window-size=\(width),900", "--hide-scrollbars",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-default-apps", "--allow-file-access-from-files",
+            ] + arguments
         // A folder that outlives the child: tests that run commands in process move this process's
         // working folder into scratch folders they delete, and a child that inherits a deleted working
         // folder can crash looking it up (the Swift driver did, in CI).

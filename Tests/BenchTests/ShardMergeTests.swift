@@ -6,8 +6,10 @@ import Testing
 /// Three shards run at once (as a CI matrix or `xargs -P 3` would run them), are merged, and give
 /// the one-machine sweep's runs and counters.
 @Suite struct ShardMergeTests {
-    static let sweep = ["sweep", "--strategies", "naive,dirty-rect,flattened,null", "--devices", "ipad-pro-11,iphone-6s",
-                        "--traces", "ok.trace", "--costs", "zero"]
+    static let sweep = [
+        "sweep", "--strategies", "naive,dirty-rect,flattened,null", "--devices", "ipad-pro-11,iphone-6s",
+        "--traces", "ok.trace", "--costs", "zero",
+    ]
     /// Columns that depend on the machine or the moment, not on the plan: left out of the comparison.
     static let varying: Set<String> = ["cpu_s", "peak_memory_mb", "run_id", "frames_csv", "run"]
 
@@ -18,7 +20,9 @@ import Testing
         let whole = try BenchTool.run(Self.sweep + ["--output", "whole"], in: folder)
         #expect(whole.status == 0, "\(whole.stderr)")
 
-        let shards = try (1...3).map { try BenchTool.start(Self.sweep + ["--shard", "\($0)/3", "--output", "part\($0)"], in: folder) }
+        let shards = try (1...3).map {
+            try BenchTool.start(Self.sweep + ["--shard", "\($0)/3", "--output", "part\($0)"], in: folder)
+        }
         for (process, out, err) in shards {
             process.waitUntilExit()
             let outcome = try BenchTool.collect(process, out, err)
@@ -33,7 +37,9 @@ import Testing
         #expect(expected.count == 8)
         #expect(merged == expected)
         for row in try Self.rawRows(folder.appendingPathComponent("merged/summary.csv")) {
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("merged/" + row["frames_csv"]!).path))
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: folder.appendingPathComponent("merged/" + row["frames_csv"]!).path))
         }
     }
 
@@ -65,14 +71,20 @@ import Testing
     /// sorted by configuration.
     static func rows(_ url: URL) throws -> [[String: String]] {
         try rawRows(url).map { $0.filter { !varying.contains($0.key) } }
-            .sorted { ($0["strategy"]!, $0["device"]!, $0["hz"]!, $0["repetition"]!) < ($1["strategy"]!, $1["device"]!, $1["hz"]!, $1["repetition"]!) }
+            .sorted {
+                ($0["strategy"]!, $0["device"]!, $0["hz"]!, $0["repetition"]!) < (
+                    $1["strategy"]!, $1["device"]!, $1["hz"]!, $1["repetition"]!
+                )
+            }
     }
 
     static func rawRows(_ url: URL) throws -> [[String: String]] {
         let lines = try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
         let header = lines[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         return lines.dropFirst().map { line in
-            Dictionary(uniqueKeysWithValues: zip(header, line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
+            Dictionary(
+                uniqueKeysWithValues: zip(
+                    header, line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
         }
     }
 }

@@ -10,17 +10,31 @@ import Testing
     @Test func helpListsEveryStrategysOptionsUnderTheirStrategy() {
         let help = BenchTool.run(absolute: ["run", "--help"])
         #expect(help.status == 0)
-        for line in ["--flattened-whole-layer flattened:", "--graver-keep-contents  async-graver:", "--graver-fade-in <seconds>"] {
+        for line in [
+            "--flattened-whole-layer flattened:", "--graver-keep-contents  async-graver:", "--graver-fade-in <seconds>",
+        ] {
             #expect(help.stdout.contains(line), "\(line)")
         }
     }
 
     @Test(arguments: [
         (["--strategy", "flattened", "--flattened-whole-layr"], "Did you mean '--flattened-whole-layer'?"),
-        (["--strategy", "flattened", "--graver-fade-in", "0.2"], "--graver-fade-in is an option of async-graver, not of flattened (flattened's options: --flattened-whole-layer)"),
-        (["--strategy", "naive", "--graver-keep-contents"], "--graver-keep-contents is an option of async-graver, not of naive (naive has no options)"),
-        (["--strategy", "async-graver", "--graver-fade-in", "x"], "--graver-fade-in must be a number of seconds, not 'x'"),
-        (["--strategy", "async-graver", "--graver-fade-in", "-1"], "--graver-fade-in must be within 0.0...10.0 seconds, not -1.0"),
+        (
+            ["--strategy", "flattened", "--graver-fade-in", "0.2"],
+            "--graver-fade-in is an option of async-graver, not of flattened (flattened's options: --flattened-whole-layer)"
+        ),
+        (
+            ["--strategy", "naive", "--graver-keep-contents"],
+            "--graver-keep-contents is an option of async-graver, not of naive (naive has no options)"
+        ),
+        (
+            ["--strategy", "async-graver", "--graver-fade-in", "x"],
+            "--graver-fade-in must be a number of seconds, not 'x'"
+        ),
+        (
+            ["--strategy", "async-graver", "--graver-fade-in", "-1"],
+            "--graver-fade-in must be within 0.0...10.0 seconds, not -1.0"
+        ),
     ])
     func aWrongStrategyOptionIsRefusedInOneLine(_ arguments: [String], _ message: String) {
         let outcome = BenchTool.run(absolute: Self.run + arguments)
@@ -30,8 +44,13 @@ import Testing
     }
 
     @Test func aSweepRefusesAnOptionNoneOfItsStrategiesDeclares() {
-        let outcome = BenchTool.run(absolute: ["sweep", "--strategies", "naive,null", "--graver-keep-contents", "--output", "/nonexistent/sweep"])
+        let outcome = BenchTool.run(absolute: [
+            "sweep", "--strategies", "naive,null", "--graver-keep-contents", "--output", "/nonexistent/sweep",
+        ])
         #expect(outcome.status == 64)
-        #expect(outcome.stderr.contains("--graver-keep-contents is an option of none of the swept strategies (naive, null)"), "\(outcome.stderr)")
+        #expect(
+            outcome.stderr.contains(
+                "--graver-keep-contents is an option of none of the swept strategies (naive, null)"),
+            "\(outcome.stderr)")
     }
 }

@@ -32,10 +32,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // Absolute paths: the commands need no working folder, so the cases run side by side.
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        let generated = BenchTool.run(absolute: ["trace", "generate", "--seed", "4", "--duration", String(duration), "--output", path("t.trace")])
+        let generated = BenchTool.run(absolute: [
+            "trace", "generate", "--seed", "4", "--duration", String(duration), "--output", path("t.trace"),
+        ])
         try #require(generated.status == 0, "\(generated.stderr)")
-        let outcome = BenchTool.run(absolute: ["run", "--trace", path("t.trace"), "--device", "iphone-15-pro"] + options
-                                    + ["--csv", path("f.csv"), "--timeline", path("t.json"), "--format", "json"])
+        let outcome = BenchTool.run(
+            absolute: ["run", "--trace", path("t.trace"), "--device", "iphone-15-pro"] + options
+                + ["--csv", path("f.csv"), "--timeline", path("t.json"), "--format", "json"])
         try #require(outcome.status == 0, "\(outcome.stderr)")
         let timeline = try TimelineFile(folder.appendingPathComponent("t.json"))
         let frames = try CSVRows(folder.appendingPathComponent("f.csv"))
@@ -52,12 +55,16 @@ import Testing
     /// (1) The main-thread slices of each turn add up to the turn's `main_ms`, to the CSV's rounding.
     private func mainSlicesSumToMainMs(_ timeline: TimelineFile, _ frames: CSVRows) {
         var byFrame: [Int: Int64] = [:]
-        for slice in timeline.slices(on: timeline.mainThread) { byFrame[slice.int("frame")!, default: 0] += slice.durationNs }
+        for slice in timeline.slices(on: timeline.mainThread) {
+            byFrame[slice.int("frame")!, default: 0] += slice.durationNs
+        }
         #expect(!frames.rows.isEmpty)
         for row in frames.rows {
-            let frame = Int(row["frame"]!)!, csv = Double(row["main_ms"]!)!
+            let frame = Int(row["frame"]!)!
+            let csv = Double(row["main_ms"]!)!
             let timed = Double(byFrame[frame] ?? 0) / 1e6
-            #expect(abs(timed - csv) <= 0.00005 + 1e-9, "frame \(frame): main-thread slices \(timed) ms, main_ms \(csv)")
+            #expect(
+                abs(timed - csv) <= 0.00005 + 1e-9, "frame \(frame): main-thread slices \(timed) ms, main_ms \(csv)")
         }
         #expect(Set(byFrame.keys).isSubset(of: Set(frames.rows.map { Int($0["frame"]!)! })))
     }
@@ -76,7 +83,9 @@ import Testing
         for lane in Set(tasks.filter { $0.phase == "X" }.map(\.track)) {
             let slices = timeline.slices(on: lane).sorted { $0.timeNs < $1.timeNs }
             for (a, b) in zip(slices, slices.dropFirst()) {
-                #expect(a.timeNs + a.durationNs <= b.timeNs, "tasks \(a.int("task")!) and \(b.int("task")!) overlap on \(lane)")
+                #expect(
+                    a.timeNs + a.durationNs <= b.timeNs,
+                    "tasks \(a.int("task")!) and \(b.int("task")!) overlap on \(lane)")
             }
         }
     }
@@ -86,30 +95,44 @@ import Testing
     /// frame they cover every sample shown, once.
     /// `showsInk` is false for a strategy that draws nothing (`null`): no sample is shown, so no flow.
     private func flowsPointAtTheSamplesTheLatenciesName(_ timeline: TimelineFile, _ frames: CSVRows, showsInk: Bool) {
-        let starts = Dictionary(timeline.events.filter { $0.phase == "s" }.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
-        let ends = Dictionary(timeline.events.filter { $0.phase == "f" }.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
-        var previousNewest = -1, framesWithLatency = 0
+        let starts = Dictionary(
+            timeline.events.filter { $0.phase == "s" }.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+        let ends = Dictionary(
+            timeline.events.filter { $0.phase == "f" }.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+        var previousNewest = -1
+        var framesWithLatency = 0
         for row in frames.rows {
-            guard let latencyMax = row["latency_max_ms"].flatMap(Double.init), let latencyMin = row["latency_min_ms"].flatMap(Double.init),
-                  let present = row["present_ms"].flatMap(Double.init) else { continue }
+            guard let latencyMax = row["latency_max_ms"].flatMap(Double.init),
+                let latencyMin = row["latency_min_ms"].flatMap(Double.init),
+                let present = row["present_ms"].flatMap(Double.init)
+            else { continue }
             framesWithLatency += 1
             let frame = Int(row["frame"]!)!
             guard let oldest = starts[2 * frame], let newest = starts[2 * frame + 1], let toOldest = ends[2 * frame],
-                  let toNewest = ends[2 * frame + 1] else {
+                let toNewest = ends[2 * frame + 1]
+            else {
                 Issue.record("frame \(frame) shows samples (latency_max_ms \(latencyMax)) but has no flow arrows")
                 continue
             }
             for (start, latency) in [(oldest, latencyMax), (newest, latencyMin)] {
                 let sampleMs = start.double("sample_ms")!
-                #expect(abs(present - latency - sampleMs) <= 0.0002, "frame \(frame): sample at \(sampleMs) ms, present \(present) - latency \(latency)")
-                #expect(start.timeNs >= Int64((sampleMs * 1e6).rounded()) && start.timeNs - Int64((sampleMs * 1e6).rounded()) < 1000)
+                #expect(
+                    abs(present - latency - sampleMs) <= 0.0002,
+                    "frame \(frame): sample at \(sampleMs) ms, present \(present) - latency \(latency)")
+                #expect(
+                    start.timeNs >= Int64((sampleMs * 1e6).rounded())
+                        && start.timeNs - Int64((sampleMs * 1e6).rounded()) < 1000)
                 #expect(start.track == timeline.samplesTrack)
             }
             for end in [toOldest, toNewest] {
-                #expect(abs(Double(end.timeNs) / 1e6 - present) < 0.001, "frame \(frame)'s arrow ends at \(end.timeNs) ns, presented at \(present) ms")
+                #expect(
+                    abs(Double(end.timeNs) / 1e6 - present) < 0.001,
+                    "frame \(frame)'s arrow ends at \(end.timeNs) ns, presented at \(present) ms")
                 #expect(end.track == timeline.presentedTrack)
             }
-            #expect(oldest.int("sample") == previousNewest + 1, "frame \(frame) shows from sample \(oldest.int("sample")!), after \(previousNewest)")
+            #expect(
+                oldest.int("sample") == previousNewest + 1,
+                "frame \(frame) shows from sample \(oldest.int("sample")!), after \(previousNewest)")
             previousNewest = newest.int("sample")!
         }
         #expect((framesWithLatency > 0) == showsInk)
@@ -150,9 +173,10 @@ struct TimelineFile {
         otherData = try #require(document["otherData"] as? [String: Any])
         for raw in try #require(document["traceEvents"] as? [[String: Any]]) {
             let track = Track(pid: raw["pid"] as! Int, tid: raw["tid"] as! Int)
-            let event = Event(phase: raw["ph"] as! String, name: raw["name"] as! String, category: raw["cat"] as? String,
-                              track: track, timeNs: Self.nanoseconds(raw["ts"]), durationNs: Self.nanoseconds(raw["dur"]),
-                              id: raw["id"] as? Int, args: raw["args"] as? [String: Any] ?? [:])
+            let event = Event(
+                phase: raw["ph"] as! String, name: raw["name"] as! String, category: raw["cat"] as? String,
+                track: track, timeNs: Self.nanoseconds(raw["ts"]), durationNs: Self.nanoseconds(raw["dur"]),
+                id: raw["id"] as? Int, args: raw["args"] as? [String: Any] ?? [:])
             if event.phase == "M" && event.name == "thread_name" { threadNames[track] = event.string("name") }
             events.append(event)
         }

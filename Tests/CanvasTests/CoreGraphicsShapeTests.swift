@@ -18,7 +18,9 @@ import Testing
     @Test func aPathBuiltPointByPointIsTheStrokeOfItsLines() throws {
         let (expected, expectedCounts) = try drawn { $0.stroke(lines, style: style) }
         let (built, builtCounts) = try drawn { context in
-            context.setLineWidth(6); context.setLineCap(.round); context.setStrokeColor(.red)
+            context.setLineWidth(6)
+            context.setLineCap(.round)
+            context.setStrokeColor(.red)
             for line in lines {
                 context.move(to: line[0])
                 for point in line.dropFirst() { context.addLine(to: point) }
@@ -28,7 +30,8 @@ import Testing
             #expect(context.isPathEmpty)
         }
         #expect(PictureChecksum.hex(of: built) == PictureChecksum.hex(of: expected))
-        #expect(builtCounts.segmentsStroked == expectedCounts.segmentsStroked) // the dot, written as a zero-length line, is one segment either way
+        // the dot, written as a zero-length line, is one segment either way
+        #expect(builtCounts.segmentsStroked == expectedCounts.segmentsStroked)
         #expect(builtCounts.pathsStroked == expectedCounts.pathsStroked)
     }
 
@@ -58,9 +61,11 @@ import Testing
 
     @Test func buttCapsDrawNoDotAndCoreGraphicsDefaultsAreBlackOnePixelButt() throws {
         let (surface, _) = try drawn { context in
-            context.move(to: Point(x: 50, y: 50)); context.addLine(to: Point(x: 50, y: 50))
+            context.move(to: Point(x: 50, y: 50))
+            context.addLine(to: Point(x: 50, y: 50))
             context.strokePath()
-            context.move(to: Point(x: 10, y: 20.5)); context.addLine(to: Point(x: 40, y: 20.5))
+            context.move(to: Point(x: 10, y: 20.5))
+            context.addLine(to: Point(x: 40, y: 20.5))
             context.strokePath()
         }
         #expect(surface.pixel(x: 50, y: 50) == 0xFFFF_FFFF)
@@ -72,7 +77,7 @@ import Testing
         let renderer = ImageRenderer(width: 20, height: 10, format: .extendedRange, counting: ledger)
         let image = try renderer.image { $0.fill(PixelRect(x: 0, y: 0, width: 20, height: 10), with: .red) }
         #expect(image.format == .extendedRange)
-        
+
         let context = try Context(surface: image, counting: ledger)
         let copy = try context.makeImage()
         #expect(PictureChecksum.hex(of: copy) == PictureChecksum.hex(of: image))

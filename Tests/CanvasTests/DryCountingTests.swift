@@ -1,5 +1,6 @@
-@testable import StrokeBenchCanvas
 import Testing
+
+@testable import StrokeBenchCanvas
 
 /// Counting without rasterizing: a dry surface counts what cairo's would, and a `Polyline`'s running
 /// totals count what walking its segments one by one counts.
@@ -8,7 +9,7 @@ import Testing
     struct LCG {
         var state: UInt64
         mutating func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double(state >> 11) / Double(1 << 53)
         }
         mutating func point(in size: Double) -> Point { Point(x: next() * size - 20, y: next() * size - 20) }
@@ -42,15 +43,20 @@ import Testing
             points.append(at)
             line.append(at)
         }
-        let clip = switch kind {
-        case .random: PixelRect(x: Int(random.next() * 300) - 50, y: Int(random.next() * 300) - 50,
-                                width: Int(random.next() * 400), height: Int(random.next() * 400))
-        case .holdsAll: PixelRect(x: -100_000, y: -100_000, width: 200_000, height: 200_000)
-        case .missesAllRows: PixelRect(x: -100_000, y: 50_000, width: 200_000, height: 100)
-        }
-        var chunked = StrokeTally(), walked = StrokeTally()
+        let clip =
+            switch kind {
+            case .random:
+                PixelRect(
+                    x: Int(random.next() * 300) - 50, y: Int(random.next() * 300) - 50,
+                    width: Int(random.next() * 400), height: Int(random.next() * 400))
+            case .holdsAll: PixelRect(x: -100_000, y: -100_000, width: 200_000, height: 200_000)
+            case .missesAllRows: PixelRect(x: -100_000, y: 50_000, width: 200_000, height: 100)
+            }
+        var chunked = StrokeTally()
+        var walked = StrokeTally()
         line.count(into: &chunked, clip: clip, radius: style.inkRadius)
-        let segments = points.count == 1 ? [Segment(points[0], points[0])] : zip(points, points.dropFirst()).map(Segment.init)
+        let segments =
+            points.count == 1 ? [Segment(points[0], points[0])] : zip(points, points.dropFirst()).map(Segment.init)
         for segment in segments { walked.add(segment, clip: clip, radius: style.inkRadius) }
         walked.segments = segments.count
         for point in points { walked.extents.add(point) }
@@ -73,8 +79,9 @@ import Testing
             func coordinate() -> Double { snap ? (random.next() * 240).rounded() / 2 : random.next() * 120 }
             let segment = Segment(Point(x: coordinate(), y: coordinate()), Point(x: coordinate(), y: coordinate()))
             let radius = snap ? [0.5, 1, 6][Int(random.next() * 3)] : random.next() * 12
-            #expect(segment.meetsRows(of: clip, radius: radius) == clip.sharesRows(with: segment.inkBounds(radius: radius)),
-                    "\(segment) radius \(radius) clip \(clip)")
+            #expect(
+                segment.meetsRows(of: clip, radius: radius) == clip.sharesRows(with: segment.inkBounds(radius: radius)),
+                "\(segment) radius \(radius) clip \(clip)")
         }
     }
 
@@ -109,15 +116,17 @@ import Testing
     /// A segment not culled counts the rows of the clip it runs through, end to end in whole rows, beside the
     /// clip as inside it; a culled one counts none. Each segment not culled counts its ink radius once.
     @Test func edgeRowsAreTheClipsRowsASegmentRunsThrough() throws {
-        #expect(tally([Point(x: 120, y: 110), Point(x: 120, y: 130)]).edgeRows == 20) // inside: rows 110 to 130
+        #expect(tally([Point(x: 120, y: 110), Point(x: 120, y: 130)]).edgeRows == 20)  // inside: rows 110 to 130
         #expect(tally([Point(x: 120, y: 80), Point(x: 120, y: 170)]).edgeRows == 40)  // through: the clip's 40 rows
-        #expect(tally([Point(x: 20, y: 110.5), Point(x: 30, y: 119.5)]).edgeRows == 10) // beside: rows 110 to 120
-        #expect(tally([Point(x: 120, y: 20), Point(x: 120, y: 60)]).edgeRows == 0)    // above: culled
+        #expect(tally([Point(x: 20, y: 110.5), Point(x: 30, y: 119.5)]).edgeRows == 10)  // beside: rows 110 to 120
+        #expect(tally([Point(x: 120, y: 20), Point(x: 120, y: 60)]).edgeRows == 0)  // above: culled
         #expect(tally([Point(x: 120, y: 115), Point(x: 130, y: 115)]).edgeRows == 0)  // flat on a row boundary
         let ledger = WorkLedger(rasterizes: false)
         let context = try Context(surface: Surface(width: 200, height: 200, counting: ledger), counting: ledger)
         context.clip(to: Self.clip)
-        let line = Polyline([Point(x: 120, y: 20), Point(x: 120, y: 60), Point(x: 120, y: 110), Point(x: 121, y: 120)], style: Self.style)
+        let line = Polyline(
+            [Point(x: 120, y: 20), Point(x: 120, y: 60), Point(x: 120, y: 110), Point(x: 121, y: 120)],
+            style: Self.style)
         context.stroke([line], style: Self.style)
         // Three segments, the first above the clip: two not culled, 6 px of radius each, rows 100 to 110 and 110 to 120.
         #expect((ledger.counters.segmentsCulled, ledger.counters.joinRadii, ledger.counters.edgeRows) == (1, 12, 20))
@@ -133,7 +142,9 @@ import Testing
             let context = try Context(surface: surface, counting: ledger)
             context.fill(surface.bounds, with: .white)
             var random = LCG(state: 7)
-            let lines = (0..<5).map { _ in Polyline((0..<90).map { _ in random.point(in: 320) }, style: StrokeStyle(lineWidth: 6)) }
+            let lines = (0..<5).map { _ in
+                Polyline((0..<90).map { _ in random.point(in: 320) }, style: StrokeStyle(lineWidth: 6))
+            }
             context.withSavedState {
                 context.clip(to: PixelRect(x: 40, y: 30, width: 120, height: 90))
                 context.clip(to: PixelRect(x: 60, y: -10, width: 400, height: 80))
@@ -142,13 +153,15 @@ import Testing
                 context.stroke(lines, style: StrokeStyle(lineWidth: 6))
             }
             #expect(context.clipExtents == surface.bounds)
-            context.stroke([[Point(x: 5, y: 5)], [Point(x: 10, y: 10), Point(x: 250, y: 190)]], style: StrokeStyle(lineWidth: 3))
+            context.stroke(
+                [[Point(x: 5, y: 5)], [Point(x: 10, y: 10), Point(x: 250, y: 190)]], style: StrokeStyle(lineWidth: 3))
             let copy = try surface.copy(counting: ledger)
             context.draw(copy, in: PixelRect(x: 10, y: 10, width: 300, height: 200))
             #expect(ledger.bitmaps.liveBytes == 2 * surface.byteCount)
             return ledger.counters
         }
-        let rasterized = try draw(rasterizes: true), dry = try draw(rasterizes: false)
+        let rasterized = try draw(rasterizes: true)
+        let dry = try draw(rasterizes: false)
         #expect(dry == rasterized)
         #expect(dry.segmentsStroked == 5 * 89 + 2)
         #expect(dry.segmentsCulled > 0 && dry.pixelsStroked > 0 && dry.extendedStroked == dry.pixelsStroked)
@@ -162,9 +175,10 @@ import Testing
             let contents = try Surface(width: 200, height: 50, counting: ledger)
             var pixels = try compositor.composite(contents, damage: [PixelRect(x: 100, y: 10, width: 50, height: 100)])
             pixels += compositor.clear([PixelRect(x: -5, y: -5, width: 20, height: 20)], to: .white)
-            pixels += try compositor.drawLayers([Polyline([Point(x: 3, y: 4), Point(x: 60, y: 70)], style: StrokeStyle(lineWidth: 4))],
-                                                style: StrokeStyle(lineWidth: 4),
-                                                clip: PixelRect(x: 0, y: 0, width: 50, height: 50), counting: ledger)
+            pixels += try compositor.drawLayers(
+                [Polyline([Point(x: 3, y: 4), Point(x: 60, y: 70)], style: StrokeStyle(lineWidth: 4))],
+                style: StrokeStyle(lineWidth: 4),
+                clip: PixelRect(x: 0, y: 0, width: 50, height: 50), counting: ledger)
             return (pixels, ledger.counters)
         }
         let (rasterizedPixels, rasterized) = try composite(rasterizes: true)
@@ -177,12 +191,15 @@ import Testing
     /// Every fill and image draw is one call, whatever it covers (even nothing); strokes are paths, not calls.
     @Test func fillsAndDrawsAreCountedAsCalls() throws {
         let ledger = WorkLedger()
-        let surface = try Surface(width: 64, height: 64, counting: ledger), image = try Surface(width: 64, height: 64)
+        let surface = try Surface(width: 64, height: 64, counting: ledger)
+        let image = try Surface(width: 64, height: 64)
         let context = try Context(surface: surface, counting: ledger)
         context.fill(PixelRect(x: 0, y: 0, width: 8, height: 8), with: .white)
         context.clip(to: PixelRect(x: 0, y: 0, width: 4, height: 4))
-        context.draw(image, in: PixelRect(x: 32, y: 32, width: 64, height: 64)) // wholly clipped away
-        context.stroke([Polyline([Point(x: 1, y: 1), Point(x: 3, y: 3)], style: StrokeStyle(lineWidth: 2))], style: StrokeStyle(lineWidth: 2))
+        context.draw(image, in: PixelRect(x: 32, y: 32, width: 64, height: 64))  // wholly clipped away
+        context.stroke(
+            [Polyline([Point(x: 1, y: 1), Point(x: 3, y: 3)], style: StrokeStyle(lineWidth: 2))],
+            style: StrokeStyle(lineWidth: 2))
         #expect(ledger.counters.drawCalls == 2)
         #expect(ledger.counters.pathsStroked == 1)
     }
@@ -195,7 +212,8 @@ import Testing
         let line = Polyline((0..<100).map { Point(x: 10 + Double($0) * 3, y: 40 + Double($0 % 7) * 9) }, style: style)
         func counted(_ stroke: (Context) -> Void) throws -> WorkCounters {
             let ledger = WorkLedger(rasterizes: rasterizes)
-            let context = try Context(surface: Surface(width: 200, height: 200, format: format, counting: ledger), counting: ledger)
+            let context = try Context(
+                surface: Surface(width: 200, height: 200, format: format, counting: ledger), counting: ledger)
             context.clip(to: PixelRect(x: 20, y: 50, width: 90, height: 20))
             let before = ledger.counters
             stroke(context)

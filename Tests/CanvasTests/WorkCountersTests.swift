@@ -1,5 +1,6 @@
-@testable import StrokeBenchCanvas
 import Testing
+
+@testable import StrokeBenchCanvas
 
 /// `+=` and `-` combine the counters listed in `WorkCounters.fields`: a counter added to the struct
 /// but not to the list would be silently dropped from every frame's totals.

@@ -30,7 +30,9 @@ import Testing
             try document.write(to: path, atomically: true, encoding: .utf8)
         } else {
             let committed = try String(contentsOf: path, encoding: .utf8)
-            #expect(committed == document, """
+            #expect(
+                committed == document,
+                """
                 docs/bad-input.md is not what the catalog says now: regenerate it with \
                 STROKEBENCH_END_TO_END=1 STROKEBENCH_WRITE_DOCS=1 swift test --filter BadInputCatalogTests
                 """)
@@ -72,7 +74,9 @@ struct BadInputRunner {
     let folder: URL
     let bench: URL
     /// Where the FIFO's reader (a `cat` the FIFO case starts) copies what it reads: beside the folder.
-    var fifoOut: URL { folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + ".fifo-read") }
+    var fifoOut: URL {
+        folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + ".fifo-read")
+    }
     /// What `ok.trace` held before the "output over the input" cases.
     private var okTrace: Data?
 
@@ -124,22 +128,22 @@ struct BadInputRunner {
 
     private mutating func row(_ item: BadInputCase, tracked: Bool) throws -> String {
         switch item {
-        case let .plain(title, setup, command, exit):
+        case .plain(let title, let setup, let command, let exit):
             return try run(title, setup: setup, command: command, exit: exit, tracked: false)
-        case let .tracked(title, setup, command, exit):
+        case .tracked(let title, let setup, let command, let exit):
             return try run(title, setup: setup, command: command, exit: exit, tracked: true)
-        case let .elsewhere(title, setup, command, exit):
+        case .elsewhere(let title, let setup, let command, let exit):
             return try run(title, setup: setup, command: command, exit: exit, tracked: true, in: "elsewhere")
-        case let .signal(title, setup, command, exit):
+        case .signal(let title, let setup, let command, let exit):
             return try signal(title, setup: setup, command: command, exit: exit)
-        case let .afterKill(title, exit):
+        case .afterKill(let title, let exit):
             return try afterKill(title, exit: exit)
-        case let .inputUntouched(title, exit):
+        case .inputUntouched(let title, let exit):
             let now = try Data(contentsOf: folder.appendingPathComponent("ok.trace"))
             #expect(okTrace != nil && now == okTrace, "ok.trace changed under the cases that named it as an output")
             #expect(exit == 0)
             return "| \(title) | `cmp ok.trace <copy made before>` | 0 | identical: the input was never touched | |"
-        case let .fifoReader(title, exit):
+        case .fifoReader(let title, let exit):
             var data = Data()
             for _ in 0..<200 where data.isEmpty {
                 Thread.sleep(forTimeInterval: 0.01)
@@ -154,10 +158,14 @@ struct BadInputRunner {
 
 extension BadInputRunner {
     /// Runs `setup`, then bench with `command`, and renders the row; checks the row against `exit`.
-    mutating func run(_ title: String, setup: String, command: String, exit: Int32, tracked: Bool, in subfolder: String? = nil) throws -> String {
+    mutating func run(
+        _ title: String, setup: String, command: String, exit: Int32, tracked: Bool, in subfolder: String? = nil
+    ) throws -> String {
         try shell(setup)
         if setup.contains("mkfifo fifo.csv") { startFIFOReader() }
-        if title.hasPrefix("output over the input: --csv") { okTrace = try Data(contentsOf: folder.appendingPathComponent("ok.trace")) }
+        if title.hasPrefix("output over the input: --csv") {
+            okTrace = try Data(contentsOf: folder.appendingPathComponent("ok.trace"))
+        }
         let arguments = try expand(command)
         let place = subfolder.map { folder.appendingPathComponent($0) } ?? folder
         let before = tracked ? try Fingerprint(folder) : nil
@@ -166,14 +174,19 @@ extension BadInputRunner {
         let stderr = outcome.stderrLines
         #expect(outcome.status == exit, "\(title): exit \(outcome.status), documented \(exit): \(outcome.stderr)")
         if exit != 0 {
-            #expect(stderr.count == 1, "\(title): a refusal is one line on stderr, not \(stderr.count): \(outcome.stderr)")
+            #expect(
+                stderr.count == 1, "\(title): a refusal is one line on stderr, not \(stderr.count): \(outcome.stderr)")
             if let written { #expect(written == "nothing", "\(title): refused, and wrote \(written)") }
         }
         var shown: String
         if outcome.status == 0 {
-            let prefixes = tracked ? ["trace ", "imported ", "generated ", "recorded ", "merged ", "OVERVIEW: ", "frame,"]
-                                   : ["trace ", "imported ", "generated "]
-            let line = outcome.stdout.split(whereSeparator: \.isNewline).first { l in prefixes.contains { l.hasPrefix($0) } }
+            let prefixes =
+                tracked
+                ? ["trace ", "imported ", "generated ", "recorded ", "merged ", "OVERVIEW: ", "frame,"]
+                : ["trace ", "imported ", "generated "]
+            let line = outcome.stdout.split(whereSeparator: \.isNewline).first { l in
+                prefixes.contains { l.hasPrefix($0) }
+            }
             shown = "(accepted) " + String((line ?? "").prefix(tracked ? 100 : Int.max))
             if !tracked, let note = stderr.first(where: { $0.hasPrefix("note: ") }) { shown += "; stderr: \(note)" }
         } else {
@@ -183,14 +196,18 @@ extension BadInputRunner {
         // The machine a sweep was measured on is this one's name: the document says which kind of machine.
         let machine = "\(ProcessInfo.processInfo.hostName) (\(ProcessInfo.processInfo.activeProcessorCount) cores)"
         shown = shown.replacingOccurrences(of: machine, with: "HOST (N cores)")
-        let cells = [title, "`bench \(Self.escaped(arguments.joined(separator: " ")))`", "\(outcome.status)", "`\(Self.escaped(shown))`"]
+        let cells = [
+            title, "`bench \(Self.escaped(arguments.joined(separator: " ")))`", "\(outcome.status)",
+            "`\(Self.escaped(shown))`",
+        ]
         return "| " + (cells + (written.map { [$0] } ?? [])).joined(separator: " | ") + " |"
     }
 
     /// The FIFO's reader: a thread that opens `fifo.csv` (waiting for bench to open it to write) and copies
     /// what it reads to `fifoOut`, outside the folder, so the folder's comparison is not disturbed.
     func startFIFOReader() {
-        let fifo = folder.appendingPathComponent("fifo.csv").path, copy = fifoOut
+        let fifo = folder.appendingPathComponent("fifo.csv").path
+        let copy = fifoOut
         Thread.detachNewThread {
             guard let handle = FileHandle(forReadingAtPath: fifo) else { return }
             let data = (try? handle.readToEnd()) ?? Data()
@@ -214,10 +231,13 @@ extension BadInputRunner {
         let status = process.terminationReason == .uncaughtSignal ? 128 + outcome.status : outcome.status
         #expect(status == exit, "\(title): exit \(status), documented \(exit)")
         // Progress lines are where the run was; only a word bench chose to say is the row's.
-        let said = outcome.stderrLines.last { !$0.hasPrefix("replaying") }.map(String.init) ?? "(progress lines only: SIGKILL cannot be caught)"
+        let said =
+            outcome.stderrLines.last { !$0.hasPrefix("replaying") }.map(String.init)
+            ?? "(progress lines only: SIGKILL cannot be caught)"
         let holds = try Self.listing(sig).map { $0.replacingOccurrences(of: "partial-\(pid)-", with: "partial-PID-") }
         if name != "KILL" { #expect(holds.isEmpty, "\(title): the folder holds \(holds)") }
-        return "| \(title) | `bench \(arguments.joined(separator: " ")) (then kill -\(name) once a .partial- file exists)` | \(status) "
+        return
+            "| \(title) | `bench \(arguments.joined(separator: " ")) (then kill -\(name) once a .partial- file exists)` | \(status) "
             + "| `\(Self.escaped(said))` | folder holds: \(holds.isEmpty ? "nothing" : holds.joined(separator: " ")) |"
     }
 
@@ -227,7 +247,8 @@ extension BadInputRunner {
         let outcome = try BenchTool.spawn(arguments, in: folder.appendingPathComponent("sig"), using: bench)
         #expect(outcome.status == exit, "\(title): \(outcome.stderr)")
         let holds = try Self.listing(folder.appendingPathComponent("sig"))
-        return "| \(title) | `bench \(arguments.joined(separator: " "))` | \(outcome.status) | (accepted) | folder holds: \(holds.joined(separator: " ")) |"
+        return
+            "| \(title) | `bench \(arguments.joined(separator: " "))` | \(outcome.status) | (accepted) | folder holds: \(holds.joined(separator: " ")) |"
     }
 
     /// The names in `folder`, sorted, hidden ones included.
@@ -250,11 +271,14 @@ extension BadInputRunner {
     func expand(_ command: String) throws -> [String] {
         let (status, output) = try bash(Self.prelude + "\nargs=(\(command))\nprintf '%s\\0' \"${args[@]}\"")
         try #require(status == 0, "cannot expand \(command)")
-        return output.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        return output.split(separator: 0, omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     private func bash(_ script: String, output: Bool = true) throws -> (Int32, Data) {
-        let process = Process(), pipe = Pipe()
+        let process = Process()
+        let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script]
         process.currentDirectoryURL = folder
@@ -307,123 +331,313 @@ struct Fingerprint {
 
 /// The catalog, section by section, in the order docs/bad-input.md shows it.
 enum BadInputCatalog {
-    static let sections: [BadInputSection] = [nativeFormat, unusual, dollarOne, omniglot, options, hostile, neverDestroy, nothingTraps]
+    static let sections: [BadInputSection] = [
+        nativeFormat, unusual, dollarOne, omniglot, options, hostile, neverDestroy, nothingTraps,
+    ]
 
     static let nativeFormat = BadInputSection(
         heading: #"## The native trace format (`bench run --trace`)"#,
         cases: [
             .plain(#"empty file"#, setup: #": > empty.trace"#, #""${RUN[@]}" --trace empty.trace"#, exit: 65),
-            .plain(#"truncated: header only"#, setup: #"native header-only.trace 'strokebench-trace 1\n'"#, #""${RUN[@]}" --trace header-only.trace"#, exit: 65),
-            .plain(#"truncated: ends after 'stroke'"#, setup: #"native truncated-stroke.trace "${header}stroke\n0.0 10 10\nstroke\n""#, #""${RUN[@]}" --trace truncated-stroke.trace"#, exit: 65),
-            .plain(#"truncated: ends inside a sample"#, setup: #"native truncated-line.trace "${header}stroke\n0.0 10 10\n0.016 12""#, #""${RUN[@]}" --trace truncated-line.trace"#, exit: 65),
-            .plain(#"binary garbage (not UTF-8)"#, setup: #"printf '\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe\x00\x01' > garbage.trace"#, #""${RUN[@]}" --trace garbage.trace"#, exit: 65),
-            .plain(#"binary garbage (UTF-8 with NULs)"#, setup: #"printf 'strokebench-trace 1\x00\x01\x02\ncanvas 1 1\n' > nul.trace"#, #""${RUN[@]}" --trace nul.trace"#, exit: 65),
-            .plain(#"another file's text (wrong magic)"#, setup: #"native text.trace 'Lorem ipsum dolor sit amet\n'"#, #""${RUN[@]}" --trace text.trace"#, exit: 65),
-            .plain(#"future format version"#, setup: #"native v3.trace 'strokebench-trace 3\ncanvas 100 80\n'"#, #""${RUN[@]}" --trace v3.trace"#, exit: 65),
-            .plain(#"wrong (old) format version"#, setup: #"native v0.trace 'strokebench-trace 0\ncanvas 100 80\n'"#, #""${RUN[@]}" --trace v0.trace"#, exit: 65),
-            .plain(#"non-numeric format version"#, setup: #"native vx.trace 'strokebench-trace one\ncanvas 100 80\n'"#, #""${RUN[@]}" --trace vx.trace"#, exit: 65),
-            .plain(#"missing format version"#, setup: #"native nover.trace 'strokebench-trace\ncanvas 100 80\n'"#, #""${RUN[@]}" --trace nover.trace"#, exit: 65),
-            .plain(#"missing field: no canvas line"#, setup: #"native nocanvas.trace 'strokebench-trace 1\nmeta source x\n'"#, #""${RUN[@]}" --trace nocanvas.trace"#, exit: 65),
-            .plain(#"missing field: canvas height"#, setup: #"native canvas1.trace 'strokebench-trace 1\ncanvas 100\n'"#, #""${RUN[@]}" --trace canvas1.trace"#, exit: 65),
-            .plain(#"missing field: sample y"#, setup: #"native sample2.trace "${header}stroke\n0.0 10\n""#, #""${RUN[@]}" --trace sample2.trace"#, exit: 65),
-            .plain(#"extra field in a sample"#, setup: #"native sample5.trace "${header}stroke\n0.0 10 10 0.5 7\n""#, #""${RUN[@]}" --trace sample5.trace"#, exit: 65),
-            .plain(#"canvas of zero size"#, setup: #"native canvas0.trace 'strokebench-trace 1\ncanvas 0 80\n'"#, #""${RUN[@]}" --trace canvas0.trace"#, exit: 65),
-            .plain(#"canvas of negative size"#, setup: #"native canvasneg.trace 'strokebench-trace 1\ncanvas 100 -80\n'"#, #""${RUN[@]}" --trace canvasneg.trace"#, exit: 65),
-            .plain(#"canvas absurdly large"#, setup: #"native canvasbig.trace 'strokebench-trace 1\ncanvas 1e9 80\n'"#, #""${RUN[@]}" --trace canvasbig.trace"#, exit: 65),
-            .plain(#"canvas NaN"#, setup: #"native canvasnan.trace 'strokebench-trace 1\ncanvas nan 80\n'"#, #""${RUN[@]}" --trace canvasnan.trace"#, exit: 65),
-            .plain(#"non-numeric coordinate"#, setup: #"native xword.trace "${header}stroke\n0.0 ten 10\n""#, #""${RUN[@]}" --trace xword.trace"#, exit: 65),
-            .plain(#"non-numeric time (decimal comma)"#, setup: #"native tword.trace "${header}stroke\n0,5 10 10\n""#, #""${RUN[@]}" --trace tword.trace"#, exit: 65),
-            .plain(#"NaN coordinate"#, setup: #"native xnan.trace "${header}stroke\n0.0 nan 10\n""#, #""${RUN[@]}" --trace xnan.trace"#, exit: 65),
-            .plain(#"infinite coordinate"#, setup: #"native yinf.trace "${header}stroke\n0.0 10 inf\n""#, #""${RUN[@]}" --trace yinf.trace"#, exit: 65),
-            .plain(#"coordinate overflowing a double"#, setup: #"native yover.trace "${header}stroke\n0.0 10 1e400\n""#, #""${RUN[@]}" --trace yover.trace"#, exit: 65),
-            .plain(#"absurdly large coordinate"#, setup: #"native xbig.trace "${header}stroke\n0.0 5e7 10\n""#, #""${RUN[@]}" --trace xbig.trace"#, exit: 65),
-            .plain(#"NaN time"#, setup: #"native tnan.trace "${header}stroke\nnan 10 10\n""#, #""${RUN[@]}" --trace tnan.trace"#, exit: 65),
-            .plain(#"infinite time"#, setup: #"native tinf.trace "${header}stroke\ninf 10 10\n""#, #""${RUN[@]}" --trace tinf.trace"#, exit: 65),
-            .plain(#"absurdly large time"#, setup: #"native tbig.trace "${header}stroke\n1e9 10 10\n""#, #""${RUN[@]}" --trace tbig.trace"#, exit: 65),
-            .plain(#"negative time"#, setup: #"native tneg.trace "${header}stroke\n-1 10 10\n""#, #""${RUN[@]}" --trace tneg.trace"#, exit: 65),
-            .plain(#"time going backwards (in a stroke)"#, setup: #"native tback.trace "${header}stroke\n0.5 10 10\n0.4 11 11\n""#, #""${RUN[@]}" --trace tback.trace"#, exit: 65),
-            .plain(#"time going backwards (across strokes)"#, setup: #"native tback2.trace "${header}stroke\n0.5 10 10\nstroke\n0.2 30 30\n""#, #""${RUN[@]}" --trace tback2.trace"#, exit: 65),
-            .plain(#"force out of range"#, setup: #"native force.trace "${header}stroke\n0.0 10 10 -3\n""#, #""${RUN[@]}" --trace force.trace"#, exit: 65),
-            .plain(#"sample before any 'stroke'"#, setup: #"native orphan.trace "${header}0.0 10 10\n""#, #""${RUN[@]}" --trace orphan.trace"#, exit: 65),
-            .plain(#"'stroke' before 'canvas'"#, setup: #"native early.trace 'strokebench-trace 1\nstroke\n0 1 1\ncanvas 10 10\n'"#, #""${RUN[@]}" --trace early.trace"#, exit: 65),
-            .plain(#"second canvas line"#, setup: #"native twocanvas.trace "${header}canvas 10 10\n""#, #""${RUN[@]}" --trace twocanvas.trace"#, exit: 65),
-            .plain(#"unknown record"#, setup: #"native unknown.trace "${header}strk\n""#, #""${RUN[@]}" --trace unknown.trace"#, exit: 65),
-            .plain(#"stroke with no samples"#, setup: #"native emptystroke.trace "${header}stroke\nstroke\n0 1 1\n""#, #""${RUN[@]}" --trace emptystroke.trace"#, exit: 65),
-            .plain(#"cut at a line boundary (no 'end' record)"#, setup: #"native cut.trace "${header}stroke\n0.0 10 10\n0.1 50 40\n""#, #""${RUN[@]}" --trace cut.trace"#, exit: 65),
-            .plain(#"'end' counts more samples than the file holds"#, setup: #"native endcount.trace "${header}stroke\n0.0 10 10\n0.1 50 40\nend 3 1\n""#, #""${RUN[@]}" --trace endcount.trace"#, exit: 65),
-            .plain(#"absurd sample count (20,000,001 samples, 120 MB)"#, setup: #"{ printf "${header}stroke\n"; yes '0 1 1' | head -n 20000001; } > many.trace"#, #""${RUN[@]}" --trace many.trace"#, exit: 65),
-            .plain(#"file too large to hold (1.1 GB, sparse)"#, setup: #"""
-rm -f many.trace
-truncate -s 1100M huge.trace
-"""#, #""${RUN[@]}" --trace huge.trace"#, exit: 65),
+            .plain(
+                #"truncated: header only"#, setup: #"native header-only.trace 'strokebench-trace 1\n'"#,
+                #""${RUN[@]}" --trace header-only.trace"#, exit: 65),
+            .plain(
+                #"truncated: ends after 'stroke'"#,
+                setup: #"native truncated-stroke.trace "${header}stroke\n0.0 10 10\nstroke\n""#,
+                #""${RUN[@]}" --trace truncated-stroke.trace"#, exit: 65),
+            .plain(
+                #"truncated: ends inside a sample"#,
+                setup: #"native truncated-line.trace "${header}stroke\n0.0 10 10\n0.016 12""#,
+                #""${RUN[@]}" --trace truncated-line.trace"#, exit: 65),
+            .plain(
+                #"binary garbage (not UTF-8)"#,
+                setup: #"printf '\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe\x00\x01' > garbage.trace"#,
+                #""${RUN[@]}" --trace garbage.trace"#, exit: 65),
+            .plain(
+                #"binary garbage (UTF-8 with NULs)"#,
+                setup: #"printf 'strokebench-trace 1\x00\x01\x02\ncanvas 1 1\n' > nul.trace"#,
+                #""${RUN[@]}" --trace nul.trace"#, exit: 65),
+            .plain(
+                #"another file's text (wrong magic)"#, setup: #"native text.trace 'Lorem ipsum dolor sit amet\n'"#,
+                #""${RUN[@]}" --trace text.trace"#, exit: 65),
+            .plain(
+                #"future format version"#, setup: #"native v3.trace 'strokebench-trace 3\ncanvas 100 80\n'"#,
+                #""${RUN[@]}" --trace v3.trace"#, exit: 65),
+            .plain(
+                #"wrong (old) format version"#, setup: #"native v0.trace 'strokebench-trace 0\ncanvas 100 80\n'"#,
+                #""${RUN[@]}" --trace v0.trace"#, exit: 65),
+            .plain(
+                #"non-numeric format version"#, setup: #"native vx.trace 'strokebench-trace one\ncanvas 100 80\n'"#,
+                #""${RUN[@]}" --trace vx.trace"#, exit: 65),
+            .plain(
+                #"missing format version"#, setup: #"native nover.trace 'strokebench-trace\ncanvas 100 80\n'"#,
+                #""${RUN[@]}" --trace nover.trace"#, exit: 65),
+            .plain(
+                #"missing field: no canvas line"#,
+                setup: #"native nocanvas.trace 'strokebench-trace 1\nmeta source x\n'"#,
+                #""${RUN[@]}" --trace nocanvas.trace"#, exit: 65),
+            .plain(
+                #"missing field: canvas height"#, setup: #"native canvas1.trace 'strokebench-trace 1\ncanvas 100\n'"#,
+                #""${RUN[@]}" --trace canvas1.trace"#, exit: 65),
+            .plain(
+                #"missing field: sample y"#, setup: #"native sample2.trace "${header}stroke\n0.0 10\n""#,
+                #""${RUN[@]}" --trace sample2.trace"#, exit: 65),
+            .plain(
+                #"extra field in a sample"#, setup: #"native sample5.trace "${header}stroke\n0.0 10 10 0.5 7\n""#,
+                #""${RUN[@]}" --trace sample5.trace"#, exit: 65),
+            .plain(
+                #"canvas of zero size"#, setup: #"native canvas0.trace 'strokebench-trace 1\ncanvas 0 80\n'"#,
+                #""${RUN[@]}" --trace canvas0.trace"#, exit: 65),
+            .plain(
+                #"canvas of negative size"#, setup: #"native canvasneg.trace 'strokebench-trace 1\ncanvas 100 -80\n'"#,
+                #""${RUN[@]}" --trace canvasneg.trace"#, exit: 65),
+            .plain(
+                #"canvas absurdly large"#, setup: #"native canvasbig.trace 'strokebench-trace 1\ncanvas 1e9 80\n'"#,
+                #""${RUN[@]}" --trace canvasbig.trace"#, exit: 65),
+            .plain(
+                #"canvas NaN"#, setup: #"native canvasnan.trace 'strokebench-trace 1\ncanvas nan 80\n'"#,
+                #""${RUN[@]}" --trace canvasnan.trace"#, exit: 65),
+            .plain(
+                #"non-numeric coordinate"#, setup: #"native xword.trace "${header}stroke\n0.0 ten 10\n""#,
+                #""${RUN[@]}" --trace xword.trace"#, exit: 65),
+            .plain(
+                #"non-numeric time (decimal comma)"#, setup: #"native tword.trace "${header}stroke\n0,5 10 10\n""#,
+                #""${RUN[@]}" --trace tword.trace"#, exit: 65),
+            .plain(
+                #"NaN coordinate"#, setup: #"native xnan.trace "${header}stroke\n0.0 nan 10\n""#,
+                #""${RUN[@]}" --trace xnan.trace"#, exit: 65),
+            .plain(
+                #"infinite coordinate"#, setup: #"native yinf.trace "${header}stroke\n0.0 10 inf\n""#,
+                #""${RUN[@]}" --trace yinf.trace"#, exit: 65),
+            .plain(
+                #"coordinate overflowing a double"#, setup: #"native yover.trace "${header}stroke\n0.0 10 1e400\n""#,
+                #""${RUN[@]}" --trace yover.trace"#, exit: 65),
+            .plain(
+                #"absurdly large coordinate"#, setup: #"native xbig.trace "${header}stroke\n0.0 5e7 10\n""#,
+                #""${RUN[@]}" --trace xbig.trace"#, exit: 65),
+            .plain(
+                #"NaN time"#, setup: #"native tnan.trace "${header}stroke\nnan 10 10\n""#,
+                #""${RUN[@]}" --trace tnan.trace"#, exit: 65),
+            .plain(
+                #"infinite time"#, setup: #"native tinf.trace "${header}stroke\ninf 10 10\n""#,
+                #""${RUN[@]}" --trace tinf.trace"#, exit: 65),
+            .plain(
+                #"absurdly large time"#, setup: #"native tbig.trace "${header}stroke\n1e9 10 10\n""#,
+                #""${RUN[@]}" --trace tbig.trace"#, exit: 65),
+            .plain(
+                #"negative time"#, setup: #"native tneg.trace "${header}stroke\n-1 10 10\n""#,
+                #""${RUN[@]}" --trace tneg.trace"#, exit: 65),
+            .plain(
+                #"time going backwards (in a stroke)"#,
+                setup: #"native tback.trace "${header}stroke\n0.5 10 10\n0.4 11 11\n""#,
+                #""${RUN[@]}" --trace tback.trace"#, exit: 65),
+            .plain(
+                #"time going backwards (across strokes)"#,
+                setup: #"native tback2.trace "${header}stroke\n0.5 10 10\nstroke\n0.2 30 30\n""#,
+                #""${RUN[@]}" --trace tback2.trace"#, exit: 65),
+            .plain(
+                #"force out of range"#, setup: #"native force.trace "${header}stroke\n0.0 10 10 -3\n""#,
+                #""${RUN[@]}" --trace force.trace"#, exit: 65),
+            .plain(
+                #"sample before any 'stroke'"#, setup: #"native orphan.trace "${header}0.0 10 10\n""#,
+                #""${RUN[@]}" --trace orphan.trace"#, exit: 65),
+            .plain(
+                #"'stroke' before 'canvas'"#,
+                setup: #"native early.trace 'strokebench-trace 1\nstroke\n0 1 1\ncanvas 10 10\n'"#,
+                #""${RUN[@]}" --trace early.trace"#, exit: 65),
+            .plain(
+                #"second canvas line"#, setup: #"native twocanvas.trace "${header}canvas 10 10\n""#,
+                #""${RUN[@]}" --trace twocanvas.trace"#, exit: 65),
+            .plain(
+                #"unknown record"#, setup: #"native unknown.trace "${header}strk\n""#,
+                #""${RUN[@]}" --trace unknown.trace"#, exit: 65),
+            .plain(
+                #"stroke with no samples"#, setup: #"native emptystroke.trace "${header}stroke\nstroke\n0 1 1\n""#,
+                #""${RUN[@]}" --trace emptystroke.trace"#, exit: 65),
+            .plain(
+                #"cut at a line boundary (no 'end' record)"#,
+                setup: #"native cut.trace "${header}stroke\n0.0 10 10\n0.1 50 40\n""#,
+                #""${RUN[@]}" --trace cut.trace"#, exit: 65),
+            .plain(
+                #"'end' counts more samples than the file holds"#,
+                setup: #"native endcount.trace "${header}stroke\n0.0 10 10\n0.1 50 40\nend 3 1\n""#,
+                #""${RUN[@]}" --trace endcount.trace"#, exit: 65),
+            .plain(
+                #"absurd sample count (20,000,001 samples, 120 MB)"#,
+                setup: #"{ printf "${header}stroke\n"; yes '0 1 1' | head -n 20000001; } > many.trace"#,
+                #""${RUN[@]}" --trace many.trace"#, exit: 65),
+            .plain(
+                #"file too large to hold (1.1 GB, sparse)"#,
+                setup: #"""
+                    rm -f many.trace
+                    truncate -s 1100M huge.trace
+                    """#, #""${RUN[@]}" --trace huge.trace"#, exit: 65),
             .plain(#"missing file"#, setup: #"rm -f huge.trace"#, #""${RUN[@]}" --trace no-such.trace"#, exit: 74),
-            .plain(#"a folder instead of a file"#, setup: #"mkdir -p folder.trace"#, #""${RUN[@]}" --trace folder.trace"#, exit: 74),
+            .plain(
+                #"a folder instead of a file"#, setup: #"mkdir -p folder.trace"#, #""${RUN[@]}" --trace folder.trace"#,
+                exit: 74),
         ])
 
     static let unusual = BadInputSection(
         heading: #"### Valid but unusual: accepted and drawn"#,
         resultColumn: "result",
         cases: [
-            .plain(#"byte order mark, CRLF line ends, comments"#, setup: #"native crlf.trace '\xef\xbb\xbfstrokebench-trace 2\r\n# a comment\r\ncanvas 100 80\r\n\r\nstroke\r\n0.0 10 10\r\n0.1 50 40\r\nend 2 1\r\n'"#, #""${RUN[@]}" --trace crlf.trace"#, exit: 0),
-            .plain(#"single-point stroke (a tap: a dot)"#, setup: #"native tap.trace "${header}stroke\n0.1 50 40\nend 1 1\n""#, #""${RUN[@]}" --trace tap.trace"#, exit: 0),
-            .plain(#"stroke leaving the canvas (clipped)"#, setup: #"native offcanvas.trace "${header}stroke\n0.0 -500 -500\n0.1 50 40\n0.2 900 700\nend 3 1\n""#, #""${RUN[@]}" --trace offcanvas.trace"#, exit: 0),
-            .plain(#"no strokes (idle frames)"#, setup: #"native nostrokes.trace "${header}meta source empty\nend 0 0\n""#, #""${RUN[@]}" --trace nostrokes.trace"#, exit: 0),
-            .plain(#"repeated times and points"#, setup: #"native repeats.trace "${header}stroke\n0.1 50 40\n0.1 50 40\n0.1 50 40\nend 3 1\n""#, #""${RUN[@]}" --trace repeats.trace"#, exit: 0),
-            .plain(#"version 1 file (no 'end' record): read, with a note on stderr"#, setup: #"native v1.trace 'strokebench-trace 1\ncanvas 100 80\nstroke\n0.0 10 10\n0.1 50 40\n'"#, #""${RUN[@]}" --trace v1.trace"#, exit: 0),
+            .plain(
+                #"byte order mark, CRLF line ends, comments"#,
+                setup:
+                    #"native crlf.trace '\xef\xbb\xbfstrokebench-trace 2\r\n# a comment\r\ncanvas 100 80\r\n\r\nstroke\r\n0.0 10 10\r\n0.1 50 40\r\nend 2 1\r\n'"#,
+                #""${RUN[@]}" --trace crlf.trace"#, exit: 0),
+            .plain(
+                #"single-point stroke (a tap: a dot)"#,
+                setup: #"native tap.trace "${header}stroke\n0.1 50 40\nend 1 1\n""#, #""${RUN[@]}" --trace tap.trace"#,
+                exit: 0),
+            .plain(
+                #"stroke leaving the canvas (clipped)"#,
+                setup: #"native offcanvas.trace "${header}stroke\n0.0 -500 -500\n0.1 50 40\n0.2 900 700\nend 3 1\n""#,
+                #""${RUN[@]}" --trace offcanvas.trace"#, exit: 0),
+            .plain(
+                #"no strokes (idle frames)"#, setup: #"native nostrokes.trace "${header}meta source empty\nend 0 0\n""#,
+                #""${RUN[@]}" --trace nostrokes.trace"#, exit: 0),
+            .plain(
+                #"repeated times and points"#,
+                setup: #"native repeats.trace "${header}stroke\n0.1 50 40\n0.1 50 40\n0.1 50 40\nend 3 1\n""#,
+                #""${RUN[@]}" --trace repeats.trace"#, exit: 0),
+            .plain(
+                #"version 1 file (no 'end' record): read, with a note on stderr"#,
+                setup: #"native v1.trace 'strokebench-trace 1\ncanvas 100 80\nstroke\n0.0 10 10\n0.1 50 40\n'"#,
+                #""${RUN[@]}" --trace v1.trace"#, exit: 0),
         ])
 
     static let dollarOne = BadInputSection(
         heading: #"## $1 gesture logs (`bench trace import --format dollar1`)"#,
         cases: [
             .plain(#"empty file"#, setup: #": > empty.xml"#, #""${IMPORT1[@]}" empty.xml"#, exit: 65),
-            .plain(#"truncated file"#, setup: #"printf "${xml_head}"'  <Point X="10" Y="20" T="1000" />\n  <Point X="12" Y=' > truncated.xml"#, #""${IMPORT1[@]}" truncated.xml"#, exit: 65),
-            .plain(#"binary garbage"#, setup: #"printf '\x00\x01\xff\xfe garbage \x80\x81' > garbage.xml"#, #""${IMPORT1[@]}" garbage.xml"#, exit: 65),
-            .plain(#"another XML document (no <Point>)"#, setup: #"printf '<?xml version="1.0"?>\n<svg><path d="M0 0"/></svg>\n' > other.xml"#, #""${IMPORT1[@]}" other.xml"#, exit: 65),
-            .plain(#"future XML version"#, setup: #"printf '<?xml version="2.0"?>\n<Gesture><Point X="1" Y="1" T="1"/></Gesture>\n' > v2.xml"#, #""${IMPORT1[@]}" v2.xml"#, exit: 65),
-            .plain(#"missing field: Point without Y"#, setup: #"xml noy.xml '  <Point X="10" T="1000" />\n'"#, #""${IMPORT1[@]}" noy.xml"#, exit: 65),
-            .plain(#"non-numeric X"#, setup: #"xml xword.xml '  <Point X="ten" Y="20" T="1000" />\n'"#, #""${IMPORT1[@]}" xword.xml"#, exit: 65),
-            .plain(#"NaN X"#, setup: #"xml xnan.xml '  <Point X="NaN" Y="20" T="1000" />\n'"#, #""${IMPORT1[@]}" xnan.xml"#, exit: 65),
-            .plain(#"infinite T"#, setup: #"xml tinf.xml '  <Point X="1" Y="20" T="inf" />\n'"#, #""${IMPORT1[@]}" tinf.xml"#, exit: 65),
-            .plain(#"absurdly large Y"#, setup: #"xml ybig.xml '  <Point X="1" Y="3e8" T="1000" />\n'"#, #""${IMPORT1[@]}" ybig.xml"#, exit: 65),
-            .plain(#"absurd time span (T jumps 104 days)"#, setup: #"xml tbig.xml '  <Point X="1" Y="2" T="1000" />\n  <Point X="2" Y="2" T="9000000000" />\n'"#, #""${IMPORT1[@]}" tbig.xml"#, exit: 65),
-            .plain(#"time going backwards (repaired, reported)"#, setup: #"xml tback.xml '  <Point X="1" Y="2" T="1000" />\n  <Point X="2" Y="2" T="990" />\n  <Point X="3" Y="2" T="1010" />\n'"#, #""${IMPORT1[@]}" tback.xml"#, exit: 0),
-            .plain(#"absurd NumPts claim (ignored: points are counted)"#, setup: #"""
-xml numpts.xml '  <Point X="1" Y="2" T="1000" />\n'
-sed -i 's/NumPts="2"/NumPts="999999999999"/' numpts.xml
-"""#, #""${IMPORT1[@]}" numpts.xml"#, exit: 0),
-            .plain(#"entity expansion bomb (a billion laughs)"#, setup: #"printf '<?xml version="1.0"?>\n<!DOCTYPE g [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;"><!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]>\n<Gesture Name="&i;"><Point X="1" Y="1" T="1"/></Gesture>\n' > laughs.xml"#, #""${IMPORT1[@]}" laughs.xml"#, exit: 65),
-            .plain(#"an encoding libxml2 cannot convert"#, setup: #"printf '<?xml version="1.0" encoding="EBCDIC-US"?>\n<Gesture><Point X="1" Y="2" T="3"/></Gesture>\n' > ebcdic.xml"#, #""${IMPORT1[@]}" ebcdic.xml"#, exit: 65),
-            .plain(#"element name not UTF-8 (crashed XMLParser)"#, setup: #"printf '<?xml version="1.0" encoding="utf-8"?>\n<\377\377Gesture>\n<Point X="1" Y="2" T="3"/></Gesture>\n' > notutf8.xml"#, #""${IMPORT1[@]}" notutf8.xml"#, exit: 65),
-            .plain(#"processing instruction without data (crashed XMLParser): accepted"#, setup: #"printf '<?c?>\n<Gesture Name="x">\n<Point X="1" Y="2" T="0"/>\n<Point X="3" Y="4" T="10"/>\n</Gesture>\n' > pi.xml"#, #""${IMPORT1[@]}" pi.xml"#, exit: 0),
-            .plain(#"file too large to hold (1.1 GB, sparse)"#, setup: #"truncate -s 1100M huge.xml"#, #""${IMPORT1[@]}" huge.xml"#, exit: 65),
+            .plain(
+                #"truncated file"#,
+                setup: #"printf "${xml_head}"'  <Point X="10" Y="20" T="1000" />\n  <Point X="12" Y=' > truncated.xml"#,
+                #""${IMPORT1[@]}" truncated.xml"#, exit: 65),
+            .plain(
+                #"binary garbage"#, setup: #"printf '\x00\x01\xff\xfe garbage \x80\x81' > garbage.xml"#,
+                #""${IMPORT1[@]}" garbage.xml"#, exit: 65),
+            .plain(
+                #"another XML document (no <Point>)"#,
+                setup: #"printf '<?xml version="1.0"?>\n<svg><path d="M0 0"/></svg>\n' > other.xml"#,
+                #""${IMPORT1[@]}" other.xml"#, exit: 65),
+            .plain(
+                #"future XML version"#,
+                setup: #"printf '<?xml version="2.0"?>\n<Gesture><Point X="1" Y="1" T="1"/></Gesture>\n' > v2.xml"#,
+                #""${IMPORT1[@]}" v2.xml"#, exit: 65),
+            .plain(
+                #"missing field: Point without Y"#, setup: #"xml noy.xml '  <Point X="10" T="1000" />\n'"#,
+                #""${IMPORT1[@]}" noy.xml"#, exit: 65),
+            .plain(
+                #"non-numeric X"#, setup: #"xml xword.xml '  <Point X="ten" Y="20" T="1000" />\n'"#,
+                #""${IMPORT1[@]}" xword.xml"#, exit: 65),
+            .plain(
+                #"NaN X"#, setup: #"xml xnan.xml '  <Point X="NaN" Y="20" T="1000" />\n'"#,
+                #""${IMPORT1[@]}" xnan.xml"#, exit: 65),
+            .plain(
+                #"infinite T"#, setup: #"xml tinf.xml '  <Point X="1" Y="20" T="inf" />\n'"#,
+                #""${IMPORT1[@]}" tinf.xml"#, exit: 65),
+            .plain(
+                #"absurdly large Y"#, setup: #"xml ybig.xml '  <Point X="1" Y="3e8" T="1000" />\n'"#,
+                #""${IMPORT1[@]}" ybig.xml"#, exit: 65),
+            .plain(
+                #"absurd time span (T jumps 104 days)"#,
+                setup: #"xml tbig.xml '  <Point X="1" Y="2" T="1000" />\n  <Point X="2" Y="2" T="9000000000" />\n'"#,
+                #""${IMPORT1[@]}" tbig.xml"#, exit: 65),
+            .plain(
+                #"time going backwards (repaired, reported)"#,
+                setup:
+                    #"xml tback.xml '  <Point X="1" Y="2" T="1000" />\n  <Point X="2" Y="2" T="990" />\n  <Point X="3" Y="2" T="1010" />\n'"#,
+                #""${IMPORT1[@]}" tback.xml"#, exit: 0),
+            .plain(
+                #"absurd NumPts claim (ignored: points are counted)"#,
+                setup: #"""
+                    xml numpts.xml '  <Point X="1" Y="2" T="1000" />\n'
+                    sed -i 's/NumPts="2"/NumPts="999999999999"/' numpts.xml
+                    """#, #""${IMPORT1[@]}" numpts.xml"#, exit: 0),
+            .plain(
+                #"entity expansion bomb (a billion laughs)"#,
+                setup:
+                    #"printf '<?xml version="1.0"?>\n<!DOCTYPE g [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;"><!ENTITY e "&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;"><!ENTITY f "&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;"><!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;"><!ENTITY i "&h;&h;&h;&h;&h;&h;&h;&h;&h;&h;">]>\n<Gesture Name="&i;"><Point X="1" Y="1" T="1"/></Gesture>\n' > laughs.xml"#,
+                #""${IMPORT1[@]}" laughs.xml"#, exit: 65),
+            .plain(
+                #"an encoding libxml2 cannot convert"#,
+                setup:
+                    #"printf '<?xml version="1.0" encoding="EBCDIC-US"?>\n<Gesture><Point X="1" Y="2" T="3"/></Gesture>\n' > ebcdic.xml"#,
+                #""${IMPORT1[@]}" ebcdic.xml"#, exit: 65),
+            .plain(
+                #"element name not UTF-8 (crashed XMLParser)"#,
+                setup:
+                    #"printf '<?xml version="1.0" encoding="utf-8"?>\n<\377\377Gesture>\n<Point X="1" Y="2" T="3"/></Gesture>\n' > notutf8.xml"#,
+                #""${IMPORT1[@]}" notutf8.xml"#, exit: 65),
+            .plain(
+                #"processing instruction without data (crashed XMLParser): accepted"#,
+                setup:
+                    #"printf '<?c?>\n<Gesture Name="x">\n<Point X="1" Y="2" T="0"/>\n<Point X="3" Y="4" T="10"/>\n</Gesture>\n' > pi.xml"#,
+                #""${IMPORT1[@]}" pi.xml"#, exit: 0),
+            .plain(
+                #"file too large to hold (1.1 GB, sparse)"#, setup: #"truncate -s 1100M huge.xml"#,
+                #""${IMPORT1[@]}" huge.xml"#, exit: 65),
             .plain(#"missing file"#, setup: #"rm -f huge.xml"#, #""${IMPORT1[@]}" no-such.xml"#, exit: 74),
-            .plain(#"single point (a tap): accepted"#, setup: #"xml tap.xml '  <Point X="10" Y="20" T="1000" />\n'"#, #""${IMPORT1[@]}" tap.xml"#, exit: 0),
+            .plain(
+                #"single point (a tap): accepted"#, setup: #"xml tap.xml '  <Point X="10" Y="20" T="1000" />\n'"#,
+                #""${IMPORT1[@]}" tap.xml"#, exit: 0),
         ])
 
     static let omniglot = BadInputSection(
         heading: #"## Omniglot stroke files (`bench trace import --format omniglot`)"#,
         cases: [
             .plain(#"empty file"#, setup: #": > empty.txt"#, #""${IMPORTO[@]}" empty.txt"#, exit: 65),
-            .plain(#"truncated: START only"#, setup: #"printf 'START\n' > start.txt"#, #""${IMPORTO[@]}" start.txt"#, exit: 65),
-            .plain(#"truncated inside a point"#, setup: #"printf 'START\n36.1,-25.4,0\n35.1,-25' > truncated.txt"#, #""${IMPORTO[@]}" truncated.txt"#, exit: 65),
-            .plain(#"binary garbage (not UTF-8)"#, setup: #"printf '\x00\x01\xff\xfe garbage \x80\x81' > garbage.txt"#, #""${IMPORTO[@]}" garbage.txt"#, exit: 65),
-            .plain(#"control characters"#, setup: #"printf 'START\n\x01\x02\x03\n' > control.txt"#, #""${IMPORTO[@]}" control.txt"#, exit: 65),
-            .plain(#"missing field"#, setup: #"printf 'START\n1,-1\n' > missing.txt"#, #""${IMPORTO[@]}" missing.txt"#, exit: 65),
-            .plain(#"non-numeric t"#, setup: #"printf 'START\n1,-1,zero\n' > word.txt"#, #""${IMPORTO[@]}" word.txt"#, exit: 65),
+            .plain(
+                #"truncated: START only"#, setup: #"printf 'START\n' > start.txt"#, #""${IMPORTO[@]}" start.txt"#,
+                exit: 65),
+            .plain(
+                #"truncated inside a point"#, setup: #"printf 'START\n36.1,-25.4,0\n35.1,-25' > truncated.txt"#,
+                #""${IMPORTO[@]}" truncated.txt"#, exit: 65),
+            .plain(
+                #"binary garbage (not UTF-8)"#, setup: #"printf '\x00\x01\xff\xfe garbage \x80\x81' > garbage.txt"#,
+                #""${IMPORTO[@]}" garbage.txt"#, exit: 65),
+            .plain(
+                #"control characters"#, setup: #"printf 'START\n\x01\x02\x03\n' > control.txt"#,
+                #""${IMPORTO[@]}" control.txt"#, exit: 65),
+            .plain(
+                #"missing field"#, setup: #"printf 'START\n1,-1\n' > missing.txt"#, #""${IMPORTO[@]}" missing.txt"#,
+                exit: 65),
+            .plain(
+                #"non-numeric t"#, setup: #"printf 'START\n1,-1,zero\n' > word.txt"#, #""${IMPORTO[@]}" word.txt"#,
+                exit: 65),
             .plain(#"NaN x"#, setup: #"printf 'START\nnan,-1,0\n' > nan.txt"#, #""${IMPORTO[@]}" nan.txt"#, exit: 65),
-            .plain(#"infinite y"#, setup: #"printf 'START\n1,-inf,0\n' > inf.txt"#, #""${IMPORTO[@]}" inf.txt"#, exit: 65),
-            .plain(#"absurdly large y"#, setup: #"printf 'START\n1,-1e12,0\n' > big.txt"#, #""${IMPORTO[@]}" big.txt"#, exit: 65),
-            .plain(#"absurd time span (t = 1e12 ms)"#, setup: #"printf 'START\n1,-1,0\n2,-2,1e12\nBREAK\n' > tbig.txt"#, #""${IMPORTO[@]}" tbig.txt"#, exit: 65),
-            .plain(#"BREAK with no points"#, setup: #"printf 'START\nBREAK\n1,-1,0\n' > break.txt"#, #""${IMPORTO[@]}" break.txt"#, exit: 65),
-            .plain(#"time going backwards (repaired, reported)"#, setup: #"printf 'START\n1,-1,10\n2,-2,5\nBREAK\n' > back.txt"#, #""${IMPORTO[@]}" back.txt"#, exit: 0),
-            .plain(#"CRLF line ends: accepted"#, setup: #"printf 'START\r\n1,-1,0\r\n2,-2,8\r\nBREAK\r\n' > crlf.txt"#, #""${IMPORTO[@]}" crlf.txt"#, exit: 0),
-            .plain(#"single point (a tap): accepted"#, setup: #"printf 'START\n5,-5,0\nBREAK\n' > tap.txt"#, #""${IMPORTO[@]}" tap.txt"#, exit: 0),
+            .plain(
+                #"infinite y"#, setup: #"printf 'START\n1,-inf,0\n' > inf.txt"#, #""${IMPORTO[@]}" inf.txt"#, exit: 65),
+            .plain(
+                #"absurdly large y"#, setup: #"printf 'START\n1,-1e12,0\n' > big.txt"#, #""${IMPORTO[@]}" big.txt"#,
+                exit: 65),
+            .plain(
+                #"absurd time span (t = 1e12 ms)"#, setup: #"printf 'START\n1,-1,0\n2,-2,1e12\nBREAK\n' > tbig.txt"#,
+                #""${IMPORTO[@]}" tbig.txt"#, exit: 65),
+            .plain(
+                #"BREAK with no points"#, setup: #"printf 'START\nBREAK\n1,-1,0\n' > break.txt"#,
+                #""${IMPORTO[@]}" break.txt"#, exit: 65),
+            .plain(
+                #"time going backwards (repaired, reported)"#,
+                setup: #"printf 'START\n1,-1,10\n2,-2,5\nBREAK\n' > back.txt"#, #""${IMPORTO[@]}" back.txt"#, exit: 0),
+            .plain(
+                #"CRLF line ends: accepted"#, setup: #"printf 'START\r\n1,-1,0\r\n2,-2,8\r\nBREAK\r\n' > crlf.txt"#,
+                #""${IMPORTO[@]}" crlf.txt"#, exit: 0),
+            .plain(
+                #"single point (a tap): accepted"#, setup: #"printf 'START\n5,-5,0\nBREAK\n' > tap.txt"#,
+                #""${IMPORTO[@]}" tap.txt"#, exit: 0),
         ])
 
     static let options = BadInputSection(
         heading: #"## Options (checked before any work starts)"#,
         cases: [
-            .plain(#"unknown strategy"#, setup: #"native ok.trace "${header}stroke\n0.0 10 10\n0.1 50 40\nend 2 1\n""#, #"run --strategy fastest --clock virtual"#, exit: 64),
+            .plain(
+                #"unknown strategy"#, setup: #"native ok.trace "${header}stroke\n0.0 10 10\n0.1 50 40\nend 2 1\n""#,
+                #"run --strategy fastest --clock virtual"#, exit: 64),
             .plain(#"unknown device"#, #"run --strategy naive --device iphone-99 --clock virtual"#, exit: 64),
             .plain(#"refresh rate zero"#, #"run --strategy naive --hz 0 --clock virtual"#, exit: 64),
             .plain(#"refresh rate negative"#, #"run --strategy naive --hz -60 --clock virtual"#, exit: 64),
@@ -435,22 +649,36 @@ sed -i 's/NumPts="2"/NumPts="999999999999"/' numpts.xml
             .plain(#"unknown clock"#, #"run --strategy naive --clock sundial"#, exit: 64),
             .plain(#"unknown option"#, #"run --strategy naive --colour red"#, exit: 64),
             .plain(#"missing required option"#, #"run"#, exit: 64),
-            .plain(#"unreadable input: missing trace"#, #"run --strategy naive --clock virtual --trace missing.trace"#, exit: 74),
-            .plain(#"unwritable output: missing folder"#, #""${RUN[@]}" --trace ok.trace --csv no/such/folder/frames.csv"#, exit: 74),
+            .plain(
+                #"unreadable input: missing trace"#, #"run --strategy naive --clock virtual --trace missing.trace"#,
+                exit: 74),
+            .plain(
+                #"unwritable output: missing folder"#, #""${RUN[@]}" --trace ok.trace --csv no/such/folder/frames.csv"#,
+                exit: 74),
             .plain(#"unwritable output: a folder"#, #""${RUN[@]}" --trace ok.trace --png ."#, exit: 74),
             .plain(#"unwritable output: /proc"#, #""${RUN[@]}" --trace ok.trace --csv /proc/frames.csv"#, exit: 74),
-            .plain(#"unwritable output: parent is a file"#, #""${RUN[@]}" --trace ok.trace --png ok.trace/final.png"#, exit: 74),
+            .plain(
+                #"unwritable output: parent is a file"#, #""${RUN[@]}" --trace ok.trace --png ok.trace/final.png"#,
+                exit: 74),
             .plain(#"sweep: unknown strategy in a list"#, #"sweep --strategies naive,fastest --output sw"#, exit: 64),
             .plain(#"sweep: bad refresh rate in a list"#, #"sweep --strategies naive --hz 60,0 --output sw"#, exit: 64),
-            .plain(#"sweep: bad trace, found before the first run"#, #"sweep --strategies naive --traces garbage.trace --output sw2"#, exit: 65),
+            .plain(
+                #"sweep: bad trace, found before the first run"#,
+                #"sweep --strategies naive --traces garbage.trace --output sw2"#, exit: 65),
             .plain(#"sweep: repeat zero"#, #"sweep --strategies naive --repeat 0 --output sw"#, exit: 64),
             .plain(#"sweep: bad shard"#, #"sweep --strategies naive --shard 3/2 --output sw"#, exit: 64),
             .plain(#"sweep: output missing"#, #"sweep --strategies naive"#, exit: 64),
             .plain(#"generate: zero duration"#, #"trace generate --seed 1 --duration 0 --output g.trace"#, exit: 64),
-            .plain(#"generate: canvas of zero size"#, #"trace generate --seed 1 --canvas 0x100 --output g.trace"#, exit: 64),
-            .plain(#"generate: canvas of negative size"#, #"trace generate --seed 1 --canvas -5x100 --output g.trace"#, exit: 64),
+            .plain(
+                #"generate: canvas of zero size"#, #"trace generate --seed 1 --canvas 0x100 --output g.trace"#, exit: 64
+            ),
+            .plain(
+                #"generate: canvas of negative size"#, #"trace generate --seed 1 --canvas -5x100 --output g.trace"#,
+                exit: 64),
             .plain(#"import: unknown format"#, #"trace import --format svg ok.trace --output i.trace"#, exit: 64),
-            .plain(#"import: output folder missing"#, #"trace import --format omniglot tap.txt --output no/such/i.trace"#, exit: 74),
+            .plain(
+                #"import: output folder missing"#, #"trace import --format omniglot tap.txt --output no/such/i.trace"#,
+                exit: 74),
         ])
 
     static let hostile = BadInputSection(
@@ -463,50 +691,98 @@ sed -i 's/NumPts="2"/NumPts="999999999999"/' numpts.xml
         ],
         tracksWrites: true,
         cases: [
-            .tracked(#"$1: entity expansion (a 100 KB entity used 50,000 times in one attribute, 250 KB)"#, setup: #"""
-{ printf '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE Gesture [\n<!ENTITY e "'
-  head -c 100000 /dev/zero | tr '\0' a
-  printf '">\n]>\n<Gesture Name="blowup" NumPts="1">\n<Point X="'
-  yes '&e;' | head -n 50000 | tr -d '\n'
-  printf '" Y="2" T="3"/>\n</Gesture>\n'; } > blowup.xml
-"""#, #""${IMPORT1[@]}" blowup.xml"#, exit: 65),
-            .tracked(#"$1: an entity reference with no DTD"#, setup: #"printf '<?xml version="1.0"?>\n<Gesture Name="&e;">\n<Point X="1" Y="2" T="3"/>\n</Gesture>\n' > undeclared.xml"#, #""${IMPORT1[@]}" undeclared.xml"#, exit: 65),
-            .tracked(#"$1: a DTD spelled in UTF-7"#, setup: #"printf '<?xml version="1.0" encoding="UTF-7"?>\n+ADw-!DOCTYPE g +AFs-+ADw-!ENTITY e +ACI-x+ACI-+AD4-+AF0-+AD4-\n<Gesture Name="&e;"><Point X="1" Y="2" T="3"/></Gesture>\n' > utf7.xml"#, #""${IMPORT1[@]}" utf7.xml"#, exit: 65),
-            .tracked(#"$1: XML's predefined entities and a character reference (accepted)"#, setup: #"printf '<?xml version="1.0"?>\n<Gesture Name="a&amp;b&lt;c&#65;">\n<Point X="1" Y="2" T="3"/>\n</Gesture>\n' > predefined.xml"#, #""${IMPORT1[@]}" predefined.xml"#, exit: 0),
-            .tracked(#"output over the input: --csv"#, setup: #"""
-rm -f out.trace
-ln -s ok.trace symbolic.trace
-ln ok.trace hard.trace
-mkdir -p logs sweep-with-trace
-cp tap.xml logs/g.xml
-cp ok.trace sweep-with-trace/summary.csv
-cp ok.trace ok.copy
-"""#, #""${RUN[@]}" --trace ok.trace --csv ok.trace"#, exit: 64),
-            .tracked(#"output over the input: --png, spelled differently"#, #""${RUN[@]}" --trace ok.trace --png ./ok.trace"#, exit: 64),
-            .tracked(#"output over the input: --timeline"#, #""${RUN[@]}" --trace ok.trace --timeline ok.trace"#, exit: 64),
-            .tracked(#"output over the input: through a symbolic link"#, #""${RUN[@]}" --trace symbolic.trace --csv ok.trace"#, exit: 64),
-            .tracked(#"output over the input: a hard link"#, #""${RUN[@]}" --trace ok.trace --csv hard.trace"#, exit: 64),
-            .tracked(#"output over another output"#, #""${RUN[@]}" --trace ok.trace --csv f.csv --png f.csv"#, exit: 64),
-            .tracked(#"output over the input: baseline record"#, #"baseline record --strategy naive --clock virtual --trace ok.trace --output ok.trace"#, exit: 64),
-            .tracked(#"output over the input: trace resample"#, #"trace resample ok.trace --output ok.trace"#, exit: 64),
-            .tracked(#"output over an input: trace import of a folder"#, #"trace import --format dollar1 logs --output logs/g.xml"#, exit: 64),
-            .tracked(#"output over an input: sweep --output"#, #"sweep --strategies naive --traces ok.trace --output ok.trace"#, exit: 64),
-            .tracked(#"output over an input: a file the sweep writes"#, #"sweep --strategies naive --traces sweep-with-trace/summary.csv --output sweep-with-trace"#, exit: 64),
+            .tracked(
+                #"$1: entity expansion (a 100 KB entity used 50,000 times in one attribute, 250 KB)"#,
+                setup: #"""
+                    { printf '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE Gesture [\n<!ENTITY e "'
+                      head -c 100000 /dev/zero | tr '\0' a
+                      printf '">\n]>\n<Gesture Name="blowup" NumPts="1">\n<Point X="'
+                      yes '&e;' | head -n 50000 | tr -d '\n'
+                      printf '" Y="2" T="3"/>\n</Gesture>\n'; } > blowup.xml
+                    """#, #""${IMPORT1[@]}" blowup.xml"#, exit: 65),
+            .tracked(
+                #"$1: an entity reference with no DTD"#,
+                setup:
+                    #"printf '<?xml version="1.0"?>\n<Gesture Name="&e;">\n<Point X="1" Y="2" T="3"/>\n</Gesture>\n' > undeclared.xml"#,
+                #""${IMPORT1[@]}" undeclared.xml"#, exit: 65),
+            .tracked(
+                #"$1: a DTD spelled in UTF-7"#,
+                setup:
+                    #"printf '<?xml version="1.0" encoding="UTF-7"?>\n+ADw-!DOCTYPE g +AFs-+ADw-!ENTITY e +ACI-x+ACI-+AD4-+AF0-+AD4-\n<Gesture Name="&e;"><Point X="1" Y="2" T="3"/></Gesture>\n' > utf7.xml"#,
+                #""${IMPORT1[@]}" utf7.xml"#, exit: 65),
+            .tracked(
+                #"$1: XML's predefined entities and a character reference (accepted)"#,
+                setup:
+                    #"printf '<?xml version="1.0"?>\n<Gesture Name="a&amp;b&lt;c&#65;">\n<Point X="1" Y="2" T="3"/>\n</Gesture>\n' > predefined.xml"#,
+                #""${IMPORT1[@]}" predefined.xml"#, exit: 0),
+            .tracked(
+                #"output over the input: --csv"#,
+                setup: #"""
+                    rm -f out.trace
+                    ln -s ok.trace symbolic.trace
+                    ln ok.trace hard.trace
+                    mkdir -p logs sweep-with-trace
+                    cp tap.xml logs/g.xml
+                    cp ok.trace sweep-with-trace/summary.csv
+                    cp ok.trace ok.copy
+                    """#, #""${RUN[@]}" --trace ok.trace --csv ok.trace"#, exit: 64),
+            .tracked(
+                #"output over the input: --png, spelled differently"#,
+                #""${RUN[@]}" --trace ok.trace --png ./ok.trace"#, exit: 64),
+            .tracked(
+                #"output over the input: --timeline"#, #""${RUN[@]}" --trace ok.trace --timeline ok.trace"#, exit: 64),
+            .tracked(
+                #"output over the input: through a symbolic link"#,
+                #""${RUN[@]}" --trace symbolic.trace --csv ok.trace"#, exit: 64),
+            .tracked(
+                #"output over the input: a hard link"#, #""${RUN[@]}" --trace ok.trace --csv hard.trace"#, exit: 64),
+            .tracked(
+                #"output over another output"#, #""${RUN[@]}" --trace ok.trace --csv f.csv --png f.csv"#, exit: 64),
+            .tracked(
+                #"output over the input: baseline record"#,
+                #"baseline record --strategy naive --clock virtual --trace ok.trace --output ok.trace"#, exit: 64),
+            .tracked(
+                #"output over the input: trace resample"#, #"trace resample ok.trace --output ok.trace"#, exit: 64),
+            .tracked(
+                #"output over an input: trace import of a folder"#,
+                #"trace import --format dollar1 logs --output logs/g.xml"#, exit: 64),
+            .tracked(
+                #"output over an input: sweep --output"#,
+                #"sweep --strategies naive --traces ok.trace --output ok.trace"#, exit: 64),
+            .tracked(
+                #"output over an input: a file the sweep writes"#,
+                #"sweep --strategies naive --traces sweep-with-trace/summary.csv --output sweep-with-trace"#, exit: 64),
             .inputUntouched(#"(after the cases above)"#, exit: 0),
             .tracked(#"refresh rate below any display"#, #""${RUN[@]}" --hz 0.0001"#, exit: 64),
-            .tracked(#"refresh rate below any display, realtime clock"#, #"run --strategy naive --hz 0.0001 --clock realtime"#, exit: 64),
+            .tracked(
+                #"refresh rate below any display, realtime clock"#,
+                #"run --strategy naive --hz 0.0001 --clock realtime"#, exit: 64),
             .tracked(#"refresh rate above any display"#, #""${RUN[@]}" --hz 5000"#, exit: 64),
-            .tracked(#"sweep: a rate below any display in a list"#, #"sweep --strategies naive --hz 60,0.0001 --output sw"#, exit: 64),
-            .tracked(#"generate: digitizer rate below any digitizer"#, #"trace generate --seed 1 --rate 0.0001 --output g.trace"#, exit: 64),
-            .tracked(#"resample: digitizer rate above any digitizer"#, #"trace resample ok.trace --rate 5000 --output r.trace"#, exit: 64),
-            .tracked(#"import: resample to 0 Hz"#, #"trace import --format dollar1 tap.xml --resample 0 --output i.trace"#, exit: 64),
-            .tracked(#"one stroke of 10,000,000 samples (260 MB): read"#, setup: #"""
-awk 'BEGIN { print "strokebench-trace 2"; print "canvas 834 1194"; print "stroke"
-             for (i = 0; i < 10000000; i++) printf "%.6f %.2f %.2f\n", i * 0.001, 100.25 + i % 600, 200.5 + i % 900
-             print "end 10000000 1" }' > one-stroke.trace
-"""#, #"trace info one-stroke.trace"#, exit: 0),
-            .tracked(#"the same, refused at its last line: the read alone"#, setup: #"sed -i '$ s/end 10000000 1/end 10000001 1/' one-stroke.trace"#, #"trace info one-stroke.trace"#, exit: 65),
-            .signal(#"Ctrl-C during a realtime run"#, setup: #"rm -f one-stroke.trace"#, #""${REALTIME[@]}""#, exit: 130),
+            .tracked(
+                #"sweep: a rate below any display in a list"#, #"sweep --strategies naive --hz 60,0.0001 --output sw"#,
+                exit: 64),
+            .tracked(
+                #"generate: digitizer rate below any digitizer"#,
+                #"trace generate --seed 1 --rate 0.0001 --output g.trace"#, exit: 64),
+            .tracked(
+                #"resample: digitizer rate above any digitizer"#,
+                #"trace resample ok.trace --rate 5000 --output r.trace"#, exit: 64),
+            .tracked(
+                #"import: resample to 0 Hz"#, #"trace import --format dollar1 tap.xml --resample 0 --output i.trace"#,
+                exit: 64),
+            .tracked(
+                #"one stroke of 10,000,000 samples (260 MB): read"#,
+                setup: #"""
+                    awk 'BEGIN { print "strokebench-trace 2"; print "canvas 834 1194"; print "stroke"
+                                 for (i = 0; i < 10000000; i++) printf "%.6f %.2f %.2f\n", i * 0.001, 100.25 + i % 600, 200.5 + i % 900
+                                 print "end 10000000 1" }' > one-stroke.trace
+                    """#, #"trace info one-stroke.trace"#, exit: 0),
+            .tracked(
+                #"the same, refused at its last line: the read alone"#,
+                setup: #"sed -i '$ s/end 10000000 1/end 10000001 1/' one-stroke.trace"#,
+                #"trace info one-stroke.trace"#, exit: 65),
+            .signal(
+                #"Ctrl-C during a realtime run"#, setup: #"rm -f one-stroke.trace"#, #""${REALTIME[@]}""#, exit: 130),
             .signal(#"SIGTERM during a realtime run"#, #""${REALTIME[@]}""#, exit: 143),
             .signal(#"SIGKILL during a realtime run"#, #""${REALTIME[@]}""#, exit: 137),
             .afterKill(#"the next run writing f.csv after SIGKILL"#, exit: 0),
@@ -522,76 +798,125 @@ awk 'BEGIN { print "strokebench-trace 2"; print "canvas 834 1194"; print "stroke
         ],
         tracksWrites: true,
         cases: [
-            .tracked(#"--csv onto a character device (like /dev/null): written in place"#, setup: #"if [ "$(id -u)" = 0 ] && mknod -m 666 mynull c 1 3 && mknod -m 666 myfull c 1 7; then null=mynull full=myfull; else null=/dev/null full=/dev/full; fi"#, #""${RUN[@]}" --trace ok.trace --csv "$null""#, exit: 0),
-            .tracked(#"--csv, --png and --timeline onto one character device"#, #""${RUN[@]}" --trace ok.trace --csv "$null" --png "$null" --timeline "$null""#, exit: 0),
-            .tracked(#"--csv onto a full device (like /dev/full)"#, #""${RUN[@]}" --trace ok.trace --csv "$full""#, exit: 74),
+            .tracked(
+                #"--csv onto a character device (like /dev/null): written in place"#,
+                setup:
+                    #"if [ "$(id -u)" = 0 ] && mknod -m 666 mynull c 1 3 && mknod -m 666 myfull c 1 7; then null=mynull full=myfull; else null=/dev/null full=/dev/full; fi"#,
+                #""${RUN[@]}" --trace ok.trace --csv "$null""#, exit: 0),
+            .tracked(
+                #"--csv, --png and --timeline onto one character device"#,
+                #""${RUN[@]}" --trace ok.trace --csv "$null" --png "$null" --timeline "$null""#, exit: 0),
+            .tracked(
+                #"--csv onto a full device (like /dev/full)"#, #""${RUN[@]}" --trace ok.trace --csv "$full""#, exit: 74),
             .tracked(#"--png onto a full device"#, #""${RUN[@]}" --trace ok.trace --png "$full""#, exit: 74),
             .tracked(#"--timeline onto a full device"#, #""${RUN[@]}" --trace ok.trace --timeline "$full""#, exit: 74),
-            .tracked(#"--csv onto a FIFO with a reader: streamed to it"#, setup: #"mkfifo fifo.csv"#, #""${RUN[@]}" --trace ok.trace --csv fifo.csv"#, exit: 0),
+            .tracked(
+                #"--csv onto a FIFO with a reader: streamed to it"#, setup: #"mkfifo fifo.csv"#,
+                #""${RUN[@]}" --trace ok.trace --csv fifo.csv"#, exit: 0),
             .fifoReader(#"(after the case above)"#, exit: 0),
-            .tracked(#"--csv - (standard output; the summary moves to stderr)"#, setup: #"rm -f "$FIFO_OUT""#, #""${RUN[@]}" --trace ok.trace --csv -"#, exit: 0),
-            .tracked(#"--csv onto a symbolic link: its target replaced, the link kept"#,
-                     setup: #"echo old > target.csv; ln -s target.csv link.csv; ln -s nowhere.csv dangling.csv"#,
-                     #""${RUN[@]}" --trace ok.trace --csv link.csv"#, exit: 0),
-            .tracked(#"--csv onto a symbolic link to nothing"#, #""${RUN[@]}" --trace ok.trace --csv dangling.csv"#, exit: 74),
+            .tracked(
+                #"--csv - (standard output; the summary moves to stderr)"#, setup: #"rm -f "$FIFO_OUT""#,
+                #""${RUN[@]}" --trace ok.trace --csv -"#, exit: 0),
+            .tracked(
+                #"--csv onto a symbolic link: its target replaced, the link kept"#,
+                setup: #"echo old > target.csv; ln -s target.csv link.csv; ln -s nowhere.csv dangling.csv"#,
+                #""${RUN[@]}" --trace ok.trace --csv link.csv"#, exit: 0),
+            .tracked(
+                #"--csv onto a symbolic link to nothing"#, #""${RUN[@]}" --trace ok.trace --csv dangling.csv"#, exit: 74
+            ),
             .tracked(#"one-character name: --csv a"#, #""${RUN[@]}" --trace ok.trace --csv a"#, exit: 0),
             .tracked(#"one-character name: --png é"#, #""${RUN[@]}" --trace ok.trace --png é"#, exit: 0),
             .tracked(#"one-character name: --timeline t"#, #""${RUN[@]}" --trace ok.trace --timeline t"#, exit: 0),
-            .tracked(#"one-character name: trace generate --output g"#, #"trace generate --seed 1 --duration 1 --output g"#, exit: 0),
-            .tracked(#"one-character name: baseline record --output b"#, #"baseline record --strategy naive --clock virtual --costs zero --trace ok.trace --repeat 1 --output b"#, exit: 0),
-            .tracked(#"one-character name: trace resample --output r"#, #"trace resample ok.trace --output r"#, exit: 0),
-            .tracked(#"a 250-character --png name (its temporary name is shortened)"#, setup: #"rm -f a é t g b r"#, #""${RUN[@]}" --trace ok.trace --png "$long""#, exit: 0),
-            .tracked(#"a 256-character --png name: refused before the replay"#, #"run --strategy naive --clock virtual --png "$toolong""#, exit: 74),
-            .tracked(#"a 20-digit time (trapped the reader)"#, setup: #"""
-rm -f "$long"
-native long.trace "${header}stroke\n0.10000000000000000555 10 15\nend 1 1\n"
-"""#, #"trace info long.trace"#, exit: 0),
-            .tracked(#"a 20-digit force"#, setup: #"native longforce.trace "${header}stroke\n0.5 10 15 12345678901234567890\nend 1 1\n""#, #"trace info longforce.trace"#, exit: 65),
+            .tracked(
+                #"one-character name: trace generate --output g"#, #"trace generate --seed 1 --duration 1 --output g"#,
+                exit: 0),
+            .tracked(
+                #"one-character name: baseline record --output b"#,
+                #"baseline record --strategy naive --clock virtual --costs zero --trace ok.trace --repeat 1 --output b"#,
+                exit: 0),
+            .tracked(
+                #"one-character name: trace resample --output r"#, #"trace resample ok.trace --output r"#, exit: 0),
+            .tracked(
+                #"a 250-character --png name (its temporary name is shortened)"#, setup: #"rm -f a é t g b r"#,
+                #""${RUN[@]}" --trace ok.trace --png "$long""#, exit: 0),
+            .tracked(
+                #"a 256-character --png name: refused before the replay"#,
+                #"run --strategy naive --clock virtual --png "$toolong""#, exit: 74),
+            .tracked(
+                #"a 20-digit time (trapped the reader)"#,
+                setup: #"""
+                    rm -f "$long"
+                    native long.trace "${header}stroke\n0.10000000000000000555 10 15\nend 1 1\n"
+                    """#, #"trace info long.trace"#, exit: 0),
+            .tracked(
+                #"a 20-digit force"#,
+                setup: #"native longforce.trace "${header}stroke\n0.5 10 15 12345678901234567890\nend 1 1\n""#,
+                #"trace info longforce.trace"#, exit: 65),
             .tracked(#"--trace /dev/zero"#, #""${RUN[@]}" --trace /dev/zero"#, exit: 65),
-            .tracked(#"an Omniglot folder holding a link to /dev/zero"#, setup: #"mkdir -p om && ln -s /dev/zero om/zero.txt"#, #"trace import --format omniglot om --output om.trace"#, exit: 65),
-            .tracked(#"trace generate past the reader's 20,000,000 samples"#, setup: #"rm -rf om"#, #"trace generate --seed 1 --duration 86400 --rate 1000 --output g.trace"#, exit: 64),
-            .tracked(#"'end -1 -1'"#, setup: #"native endneg.trace "${header}stroke\n0.0 10 10\nend -1 -1\n""#, #"trace info endneg.trace"#, exit: 65),
-            .tracked(#"an option given twice"#, #"run --strategy async-graver --clock virtual --graver-fade-in 0.2 --graver-fade-in 0.3"#, exit: 64),
-            .tracked(#"sweep merge of three shards run at once (xargs -P 3)"#, setup: #"""
-"$BENCH" "${SWEEP[@]}" --output whole >/dev/null 2>&1
-printf '1\n2\n3\n' | xargs -P 3 -I{} "$BENCH" "${SWEEP[@]}" --shard {}/3 --output part{} >/dev/null 2>&1
-"""#, #"sweep merge part1 part2 part3 --output merged"#, exit: 0),
+            .tracked(
+                #"an Omniglot folder holding a link to /dev/zero"#,
+                setup: #"mkdir -p om && ln -s /dev/zero om/zero.txt"#,
+                #"trace import --format omniglot om --output om.trace"#, exit: 65),
+            .tracked(
+                #"trace generate past the reader's 20,000,000 samples"#, setup: #"rm -rf om"#,
+                #"trace generate --seed 1 --duration 86400 --rate 1000 --output g.trace"#, exit: 64),
+            .tracked(
+                #"'end -1 -1'"#, setup: #"native endneg.trace "${header}stroke\n0.0 10 10\nend -1 -1\n""#,
+                #"trace info endneg.trace"#, exit: 65),
+            .tracked(
+                #"an option given twice"#,
+                #"run --strategy async-graver --clock virtual --graver-fade-in 0.2 --graver-fade-in 0.3"#, exit: 64),
+            .tracked(
+                #"sweep merge of three shards run at once (xargs -P 3)"#,
+                setup: #"""
+                    "$BENCH" "${SWEEP[@]}" --output whole >/dev/null 2>&1
+                    printf '1\n2\n3\n' | xargs -P 3 -I{} "$BENCH" "${SWEEP[@]}" --shard {}/3 --output part{} >/dev/null 2>&1
+                    """#, #"sweep merge part1 part2 part3 --output merged"#, exit: 0),
             .tracked(#"sweep merge --help"#, #"sweep merge --help"#, exit: 0),
-            .tracked(#"baseline: a budget key deleted"#, setup: #"""
-rm -rf whole part1 part2 part3 merged
-"$BENCH" baseline record --strategy dirty-rect --trace ok.trace --clock virtual --costs model --repeat 1 --output base.json >/dev/null 2>&1
-python3 - <<'PY'
-import json
-j = json.load(open('base.json'))
-def edited(name, edit):
-    k = json.loads(json.dumps(j)); edit(k); json.dump(k, open(name, 'w'), indent=2)
-edited('nobudget.json', lambda k: k['budgets'].pop('hitch_ratio_ms_per_s'))
-edited('noconfig.json', lambda k: k.__setitem__('configurations', []))
-edited('unknown.json', lambda k: k['configurations'][0]['run'].__setitem__('strategyy', 'naive'))
-edited('v25.json', lambda k: k.__setitem__('format_version', 2.5))
-edited('fraction.json', lambda k: k['configurations'][0]['runs'][0].__setitem__('frames', 2.5))
-edited('device.json', lambda k: k['configurations'][0]['run'].__setitem__('device', 'iphone-6s'))
-open('notjson.json', 'w').write(json.dumps(j, indent=2).replace('"machine"', '"machine" "x"', 1))
-PY
-"""#, #"check --baseline nobudget.json"#, exit: 65),
+            .tracked(
+                #"baseline: a budget key deleted"#,
+                setup: #"""
+                    rm -rf whole part1 part2 part3 merged
+                    "$BENCH" baseline record --strategy dirty-rect --trace ok.trace --clock virtual --costs model --repeat 1 --output base.json >/dev/null 2>&1
+                    python3 - <<'PY'
+                    import json
+                    j = json.load(open('base.json'))
+                    def edited(name, edit):
+                        k = json.loads(json.dumps(j)); edit(k); json.dump(k, open(name, 'w'), indent=2)
+                    edited('nobudget.json', lambda k: k['budgets'].pop('hitch_ratio_ms_per_s'))
+                    edited('noconfig.json', lambda k: k.__setitem__('configurations', []))
+                    edited('unknown.json', lambda k: k['configurations'][0]['run'].__setitem__('strategyy', 'naive'))
+                    edited('v25.json', lambda k: k.__setitem__('format_version', 2.5))
+                    edited('fraction.json', lambda k: k['configurations'][0]['runs'][0].__setitem__('frames', 2.5))
+                    edited('device.json', lambda k: k['configurations'][0]['run'].__setitem__('device', 'iphone-6s'))
+                    open('notjson.json', 'w').write(json.dumps(j, indent=2).replace('"machine"', '"machine" "x"', 1))
+                    PY
+                    """#, #"check --baseline nobudget.json"#, exit: 65),
             .tracked(#"baseline: "configurations": []"#, #"check --baseline noconfig.json"#, exit: 65),
             .tracked(#"baseline: an unknown key"#, #"check --baseline unknown.json"#, exit: 65),
             .tracked(#"baseline: format_version 2.5"#, #"check --baseline v25.json"#, exit: 65),
-            .tracked(#"baseline: a fraction where a whole number belongs"#, #"check --baseline fraction.json"#, exit: 65),
+            .tracked(
+                #"baseline: a fraction where a whole number belongs"#, #"check --baseline fraction.json"#, exit: 65),
             .tracked(#"baseline: not JSON"#, #"check --baseline notjson.json"#, exit: 65),
             .tracked(#"baseline: the device edited"#, #"check --baseline device.json"#, exit: 65),
             .tracked(#"baseline: /dev/zero"#, #"check --baseline /dev/zero"#, exit: 65),
-            .tracked(#"baseline: 1.5 GB (sparse)"#, setup: #"printf '{' > huge.json; truncate -s 1500000000 huge.json"#, #"check --baseline huge.json"#, exit: 65),
-            .elsewhere(#"baseline: checked from elsewhere/ (its trace found beside the baseline)"#, setup: #"""
-rm -f huge.json
-mkdir -p elsewhere
-"""#, #"check --baseline ../base.json"#, exit: 0),
-            .tracked(#"compare: main_ms = -1e308"#, setup: #"""
-"$BENCH" "${RUN[@]}" --trace ok.trace --csv base.csv >/dev/null 2>&1
-python3 -c "
-import csv; rows = list(csv.DictReader(open('base.csv'))); w = csv.DictWriter(open('neg.csv', 'w', newline=''), fieldnames=rows[0].keys()); w.writeheader()
-for r in rows: r['main_ms'] = '-1e308'; w.writerow(r)"
-"""#, #"compare base.csv neg.csv"#, exit: 65),
+            .tracked(
+                #"baseline: 1.5 GB (sparse)"#, setup: #"printf '{' > huge.json; truncate -s 1500000000 huge.json"#,
+                #"check --baseline huge.json"#, exit: 65),
+            .elsewhere(
+                #"baseline: checked from elsewhere/ (its trace found beside the baseline)"#,
+                setup: #"""
+                    rm -f huge.json
+                    mkdir -p elsewhere
+                    """#, #"check --baseline ../base.json"#, exit: 0),
+            .tracked(
+                #"compare: main_ms = -1e308"#,
+                setup: #"""
+                    "$BENCH" "${RUN[@]}" --trace ok.trace --csv base.csv >/dev/null 2>&1
+                    python3 -c "
+                    import csv; rows = list(csv.DictReader(open('base.csv'))); w = csv.DictWriter(open('neg.csv', 'w', newline=''), fieldnames=rows[0].keys()); w.writeheader()
+                    for r in rows: r['main_ms'] = '-1e308'; w.writerow(r)"
+                    """#, #"compare base.csv neg.csv"#, exit: 65),
 
         ])
 
@@ -605,32 +930,54 @@ for r in rows: r['main_ms'] = '-1e308'; w.writerow(r)"
         ],
         tracksWrites: true,
         cases: [
-            .tracked(#"a point inside the reader's bound, beyond the canvas once scaled to the device"#,
-                     setup: #"printf 'strokebench-trace 2\ncanvas 834 1194\nstroke\n0 600000 100\n0.01 100 100\nend 2 1\n' > far.trace"#,
-                     #"run --strategy dirty-rect --clock virtual --costs zero --trace far.trace"#, exit: 65),
-            .tracked(#"the same, flattened (trapped on lines.last!)"#, #"run --strategy flattened --clock virtual --costs zero --trace far.trace"#, exit: 65),
-            .tracked(#"a 100x80 canvas scaled 7.5 times on the iPhone 6s"#,
-                     setup: #"native scaled.trace "${header}stroke\n0 10 10\n0.01 70000 10\nend 2 1\n""#,
-                     #""${RUN[@]}" --trace scaled.trace"#, exit: 65),
-            .tracked(#"a FIFO where a sweep's per-frame CSV belongs: compare"#, setup: #"""
-"$BENCH" sweep --strategies null,naive --devices iphone-6s --costs zero --traces ok.trace --output fbase >/dev/null 2>&1
-cp -r fbase ftr; f=$(ls ftr/frames/*.csv | head -1); rm "$f"; mkfifo "$f"
-"""#, #"compare fbase ftr"#, exit: 74),
+            .tracked(
+                #"a point inside the reader's bound, beyond the canvas once scaled to the device"#,
+                setup:
+                    #"printf 'strokebench-trace 2\ncanvas 834 1194\nstroke\n0 600000 100\n0.01 100 100\nend 2 1\n' > far.trace"#,
+                #"run --strategy dirty-rect --clock virtual --costs zero --trace far.trace"#, exit: 65),
+            .tracked(
+                #"the same, flattened (trapped on lines.last!)"#,
+                #"run --strategy flattened --clock virtual --costs zero --trace far.trace"#, exit: 65),
+            .tracked(
+                #"a 100x80 canvas scaled 7.5 times on the iPhone 6s"#,
+                setup: #"native scaled.trace "${header}stroke\n0 10 10\n0.01 70000 10\nend 2 1\n""#,
+                #""${RUN[@]}" --trace scaled.trace"#, exit: 65),
+            .tracked(
+                #"a FIFO where a sweep's per-frame CSV belongs: compare"#,
+                setup: #"""
+                    "$BENCH" sweep --strategies null,naive --devices iphone-6s --costs zero --traces ok.trace --output fbase >/dev/null 2>&1
+                    cp -r fbase ftr; f=$(ls ftr/frames/*.csv | head -1); rm "$f"; mkfifo "$f"
+                    """#, #"compare fbase ftr"#, exit: 74),
             .tracked(#"the same folder: report"#, #"report ftr --output ftr.html"#, exit: 74),
-            .tracked(#"baseline record --append onto a FIFO"#, setup: #"mkfifo bl.fifo"#,
-                     #"baseline record --append --output bl.fifo --strategy naive --clock virtual --costs zero --trace ok.trace"#, exit: 64),
-            .tracked(#"ramp --baseline onto a FIFO"#, #"ramp --strategy naive --costs zero --baseline bl.fifo"#, exit: 64),
-            .tracked(#"sweep --output inside a sweep folder's runs/"#,
-                     #"sweep --strategies null --devices iphone-6s --costs zero --traces ok.trace --output fbase/runs"#, exit: 64),
-            .tracked(#"report --output inside a sweep folder"#, #"report fbase --output fbase/runs/page.json"#, exit: 64),
-            .tracked(#"sweep with a missing trace: no folder made"#,
-                     #"sweep --strategies null --devices iphone-6s --costs zero --traces missing.trace --output smiss"#, exit: 74),
-            .tracked(#"sweep into a folder holding run records of no sweep"#, setup: #"mkdir -p stale && cp -r fbase/runs stale/"#,
-                     #"sweep --strategies null --devices iphone-6s --costs zero --traces ok.trace --output stale"#, exit: 64),
-            .tracked(#"ramp of a trace with no samples"#, setup: #"native empty.trace "${header}end 0 0\n""#,
-                     #"ramp --strategy dirty-rect --device iphone-6s --costs model --trace empty.trace"#, exit: 65),
-            .tracked(#"--touch-hz -60 (a value, not a missing one)"#, #"run --strategy dirty-rect --clock virtual --touch-hz -60"#, exit: 64),
-            .tracked(#"--present-queue-depth -1"#, #"run --strategy dirty-rect --clock virtual --present-queue-depth -1"#, exit: 64),
+            .tracked(
+                #"baseline record --append onto a FIFO"#, setup: #"mkfifo bl.fifo"#,
+                #"baseline record --append --output bl.fifo --strategy naive --clock virtual --costs zero --trace ok.trace"#,
+                exit: 64),
+            .tracked(
+                #"ramp --baseline onto a FIFO"#, #"ramp --strategy naive --costs zero --baseline bl.fifo"#, exit: 64),
+            .tracked(
+                #"sweep --output inside a sweep folder's runs/"#,
+                #"sweep --strategies null --devices iphone-6s --costs zero --traces ok.trace --output fbase/runs"#,
+                exit: 64),
+            .tracked(
+                #"report --output inside a sweep folder"#, #"report fbase --output fbase/runs/page.json"#, exit: 64),
+            .tracked(
+                #"sweep with a missing trace: no folder made"#,
+                #"sweep --strategies null --devices iphone-6s --costs zero --traces missing.trace --output smiss"#,
+                exit: 74),
+            .tracked(
+                #"sweep into a folder holding run records of no sweep"#,
+                setup: #"mkdir -p stale && cp -r fbase/runs stale/"#,
+                #"sweep --strategies null --devices iphone-6s --costs zero --traces ok.trace --output stale"#, exit: 64),
+            .tracked(
+                #"ramp of a trace with no samples"#, setup: #"native empty.trace "${header}end 0 0\n""#,
+                #"ramp --strategy dirty-rect --device iphone-6s --costs model --trace empty.trace"#, exit: 65),
+            .tracked(
+                #"--touch-hz -60 (a value, not a missing one)"#,
+                #"run --strategy dirty-rect --clock virtual --touch-hz -60"#, exit: 64),
+            .tracked(
+                #"--present-queue-depth -1"#, #"run --strategy dirty-rect --clock virtual --present-queue-depth -1"#,
+                exit: 64),
             .tracked(#"trace generate --seed -1"#, #"trace generate --seed -1 --output g.trace"#, exit: 64),
         ])
 }

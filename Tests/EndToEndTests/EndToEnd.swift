@@ -1,6 +1,6 @@
 import BenchTestSupport
-import Testing
 import Foundation
+import Testing
 
 /// Whether the end-to-end suites run: with `STROKEBENCH_END_TO_END=1`, as CI sets it (`.ci/run`).
 /// They take minutes (every README command, timing measured against timing), so a plain `swift test`

@@ -11,21 +11,31 @@ import Testing
     @Test func aLongReplayWithATimelineKeepsFlatMemory() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try BenchTool.spawn(["trace", "generate", "--seed", "1", "--duration", "180", "--output", "long.trace"], in: folder)
+        let generated = try BenchTool.spawn(
+            ["trace", "generate", "--seed", "1", "--duration", "180", "--output", "long.trace"], in: folder)
         try #require(generated.status == 0, "\(generated.stderr)")
         func peakMB(_ extra: [String]) throws -> Double {
             // A strategy that shows ink, so that the timeline holds its flows from samples to pictures
             // (null draws nothing, and its timeline has none).
-            let outcome = try BenchTool.spawn(["run", "--strategy", "dirty-rect", "--trace", "long.trace", "--clock", "virtual",
-                                             "--costs", "zero", "--format", "json"] + extra, in: folder)
+            let outcome = try BenchTool.spawn(
+                [
+                    "run", "--strategy", "dirty-rect", "--trace", "long.trace", "--clock", "virtual",
+                    "--costs", "zero", "--format", "json",
+                ] + extra, in: folder)
             try #require(outcome.status == 0, "\(outcome.stderr)")
-            let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let summary = try #require(
+                try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
             return try #require((summary["peak_memory_mb"] as? NSNumber)?.doubleValue)
         }
-        let without = try peakMB([]), with = try peakMB(["--timeline", "long.json"])
-        let fileMB = Double(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("long.json").path)[.size] as! Int) / 1e6
+        let without = try peakMB([])
+        let with = try peakMB(["--timeline", "long.json"])
+        let fileMB =
+            Double(
+                try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("long.json").path)[.size]
+                    as! Int) / 1e6
         #expect(fileMB > 15)
-        #expect(with - without < max(4, fileMB / 4), "peak \(with) MB with a \(fileMB) MB timeline, \(without) MB without")
+        #expect(
+            with - without < max(4, fileMB / 4), "peak \(with) MB with a \(fileMB) MB timeline, \(without) MB without")
     }
 
     /// Memory grows with the work, not the clock (issue 48): a valid two-sample trace a week long, the
@@ -36,9 +46,13 @@ import Testing
     func aWeekLongTraceReplaysInBoundedMemory() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write("strokebench-trace 2\ncanvas 16 16\nstroke\n0 1 1\n604800 2 2\nend 2 1\n", to: "week.trace", in: folder)
-        let outcome = try BenchTool.spawn(["run", "--strategy", "null", "--device", "ipad-pro-11", "--clock", "virtual", "--costs", "zero",
-                                           "--trace", "week.trace", "--format", "json"], in: folder, using: BenchTool.release)
+        try write(
+            "strokebench-trace 2\ncanvas 16 16\nstroke\n0 1 1\n604800 2 2\nend 2 1\n", to: "week.trace", in: folder)
+        let outcome = try BenchTool.spawn(
+            [
+                "run", "--strategy", "null", "--device", "ipad-pro-11", "--clock", "virtual", "--costs", "zero",
+                "--trace", "week.trace", "--format", "json",
+            ], in: folder, using: BenchTool.release)
         try #require(outcome.status == 0, "\(outcome.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let peak = try #require((summary["peak_memory_mb"] as? NSNumber)?.doubleValue)

@@ -9,26 +9,35 @@ import Testing
     @Test func theCommittedValidationIsTheCommandsOutput() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try BenchTool.spawn(["model", "validate", "--format", "json"], in: folder, using: BenchTool.release)
+        let outcome = try BenchTool.spawn(
+            ["model", "validate", "--format", "json"], in: folder, using: BenchTool.release)
         try #require(outcome.status == 0, "\(outcome.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let rows = try #require(report["rows"] as? [[String: Any]])
         #expect(rows.count >= 8)
         #expect(rows.filter { $0["role"] as? String == "fitted" }.count == 1)
         for row in rows {
-            let low = try #require(row["low"] as? Double), high = try #require(row["high"] as? Double)
+            let low = try #require(row["low"] as? Double)
+            let high = try #require(row["high"] as? Double)
             #expect(low <= high, "\(row["figure"] ?? "")")
         }
         let summary = try #require(report["summary"] as? [String: Any])
-        #expect(Set(summary.keys) == ["predicted_rows", "spearman_rank_correlation", "median_absolute_percentage_error", "coverage"])
+        #expect(
+            Set(summary.keys) == [
+                "predicted_rows", "spearman_rank_correlation", "median_absolute_percentage_error", "coverage",
+            ])
         let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("results/device-model/validation.json")
-        #expect(try String(contentsOf: committed, encoding: .utf8) == outcome.stdout,
-                "results/device-model/validation.json is stale: bench model validate --format json > results/device-model/validation.json")
+        #expect(
+            try String(contentsOf: committed, encoding: .utf8) == outcome.stdout,
+            "results/device-model/validation.json is stale: bench model validate --format json > results/device-model/validation.json"
+        )
         // The copy every modelled verdict's accuracy line reads (ModelAccuracy) is the same output.
         let shipped = committed.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/StrokeBenchDevice/Resources/model-validation.json")
-        #expect(try String(contentsOf: shipped, encoding: .utf8) == outcome.stdout,
-                "Sources/StrokeBenchDevice/Resources/model-validation.json is stale: bench model validate --format json > it")
+        #expect(
+            try String(contentsOf: shipped, encoding: .utf8) == outcome.stdout,
+            "Sources/StrokeBenchDevice/Resources/model-validation.json is stale: bench model validate --format json > it"
+        )
     }
 }

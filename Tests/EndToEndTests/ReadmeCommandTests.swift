@@ -1,5 +1,5 @@
-import Foundation
 import BenchTestSupport
+import Foundation
 import Testing
 
 /// Every command line README.md shows is run, so a documented command that cannot run fails the
@@ -27,10 +27,14 @@ import Testing
         ("scripts/reproduce.sh", "regenerates results/ from nothing: many minutes"),
         ("brew ", "installs macOS packages with Homebrew"),
         ("export PKG_CONFIG_PATH", "macOS only: where Homebrew keeps libxml2"),
-        ("scripts/docs.sh", "builds the documentation of this package: the test runs inside that build, and CI runs it"),
+        (
+            "scripts/docs.sh",
+            "builds the documentation of this package: the test runs inside that build, and CI runs it"
+        ),
     ]
 
-    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let projectRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test func everyCommandInTheReadmeRuns() throws {
         let readme = try String(contentsOf: Self.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -46,10 +50,14 @@ import Testing
             try Self.run(Self.script(block.text), in: folder, scratch: scratch)
         }
         for block in blocks where block.language == "yaml" && block.text.contains("matrix:") {
-            try Self.run(Self.script(Self.githubActionsSteps(block.text)), in: try Self.machine("github-actions", in: work), scratch: scratch)
+            try Self.run(
+                Self.script(Self.githubActionsSteps(block.text)), in: try Self.machine("github-actions", in: work),
+                scratch: scratch)
         }
         for folder in ["", "slurm/", "github-actions/"] {
-            #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent(folder + "sweep/summary.csv").path), "\(folder)sweep")
+            #expect(
+                FileManager.default.fileExists(atPath: work.appendingPathComponent(folder + "sweep/summary.csv").path),
+                "\(folder)sweep")
         }
     }
 
@@ -59,8 +67,12 @@ import Testing
         var current: (String, [String])?
         for line in markdown.components(separatedBy: "\n") {
             if line.hasPrefix("```") {
-                if let open = current { blocks.append((open.0, open.1.joined(separator: "\n"))); current = nil }
-                else { current = (String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces), []) }
+                if let open = current {
+                    blocks.append((open.0, open.1.joined(separator: "\n")))
+                    current = nil
+                } else {
+                    current = (String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces), [])
+                }
             } else if current != nil {
                 current!.1.append(line)
             }
@@ -74,7 +86,10 @@ import Testing
         var lines: [String] = []
         var pending = ""
         for raw in block.components(separatedBy: "\n") {
-            if raw.hasSuffix("\\") { pending += String(raw.dropLast()); continue }
+            if raw.hasSuffix("\\") {
+                pending += String(raw.dropLast())
+                continue
+            }
             let line = pending + raw
             pending = ""
             let code = withoutComment(line)
@@ -115,11 +130,14 @@ import Testing
     static func githubActionsSteps(_ yaml: String) -> String {
         let lines = yaml.components(separatedBy: "\n")
         let matrix = lines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("shard: [") }!
-        let shards = matrix.split(separator: "[")[1].dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let shards = matrix.split(separator: "[")[1].dropLast().split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         let runs = lines.compactMap { line -> String? in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard trimmed.hasPrefix("- run: ") else { return nil }
-            return String(trimmed.dropFirst("- run: ".count)).replacingOccurrences(of: ".build/release/bench", with: "bench")
+            return String(trimmed.dropFirst("- run: ".count)).replacingOccurrences(
+                of: ".build/release/bench", with: "bench")
         }
         var steps: [String] = []
         for run in runs {
@@ -138,7 +156,8 @@ import Testing
     static func machine(_ name: String, in work: URL) throws -> URL {
         let folder = work.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        try FileManager.default.copyItem(at: work.appendingPathComponent(smallTraceName), to: folder.appendingPathComponent(smallTraceName))
+        try FileManager.default.copyItem(
+            at: work.appendingPathComponent(smallTraceName), to: folder.appendingPathComponent(smallTraceName))
         return folder
     }
 
@@ -147,26 +166,38 @@ import Testing
     /// `bench` and the `sbatch` stand-in.
     static func prepare(_ scratch: URL) throws -> URL {
         let fm = FileManager.default
-        let work = scratch.appendingPathComponent("work"), bin = scratch.appendingPathComponent("bin")
-        for folder in [work, bin, work.appendingPathComponent("xml_logs/s01"),
-                       work.appendingPathComponent("strokes_background_small1/Greek/character01")] {
+        let work = scratch.appendingPathComponent("work")
+        let bin = scratch.appendingPathComponent("bin")
+        for folder in [
+            work, bin, work.appendingPathComponent("xml_logs/s01"),
+            work.appendingPathComponent("strokes_background_small1/Greek/character01"),
+        ] {
             try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        try fm.createSymbolicLink(at: bin.appendingPathComponent("bench"), withDestinationURL: BenchTool.release ?? BenchTool.executable)
-        try fm.createSymbolicLink(at: work.appendingPathComponent("scripts"), withDestinationURL: projectRoot.appendingPathComponent("scripts"))
+        try fm.createSymbolicLink(
+            at: bin.appendingPathComponent("bench"), withDestinationURL: BenchTool.release ?? BenchTool.executable)
+        try fm.createSymbolicLink(
+            at: work.appendingPathComponent("scripts"),
+            withDestinationURL: projectRoot.appendingPathComponent("scripts"))
         try write(sbatch, to: "sbatch", in: bin)
         chmod(bin.appendingPathComponent("sbatch").path, 0o755)
-        let generated = try BenchTool.run(["trace", "generate", "--seed", "1", "--duration", "2", "--output", smallTraceName], in: work)
+        let generated = try BenchTool.run(
+            ["trace", "generate", "--seed", "1", "--duration", "2", "--output", smallTraceName], in: work)
         #expect(generated.status == 0, "\(generated.stderr)")
         try fm.copyItem(at: work.appendingPathComponent(smallTraceName), to: work.appendingPathComponent("my.trace"))
         for (name, offset) in [("check01", 0), ("circle01", 40)] {
-            let points = (0..<20).map { "  <Point X=\"\(100 + $0 * 3 + offset)\" Y=\"\(200 + $0 * 2)\" T=\"\(1000 + $0 * 15)\" />" }
-            try write("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Gesture Name=\"\(name)\" NumPts=\"20\">\n" + points.joined(separator: "\n") + "\n</Gesture>\n",
-                      to: "xml_logs/s01/\(name).xml", in: work)
+            let points = (0..<20).map {
+                "  <Point X=\"\(100 + $0 * 3 + offset)\" Y=\"\(200 + $0 * 2)\" T=\"\(1000 + $0 * 15)\" />"
+            }
+            try write(
+                "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<Gesture Name=\"\(name)\" NumPts=\"20\">\n"
+                    + points.joined(separator: "\n") + "\n</Gesture>\n",
+                to: "xml_logs/s01/\(name).xml", in: work)
         }
         for name in ["0101_01", "0101_02"] {
-            try write("START\n36.1,-25.4,0\n35.1,-26.4,88\n33.1,-28.4,120\nBREAK\n40.0,-20.0,400\n42.0,-21.0,430\nBREAK\n",
-                      to: "strokes_background_small1/Greek/character01/\(name).txt", in: work)
+            try write(
+                "START\n36.1,-25.4,0\n35.1,-26.4,88\n33.1,-28.4,120\nBREAK\n40.0,-20.0,400\n42.0,-21.0,430\nBREAK\n",
+                to: "strokes_background_small1/Greek/character01/\(name).txt", in: work)
         }
         return work
     }
@@ -179,9 +210,12 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script, "--check"]
         process.currentDirectoryURL = Self.projectRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(["BENCH": (BenchTool.release ?? BenchTool.executable).path]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "BENCH": (BenchTool.release ?? BenchTool.executable).path
+        ]) { $1 }
         let output = Pipe()
-        process.standardOutput = output; process.standardError = output
+        process.standardOutput = output
+        process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -219,7 +253,8 @@ import Testing
         process.arguments = ["-c", script]
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = scratch.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            scratch.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["MPLBACKEND"] = "Agg"
         process.environment = environment
         let log = scratch.appendingPathComponent("block.log")
@@ -232,6 +267,9 @@ import Testing
         process.waitUntilExit()
         try handle.close()
         let output = try String(contentsOf: log, encoding: .utf8)
-        #expect(process.terminationStatus == 0, "README block failed (exit \(process.terminationStatus)):\n\(script)\n--- output (last 2000 characters):\n\(output.suffix(2000))")
+        #expect(
+            process.terminationStatus == 0,
+            "README block failed (exit \(process.terminationStatus)):\n\(script)\n--- output (last 2000 characters):\n\(output.suffix(2000))"
+        )
     }
 }

@@ -1,11 +1,11 @@
 import BenchTestSupport
-import StrokeBenchReplay
+import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchRegression
+import StrokeBenchReplay
 import StrokeBenchStrategies
-import Testing
 import StrokeBenchTraces
-import StrokeBenchDevice
+import Testing
 
 /// Timing asserted only as ratios measured in the same test, with margins far inside what the strategies
 /// really show, so that a busy two-core machine (another build beside the tests) does not fail them.
@@ -39,7 +39,8 @@ import StrokeBenchDevice
     func slowerStrategiesAreSlowerByAMargin(ratio: Ratio) throws {
         let faster = try #require(StrategyCatalog.builtIn.strategy(named: ratio.faster))
         let slower = try #require(StrategyCatalog.builtIn.strategy(named: ratio.slower))
-        let fast = try Self.medianMainMs(faster), slow = try Self.medianMainMs(slower)
+        let fast = try Self.medianMainMs(faster)
+        let slow = try Self.medianMainMs(slower)
         #expect(slow >= ratio.factor * fast, "\(ratio.slower) \(slow) ms against \(ratio.faster) \(fast) ms")
     }
 
@@ -51,18 +52,24 @@ import StrokeBenchDevice
         generator.parameters.duration = 3
         let device = DeviceProfile.named("ipad-pro-11")!
         func p95(_ strategy: any DrawingStrategy.Type) throws -> Double {
-            try Replay.run(ReplayConfiguration(
-                input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated", device: device,
-                clock: .virtual, strategy: strategy, comparePicture: false)).summary.mainMs.p95
+            try Replay.run(
+                ReplayConfiguration(
+                    input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated",
+                    device: device,
+                    clock: .virtual, strategy: strategy, comparePicture: false)
+            ).summary.mainMs.p95
         }
-        let naive = try p95(NaiveStrategy.self), dirty = try p95(DirtyRectStrategy.self)
+        let naive = try p95(NaiveStrategy.self)
+        let dirty = try p95(DirtyRectStrategy.self)
         #expect(naive >= 4 * dirty, "naive p95 \(naive) ms, dirty-rect p95 \(dirty) ms")
     }
 
     @Test func pointArrayGrowsWithThePointsDrawn() throws {
         // Every commit strokes every stored point: on the long trace the last quarter of the input frames
         // strokes about seven times the points of the first, so its median must be well above (6x here).
-        let frames = try Replay.run(Fixtures.configuration(PointArrayStrategy.self, Fixtures.long)).frames.filter { $0.samples > 0 }
+        let frames = try Replay.run(Fixtures.configuration(PointArrayStrategy.self, Fixtures.long)).frames.filter {
+            $0.samples > 0
+        }
         let quarter = frames.count / 4
         let first = Percentiles.rank(50, frames.prefix(quarter).map(\.mainMs).sorted())
         let last = Percentiles.rank(50, frames.suffix(quarter).map(\.mainMs).sorted())

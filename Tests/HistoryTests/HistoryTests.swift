@@ -1,8 +1,9 @@
 import BenchTestSupport
 import Foundation
-@testable import StrokeBenchHistory
 import StrokeBenchTraces
 import Testing
+
+@testable import StrokeBenchHistory
 
 /// The store: what an add keeps, that an add is all or nothing, and that a file bench did not write is
 /// refused in one named error.
@@ -21,7 +22,9 @@ import Testing
         let store = try HistoryStore(path: folder.appendingPathComponent("h.sqlite").path, create: true)
         try store.add(run("b", date: "2026-11-26T13:00:00Z"), figures: [figure("pixels_rasterized", 2)])
         try store.add(run("a", date: "2026-11-26T12:00:00Z"), figures: [figure("pixels_rasterized", 1)])
-        try store.add(run("c", date: "2026-11-26T13:00:00Z"), figures: [figure("pixels_rasterized", 3), figure("bytes_copied", 9)])
+        try store.add(
+            run("c", date: "2026-11-26T13:00:00Z"),
+            figures: [figure("pixels_rasterized", 3), figure("bytes_copied", 9)])
         let points = try store.points(metric: "pixels_rasterized")
         #expect(points.map(\.commit) == ["a", "b", "c"])
         #expect(points.map(\.value) == [1, 2, 3])
@@ -63,8 +66,9 @@ import Testing
 @Suite struct ChangeDetectorTests {
     func series(_ values: [Double], exact: Bool) -> [HistoryPoint] {
         values.enumerated().map { i, v in
-            HistoryPoint(run: Int64(i), commit: "c\(i)", branch: nil, date: "d", machine: "m", configuration: "c",
-                         metric: "main_ms_p95", unit: "ms", value: v, exact: exact)
+            HistoryPoint(
+                run: Int64(i), commit: "c\(i)", branch: nil, date: "d", machine: "m", configuration: "c",
+                metric: "main_ms_p95", unit: "ms", value: v, exact: exact)
         }
     }
 
@@ -80,7 +84,8 @@ import Testing
     func noisy(step: Double, at stepIndex: Int, count: Int, seed: UInt64) -> [Double] {
         var g = SeededGenerator(seed: seed)
         return (0..<count).map { i in
-            let u1 = max(Double(g.next() >> 11) / Double(1 << 53), 1e-300), u2 = Double(g.next() >> 11) / Double(1 << 53)
+            let u1 = max(Double(g.next() >> 11) / Double(1 << 53), 1e-300)
+            let u2 = Double(g.next() >> 11) / Double(1 << 53)
             let z = (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
             return 10 * (i >= stepIndex ? 1 + step : 1) * (1 + 0.01 * z)
         }
@@ -97,7 +102,10 @@ import Testing
     /// With no step, 20 seeded series at alpha 0.01 should raise about 0.2 false alarms; allow 2.
     @Test func noiseAloneRaisesFewAlarms() {
         let alarms = (1...20).reduce(0) { n, seed in
-            n + ChangeDetector().changes(in: series(noisy(step: 0, at: 0, count: 60, seed: UInt64(seed)), exact: false)).count
+            n
+                + ChangeDetector().changes(
+                    in: series(noisy(step: 0, at: 0, count: 60, seed: UInt64(seed)), exact: false)
+                ).count
         }
         #expect(alarms <= 2)
     }

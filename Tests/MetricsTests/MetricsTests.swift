@@ -1,6 +1,7 @@
 import StrokeBenchUnits
-@testable import StrokeBenchMetrics
 import Testing
+
+@testable import StrokeBenchMetrics
 
 @Suite struct PercentileTests {
     @Test func nearestRankOnOneToHundred() {
@@ -22,8 +23,9 @@ import Testing
         // 100 Hz; the turn due at v1 makes sample 0 pending, the turn due at v5 sample 1; pictures at
         // vsync 4 (showing sample 0) and 6 (sample 1).
         // Dropped: v1, v2, v3 (sample 0 pending, nothing presented); v4 presents; v5 (sample 1 pending); v6 presents.
-        let d = DroppedFrames(pending: [PendingContent(vsync: 1, through: 0), PendingContent(vsync: 5, through: 1)],
-                              presentations: [(4, 0), (6, 1)], hz: 100, vsyncCount: 8)
+        let d = DroppedFrames(
+            pending: [PendingContent(vsync: 1, through: 0), PendingContent(vsync: 5, through: 1)],
+            presentations: [(4, 0), (6, 1)], hz: 100, vsyncCount: 8)
         #expect(d.count == 4)
         #expect(d.longestRun == 3)
         #expect(d.worstSecond == 4)
@@ -33,7 +35,8 @@ import Testing
     @Test func inputNotYetPendingIsLatencyNotADrop() {
         // Pen down at v1 is accepted but draws nothing (naive); only the turn due at v3 makes content
         // pending, and it is presented at v4: one drop (v3), not three.
-        let d = DroppedFrames(pending: [PendingContent(vsync: 3, through: 1)], presentations: [(4, 1)], hz: 100, vsyncCount: 6)
+        let d = DroppedFrames(
+            pending: [PendingContent(vsync: 3, through: 1)], presentations: [(4, 1)], hz: 100, vsyncCount: 6)
         #expect(d.count == 1)
     }
 
@@ -59,8 +62,10 @@ import Testing
     }
 
     @Test func frameCSVHasTheContractColumnsFirst() {
-        let contract = ["frame", "vsync_ms", "samples", "main_ms", "render_ms", "composite_ms", "overrun_ms",
-                        "missed_vsyncs", "hitch_ms", "latency_max_ms", "pixels_rasterized", "bytes_copied"]
+        let contract = [
+            "frame", "vsync_ms", "samples", "main_ms", "render_ms", "composite_ms", "overrun_ms",
+            "missed_vsyncs", "hitch_ms", "latency_max_ms", "pixels_rasterized", "bytes_copied",
+        ]
         #expect(Array(FrameCSV.columns.prefix(contract.count)) == contract)
         // The version was added after the first files: at the end, so no column moved.
         #expect(FrameCSV.columns.last == "format_version")
@@ -68,10 +73,14 @@ import Testing
     }
 
     @Test func metricsAreNamedOnceAndKnowTheirDirection() {
-        let all = [Metric.frames, .durationS, .samples] + Metric.percentiles + Metric.counters + Metric.modelledEnds
+        let all =
+            [Metric.frames, .durationS, .samples] + Metric.percentiles + Metric.counters + Metric.modelledEnds
             + [Metric.droppedPct, .hitchRatio, .displayLinkFps, .inkUpdatesPerS, .threadsPeak]
         #expect(Set(all.map(\.name)).count == all.count)
-        #expect(Metric.percentiles.map(\.name).prefix(5) == ["main_ms_p50", "main_ms_p90", "main_ms_p95", "main_ms_p99", "main_ms_max"])
+        #expect(
+            Metric.percentiles.map(\.name).prefix(5) == [
+                "main_ms_p50", "main_ms_p90", "main_ms_p95", "main_ms_p99", "main_ms_max",
+            ])
         #expect(Metric.mainMsP99.isWorse(2, than: 1) && Metric.displayLinkFps.isWorse(50, than: 60))
         #expect(!Metric.frames.isWorse(2, than: 1) && !Metric.frames.polarity.isBetter(2, than: 1))
     }
@@ -95,19 +104,21 @@ import Testing
             frames.append(frame(i * 2, samples: 100, mainMs: drawn * 0.001))
             frames.append(frame(i * 2 + 1, samples: 0, mainMs: 0))  // idle: not active
         }
-        let summary = RunSummary(strategy: "s", device: "d", hz: 100, clock: "virtual", delivery: "coalesced", trace: "t",
-                                 workers: 1, tally: FrameTally(frames), samples: 0, sampleLatenciesMs: [], presentations: [],
-                                 pending: [], finishedRenders: [], vsyncCount: 20, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
-                                 cpuS: 0, peakMemoryMB: 0, picture: nil, machine: "m")
+        let summary = RunSummary(
+            strategy: "s", device: "d", hz: 100, clock: "virtual", delivery: "coalesced", trace: "t",
+            workers: 1, tally: FrameTally(frames), samples: 0, sampleLatenciesMs: [], presentations: [],
+            pending: [], finishedRenders: [], vsyncCount: 20, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
+            cpuS: 0, peakMemoryMB: 0, picture: nil, machine: "m")
         #expect(abs(summary.mainUsPerThousandPoints - 1000) < 1e-6)
     }
 
     private func frame(_ n: Int, samples: Int, mainMs: Double) -> FrameRecord {
         let t = Double(n) * 10
-        return FrameRecord(frame: n, trigger: .vsync, vsyncMs: t, startMs: t, endMs: t + mainMs, deadlineMs: t + 10,
-                           presentMs: nil, samples: samples, mainMs: mainMs, inputMs: mainMs, observersMs: 0,
-                           commitMs: 0, renderMs: 0, compositeMs: 0, overrunMs: mainMs - 10, missedVsyncs: 0,
-                           hitchMs: 0, latencyMinMs: nil, latencyMaxMs: nil, counters: WorkCounters(), pointsRetained: 0)
+        return FrameRecord(
+            frame: n, trigger: .vsync, vsyncMs: t, startMs: t, endMs: t + mainMs, deadlineMs: t + 10,
+            presentMs: nil, samples: samples, mainMs: mainMs, inputMs: mainMs, observersMs: 0,
+            commitMs: 0, renderMs: 0, compositeMs: 0, overrunMs: mainMs - 10, missedVsyncs: 0,
+            hitchMs: 0, latencyMinMs: nil, latencyMaxMs: nil, counters: WorkCounters(), pointsRetained: 0)
     }
 }
 
@@ -117,16 +128,19 @@ import Testing
         // Blank: vsyncs 4 and 5. A render of sample 1 finished at 25 ms, shown never: vsyncs 4 (t3 =
         // 30 ms >= 25 ms) and 5 are stale; at 6 sample 2 is shown.
         let t = ScreenTimeline(
-            presentations: [.init(vsync: 2, showsThrough: 0, blank: false), .init(vsync: 4, showsThrough: 0, blank: true),
-                            .init(vsync: 6, showsThrough: 2, blank: false)],
+            presentations: [
+                .init(vsync: 2, showsThrough: 0, blank: false), .init(vsync: 4, showsThrough: 0, blank: true),
+                .init(vsync: 6, showsThrough: 2, blank: false),
+            ],
             finishedRenders: [(0.015, 0), (0.025, 1)], hz: 100, vsyncCount: 8)
         #expect(t.blankFrames == 2)
         #expect(t.staleFrames == 2)
     }
 
     @Test func blankBeforeAnyPictureDoesNotCount() {
-        let t = ScreenTimeline(presentations: [.init(vsync: 1, showsThrough: -1, blank: true)],
-                               finishedRenders: [], hz: 60, vsyncCount: 10)
+        let t = ScreenTimeline(
+            presentations: [.init(vsync: 1, showsThrough: -1, blank: true)],
+            finishedRenders: [], hz: 60, vsyncCount: 10)
         #expect(t.blankFrames == 0)
     }
 }

@@ -5,14 +5,17 @@ import Testing
 /// The line a modelled verdict carries while the model's ranges hold too few published figures.
 @Suite struct ModelAccuracyTests {
     @Test func theCaveatSaysHowOftenTheRangesHeldUntilTheyHoldOften() {
-        #expect(ModelAccuracy(held: 2, predicted: 9).caveat
-            == "the model's ranges held 2 of 9 published figures (bench model validate): treat the device verdict as a ranking, not a forecast")
+        #expect(
+            ModelAccuracy(held: 2, predicted: 9).caveat
+                == "the model's ranges held 2 of 9 published figures (bench model validate): treat the device verdict as a ranking, not a forecast"
+        )
         #expect(ModelAccuracy(held: 8, predicted: 10).caveat == nil)
         #expect(ModelAccuracy(held: 0, predicted: 0).caveat != nil)
     }
 
     @Test func itIsReadFromTheValidationsJSON() throws {
-        let json = #"{"rows": [{"role": "predicted", "within": true}, {"role": "predicted", "within": false}, {"role": "fitted", "within": true}]}"#
+        let json =
+            #"{"rows": [{"role": "predicted", "within": true}, {"role": "predicted", "within": false}, {"role": "fitted", "within": true}]}"#
         #expect(ModelAccuracy(validationJSON: Data(json.utf8)) == ModelAccuracy(held: 1, predicted: 2))
         #expect(ModelAccuracy(validationJSON: Data("[]".utf8)) == nil)
     }

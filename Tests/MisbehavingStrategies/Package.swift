@@ -8,15 +8,17 @@ let package = Package(
     name: "MisbehavingStrategies",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "misbehaving-bench", targets: ["MisbehavingBench"]),
+        .executable(name: "misbehaving-bench", targets: ["MisbehavingBench"])
     ],
     dependencies: [
-        .package(name: "StrokeBench", path: "../.."),
+        .package(name: "StrokeBench", path: "../..")
     ],
     targets: [
-        .executableTarget(name: "MisbehavingBench", dependencies: [
-            .product(name: "StrokeBench", package: "StrokeBench"),
-            .product(name: "StrokeBenchCLI", package: "StrokeBench"),
-        ]),
+        .executableTarget(
+            name: "MisbehavingBench",
+            dependencies: [
+                .product(name: "StrokeBench", package: "StrokeBench"),
+                .product(name: "StrokeBenchCLI", package: "StrokeBench"),
+            ])
     ]
 )

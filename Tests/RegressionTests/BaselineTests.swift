@@ -1,24 +1,31 @@
 import BenchTestSupport
 import Foundation
-import StrokeBenchReplay
 import StrokeBenchMetrics
-@testable import StrokeBenchRegression
-import Testing
+import StrokeBenchReplay
 import StrokeBenchSpec
+import Testing
+
+@testable import StrokeBenchRegression
 
 /// The baseline file: versioned, validated, named errors.
 @Suite struct BaselineTests {
     static func sample() -> Baseline {
         let d = FrameDistribution(p50: 1, p90: 2, p95: 3, p99: 4, max: 5, mean: 1.5, total: 150)
-        let run = TimingRun(mainMs: d, renderMs: d, compositeMs: d, overrunMs: d, latencyMs: d, hitchRatioMsPerS: 0.5,
-                            droppedPct: 1, frames: 120, activeFrames: 100)
+        let run = TimingRun(
+            mainMs: d, renderMs: d, compositeMs: d, overrunMs: d, latencyMs: d, hitchRatioMsPerS: 0.5,
+            droppedPct: 1, frames: 120, activeFrames: 100)
         var counters = CounterSummary(.init(), threadsPeak: 0)
         counters.pixelsRasterized = 1234
-        let configuration = ReplaySpec(strategy: "naive", device: "ipad-pro-11", hz: 120, clock: .virtual,
-                                       trace: TraceIdentity(path: "default", inputChecksum: "abc", samples: 10))
-        return Baseline(recorded: "2025-01-01T00:00:00Z", machine: "test (2 cores)", budgets: .defaults,
-                        configurations: [BaselineEntry(configuration: configuration, counters: counters,
-                                                       pictureChecksum: "ff", runs: [run, run, run])])
+        let configuration = ReplaySpec(
+            strategy: "naive", device: "ipad-pro-11", hz: 120, clock: .virtual,
+            trace: TraceIdentity(path: "default", inputChecksum: "abc", samples: 10))
+        return Baseline(
+            recorded: "2025-01-01T00:00:00Z", machine: "test (2 cores)", budgets: .defaults,
+            configurations: [
+                BaselineEntry(
+                    configuration: configuration, counters: counters,
+                    pictureChecksum: "ff", runs: [run, run, run])
+            ])
     }
 
     func decode(_ text: String) throws -> Baseline { try Baseline.decode(Data(text.utf8), file: "b.json") }
@@ -46,12 +53,22 @@ import StrokeBenchSpec
 
     @Test func rejectsAnUnknownVersion() throws {
         let text = try edited { $0["format_version"] = 6 }
-        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 6 is not one this bench reads (2...5); a newer bench wrote it, or the file was edited")) {
+        #expect(
+            throws: BaselineError.data(
+                "b.json",
+                "format_version: baseline format_version 6 is not one this bench reads (2...5); a newer bench wrote it, or the file was edited"
+            )
+        ) {
             try decode(text)
         }
         // A version 1 baseline kept only part of each configuration: it is refused, with what to do.
         let old = try edited { $0["format_version"] = 1 }
-        #expect(throws: BaselineError.data("b.json", "format_version: baseline format_version 1 is not one this bench reads (2...5); an older bench wrote it, or the file was edited; re-record it with bench baseline record")) {
+        #expect(
+            throws: BaselineError.data(
+                "b.json",
+                "format_version: baseline format_version 1 is not one this bench reads (2...5); an older bench wrote it, or the file was edited; re-record it with bench baseline record"
+            )
+        ) {
             try decode(old)
         }
     }
@@ -84,7 +101,8 @@ import StrokeBenchSpec
     }
 
     @Test func writesAtomicallyAndReadsBack() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString).json")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.sample().write(to: path)
         #expect(try Baseline.read(from: path) == Self.sample())

@@ -1,10 +1,11 @@
 import BenchTestSupport
-import StrokeBenchReplay
 import Foundation
 import StrokeBenchMetrics
-@testable import StrokeBenchRegression
+import StrokeBenchReplay
 import StrokeBenchStrategies
 import Testing
+
+@testable import StrokeBenchRegression
 
 /// Record, edit, check: the "done when" on the small device, with scripted costs so that the
 /// timing figures are exact and the test cannot flake.
@@ -25,14 +26,18 @@ import Testing
     func scaleMainMs(_ entry: BaselineEntry, by factor: Double) throws -> BaselineEntry {
         func scale(_ value: Any, inMainMs: Bool) -> Any {
             if let object = value as? [String: Any] {
-                return Dictionary(uniqueKeysWithValues: object.map { ($0.key, scale($0.value, inMainMs: inMainMs || $0.key.contains("main_ms"))) })
+                return Dictionary(
+                    uniqueKeysWithValues: object.map {
+                        ($0.key, scale($0.value, inMainMs: inMainMs || $0.key.contains("main_ms")))
+                    })
             }
             if let array = value as? [Any] { return array.map { scale($0, inMainMs: inMainMs) } }
             if inMainMs, let number = value as? Double { return number * factor }
             return value
         }
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry))
-        return try JSONDecoder().decode(BaselineEntry.self, from: JSONSerialization.data(withJSONObject: scale(object, inMainMs: false)))
+        return try JSONDecoder().decode(
+            BaselineEntry.self, from: JSONSerialization.data(withJSONObject: scale(object, inMainMs: false)))
     }
 
     func failing(_ results: [CheckResult]) -> [String] {
@@ -43,21 +48,26 @@ import Testing
     /// decides which way is a regression.
     @Test func budgetsAndCountersAreMetricsWithADirection() {
         let d = FrameDistribution(p50: 1, p90: 2, p95: 3, p99: 4, max: 5)
-        let run = TimingRun(mainMs: d, renderMs: d, compositeMs: d, overrunMs: d, latencyMs: d, hitchRatioMsPerS: 7,
-                            droppedPct: 8, frames: 10, activeFrames: 9)
+        let run = TimingRun(
+            mainMs: d, renderMs: d, compositeMs: d, overrunMs: d, latencyMs: d, hitchRatioMsPerS: 7,
+            droppedPct: 8, frames: 10, activeFrames: 9)
         let defaults = Budget.defaults.map(\.budget)
         #expect(defaults.map { $0.values(in: [run]) } == [[7], [4], [3]])
         #expect(defaults.map(\.metric.unit) == ["ms/s", "ms", "ms"])
         for metric in Metric.counters { #expect(metric.counter != nil) }
-        let fps = Checker.modelledTimingCheck(configuration: "c", name: "fps", unit: "fps", baseline: [60], candidate: [50],
-                                              polarity: .higherIsBetter)
+        let fps = Checker.modelledTimingCheck(
+            configuration: "c", name: "fps", unit: "fps", baseline: [60], candidate: [50],
+            polarity: .higherIsBetter)
         #expect(fps.verdict == .regression)
-        #expect(Checker.counterCheck(configuration: "c", name: "x", baseline: 10, candidate: 5, tolerance: .default).verdict == .improvement)
+        #expect(
+            Checker.counterCheck(configuration: "c", name: "x", baseline: 10, candidate: 5, tolerance: .default).verdict
+                == .improvement)
     }
 
     @Test func aFreshBaselinePasses() throws {
         let baseline = try entry()
-        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
+        let results = Checker.compare(
+            baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         #expect(Verdict.overall(results.map(\.verdict)) == .pass)
         #expect(results.count == Metric.counters.count + 1 + Budget.defaults.count + Metric.timing.count)
     }
@@ -65,7 +75,8 @@ import Testing
     @Test func halvedPixelCountsFailNamingTheCounter() throws {
         var baseline = try entry()
         baseline.counters.pixelsRasterized /= 2
-        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
+        let results = Checker.compare(
+            baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         #expect(failing(results) == ["pixels_rasterized"])
         #expect(Verdict.overall(results.map(\.verdict)).exitStatus == 2)
     }
@@ -73,10 +84,12 @@ import Testing
     @Test func aTenTimesFasterBaselineFailsNamingMainMs() throws {
         let candidate = try entry()
         let baseline = try scaleMainMs(candidate, by: 0.1)
-        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
+        let results = Checker.compare(
+            baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
         // Commits cost 1 ms, so p50/p95/p99/mean of busy frames are 1 ms against 0.1: beyond 25% and the
         // 0.5 ms floor, and every candidate run is slower than every baseline run (p = 0.05).
-        #expect(Set(failing(results)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
+        #expect(
+            Set(failing(results)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
         #expect(Verdict.overall(results.map(\.verdict)) == .regression)
     }
 
@@ -85,7 +98,10 @@ import Testing
     @Test func modelledTimingsAreComparedExactly() throws {
         var candidate = try entry()
         var baseline = try scaleMainMs(candidate, by: 1 / 1.02)
-        #expect(Verdict.overall(Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn).map(\.verdict)) == .pass)
+        #expect(
+            Verdict.overall(
+                Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn).map(
+                    \.verdict)) == .pass)
 
         candidate.configuration.costs = .model
         baseline.configuration.costs = .model
@@ -93,7 +109,10 @@ import Testing
         #expect(Set(failing(slower)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
         #expect(slower.first { $0.name == "main_ms_p50" }?.reason.hasPrefix("modelled: ") == true)
         let same = Checker.compare(baseline: candidate, candidate: candidate, budgets: .defaults, strategies: .builtIn)
-        #expect(same.filter { $0.kind == .timing }.allSatisfy { $0.verdict == .pass && $0.reason == "exactly equal (modelled)" })
+        #expect(
+            same.filter { $0.kind == .timing }.allSatisfy {
+                $0.verdict == .pass && $0.reason == "exactly equal (modelled)"
+            })
         let faster = Checker.compare(baseline: candidate, candidate: baseline, budgets: .defaults, strategies: .builtIn)
         #expect(Verdict.overall(faster.map(\.verdict)) == .improvement)
     }
@@ -101,7 +120,8 @@ import Testing
     @Test func aMuchSlowerBaselineIsAnImprovementOnly() throws {
         let candidate = try entry()
         let baseline = try scaleMainMs(candidate, by: 10)
-        let results = Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
+        let results = Checker.compare(
+            baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
         #expect(Verdict.overall(results.map(\.verdict)) == .improvement)
     }
 
@@ -127,7 +147,8 @@ import Testing
     @Test func theReportNamesTheFailingFigureInEveryFormat() throws {
         var baseline = try entry()
         baseline.counters.pixelsRasterized /= 2
-        let results = Checker.compare(baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
+        let results = Checker.compare(
+            baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         let report = CheckReport(baseline: "b.json", tolerance: .default, repeats: 3, checks: results)
         for format in ResultsFormat.allCases {
             let text = try report.render(format)

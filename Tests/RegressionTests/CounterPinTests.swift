@@ -1,10 +1,10 @@
 import BenchTestSupport
-import StrokeBenchReplay
 import StrokeBenchMetrics
 import StrokeBenchRegression
+import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import Testing
-import StrokeBenchSpec
 
 /// The work counters every strategy does on the fixed traces, pinned exactly.
 ///
@@ -37,39 +37,71 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
     /// front, counted in the first frame. `null` draws and composites nothing.
     /// The stroke extents in `pixelsRasterized` are cairo's and are pinned as measured.
     static let table: [CounterPin] = [
-        CounterPin(strategy: "null", delivery: .coalesced, pixelsRasterized: 0, bytesCopied: 0, segmentsStroked: 0,
-                   bitmapsAllocated: 0, tasksStarted: 0, pixelsComposited: 0),
-        CounterPin(strategy: "naive", delivery: .coalesced, pixelsRasterized: 1418633, bytesCopied: 5520000, segmentsStroked: 109,
-                   bitmapsAllocated: 47, tasksStarted: 0, pixelsComposited: 1410000),
-        CounterPin(strategy: "naive", delivery: .perSample, pixelsRasterized: 3_280_734, bytesCopied: 12_960_000,
-                   segmentsStroked: 109, bitmapsAllocated: 109, tasksStarted: 0, pixelsComposited: 1_410_000),
-        CounterPin(strategy: "point-array", delivery: .coalesced, pixelsRasterized: 2136733, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 1470000),
-        CounterPin(strategy: "point-array", delivery: .perSample, pixelsRasterized: 2136733, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 1470000),
-        CounterPin(strategy: "async-global", delivery: .coalesced, pixelsRasterized: 2106733, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
-        CounterPin(strategy: "async-global", delivery: .perSample, pixelsRasterized: 2106733, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
-        CounterPin(strategy: "async-graver", delivery: .coalesced, pixelsRasterized: 2106733, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 2910000),
-        CounterPin(strategy: "async-graver", delivery: .perSample, pixelsRasterized: 2106733, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 2910000),
-        CounterPin(strategy: "async-pool", delivery: .coalesced, pixelsRasterized: 2242855, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
-        CounterPin(strategy: "async-pool", delivery: .perSample, pixelsRasterized: 2242855, bytesCopied: 0, segmentsStroked: 2723,
-                   bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1470000),
-        CounterPin(strategy: "dirty-rect", delivery: .coalesced, pixelsRasterized: 47522, bytesCopied: 0, segmentsStroked: 2357,
-                   bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 8761),
-        CounterPin(strategy: "dirty-rect", delivery: .perSample, pixelsRasterized: 47522, bytesCopied: 0, segmentsStroked: 2357,
-                   bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 8761),
-        CounterPin(strategy: "flattened", delivery: .coalesced, pixelsRasterized: 171902, bytesCopied: 256688, segmentsStroked: 1010,
-                   bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 8761),
-        CounterPin(strategy: "flattened", delivery: .perSample, pixelsRasterized: 171902, bytesCopied: 256688, segmentsStroked: 1010,
-                   bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 8761),
-        CounterPin(strategy: "sublayer", delivery: .coalesced, pixelsRasterized: 128761, bytesCopied: 360000, segmentsStroked: 111,
-                   bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 547981),
-        CounterPin(strategy: "sublayer", delivery: .perSample, pixelsRasterized: 130862, bytesCopied: 360000, segmentsStroked: 111, bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 573675),
+        CounterPin(
+            strategy: "null", delivery: .coalesced, pixelsRasterized: 0, bytesCopied: 0, segmentsStroked: 0,
+            bitmapsAllocated: 0, tasksStarted: 0, pixelsComposited: 0),
+        CounterPin(
+            strategy: "naive", delivery: .coalesced, pixelsRasterized: 1_418_633, bytesCopied: 5_520_000,
+            segmentsStroked: 109,
+            bitmapsAllocated: 47, tasksStarted: 0, pixelsComposited: 1_410_000),
+        CounterPin(
+            strategy: "naive", delivery: .perSample, pixelsRasterized: 3_280_734, bytesCopied: 12_960_000,
+            segmentsStroked: 109, bitmapsAllocated: 109, tasksStarted: 0, pixelsComposited: 1_410_000),
+        CounterPin(
+            strategy: "point-array", delivery: .coalesced, pixelsRasterized: 2_136_733, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 1_470_000),
+        CounterPin(
+            strategy: "point-array", delivery: .perSample, pixelsRasterized: 2_136_733, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 1_470_000),
+        CounterPin(
+            strategy: "async-global", delivery: .coalesced, pixelsRasterized: 2_106_733, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1_470_000),
+        CounterPin(
+            strategy: "async-global", delivery: .perSample, pixelsRasterized: 2_106_733, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1_470_000),
+        CounterPin(
+            strategy: "async-graver", delivery: .coalesced, pixelsRasterized: 2_106_733, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 2_910_000),
+        CounterPin(
+            strategy: "async-graver", delivery: .perSample, pixelsRasterized: 2_106_733, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 2_910_000),
+        CounterPin(
+            strategy: "async-pool", delivery: .coalesced, pixelsRasterized: 2_242_855, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1_470_000),
+        CounterPin(
+            strategy: "async-pool", delivery: .perSample, pixelsRasterized: 2_242_855, bytesCopied: 0,
+            segmentsStroked: 2723,
+            bitmapsAllocated: 49, tasksStarted: 49, pixelsComposited: 1_470_000),
+        CounterPin(
+            strategy: "dirty-rect", delivery: .coalesced, pixelsRasterized: 47522, bytesCopied: 0,
+            segmentsStroked: 2357,
+            bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 8761),
+        CounterPin(
+            strategy: "dirty-rect", delivery: .perSample, pixelsRasterized: 47522, bytesCopied: 0,
+            segmentsStroked: 2357,
+            bitmapsAllocated: 1, tasksStarted: 0, pixelsComposited: 8761),
+        CounterPin(
+            strategy: "flattened", delivery: .coalesced, pixelsRasterized: 171902, bytesCopied: 256688,
+            segmentsStroked: 1010,
+            bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 8761),
+        CounterPin(
+            strategy: "flattened", delivery: .perSample, pixelsRasterized: 171902, bytesCopied: 256688,
+            segmentsStroked: 1010,
+            bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 8761),
+        CounterPin(
+            strategy: "sublayer", delivery: .coalesced, pixelsRasterized: 128761, bytesCopied: 360000,
+            segmentsStroked: 111,
+            bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 547981),
+        CounterPin(
+            strategy: "sublayer", delivery: .perSample, pixelsRasterized: 130862, bytesCopied: 360000,
+            segmentsStroked: 111, bitmapsAllocated: 4, tasksStarted: 0, pixelsComposited: 573675),
     ]
 }
 
@@ -89,7 +121,8 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: CounterPin.table)
     func countersAreExactlyThePinnedOnes(pin: CounterPin) throws {
-        let strategy = try #require(StrategyCatalog.builtIn.strategy(named: pin.strategy), "no strategy \(pin.strategy)")
+        let strategy = try #require(
+            StrategyCatalog.builtIn.strategy(named: pin.strategy), "no strategy \(pin.strategy)")
         let c = try Self.measured(strategy, pin.delivery)
         #expect(c.pixelsRasterized == pin.pixelsRasterized, "pixels_rasterized")
         #expect(c.bytesCopied == pin.bytesCopied, "bytes_copied")
@@ -99,7 +132,9 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
         #expect(c.tasksCancelled == pin.tasksCancelled, "tasks_cancelled")
         #expect(c.tasksSuperseded == pin.tasksSuperseded, "tasks_superseded")
         #expect(c.pixelsComposited == pin.pixelsComposited, "pixels_composited")
-        if c.pixelsRasterized != pin.pixelsRasterized || c.segmentsStroked != pin.segmentsStroked || c.bytesCopied != pin.bytesCopied {
+        if c.pixelsRasterized != pin.pixelsRasterized || c.segmentsStroked != pin.segmentsStroked
+            || c.bytesCopied != pin.bytesCopied
+        {
             Issue.record("measured: \(Self.row(pin.strategy, pin.delivery, c))")
         }
     }
@@ -112,7 +147,8 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
                 rows.append(Self.row(strategy.name, delivery, try Self.measured(strategy, delivery)))
             }
             let text = rows.joined(separator: "\n")
-            Issue.record("\(strategy.name) has no pinned counters; after checking them, add to CounterPin.table:\n\(text)")
+            Issue.record(
+                "\(strategy.name) has no pinned counters; after checking them, add to CounterPin.table:\n\(text)")
         }
     }
 
@@ -122,7 +158,8 @@ struct CounterPin: CustomTestStringConvertible, Sendable {
         // one made point-array's quadratic redraw the slowest test of the suite, for no more evidence.
         for strategy in StrategyCatalog.builtIn.all {
             let configuration = Fixtures.configuration(strategy, Fixtures.crossing)
-            let a = try Recorder.count(configuration), b = try Recorder.count(configuration)
+            let a = try Recorder.count(configuration)
+            let b = try Recorder.count(configuration)
             #expect(a.counters == b.counters, "\(strategy.name)")
             #expect(a.pictureChecksum == b.pictureChecksum, "\(strategy.name)")
         }

@@ -1,8 +1,9 @@
 import BenchTestSupport
 import Foundation
+import Testing
+
 @testable import StrokeBenchMetrics
 @testable import StrokeBenchRegression
-import Testing
 
 @Suite struct MannWhitneyTests {
     @Test func disjointThreeAgainstThreeIsOneSplitInTwenty() {
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func uCountsPairsAndHalvesTies() {
-        #expect(MannWhitney.u([3, 4], greaterThan: [1, 3]) == 3.5) // 3>1, 3=3 (0.5), 4>1, 4>3
+        #expect(MannWhitney.u([3, 4], greaterThan: [1, 3]) == 3.5)  // 3>1, 3=3 (0.5), 4>1, 4>3
     }
 
     @Test func exactTestMatchesAHandCount() {

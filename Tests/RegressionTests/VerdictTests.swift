@@ -1,7 +1,8 @@
-import Foundation
-@testable import StrokeBenchRegression
 import BenchTestSupport
+import Foundation
 import Testing
+
+@testable import StrokeBenchRegression
 
 @Suite struct VerdictTests {
     @Test func exitStatusesAreTheIssuesContract() {
@@ -22,8 +23,9 @@ import Testing
 /// The timing layer: tolerance, noise floor and significance, each necessary.
 @Suite struct TimingCheckTests {
     func check(_ baseline: [Double], _ candidate: [Double], tolerance: Tolerance = .default) -> CheckResult {
-        Checker.timingCheck(configuration: "c", name: "main_ms_p95", unit: "ms", baseline: baseline, candidate: candidate,
-                            noiseFloor: tolerance.noiseFloorMs, tolerance: tolerance)
+        Checker.timingCheck(
+            configuration: "c", name: "main_ms_p95", unit: "ms", baseline: baseline, candidate: candidate,
+            noiseFloor: tolerance.noiseFloorMs, tolerance: tolerance)
     }
 
     @Test func tenTimesSlowerOverThreeRunsIsARegression() {
@@ -66,12 +68,20 @@ import Testing
 @Suite struct CounterCheckTests {
     @Test func anyChangeIsReportedAndMoreWorkIsARegression() {
         let t = Tolerance.default
-        #expect(Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 100, tolerance: t).verdict == .pass)
-        #expect(Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 101, tolerance: t).verdict == .regression)
-        #expect(Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 99, tolerance: t).verdict == .improvement)
+        #expect(
+            Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 100, tolerance: t).verdict
+                == .pass)
+        #expect(
+            Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 101, tolerance: t).verdict
+                == .regression)
+        #expect(
+            Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 99, tolerance: t).verdict
+                == .improvement)
         var loose = t
         loose.counterRelative = 0.02
-        #expect(Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 101, tolerance: loose).verdict == .pass)
+        #expect(
+            Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 101, tolerance: loose).verdict
+                == .pass)
     }
 }
 
@@ -79,12 +89,15 @@ import Testing
 @Suite struct BudgetTests {
     func run(hitch: Double) -> TimingRun {
         let zero = FrameDistribution(p50: 0, p90: 0, p95: 0, p99: 0, max: 0)
-        return TimingRun(mainMs: zero, renderMs: zero, compositeMs: zero, overrunMs: zero, latencyMs: zero,
-                         hitchRatioMsPerS: hitch, droppedPct: 0, frames: 1, activeFrames: 1)
+        return TimingRun(
+            mainMs: zero, renderMs: zero, compositeMs: zero, overrunMs: zero, latencyMs: zero,
+            hitchRatioMsPerS: hitch, droppedPct: 0, frames: 1, activeFrames: 1)
     }
 
     func verdict(_ budget: Budget, _ limit: Double, _ runs: [TimingRun]) -> Verdict {
-        Checker.budgetCheck(configuration: "c", budget: budget, limit: .absolute(limit), baseline: runs, candidate: runs).verdict
+        Checker.budgetCheck(
+            configuration: "c", budget: budget, limit: .absolute(limit), baseline: runs, candidate: runs
+        ).verdict
     }
 
     @Test func aBudgetFailsOnlyWhenEveryRunIsOver() {
@@ -103,7 +116,10 @@ import Testing
     }
 
     @Test func theDefaultsAreTheDocumentedOnes() {
-        #expect(Budgets.defaults.limits == [.hitchRatio: .absolute(5), .overrunP99: .absolute(0), .latencyP95: .absolute(50)])
+        #expect(
+            Budgets.defaults.limits == [
+                .hitchRatio: .absolute(5), .overrunP99: .absolute(0), .latencyP95: .absolute(50),
+            ])
     }
 
     /// A run that keeps every figure, with `ink` ink updates per second.
@@ -132,24 +148,31 @@ import Testing
     @Test func aRelativeBudgetIsMeasuredFromTheBaseline() throws {
         let budget = Budget(.inkUpdatesPerS, .percentile(50))
         func check(_ baseline: [Double], _ candidate: [Double]) -> CheckResult {
-            Checker.budgetCheck(configuration: "c", budget: budget, limit: .relative(0.1),
-                                baseline: baseline.map(run(ink:)), candidate: candidate.map(run(ink:)))
+            Checker.budgetCheck(
+                configuration: "c", budget: budget, limit: .relative(0.1),
+                baseline: baseline.map(run(ink:)), candidate: candidate.map(run(ink:)))
         }
         #expect(check([100, 100], [91, 91]).verdict == .pass)
         #expect(check([100, 100], [89, 89]).verdict == .regression)
         #expect(check([100, 100], [89, 89]).baseline == ">= 90.00")
-        #expect(check([100, 100], [89, 89]).reason == "p50 over 2 runs is 89.00, over budget (+10% on the baseline's 100.0)")
+        #expect(
+            check([100, 100], [89, 89]).reason == "p50 over 2 runs is 89.00, over budget (+10% on the baseline's 100.0)"
+        )
         // A baseline recorded before runs kept every figure cannot give a relative budget its limit:
         // inconclusive, and said, never a silent pass.
-        let old = Checker.budgetCheck(configuration: "c", budget: budget, limit: .relative(0.1),
-                                      baseline: [run(hitch: 0)], candidate: [run(ink: 1)])
+        let old = Checker.budgetCheck(
+            configuration: "c", budget: budget, limit: .relative(0.1),
+            baseline: [run(hitch: 0)], candidate: [run(ink: 1)])
         #expect(old.verdict == .inconclusive)
         #expect(old.reason.contains("re-record"))
     }
 
     @Test func unbudgetableNamesAreRefusedWithTheReason() {
         func reason(_ setting: String) -> String? {
-            do { _ = try Budgets.defaults.applying([setting]); return nil } catch { return error.reason }
+            do {
+                _ = try Budgets.defaults.applying([setting])
+                return nil
+            } catch { return error.reason }
         }
         #expect(reason("frames=10") == "frames has no better direction, so it cannot be budgeted")
         #expect(reason("ink_updates_per_s@p101=1")?.hasPrefix("'@p101' is not a percentile") == true)
@@ -164,14 +187,21 @@ import Testing
         let b = try Budgets.defaults.applying(["latency-p95=off", "ink_updates_per_s@p50=60", "main_ms_p95=+10%"])
         let data = try JSONEncoder().encode(b)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["hitch_ratio_ms_per_s", "overrun_p99_ms", "latency_p95_ms", "ink_updates_per_s@p50", "main_ms_p95"])
+        #expect(
+            Set(object.keys) == [
+                "hitch_ratio_ms_per_s", "overrun_p99_ms", "latency_p95_ms", "ink_updates_per_s@p50", "main_ms_p95",
+            ])
         #expect(object["main_ms_p95"] as? String == "+10%")
         #expect(object["latency_p95_ms"] is NSNull)
         #expect(try JSONDecoder().decode(Budgets.self, from: data) == b)
         let old = Data(#"{"hitch_ratio_ms_per_s": 5, "overrun_p99_ms": null, "latency_p95_ms": 50}"#.utf8)
-        #expect(try JSONDecoder().decode(Budgets.self, from: old).limits == [.hitchRatio: .absolute(5), .latencyP95: .absolute(50)])
+        #expect(
+            try JSONDecoder().decode(Budgets.self, from: old).limits == [
+                .hitchRatio: .absolute(5), .latencyP95: .absolute(50),
+            ])
         // The canonical key only: `overrun_ms_p99` is what the default is called, not a second key for it.
-        let twice = Data(#"{"hitch_ratio_ms_per_s": 5, "overrun_p99_ms": 0, "latency_p95_ms": 50, "overrun_ms_p99": 1}"#.utf8)
+        let twice = Data(
+            #"{"hitch_ratio_ms_per_s": 5, "overrun_p99_ms": 0, "latency_p95_ms": 50, "overrun_ms_p99": 1}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Budgets.self, from: twice) }
     }
 }

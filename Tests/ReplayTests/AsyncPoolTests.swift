@@ -1,11 +1,12 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchReplay
-import StrokeBenchMetrics
-import StrokeBenchStrategies
-import Testing
-import StrokeBenchTraces
-import StrokeBenchSpec
 import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchSpec
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import Testing
+
+@testable import StrokeBenchReplay
 
 /// Background steps cost what the test says (`costs[step index]`); input costs `inputCost` in every
 /// turn; everything else is free.
@@ -15,13 +16,18 @@ import StrokeBenchDevice
 /// async-global and async-graver: 0 start, 1 draw, 2 hand over.
 final class StepMeter: CostMeter {
     let costs: [Int: Double], inputCost: Double
-    init(costs: [Int: Double], inputCost: Double = 0) { self.costs = costs; self.inputCost = inputCost }
+    init(costs: [Int: Double], inputCost: Double = 0) {
+        self.costs = costs
+        self.inputCost = inputCost
+    }
     /// Drawing at step 1 (async-global, async-graver).
     convenience init(draw: Double) { self.init(costs: [1: draw]) }
-    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    ) {
         let result = try body()
         switch phase {
-        case let .backgroundStep(index, _): return (result, ReplayDuration(seconds: costs[index] ?? 0))
+        case .backgroundStep(let index, _): return (result, ReplayDuration(seconds: costs[index] ?? 0))
         case .input: return (result, ReplayDuration(seconds: inputCost))
         default: return (result, .zero)
         }
@@ -41,7 +47,9 @@ final class StepMeter: CostMeter {
 
     @Test func aBurstOfInvalidationsInOneTurnMakesOneTask() throws {
         // Five samples, delivered as five events in the 10 ms turn: one transaction, one task.
-        let points = (0..<5).map { (i: Int) -> (Double, Double, Double) in (0.001 + 0.001 * Double(i), 20 + 5 * Double(i), 20) }
+        let points = (0..<5).map { (i: Int) -> (Double, Double, Double) in
+            (0.001 + 0.001 * Double(i), 20 + 5 * Double(i), 20)
+        }
         let r = try run(trace([points]), meter: StepMeter(costs: [2: 0.001]), delivery: .perSample)
         #expect(r.summary.counters.tasksStarted == 1)
         #expect(r.summary.counters.tasksCancelled == 0)
@@ -107,13 +115,18 @@ final class StepMeter: CostMeter {
             var submitted = 0
             var count: Int { 1 }
             var pending: Int { 0 }
-            func submit(_ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void) { submitted += 1 }
-            func submitConcurrent(_ task: RenderTask, completion: @escaping ((any Sendable)?, TaskContext) -> Void) { submitted += 1 }
+            func submit(
+                _ task: RenderTask, toQueue queue: Int, completion: @escaping ((any Sendable)?, TaskContext) -> Void
+            ) { submitted += 1 }
+            func submitConcurrent(_ task: RenderTask, completion: @escaping ((any Sendable)?, TaskContext) -> Void) {
+                submitted += 1
+            }
             func release(_ object: any Sendable) {}
         }
         let queues = CountingQueues()
         let canvas = CanvasConfiguration(width: 0, height: 0, scale: 1, style: StrokeStyle(lineWidth: 5))
-        let strategy = try AsyncPoolStrategy(canvas: canvas, environment: StrategyEnvironment(ledger: WorkLedger(), renderQueues: queues))
+        let strategy = try AsyncPoolStrategy(
+            canvas: canvas, environment: StrategyEnvironment(ledger: WorkLedger(), renderQueues: queues))
         strategy.handle(TouchEvent(phase: .began, points: [TouchPoint(location: Point(x: 0, y: 0), index: 0)]))
         strategy.beforeWaiting()
         let update = strategy.commit()
@@ -124,9 +137,10 @@ final class StepMeter: CostMeter {
     @Test func realThreadsDrawTheSamePicture() throws {
         // The realtime clock: real Dispatch queues beside the main thread (run under
         // `swift test --sanitize=thread` to check for data races).
-        let r = try Replay.run(ReplayConfiguration(
-            input: ReplayInput(trace: PictureTests.crossing, device: smallDevice), traceName: "crossing",
-            device: smallDevice, clock: .realtime, strategy: AsyncPoolStrategy.self, workers: 2))
+        let r = try Replay.run(
+            ReplayConfiguration(
+                input: ReplayInput(trace: PictureTests.crossing, device: smallDevice), traceName: "crossing",
+                device: smallDevice, clock: .realtime, strategy: AsyncPoolStrategy.self, workers: 2))
         #expect(r.summary.counters.tasksStarted >= 1)
         #expect(r.summary.picture?.matchesReference == true)
     }

@@ -1,6 +1,7 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchCalibration
 import Testing
+
+@testable import StrokeBenchCalibration
 
 /// `bench calibrate`'s timer: how it spreads each case's rounds, and which time it keeps.
 @Suite struct CaseTimerTests {
@@ -8,7 +9,12 @@ import Testing
     /// the machine meets one round of every case rather than every round of some.
     @Test func roundsGoOverEveryCaseInTurn() throws {
         var order: [Int] = []
-        let runs: [CaseTimer.Run] = (0..<3).map { index in { _ in order.append(index); return 1 } }
+        let runs: [CaseTimer.Run] = (0..<3).map { index in
+            { _ in
+                order.append(index)
+                return 1
+            }
+        }
         _ = try CaseTimer(repeats: 2).time(runs)
         let round = [0, 0, 0, 1, 1, 1, 2, 2, 2]
         #expect(order == Array(repeating: round, count: CaseTimer.rounds).flatMap { $0 })
@@ -22,7 +28,8 @@ import Testing
         let run: CaseTimer.Run = { ledger in
             defer { calls += 1 }
             ledger.counters.drawCalls += 1
-            let round = calls / 4, i = calls % 4
+            let round = calls / 4
+            let i = calls % 4
             return i == 0 ? 1000 : i == 2 ? 500 : Double(10 * (round + 1) + (i == 3 ? 1 : 0))
         }
         let cases = try CaseTimer(repeats: 3).time([run])

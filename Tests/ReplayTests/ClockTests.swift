@@ -1,10 +1,11 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchReplay
 import StrokeBenchMetrics
-import StrokeBenchStrategies
-import Testing
-import StrokeBenchTraces
 import StrokeBenchSpec
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import Testing
+
+@testable import StrokeBenchReplay
 
 /// The display clock and run loop on hand-made traces, at 100 Hz so that vsyncs fall every 10 ms.
 /// Every expected figure below is worked out by hand in the comments.
@@ -68,14 +69,18 @@ import StrokeBenchSpec
 
     @Test func coalescedDeliveryMakesOneMovedEventPerTurn() throws {
         // Five samples inside the first 10 ms: delivered together at the 10 ms vsync.
-        let points = (0..<5).map { (i: Int) -> (Double, Double, Double) in (0.001 + 0.002 * Double(i), 10 + Double(i), 10) }
+        let points = (0..<5).map { (i: Int) -> (Double, Double, Double) in
+            (0.001 + 0.002 * Double(i), 10 + Double(i), 10)
+        }
         _ = try replay(trace([points]), commitCost: 0)
         #expect(ScriptedStrategy.received.map(\.phase) == [.began, .moved, .ended])
         #expect(ScriptedStrategy.received[1].points.map(\.index) == [1, 2, 3, 4])
     }
 
     @Test func perSampleDeliveryMakesOneEventPerSample() throws {
-        let points = (0..<5).map { (i: Int) -> (Double, Double, Double) in (0.001 + 0.002 * Double(i), 10 + Double(i), 10) }
+        let points = (0..<5).map { (i: Int) -> (Double, Double, Double) in
+            (0.001 + 0.002 * Double(i), 10 + Double(i), 10)
+        }
         _ = try replay(trace([points]), commitCost: 0, delivery: .perSample)
         #expect(ScriptedStrategy.received.map(\.phase) == [.began, .moved, .moved, .moved, .moved, .ended])
         #expect(ScriptedStrategy.received.flatMap(\.points).map(\.index) == [0, 1, 2, 3, 4])

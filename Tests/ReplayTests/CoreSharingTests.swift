@@ -1,6 +1,7 @@
 import Foundation
 import StrokeBenchCanvas
 import Testing
+
 @testable import StrokeBenchDevice
 
 /// How the device model prices work off the main thread and beside busy workers (`CoreSharing`,
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func theModelMeterChargesAWorkerByItsLaneAndTheWorkersRunning() {
-        let costs = UnitCosts(nanoseconds: [.pixelFilled: 1, .segmentStroked: 100], extendedRangeFactor: 1, sharing: chip)
+        let costs = UnitCosts(
+            nanoseconds: [.pixelFilled: 1, .segmentStroked: 100], extendedRangeFactor: 1, sharing: chip)
         let meter = ModelCostMeter(unitCosts: costs)
         let ledger = WorkLedger()
         func charge(_ phase: CostPhase) -> Int64 {
@@ -45,8 +47,8 @@ import Testing
         }
         #expect(charge(.commit) == 1000 + 200)
         meter.workersRunning(4)
-        #expect(charge(.backgroundStep(index: 0, lane: 0)) == 2000 + 200) // 5 threads: twice the cap
-        #expect(charge(.backgroundStep(index: 1, lane: 3)) == 3000 + 600) // an efficiency core
+        #expect(charge(.backgroundStep(index: 0, lane: 0)) == 2000 + 200)  // 5 threads: twice the cap
+        #expect(charge(.backgroundStep(index: 1, lane: 3)) == 3000 + 600)  // an efficiency core
         #expect(charge(.commit) == 2000 + 200)
         meter.workersRunning(0)
         #expect(charge(.commit) == 1000 + 200)
@@ -60,20 +62,30 @@ import Testing
             for draw in [ModelDraw.central] + ModelDraw.standard {
                 let costs = try data.unitCosts(of: device.name, at: draw)
                 #expect(costs.sharing.multipliers(at: .mainAlone) == (1, 1), "\(device.name)")
-                #expect(costs.sharing.performanceCores + costs.sharing.efficiencyCores == device.cores, "\(device.name)")
+                #expect(
+                    costs.sharing.performanceCores + costs.sharing.efficiencyCores == device.cores, "\(device.name)")
             }
         }
     }
 
     @Test(arguments: [
         ("devices", "ipad-pro-11", "performance", 3, "devices.ipad-pro-11.cores: 3 + 4 is not the device's 8 cores"),
-        ("devices", "iphone-6s", "performance", 0, "devices.iphone-6s.cores: 0 performance and 0 efficiency cores are not a chip's"),
+        (
+            "devices", "iphone-6s", "performance", 0,
+            "devices.iphone-6s.cores: 0 performance and 0 efficiency cores are not a chip's"
+        ),
     ])
-    func coreCountsThatAreNotTheDevicesAreRefused(_ block: String, _ device: String, _ key: String, _ count: Int, _ message: String) throws {
+    func coreCountsThatAreNotTheDevicesAreRefused(
+        _ block: String, _ device: String, _ key: String, _ count: Int, _ message: String
+    ) throws {
         var json = try shippedJSON()
-        var devices = json[block] as! [String: Any], entry = devices[device] as! [String: Any], cores = entry["cores"] as! [String: Any]
+        var devices = json[block] as! [String: Any]
+        var entry = devices[device] as! [String: Any]
+        var cores = entry["cores"] as! [String: Any]
         cores[key] = count
-        entry["cores"] = cores; devices[device] = entry; json[block] = devices
+        entry["cores"] = cores
+        devices[device] = entry
+        json[block] = devices
         let data = try JSONSerialization.data(withJSONObject: json)
         do {
             _ = try DeviceCostData.load(data, file: "bad.json")
@@ -84,8 +96,10 @@ import Testing
     }
 
     @Test func aBandwidthCapAbovePeakOrAFastEfficiencyCoreIsRefused() throws {
-        for (key, value, message) in [("bandwidth_cap", 1.5, "bad.json: bandwidth_cap: a share of peak bandwidth is at most 1"),
-                                      ("efficiency_core_time", 0.5, "bad.json: efficiency_core_time: an efficiency core takes at least as long")] {
+        for (key, value, message) in [
+            ("bandwidth_cap", 1.5, "bad.json: bandwidth_cap: a share of peak bandwidth is at most 1"),
+            ("efficiency_core_time", 0.5, "bad.json: efficiency_core_time: an efficiency core takes at least as long"),
+        ] {
             var json = try shippedJSON()
             var number = json[key] as! [String: Any]
             number["value"] = value

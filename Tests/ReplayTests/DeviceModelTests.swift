@@ -1,13 +1,14 @@
-import StrokeBenchSpec
-import StrokeBenchCanvas
-@testable import StrokeBenchReplay
 import Foundation
+import StrokeBenchCanvas
 import StrokeBenchMetrics
+import StrokeBenchSpec
 import StrokeBenchStrategies
-import Testing
 import StrokeBenchTraces
 import StrokeBenchUnits
+import Testing
+
 @testable import StrokeBenchDevice
+@testable import StrokeBenchReplay
 
 /// The device cost model (docs/device-model.md): its data, its determinism, display-link input and
 /// the counters it charges.
@@ -29,7 +30,8 @@ import StrokeBenchUnits
         let data = DeviceCostData.shipped
         for (name, number) in data.sourcedNumbers {
             #expect(!number.source.isEmpty, "\(name)")
-            #expect(["measured", "fit", "published", "fact", "assumed"].contains(number.basis), "\(name): \(number.basis)")
+            #expect(
+                ["measured", "fit", "published", "fact", "assumed"].contains(number.basis), "\(name): \(number.basis)")
             #expect(number.value.isFinite && number.value > 0, "\(name)")
             // An input without a source says so: its range is an assumption, and it has one.
             if number.basis == "assumed" { #expect(number.low != nil && number.high != nil, "\(name)") }
@@ -38,7 +40,9 @@ import StrokeBenchUnits
         for kind in WorkKind.allCases where kind.isMemoryBound { #expect(data.bytesPerPixel[kind] != nil, "\(kind)") }
         // Every number in the file is one of those: no figure hides outside a sourced field.
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL))
-        #expect(Self.numbersOutsideSourcedFields(json, path: "").isEmpty, "\(Self.numbersOutsideSourcedFields(json, path: ""))")
+        #expect(
+            Self.numbersOutsideSourcedFields(json, path: "").isEmpty,
+            "\(Self.numbersOutsideSourcedFields(json, path: ""))")
     }
 
     /// Paths of numbers that are not the value, low or high of an object with a source (or the host's
@@ -50,10 +54,12 @@ import StrokeBenchUnits
             return object.flatMap { key, value -> [String] in
                 if value is NSNumber, !(value is Bool) {
                     // The fitted figure is a published figure with its source: its rate and its fps.
-                    let declared = sourced && path == ".fitted_figure" && ["hz", "fps"].contains(key)
+                    let declared =
+                        sourced && path == ".fitted_figure" && ["hz", "fps"].contains(key)
                         // A chip's core counts, with where they are published.
                         || sourced && path.hasSuffix(".cores") && ["performance", "efficiency"].contains(key)
-                    return sourced && ["value", "low", "high"].contains(key) || declared || key == "format_version" ? [] : ["\(path).\(key)"]
+                    return sourced && ["value", "low", "high"].contains(key) || declared || key == "format_version"
+                        ? [] : ["\(path).\(key)"]
                 }
                 if key == "unit_costs_ns", sourced { return [] }
                 return numbersOutsideSourcedFields(value, path: "\(path).\(key)")
@@ -71,7 +77,8 @@ import StrokeBenchUnits
     /// No constant is tuned for one strategy: the only strategy the data names is the one its fitted
     /// figure was measured with, in the declaration of that figure.
     @Test func noStrategyIsNamedInTheDeviceCostDataButTheFittedFigures() throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
         #expect(object.removeValue(forKey: "fitted_figure") != nil)
         let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self).lowercased()
         for name in StrategyCatalog.builtIn.names where name != "null" {
@@ -83,10 +90,13 @@ import StrokeBenchUnits
     /// Memory-bound kinds scale with the inverse of published bandwidth, compute kinds with the single-core ratio.
     @Test func aDeviceDerivedFromAnotherScalesMemoryByBandwidthAndComputeByItsRatio() throws {
         let data = DeviceCostData.shipped
-        let ipad = try data.unitCosts(of: "ipad-pro-11"), iphone = try data.unitCosts(of: "iphone-6s")
-        let derivation = try #require(data.devices["iphone-6s"]), ipadBandwidth = try #require(data.devices["ipad-pro-11"]).bandwidthGBs.value
+        let ipad = try data.unitCosts(of: "ipad-pro-11")
+        let iphone = try data.unitCosts(of: "iphone-6s")
+        let derivation = try #require(data.devices["iphone-6s"])
+        let ipadBandwidth = try #require(data.devices["ipad-pro-11"]).bandwidthGBs.value
         for kind in WorkKind.allCases where (ipad.nanoseconds[kind] ?? 0) > 0 {
-            let ratio = kind.isMemoryBound ? ipadBandwidth / derivation.bandwidthGBs.value : derivation.compute.ratio.value
+            let ratio =
+                kind.isMemoryBound ? ipadBandwidth / derivation.bandwidthGBs.value : derivation.compute.ratio.value
             #expect(abs(iphone.nanoseconds[kind]! / ipad.nanoseconds[kind]! - ratio) < 1e-9, "\(kind)")
         }
         // A memory kind's cost is its bytes over the bandwidth one thread reaches on the device.
@@ -95,7 +105,8 @@ import StrokeBenchUnits
     }
 
     @Test func unitCostsChargeEachKindAndExtendedRangePixelsAtTheirFactor() {
-        let costs = UnitCosts(nanoseconds: [.pixelCleared: 1, .pixelBlended: 2, .segmentStroked: 100], extendedRangeFactor: 6)
+        let costs = UnitCosts(
+            nanoseconds: [.pixelCleared: 1, .pixelBlended: 2, .segmentStroked: 100], extendedRangeFactor: 6)
         var work = WorkCounters()
         work.pixelsCleared = 1000
         work.extendedCleared = 400
@@ -108,12 +119,14 @@ import StrokeBenchUnits
 
     func spiralConfiguration(_ strategy: any DrawingStrategy.Type, points: Int = 300) -> ReplayConfiguration {
         let device = DeviceProfile.named("iphone-6s")!
-        var spiral = SpiralTrace.make(canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
-                                      initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
+        var spiral = SpiralTrace.make(
+            canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
+            initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
         spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
-        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
-                                                device: device, clock: .virtual, inputMode: .displayLink,
-                                                strategy: strategy, costs: .model)
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+            device: device, clock: .virtual, inputMode: .displayLink,
+            strategy: strategy, costs: .model)
         configuration.comparePicture = false
         return configuration
     }
@@ -121,10 +134,11 @@ import StrokeBenchUnits
     @Test(arguments: ["naive", "flattened", "async-pool"])
     func modelledRunsAreTheSameFrameForFrame(strategyName: String) throws {
         let strategy = try #require(StrategyCatalog.builtIn.strategy(named: strategyName))
-        let a = try Replay.run(spiralConfiguration(strategy)), b = try Replay.run(spiralConfiguration(strategy))
+        let a = try Replay.run(spiralConfiguration(strategy))
+        let b = try Replay.run(spiralConfiguration(strategy))
         #expect(FrameCSV.render(a.frames) == FrameCSV.render(b.frames))
         #expect(a.summary.displayLinkFps == b.summary.displayLinkFps)
-        #expect(a.summary.renderMs.max > 0) // drawing is charged, wherever it ran
+        #expect(a.summary.renderMs.max > 0)  // drawing is charged, wherever it ran
     }
 
     @Test func displayLinkInputTakesOneSamplePerVsyncTurn() throws {
@@ -136,8 +150,10 @@ import StrokeBenchUnits
         // or at the next vsync, whichever is later: the fps follows from the turn.
         let turn = try #require(delivering.dropFirst(2).first).mainMs
         let period = 1000 / 60.0
-        let expected = 1000 / max(period, turn) // turns under a period wait for the vsync
-        #expect(abs(result.summary.displayLinkFps - expected) / expected < 0.05, "\(result.summary.displayLinkFps) against \(expected)")
+        let expected = 1000 / max(period, turn)  // turns under a period wait for the vsync
+        #expect(
+            abs(result.summary.displayLinkFps - expected) / expected < 0.05,
+            "\(result.summary.displayLinkFps) against \(expected)")
     }
 
     @Test func theSpiralIsTheCompanionAppsGeometry() {
@@ -158,12 +174,14 @@ import StrokeBenchUnits
 @Suite struct ModelUncertaintyTests {
     func spiral(on deviceName: String, points: Int = 200, strategy: String = "naive") -> ReplayConfiguration {
         let device = DeviceProfile.named(deviceName)!
-        var spiral = SpiralTrace.make(canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
-                                      initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
+        var spiral = SpiralTrace.make(
+            canvas: CanvasSize(width: device.widthPoints, height: device.heightPoints),
+            initialLength: device.idiom.spiralLength, refreshRate: device.refreshRate)
         spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
-        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
-                                                device: device, clock: .virtual, inputMode: .displayLink,
-                                                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: .model)
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+            device: device, clock: .virtual, inputMode: .displayLink,
+            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: .model)
         configuration.comparePicture = false
         return configuration
     }
@@ -172,7 +190,8 @@ import StrokeBenchUnits
     /// bytes and the extended-range factor: point-array's busy share on the iPad has a real range.
     @Test func aModelledRunReportsItsRange() throws {
         let s = try Replay.run(spiral(on: "ipad-pro-11", points: 2000, strategy: "point-array")).summary
-        let low = try #require(s.mainThreadBusyPctLow), high = try #require(s.mainThreadBusyPctHigh)
+        let low = try #require(s.mainThreadBusyPctLow)
+        let high = try #require(s.mainThreadBusyPctHigh)
         #expect(low < s.mainThreadBusyPct && s.mainThreadBusyPct < high, "\(low) \(s.mainThreadBusyPct) \(high)")
         #expect(try #require(s.displayLinkFpsLow) <= (try #require(s.displayLinkFpsHigh)))
         #expect(try #require(s.droppedPctLow) <= (try #require(s.droppedPctHigh)))
@@ -184,9 +203,12 @@ import StrokeBenchUnits
     /// barely moves while everything else does.
     @Test func theFittedFigureHoldsInEveryDraw() throws {
         let s = try Replay.run(spiral(on: "ipad-pro-11")).summary
-        let low = try #require(s.displayLinkFpsLow), high = try #require(s.displayLinkFpsHigh)
-        #expect(abs(low - s.displayLinkFps) / s.displayLinkFps < 0.05 && abs(high - s.displayLinkFps) / s.displayLinkFps < 0.05,
-                "\(low) \(s.displayLinkFps) \(high)")
+        let low = try #require(s.displayLinkFpsLow)
+        let high = try #require(s.displayLinkFpsHigh)
+        #expect(
+            abs(low - s.displayLinkFps) / s.displayLinkFps < 0.05
+                && abs(high - s.displayLinkFps) / s.displayLinkFps < 0.05,
+            "\(low) \(s.displayLinkFps) \(high)")
     }
 
     /// The draws are a Latin hypercube: each input's 64 quantiles fall one in each of 64 strata, and
@@ -203,8 +225,10 @@ import StrokeBenchUnits
         #expect(ModelDraw.central.value(.extendedRangeFactor, in: data) == 7.5)
         #expect(try data.unitCosts(of: "ipad-pro-11").extendedRangeFactor == 7.5)
         // The extremes of the stated range are reached at the quantiles' ends.
-        #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(.extendedRangeFactor, in: data) == 3.67)
-        #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(.extendedRangeFactor, in: data) == 12)
+        #expect(
+            ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(.extendedRangeFactor, in: data) == 3.67)
+        #expect(
+            ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(.extendedRangeFactor, in: data) == 12)
     }
 
     /// Other costs report no range, and a band is named only where 90% of the draws agree.
@@ -213,8 +237,10 @@ import StrokeBenchUnits
         measured.costs = .zero
         #expect(try Replay.run(measured).summary.displayLinkFpsLow == nil)
         var s = try Replay.run(spiral(on: "iphone-6s")).summary
-        var good = s, critical = s
-        good.hitchRatioMsPerS = 1; critical.hitchRatioMsPerS = 20
+        var good = s
+        var critical = s
+        good.hitchRatioMsPerS = 1
+        critical.hitchRatioMsPerS = 20
         s.spread(over: Array(repeating: good, count: 9) + [critical])
         #expect(s.hitchBand == .good)
         #expect(s.bandProbabilities == BandProbabilities(ratios: Array(repeating: 1, count: 9) + [20]))
@@ -232,9 +258,10 @@ import StrokeBenchUnits
         let device = DeviceProfile.named("ipad-pro-11")!
         var spiral = SpiralTrace.companionApp(on: device)
         spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
-        var configuration = ReplayConfiguration(input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
-                                                device: device, clock: .virtual, inputMode: .maxSpeed,
-                                                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: costs)
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
+            device: device, clock: .virtual, inputMode: .maxSpeed,
+            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: costs)
         configuration.comparePicture = false
         return try Replay.run(configuration)
     }
@@ -256,7 +283,8 @@ import StrokeBenchUnits
     @Test func aSaturatedMainThreadShowsItsTurnRate() throws {
         let s = try run("naive", costs: .model).summary
         let turnMs = s.mainMs.p50
-        #expect(abs(s.displayLinkFps - 1000 / turnMs) / s.displayLinkFps < 0.02, "\(s.displayLinkFps) vs \(1000 / turnMs)")
+        #expect(
+            abs(s.displayLinkFps - 1000 / turnMs) / s.displayLinkFps < 0.02, "\(s.displayLinkFps) vs \(1000 / turnMs)")
         #expect(abs(s.displayLinkFps - DeviceCostData.shipped.fittedFigure.fps) < 0.5)
     }
 }
@@ -273,25 +301,36 @@ import StrokeBenchUnits
 /// The fitted figure is checked where the device data is read (issue 48): each bad value is refused
 /// by name, never trapped at the first modelled run.
 @Suite struct FittedFigureCheckTests {
-    @Test(arguments: [("fps", 0.0, "fitted_figure.fps"), ("fps", 1e-300, "fitted_figure.fps"), ("fps", 500, "fitted_figure.fps"),
-                      ("hz", 0, "fitted_figure.hz"), ("hz", -120, "fitted_figure.hz"), ("hz", 1e9, "fitted_figure.hz")])
+    @Test(arguments: [
+        ("fps", 0.0, "fitted_figure.fps"), ("fps", 1e-300, "fitted_figure.fps"), ("fps", 500, "fitted_figure.fps"),
+        ("hz", 0, "fitted_figure.hz"), ("hz", -120, "fitted_figure.hz"), ("hz", 1e9, "fitted_figure.hz"),
+    ])
     func aFittedFigureNoDisplayShowsIsRefused(_ field: String, _ value: Double, _ named: String) throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
         var figure = try #require(object["fitted_figure"] as? [String: Any])
         figure[field] = value
         object["fitted_figure"] = figure
         let data = try JSONSerialization.data(withJSONObject: object)
         #expect(throws: DeviceCostError.self) { try DeviceCostData.load(data, file: "d.json") }
-        do { _ = try DeviceCostData.load(data, file: "d.json") } catch { #expect(error.description.hasPrefix("d.json: \(named): "), "\(error)") }
+        do { _ = try DeviceCostData.load(data, file: "d.json") } catch {
+            #expect(error.description.hasPrefix("d.json: \(named): "), "\(error)")
+        }
     }
 
     @Test func aHostUnitCostAboveAMillisecondIsRefused() throws {
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
-        var host = try #require(object["host"] as? [String: Any]), costs = try #require(host["unit_costs_ns"] as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: DeviceCostData.shippedURL)) as? [String: Any])
+        var host = try #require(object["host"] as? [String: Any])
+        var costs = try #require(host["unit_costs_ns"] as? [String: Any])
         costs["draw_call"] = 2e6
-        host["unit_costs_ns"] = costs; object["host"] = host
+        host["unit_costs_ns"] = costs
+        object["host"] = host
         let data = try JSONSerialization.data(withJSONObject: object)
-        do { _ = try DeviceCostData.load(data, file: "d.json"); Issue.record("accepted") } catch {
+        do {
+            _ = try DeviceCostData.load(data, file: "d.json")
+            Issue.record("accepted")
+        } catch {
             #expect(error.description.hasPrefix("d.json: host.unit_costs_ns.draw_call: "), "\(error)")
         }
     }
@@ -301,12 +340,15 @@ import StrokeBenchUnits
 @Suite struct PlacementTests {
     @Test func theFirstSampleBeyondReachIsFound() throws {
         let device = try #require(DeviceProfile.named("iphone-6s"))
-        let near = Trace(canvas: CanvasSize(width: 100, height: 80), strokes: [Stroke(samples: [Sample(time: 0, x: 10, y: 10)])])
+        let near = Trace(
+            canvas: CanvasSize(width: 100, height: 80), strokes: [Stroke(samples: [Sample(time: 0, x: 10, y: 10)])])
         #expect(ReplayInput.firstBeyondReach(of: near, on: device) == nil)
-        let far = Trace(canvas: CanvasSize(width: 100, height: 80), strokes: [
-            Stroke(samples: [Sample(time: 0, x: 10, y: 10)]),
-            Stroke(samples: [Sample(time: 1, x: 10, y: 10), Sample(time: 2, x: 70_000, y: 10)]),
-        ])
+        let far = Trace(
+            canvas: CanvasSize(width: 100, height: 80),
+            strokes: [
+                Stroke(samples: [Sample(time: 0, x: 10, y: 10)]),
+                Stroke(samples: [Sample(time: 1, x: 10, y: 10), Sample(time: 2, x: 70_000, y: 10)]),
+            ])
         let found = try #require(ReplayInput.firstBeyondReach(of: far, on: device))
         #expect(found.stroke == 1 && found.sample == 1)
         // 7.5 times as far on the iPhone 6s: 3.75 points a trace unit, 2 pixels a point.
@@ -318,10 +360,13 @@ import StrokeBenchUnits
         let grid = VsyncGrid(hz: 120)
         #expect(Array(SpatialLagMeter.vsyncs(count: 5, on: grid)) == (0..<5).map { grid.time(of: $0).nanoseconds })
         let week = 604_800 * 120
-        var count = 0, last: Int64 = -1, evenly = true
+        var count = 0
+        var last: Int64 = -1
+        var evenly = true
         for t in SpatialLagMeter.vsyncs(count: week, on: grid) {
             evenly = evenly && t > last
-            last = t; count += 1
+            last = t
+            count += 1
         }
         #expect(evenly && count <= SpatialLagMeter.maxVsyncs && count > SpatialLagMeter.maxVsyncs / 2)
     }

@@ -1,9 +1,9 @@
-import StrokeBenchReplay
+import StrokeBenchDevice
 import StrokeBenchMetrics
+import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
-import StrokeBenchDevice
-import StrokeBenchSpec
 import Testing
 
 /// Ink counts as shown only where the composited picture gained ink (docs/model.md, "Ink from what
@@ -38,7 +38,8 @@ import Testing
     /// same vsyncs, for every strategy: the stamps are set by the same drawing calls.
     @Test(arguments: StrategyCatalog.builtIn.names)
     func dryAndRasterizedReplaysShowTheSameInk(strategy: String) throws {
-        let dry = try Self.replay(strategy, raster: false), raster = try Self.replay(strategy, raster: true)
+        let dry = try Self.replay(strategy, raster: false)
+        let raster = try Self.replay(strategy, raster: true)
         #expect(dry.samplesNeverShown == raster.samplesNeverShown)
         #expect(dry.inkUpdatesPerS == raster.inkUpdatesPerS)
         #expect(dry.latencyMs == raster.latencyMs)

@@ -23,7 +23,8 @@ import Testing
 
         init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
             if Self.mistake == .throwsInInit { throw CanvasError.invalidSize(width: 0, height: 0) }
-            self.canvas = canvas; self.environment = environment
+            self.canvas = canvas
+            self.environment = environment
             surface = try Surface(width: canvas.width, height: canvas.height, counting: environment.ledger)
         }
 
@@ -36,7 +37,10 @@ import Testing
             case .strokesInfinity: context.stroke([[start, Point(x: .infinity, y: 0)]], style: canvas.style)
             case .strokesFarAway: context.stroke([[start, Point(x: 1e300, y: 5)]], style: canvas.style)
             case .strokesNaNWidth:
-                context.setLineWidth(.nan); context.move(to: start); context.addLine(to: Point(x: 20, y: 20)); context.strokePath()
+                context.setLineWidth(.nan)
+                context.move(to: start)
+                context.addLine(to: Point(x: 20, y: 20))
+                context.strokePath()
             case .fillsHugeRect: context.fill(PixelRect(x: Int.max - 10, y: 0, width: 10, height: 10), with: .white)
             case .drawsDryImage:
                 let dry = try Surface(width: 10, height: 10, counting: WorkLedger(rasterizes: false))
@@ -52,7 +56,8 @@ import Testing
             case .showsThroughBeyond: update.showsThrough = 1_000_000
             case .fadeInNaN: update.fadeIn = .nan
             case .renderSecondsInfinite: update.backgroundRenderSeconds = .infinity
-            case .overlayAtInfinity: update.overlays = [Polyline([Point(x: 1, y: 1), Point(x: -.infinity, y: 2)], style: canvas.style)]
+            case .overlayAtInfinity:
+                update.overlays = [Polyline([Point(x: 1, y: 1), Point(x: -.infinity, y: 2)], style: canvas.style)]
             default: break
             }
             return update
@@ -81,9 +86,10 @@ import Testing
     @Test(arguments: Mistake.allCases) func aMistakeIsNamedNotTrapped(_ mistake: Mistake) throws {
         Misbehaving.mistake = mistake
         let input = trace([[(0, 20, 20), (0.01, 40, 30), (0.02, 60, 40)]])
-        var configuration = ReplayConfiguration(input: ReplayInput(trace: input, device: smallDevice), traceName: "t",
-                                                device: smallDevice, strategy: Misbehaving.self, costs: .zero)
-        configuration.forcesRaster = true // the dry-image mistake needs a surface with pixels
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: input, device: smallDevice), traceName: "t",
+            device: smallDevice, strategy: Misbehaving.self, costs: .zero)
+        configuration.forcesRaster = true  // the dry-image mistake needs a surface with pixels
         let (phase, words) = try #require(Self.expected[mistake])
         do {
             _ = try Replay.run(configuration)

@@ -1,11 +1,12 @@
-import StrokeBenchSpec
 import StrokeBenchCanvas
 import StrokeBenchDevice
 import StrokeBenchMetrics
-@testable import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
 import Testing
+
+@testable import StrokeBenchReplay
 
 /// Pen-to-pixel latency by stage (docs/latency.md), checked where it can be worked out by hand: with
 /// every cost zero, a sample waits for the vsync turn that delivers it, the commit ends where the turn
@@ -28,9 +29,10 @@ import Testing
 
     static func replay(_ strategy: String, queue: PresentQueueDepth = .one) throws -> ReplayResult {
         let device = DeviceProfile.named("ipad-pro-11")!
-        var configuration = ReplayConfiguration(input: ReplayInput(trace: trace(), device: device), traceName: "two strokes",
-                                                device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!,
-                                                costs: .zero)
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: trace(), device: device), traceName: "two strokes",
+            device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!,
+            costs: .zero)
         configuration.comparePicture = false
         configuration.pipeline.presentQueueDepth = queue
         return try Replay.run(configuration)
@@ -42,7 +44,9 @@ import Testing
         let device = DeviceLatency(device: DeviceProfile.named("ipad-pro-11")!, hz: 120)
         #expect(result.sampleStages.count == 240 && result.summary.samplesNeverShown == 0)
         // The four stages the replay measures add up, in ns, to the latency it has always reported.
-        let app = result.sampleStages.map { Double($0.endToEndNs - device.digitizerNs - device.scanOutAndPanelNs) / 1e6 }
+        let app = result.sampleStages.map {
+            Double($0.endToEndNs - device.digitizerNs - device.scanOutAndPanelNs) / 1e6
+        }
         #expect(Percentiles(app) == result.summary.latencyMs)
         let period = 1e9 / 120
         for stages in result.sampleStages {
@@ -61,7 +65,8 @@ import Testing
     /// is latency, not a hitch.
     @Test(arguments: [PresentQueueDepth.two, .three])
     func eachQueuedFrameAddsOneRefreshToEverySample(queue: PresentQueueDepth) throws {
-        let shallow = try Self.replay("dirty-rect"), deep = try Self.replay("dirty-rect", queue: queue)
+        let shallow = try Self.replay("dirty-rect")
+        let deep = try Self.replay("dirty-rect", queue: queue)
         #expect(deep.sampleStages.count == shallow.sampleStages.count)
         let refresh = 1e9 / 120 * Double(queue.frames - 1)
         for (a, b) in zip(shallow.sampleStages, deep.sampleStages) {
@@ -75,7 +80,9 @@ import Testing
     /// A slower digitizer (`--touch-hz 60` on the iPad's 240 Hz pencil) keeps one sample in four of a
     /// 240 Hz recording and waits four times as long for a sample.
     @Test func aSlowerDigitizerReportsFewerSamplesAndWaitsLongerForThem() throws {
-        let spec = ReplaySpec(strategy: "dirty-rect", device: "ipad-pro-11", clock: .virtual, costs: .zero, pipeline: PipelineWhatIfs(touchRate: .hz60))
+        let spec = ReplaySpec(
+            strategy: "dirty-rect", device: "ipad-pro-11", clock: .virtual, costs: .zero,
+            pipeline: PipelineWhatIfs(touchRate: .hz60))
         var configuration = try ReplayConfiguration(spec, trace: Self.trace(), strategies: .builtIn)
         configuration.comparePicture = false
         let result = try Replay.run(configuration)

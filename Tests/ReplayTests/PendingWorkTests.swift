@@ -1,11 +1,12 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchReplay
 import StrokeBenchStrategies
-import Testing
 import StrokeBenchTraces
+import Testing
+
+@testable import StrokeBenchReplay
 
 /// An object a render task holds, counting how many are alive.
-final class TaskPayload: @unchecked Sendable { // the count is only touched by the replay's thread
+final class TaskPayload: @unchecked Sendable {  // the count is only touched by the replay's thread
     nonisolated(unsafe) static var alive = 0
     init() { Self.alive += 1 }
     deinit { Self.alive -= 1 }
@@ -31,10 +32,16 @@ final class EndlessRenderStrategy: DrawingStrategy {
         guard changed else { return nil }
         changed = false
         let payload = TaskPayload()
-        queues.submitConcurrent(RenderTask(steps: [
-            { _ in EndlessRenderStrategy.meter.pending = 100; _ = payload; return .proceed },
-            { _ in .stop },
-        ])) { _, _ in }
+        queues.submitConcurrent(
+            RenderTask(steps: [
+                { _ in
+                    EndlessRenderStrategy.meter.pending = 100
+                    _ = payload
+                    return .proceed
+                },
+                { _ in .stop },
+            ])
+        ) { _, _ in }
         return nil
     }
 
@@ -53,7 +60,7 @@ final class EndlessRenderStrategy: DrawingStrategy {
         configuration.meter = EndlessRenderStrategy.meter
         configuration.comparePicture = false
         let result = try Replay.run(configuration)
-        #expect(result.summary.durationS < 10) // it gave up: the renders never finished
+        #expect(result.summary.durationS < 10)  // it gave up: the renders never finished
         #expect(TaskPayload.alive == before)
     }
 }

@@ -2,11 +2,12 @@ import Foundation
 import StrokeBenchCanvas
 import StrokeBenchDevice
 import StrokeBenchMetrics
-@testable import StrokeBenchReplay
 import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
 import Testing
+
+@testable import StrokeBenchReplay
 
 /// Predicted touches (docs/latency.md): the predictors on paths whose future is known, perceived
 /// latency worked out by hand, and provisional ink that buys latency and never stays in the picture.
@@ -22,24 +23,31 @@ import Testing
     }
 
     @Test func aPredictorNeedsTwoSamples() {
-        var linear = LinearPredictor(), kalman = KalmanPredictor()
+        var linear = LinearPredictor()
+        var kalman = KalmanPredictor()
         #expect(linear.predict(ahead: 0.01) == nil && kalman.predict(ahead: 0.01) == nil)
-        linear.add(Point(x: 0, y: 0), at: 0); kalman.add(Point(x: 0, y: 0), at: 0)
+        linear.add(Point(x: 0, y: 0), at: 0)
+        kalman.add(Point(x: 0, y: 0), at: 0)
         #expect(linear.predict(ahead: 0.01) == nil && kalman.predict(ahead: 0.01) == nil)
     }
 
     /// The Kalman filter follows a turning pen more closely than carrying its velocity forward does
     /// (a circle of radius 100 px at 2 turns a second, sampled at 240 Hz, a frame ahead).
     @Test func theKalmanFilterFollowsATurnBetterThanALine() throws {
-        var linear = LinearPredictor(), kalman = KalmanPredictor()
-        var linearError = 0.0, kalmanError = 0.0
-        let omega = 4 * Double.pi, h = 1.0 / 120
+        var linear = LinearPredictor()
+        var kalman = KalmanPredictor()
+        var linearError = 0.0
+        var kalmanError = 0.0
+        let omega = 4 * Double.pi
+        let h = 1.0 / 120
         func at(_ t: Double) -> Point { Point(x: 300 + 100 * cos(omega * t), y: 300 + 100 * sin(omega * t)) }
         for i in 0..<240 {
             let t = Double(i) / 240
-            linear.add(at(t), at: t); kalman.add(at(t), at: t)
+            linear.add(at(t), at: t)
+            kalman.add(at(t), at: t)
             guard i >= 60, let l = linear.predict(ahead: h), let k = kalman.predict(ahead: h) else { continue }
-            linearError += Distance.between(l, at(t + h)); kalmanError += Distance.between(k, at(t + h))
+            linearError += Distance.between(l, at(t + h))
+            kalmanError += Distance.between(k, at(t + h))
         }
         #expect(kalmanError < linearError, "kalman \(kalmanError) linear \(linearError)")
     }
@@ -49,20 +57,25 @@ import Testing
     @Test func perceivedLatencyIsTheFirstPictureWhoseInkReachesThePen() {
         let points = [Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 10, y: 0)]
         let segment = PredictedInk.Shown(time: 12_000_000, base: 0, tip: Point(x: 11, y: 0))
-        let changes = [PerceivedLatency.Change(time: 10_000_000, realTip: 0, segment: nil),
-                       PerceivedLatency.Change(time: 12_000_000, realTip: nil, segment: segment),
-                       PerceivedLatency.Change(time: 20_000_000, realTip: 2, segment: nil)]
+        let changes = [
+            PerceivedLatency.Change(time: 10_000_000, realTip: 0, segment: nil),
+            PerceivedLatency.Change(time: 12_000_000, realTip: nil, segment: segment),
+            PerceivedLatency.Change(time: 20_000_000, realTip: 2, segment: nil),
+        ]
         let times: [Int64] = [1_000_000, 5_000_000, 9_000_000]
-        let withSegment = PerceivedLatency.compute(times: times, points: points, stroke: [0, 0, 0], shown: [true, true, true],
-                                                   changes: changes, within: 1)
+        let withSegment = PerceivedLatency.compute(
+            times: times, points: points, stroke: [0, 0, 0], shown: [true, true, true],
+            changes: changes, within: 1)
         #expect(withSegment == [9_000_000, 7_000_000, 3_000_000])
         // Without the segment, samples 1 and 2 wait for the real ink at 20 ms.
-        let without = PerceivedLatency.compute(times: times, points: points, stroke: [0, 0, 0], shown: [true, true, true],
-                                               changes: [changes[0], changes[2]], within: 1)
+        let without = PerceivedLatency.compute(
+            times: times, points: points, stroke: [0, 0, 0], shown: [true, true, true],
+            changes: [changes[0], changes[2]], within: 1)
         #expect(without == [9_000_000, 15_000_000, 11_000_000])
         // Within 6 px, the real ink's end at sample 0 already reaches sample 1 when it is shown.
-        let near = PerceivedLatency.compute(times: times, points: points, stroke: [0, 0, 0], shown: [true, true, true],
-                                            changes: [changes[0], changes[2]], within: 6)
+        let near = PerceivedLatency.compute(
+            times: times, points: points, stroke: [0, 0, 0], shown: [true, true, true],
+            changes: [changes[0], changes[2]], within: 6)
         #expect(near == [9_000_000, 5_000_000, 11_000_000])
     }
 
@@ -73,10 +86,13 @@ import Testing
         let points = (0..<4).map { Point(x: Double($0) * 100, y: 0) }
         let times: [Int64] = [0, 10_000_000, 20_000_000, 30_000_000]
         let segment = PredictedInk.Shown(time: 21_000_000, base: 1, tip: Point(x: 240, y: 0))
-        let changes = [PerceivedLatency.Change(time: 5_000_000, realTip: 0, segment: nil),
-                       PerceivedLatency.Change(time: 21_000_000, realTip: 1, segment: segment)]
-        let measures = SpatialLagMeter.measure(vsyncs: [15_000_000, 25_000_000, 40_000_000], times: times, points: points,
-                                               stroke: [0, 0, 0, 0], changes: changes, mmPerPixel: 0.1)
+        let changes = [
+            PerceivedLatency.Change(time: 5_000_000, realTip: 0, segment: nil),
+            PerceivedLatency.Change(time: 21_000_000, realTip: 1, segment: segment),
+        ]
+        let measures = SpatialLagMeter.measure(
+            vsyncs: [15_000_000, 25_000_000, 40_000_000], times: times, points: points,
+            stroke: [0, 0, 0, 0], changes: changes, mmPerPixel: 0.1)
         #expect(measures.count == 2, "the pen is up at 40 ms")
         #expect(abs(measures[0].lagMm - 15) < 1e-9 && abs(measures[1].lagMm - 1) < 1e-9)
         #expect(measures.allSatisfy { $0.straight && abs($0.speedMmPerS - 1000) < 1e-9 })
@@ -86,9 +102,10 @@ import Testing
 
     static func replay(_ strategy: String, predict: Prediction) throws -> ReplayResult {
         let device = DeviceProfile.named("ipad-pro-11")!
-        var configuration = ReplayConfiguration(input: ReplayInput(trace: PenToPixelTests.trace(), device: device), traceName: "two strokes",
-                                                device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!,
-                                                costs: .zero)
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: PenToPixelTests.trace(), device: device), traceName: "two strokes",
+            device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!,
+            costs: .zero)
         configuration.forcesRaster = true
         configuration.pipeline.predict = predict
         return try Replay.run(configuration)
@@ -98,10 +115,13 @@ import Testing
     /// the picture once the pen lifts: the final picture is the one without prediction, pixel for pixel.
     @Test(arguments: ["dirty-rect", "async-pool"])
     func predictedInkBuysLatencyAndNeverStays(strategy: String) throws {
-        let plain = try Self.replay(strategy, predict: .none), predicted = try Self.replay(strategy, predict: .kalman)
-        let before = try #require(plain.summary.penToPixel?.perceivedMs), after = try #require(predicted.summary.penToPixel?.perceivedMs)
+        let plain = try Self.replay(strategy, predict: .none)
+        let predicted = try Self.replay(strategy, predict: .kalman)
+        let before = try #require(plain.summary.penToPixel?.perceivedMs)
+        let after = try #require(predicted.summary.penToPixel?.perceivedMs)
         #expect(after.p50 < before.p50, "\(after.p50) vs \(before.p50)")
-        let lagBefore = try #require(plain.summary.penToPixel?.spatialLag), lagAfter = try #require(predicted.summary.penToPixel?.spatialLag)
+        let lagBefore = try #require(plain.summary.penToPixel?.spatialLag)
+        let lagAfter = try #require(predicted.summary.penToPixel?.spatialLag)
         #expect(lagAfter.vsyncs == lagBefore.vsyncs && lagAfter.curvedMm.p50 < lagBefore.curvedMm.p50)
         let figures = try #require(predicted.summary.penToPixel?.prediction)
         #expect(figures.segments > 100 && figures.extraPixels > 0 && figures.horizonMs == 1000.0 / 120)

@@ -1,7 +1,7 @@
 import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import Testing
-import StrokeBenchSpec
 
 /// async-global and async-graver in the realtime clock: their render tasks run on real Dispatch
 /// queues (the global concurrent queue, and Graver's serial queues) while the main thread replays
@@ -21,9 +21,10 @@ import StrokeBenchSpec
     func realThreadsDrawTheReferencePicture(_ name: String, _ options: [String: StrategyOptionValue]) throws {
         let strategy = try #require(StrategyCatalog.builtIn.strategy(named: name))
         let settings = try StrategySettings.given(options, declared: strategy.options)
-        let r = try Replay.run(ReplayConfiguration(
-            input: ReplayInput(trace: PictureTests.crossing, device: smallDevice), traceName: "crossing",
-            device: smallDevice, clock: .realtime, strategy: strategy, workers: 2, settings: settings))
+        let r = try Replay.run(
+            ReplayConfiguration(
+                input: ReplayInput(trace: PictureTests.crossing, device: smallDevice), traceName: "crossing",
+                device: smallDevice, clock: .realtime, strategy: strategy, workers: 2, settings: settings))
         #expect(r.summary.counters.tasksStarted >= 1)
         #expect(r.summary.picture?.matchesReference == true)
     }

@@ -1,10 +1,10 @@
-import StrokeBenchReplay
 import Foundation
-import StrokeBenchStrategies
-import Testing
-import StrokeBenchTraces
 import StrokeBenchDevice
+import StrokeBenchReplay
 import StrokeBenchSpec
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import Testing
 
 /// Every strategy replays recorded human input, imported as `bench trace import` does, and ends
 /// with the reference picture: a few real files from each data set in `../shared/traces` (the
@@ -15,23 +15,31 @@ struct RealTraceReplayTests {
     /// Two $1 gestures of one writer and two Omniglot drawings (several strokes, real pen-up pauses).
     static let sessions: [(format: TraceImportFormat, files: [String])] = [
         (.dollar1, ["dollar1/xml_logs/s02/slow/check02.xml", "dollar1/xml_logs/s02/slow/x03.xml"]),
-        (.omniglot, ["omniglot/strokes_background_small1/Latin/character01/0683_04.txt",
-                     "omniglot/strokes_background_small1/Latin/character01/0683_07.txt"]),
+        (
+            .omniglot,
+            [
+                "omniglot/strokes_background_small1/Latin/character01/0683_04.txt",
+                "omniglot/strokes_background_small1/Latin/character01/0683_07.txt",
+            ]
+        ),
     ]
 
     @Test(arguments: StrategyCatalog.builtIn.names.filter { $0 != "null" }, [0, 1])
     func everyStrategyReplaysARealSessionToTheReferencePicture(strategy: String, session: Int) throws {
         let (format, files) = Self.sessions[session]
-        let trace = try TraceImporter.importSession(files.map { (SharedTraceFolder.path as NSString).appendingPathComponent($0) }, format: format)
+        let trace = try TraceImporter.importSession(
+            files.map { (SharedTraceFolder.path as NSString).appendingPathComponent($0) }, format: format)
         #expect(trace.sampleCount > 0)
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: trace, device: DeviceProfile.named("iphone-6s")!), traceName: format.rawValue,
-            device: DeviceProfile.named("iphone-6s")!, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: strategy)!)
-        configuration.meter = ZeroCostMeter() // the picture, not the timing: every turn on time
+            device: DeviceProfile.named("iphone-6s")!, clock: .virtual,
+            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!)
+        configuration.meter = ZeroCostMeter()  // the picture, not the timing: every turn on time
         let result = try Replay.run(configuration)
-        #expect(result.summary.samples == configuration.input.count) // the samples a 60 Hz digitizer reports
-        #expect(result.summary.picture?.matchesReference == true,
-                "\(strategy) on \(format.rawValue): \(String(describing: result.summary.picture))")
+        #expect(result.summary.samples == configuration.input.count)  // the samples a 60 Hz digitizer reports
+        #expect(
+            result.summary.picture?.matchesReference == true,
+            "\(strategy) on \(format.rawValue): \(String(describing: result.summary.picture))")
     }
 
     /// Predicted touches on real pens, which turn and stop: on both data sets the Kalman filter's
@@ -40,22 +48,26 @@ struct RealTraceReplayTests {
     @Test(arguments: [0, 1])
     func predictionLowersPerceivedLatencyOnRealPens(session: Int) throws {
         let (format, files) = Self.sessions[session]
-        let trace = try TraceImporter.importSession(files.map { (SharedTraceFolder.path as NSString).appendingPathComponent($0) }, format: format)
+        let trace = try TraceImporter.importSession(
+            files.map { (SharedTraceFolder.path as NSString).appendingPathComponent($0) }, format: format)
         let device = DeviceProfile.named("ipad-pro-11")!
         var results: [ReplayResult] = []
         for predict in [Prediction.none, .kalman] {
-            var configuration = ReplayConfiguration(input: ReplayInput(trace: trace, device: device), traceName: format.rawValue,
-                                                    device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: "dirty-rect")!,
-                                                    costs: .model)
+            var configuration = ReplayConfiguration(
+                input: ReplayInput(trace: trace, device: device), traceName: format.rawValue,
+                device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: "dirty-rect")!,
+                costs: .model)
             configuration.forcesRaster = true
             configuration.pipeline.predict = predict
             results.append(try Replay.run(configuration))
         }
-        let before = try #require(results[0].summary.penToPixel?.perceivedMs), after = try #require(results[1].summary.penToPixel?.perceivedMs)
+        let before = try #require(results[0].summary.penToPixel?.perceivedMs)
+        let after = try #require(results[1].summary.penToPixel?.perceivedMs)
         // Omniglot's pens are slow: half their samples are within 1 mm of the ink at the first picture
         // already, the floor of the device's own stages, so there prediction shows in the tail.
-        #expect(after.p50 <= before.p50 && after.p95 <= before.p95 && (after.p50 < before.p50 || after.p95 < before.p95),
-                "\(format.rawValue): p50 \(after.p50) vs \(before.p50), p95 \(after.p95) vs \(before.p95)")
+        #expect(
+            after.p50 <= before.p50 && after.p95 <= before.p95 && (after.p50 < before.p50 || after.p95 < before.p95),
+            "\(format.rawValue): p50 \(after.p50) vs \(before.p50), p95 \(after.p95) vs \(before.p95)")
         #expect((results[1].summary.penToPixel?.prediction?.ghostInkMm.max ?? 0) > 0)
         #expect(results[1].summary.picture?.matchesReference == true)
         #expect(results[1].summary.picture?.checksum == results[0].summary.picture?.checksum)

@@ -1,20 +1,26 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchReplay
 import StrokeBenchMetrics
 import StrokeBenchStrategies
-import Testing
 import StrokeBenchTraces
+import Testing
+
+@testable import StrokeBenchReplay
 
 /// The other systems of the seed articles, each with its tell-tale behaviour, on small traces with
 /// scripted costs (vsyncs every 10 ms).
 @Suite struct SeedSystemTests {
     /// A tap at 5 ms (drawn and shown while the pen is up), then one stroke with a sample in every
     /// 10 ms turn from 105 to 295 ms.
-    static let steady = trace([[(0.005, 100, 120)], (0..<20).map { (i: Int) -> (Double, Double, Double) in
-        (0.105 + 0.010 * Double(i), 10 + 9 * Double(i), 40 + Double(i % 5) * 8)
-    }])
+    static let steady = trace([
+        [(0.005, 100, 120)],
+        (0..<20).map { (i: Int) -> (Double, Double, Double) in
+            (0.105 + 0.010 * Double(i), 10 + 9 * Double(i), 40 + Double(i % 5) * 8)
+        },
+    ])
 
-    func run(_ name: String, draw: Double, options: [String: StrategyOptionValue] = [:], workers: Int = 2) throws -> ReplayResult {
+    func run(_ name: String, draw: Double, options: [String: StrategyOptionValue] = [:], workers: Int = 2) throws
+        -> ReplayResult
+    {
         let strategy = StrategyCatalog.builtIn.strategy(named: name)!
         let settings = try StrategySettings.given(options, declared: strategy.options)
         var configuration = ReplayConfiguration(
@@ -41,7 +47,9 @@ import StrokeBenchTraces
 
     @Test func graverFadeInAddsToLatency() throws {
         let plain = try run("async-graver", draw: 0.004, options: ["graver-keep-contents": .flag(true)])
-        let faded = try run("async-graver", draw: 0.004, options: ["graver-keep-contents": .flag(true), "graver-fade-in": .seconds(0.2)])
+        let faded = try run(
+            "async-graver", draw: 0.004,
+            options: ["graver-keep-contents": .flag(true), "graver-fade-in": .seconds(0.2)])
         #expect(abs(faded.summary.latencyMs.p50 - plain.summary.latencyMs.p50 - 200) < 1e-6)
     }
 
@@ -73,9 +81,10 @@ import StrokeBenchTraces
         // The main thread only adds a layer per event; the render server re-composites every layer
         // with each update, so the pixels it composites per frame grow with the layer count.
         let oneStroke = Trace(canvas: Self.steady.canvas, strokes: [Self.steady.strokes[1]])
-        let r = try Replay.run(ReplayConfiguration(
-            input: ReplayInput(trace: oneStroke, device: smallDevice), traceName: "one stroke", device: smallDevice,
-            clock: .virtual, strategy: SublayerStrategy.self))
+        let r = try Replay.run(
+            ReplayConfiguration(
+                input: ReplayInput(trace: oneStroke, device: smallDevice), traceName: "one stroke", device: smallDevice,
+                clock: .virtual, strategy: SublayerStrategy.self))
         let updates = r.frames.filter { $0.presentMs != nil }
         let composited = updates.map(\.counters.pixelsComposited)
         // First update: the whole base; then each adds one more layer until pen up flattens.
@@ -89,12 +98,15 @@ import StrokeBenchTraces
     }
 
     @Test func sublayerFlattensPast400Layers() throws {
-        let long = trace([(0..<450).map { (i: Int) -> (Double, Double, Double) in
-            (0.001 + Double(i) / 1000, 10 + 0.4 * Double(i), 75 + 40 * sin(Double(i) / 30))
-        }])
-        let r = try Replay.run(ReplayConfiguration(
-            input: ReplayInput(trace: long, device: smallDevice), traceName: "long", device: smallDevice,
-            clock: .virtual, delivery: .perSample, strategy: SublayerStrategy.self))
+        let long = trace([
+            (0..<450).map { (i: Int) -> (Double, Double, Double) in
+                (0.001 + Double(i) / 1000, 10 + 0.4 * Double(i), 75 + 40 * sin(Double(i) / 30))
+            }
+        ])
+        let r = try Replay.run(
+            ReplayConfiguration(
+                input: ReplayInput(trace: long, device: smallDevice), traceName: "long", device: smallDevice,
+                clock: .virtual, delivery: .perSample, strategy: SublayerStrategy.self))
         // The base, one flattening when the 401st layer arrives, one at pen up.
         #expect(r.summary.counters.bitmapsAllocated == 3)
         #expect(r.summary.picture?.matchesReference == true)
@@ -102,6 +114,6 @@ import StrokeBenchTraces
 }
 
 #if canImport(Glibc)
-import Glibc
-import StrokeBenchSpec
+    import Glibc
+    import StrokeBenchSpec
 #endif

@@ -1,9 +1,10 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchReplay
 import StrokeBenchMetrics
 import StrokeBenchStrategies
-import Testing
 import StrokeBenchTraces
+import Testing
+
+@testable import StrokeBenchReplay
 
 /// Exact work counters on a hand-made trace, worked out by hand.
 ///
@@ -15,9 +16,11 @@ import StrokeBenchTraces
     static let threeSamples = trace([[(0.001, 20, 20), (0.002, 40, 20), (0.003, 60, 20)]])
 
     func run(_ strategy: any DrawingStrategy.Type, workers: Int? = nil) throws -> ReplayResult {
-        try Replay.run(ReplayConfiguration(
-            input: ReplayInput(trace: Self.threeSamples, device: smallDevice), traceName: "three", device: smallDevice,
-            clock: .virtual, strategy: strategy, workers: workers))
+        try Replay.run(
+            ReplayConfiguration(
+                input: ReplayInput(trace: Self.threeSamples, device: smallDevice), traceName: "three",
+                device: smallDevice,
+                clock: .virtual, strategy: strategy, workers: workers))
     }
 
     @Test func dirtyRect() throws {
@@ -60,12 +63,15 @@ import StrokeBenchTraces
         // 450 samples, one per event: the live line passes 200 points at sample 200 (201 points) and
         // again at sample 400 (the kept point plus 200 new), and pen up flattens once more: 3 flattened
         // bitmaps besides the backing store.
-        let long = trace([(0..<450).map { (i: Int) -> (Double, Double, Double) in
-            (0.001 + Double(i) / 1000, 10 + 0.4 * Double(i), 75 + 40 * sin(Double(i) / 30))
-        }])
-        let r = try Replay.run(ReplayConfiguration(
-            input: ReplayInput(trace: long, device: smallDevice), traceName: "long", device: smallDevice,
-            clock: .virtual, delivery: .perSample, strategy: FlattenedStrategy.self))
+        let long = trace([
+            (0..<450).map { (i: Int) -> (Double, Double, Double) in
+                (0.001 + Double(i) / 1000, 10 + 0.4 * Double(i), 75 + 40 * sin(Double(i) / 30))
+            }
+        ])
+        let r = try Replay.run(
+            ReplayConfiguration(
+                input: ReplayInput(trace: long, device: smallDevice), traceName: "long", device: smallDevice,
+                clock: .virtual, delivery: .perSample, strategy: FlattenedStrategy.self))
         #expect(r.summary.counters.bitmapsAllocated == 4)
         #expect(r.summary.picture?.matchesReference == true)
     }
@@ -73,11 +79,12 @@ import StrokeBenchTraces
     @Test(arguments: ["dirty-rect", "flattened", "async-pool"])
     func countersAreDeterministic(name: String) throws {
         let strategy = StrategyCatalog.builtIn.strategy(named: name)!
-        let a = try run(strategy).summary.counters, b = try run(strategy).summary.counters
+        let a = try run(strategy).summary.counters
+        let b = try run(strategy).summary.counters
         #expect(a == b)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -1,14 +1,17 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchReplay
+import StrokeBenchDevice
 import StrokeBenchStrategies
 import StrokeBenchTraces
-import StrokeBenchDevice
+
+@testable import StrokeBenchReplay
 
 /// Costs written by the test: a commit that draws costs `drawCost`, everything else nothing.
 final class ScriptedMeter: CostMeter {
     /// Set by `ScriptedStrategy` when the work being measured should cost something.
     var pending: Double = 0
-    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (T, ReplayDuration) {
+    func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+        T, ReplayDuration
+    ) {
         pending = 0
         let result = try body()
         defer { pending = 0 }
@@ -40,7 +43,10 @@ final class ScriptedStrategy: DrawingStrategy {
 
     func handle(_ event: TouchEvent) {
         Self.received.append(event)
-        if let last = event.points.last { newest = last.index; changed = true }
+        if let last = event.points.last {
+            newest = last.index
+            changed = true
+        }
     }
 
     func commit() -> LayerUpdate? {
@@ -56,10 +62,12 @@ final class ScriptedStrategy: DrawingStrategy {
 }
 
 /// A small screen, so picture tests stay fast: 200 x 150 px at 1x.
-let smallDevice = DeviceProfile(name: "test-small", width: 200, height: 150, scale: 1, refreshRate: 100, touchRate: 1000, cores: 2)
+let smallDevice = DeviceProfile(
+    name: "test-small", width: 200, height: 150, scale: 1, refreshRate: 100, touchRate: 1000, cores: 2)
 
 /// A one-stroke trace on a canvas the size of `smallDevice`, from (time, x, y) triples.
 func trace(_ strokes: [[(Double, Double, Double)]]) -> Trace {
-    Trace(canvas: CanvasSize(width: 200, height: 150),
-          strokes: strokes.map { Stroke(samples: $0.map { Sample(time: $0.0, x: $0.1, y: $0.2) }) })
+    Trace(
+        canvas: CanvasSize(width: 200, height: 150),
+        strokes: strokes.map { Stroke(samples: $0.map { Sample(time: $0.0, x: $0.1, y: $0.2) }) })
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import StrokeBenchTimeline
 import StrokeBenchMetrics
 import Testing
+
+@testable import StrokeBenchTimeline
 
 /// The Chrome trace-event writer behind `bench run --timeline`.
 @Suite struct TimelineEventStreamTests {
@@ -26,17 +27,21 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let stream = try TimelineEventStream(path: path, metadata: [("strategy", "naive \"quoted\"")])
-        stream.append(TimelineEvent(.metadata, name: "thread_name", pid: 1, tid: 1, args: [("name", .string("main thread"))]))
+        stream.append(
+            TimelineEvent(.metadata, name: "thread_name", pid: 1, tid: 1, args: [("name", .string("main thread"))]))
         // Enough events to cross the writer's block size several times.
         for i in 0..<5_000 {
-            stream.append(TimelineEvent(.complete, name: "commit", pid: 1, tid: 1, time: Int64(i) * 8_333_333, duration: 1_001,
-                                     args: [("frame", .int(i))]))
+            stream.append(
+                TimelineEvent(
+                    .complete, name: "commit", pid: 1, tid: 1, time: Int64(i) * 8_333_333, duration: 1_001,
+                    args: [("frame", .int(i))]))
         }
         stream.append(TimelineEvent(.flowEnd, name: "touch to screen", pid: 2, tid: 2, time: 100, id: 7))
         #expect(stream.count == 5_002)
         try stream.finish()
 
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let other = try #require(document["otherData"] as? [String: Any])
         #expect(other["strokebench_timeline_version"] as? String == String(TimelineEventStream.version))
         #expect(other["strategy"] as? String == "naive \"quoted\"")

@@ -1,11 +1,12 @@
 import StrokeBenchCanvas
-@testable import StrokeBenchReplay
-import StrokeBenchMetrics
-import StrokeBenchStrategies
-import Testing
-import StrokeBenchTraces
-import StrokeBenchSpec
 import StrokeBenchDevice
+import StrokeBenchMetrics
+import StrokeBenchSpec
+import StrokeBenchStrategies
+import StrokeBenchTraces
+import Testing
+
+@testable import StrokeBenchReplay
 
 /// A timeline that keeps what it is told, for tests.
 final class RecordedTimeline: ReplayTimeline {
@@ -29,9 +30,11 @@ final class RecordedTimeline: ReplayTimeline {
     func configuration(_ strategy: any DrawingStrategy.Type, costs: CostMode = .zero) -> ReplayConfiguration {
         var generator = TraceGenerator(seed: 5)
         generator.parameters.duration = 3
-        let device = DeviceProfile(name: "test-2x", width: 300, height: 400, scale: 2, refreshRate: 120, touchRate: 240, cores: 2)
-        return ReplayConfiguration(input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated",
-                                   device: device, clock: .virtual, strategy: strategy, costs: costs, comparePicture: false)
+        let device = DeviceProfile(
+            name: "test-2x", width: 300, height: 400, scale: 2, refreshRate: 120, touchRate: 240, cores: 2)
+        return ReplayConfiguration(
+            input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated",
+            device: device, clock: .virtual, strategy: strategy, costs: costs, comparePicture: false)
     }
 
     /// Watching a replay does not change it, and every turn's phases add up to its `main_ms`.

@@ -1,23 +1,29 @@
 import Foundation
-import Testing
-import StrokeBenchReplay
+import StrokeBenchDevice
 import StrokeBenchMetrics
-@testable import StrokeBenchReports
+import StrokeBenchReplay
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTraces
-import StrokeBenchSpec
-import StrokeBenchDevice
+import Testing
+
+@testable import StrokeBenchReports
 
 /// Runs made up in the test: a spec, a summary with the figures compared, and the samples it stands for.
-private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, costs: CostMode = .measured,
-                 machine: String = "m1", pixels: Int = 100, queue: PresentQueueDepth = .one, samples: [Double]) -> ComparedRun {
-    var summary = RunSummary(strategy: strategy, device: device, hz: hz, clock: "virtual", delivery: "coalesced", trace: "default",
-                             workers: 1, tally: FrameTally([]), samples: 0, sampleLatenciesMs: [], presentations: [],
-                             pending: [], finishedRenders: [], vsyncCount: 1, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
-                             cpuS: 0, peakMemoryMB: 0, picture: nil, machine: machine)
+private func run(
+    _ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, costs: CostMode = .measured,
+    machine: String = "m1", pixels: Int = 100, queue: PresentQueueDepth = .one, samples: [Double]
+) -> ComparedRun {
+    var summary = RunSummary(
+        strategy: strategy, device: device, hz: hz, clock: "virtual", delivery: "coalesced", trace: "default",
+        workers: 1, tally: FrameTally([]), samples: 0, sampleLatenciesMs: [], presentations: [],
+        pending: [], finishedRenders: [], vsyncCount: 1, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
+        cpuS: 0, peakMemoryMB: 0, picture: nil, machine: machine)
     summary.counters.pixelsRasterized = pixels
     summary.mainMs.p99 = samples.max() ?? 0
-    let spec = ReplaySpec(strategy: strategy, device: device, hz: hz, clock: .virtual, costs: costs, pipeline: PipelineWhatIfs(presentQueueDepth: queue))
+    let spec = ReplaySpec(
+        strategy: strategy, device: device, hz: hz, clock: .virtual, costs: costs,
+        pipeline: PipelineWhatIfs(presentQueueDepth: queue))
     return ComparedRun(spec: spec, summary: summary) { samples }
 }
 
@@ -32,40 +38,49 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 @Suite struct ComparisonTests {
     @Test func aSetAgainstItselfIsEqual() throws {
         let runs = [run("naive", samples: frames(2)), run("naive", hz: 60, samples: frames(3))]
-        let c = try Comparison(baselineName: "a", baseline: runs, candidateName: "a", candidate: runs, strategies: .builtIn)
+        let c = try Comparison(
+            baselineName: "a", baseline: runs, candidateName: "a", candidate: runs, strategies: .builtIn)
         #expect(c.configurations.count == 2)
         #expect(c.configurations.allSatisfy { $0.verdict == .equal })
         #expect(c.configurations.allSatisfy { $0.mainMedianRatio == 1 })
     }
 
     @Test func slowerCandidateIsWorseAndTheReverseIsBetter() throws {
-        let fast = [run("flattened", samples: frames(1))], slow = [run("naive", samples: frames(2, seed: 3))]
-        let worse = try Comparison(baselineName: "flattened", baseline: fast, candidateName: "naive", candidate: slow, strategies: .builtIn)
+        let fast = [run("flattened", samples: frames(1))]
+        let slow = [run("naive", samples: frames(2, seed: 3))]
+        let worse = try Comparison(
+            baselineName: "flattened", baseline: fast, candidateName: "naive", candidate: slow, strategies: .builtIn)
         #expect(worse.varied[.strategy] == "flattened → naive")
         #expect(worse.configurations.map(\.verdict) == [.worse])
         #expect((worse.configurations[0].mainMedianRatio ?? 0) > 1.9)
-        let better = try Comparison(baselineName: "naive", baseline: slow, candidateName: "flattened", candidate: fast, strategies: .builtIn)
+        let better = try Comparison(
+            baselineName: "naive", baseline: slow, candidateName: "flattened", candidate: fast, strategies: .builtIn)
         #expect(better.configurations.map(\.verdict) == [.better])
     }
 
     @Test func aSignificantButTinyChangeIsInconclusive() throws {
         // 2% slower on every one of 4000 frames: significant, but under the 5% that counts.
-        let base = frames(2, count: 4000), candidate = base.map { $0 * 1.02 }
-        let c = try Comparison(baselineName: "a", baseline: [run("naive", samples: base)],
-                               candidateName: "b", candidate: [run("naive", samples: candidate)], strategies: .builtIn)
+        let base = frames(2, count: 4000)
+        let candidate = base.map { $0 * 1.02 }
+        let c = try Comparison(
+            baselineName: "a", baseline: [run("naive", samples: base)],
+            candidateName: "b", candidate: [run("naive", samples: candidate)], strategies: .builtIn)
         #expect(c.configurations[0].pValue! < 0.01)
         #expect(c.configurations[0].verdict == .inconclusive)
     }
 
     @Test func aLargeButNoisyChangeOnFewFramesIsInconclusive() throws {
-        let c = try Comparison(baselineName: "a", baseline: [run("naive", samples: [1, 5, 2, 9])],
-                               candidateName: "b", candidate: [run("naive", samples: [2, 6, 1, 10])], strategies: .builtIn)
+        let c = try Comparison(
+            baselineName: "a", baseline: [run("naive", samples: [1, 5, 2, 9])],
+            candidateName: "b", candidate: [run("naive", samples: [2, 6, 1, 10])], strategies: .builtIn)
         #expect(c.configurations[0].verdict == .inconclusive)
     }
 
     @Test func timingsFromTwoMachinesAreNotComparedButCountersAre() throws {
-        let c = try Comparison(baselineName: "a", baseline: [run("naive", machine: "ci-1 (2 cores)", pixels: 100, samples: frames(1))],
-                               candidateName: "b", candidate: [run("naive", machine: "laptop (8 cores)", pixels: 50, samples: frames(3))], strategies: .builtIn)
+        let c = try Comparison(
+            baselineName: "a", baseline: [run("naive", machine: "ci-1 (2 cores)", pixels: 100, samples: frames(1))],
+            candidateName: "b", candidate: [run("naive", machine: "laptop (8 cores)", pixels: 50, samples: frames(3))],
+            strategies: .builtIn)
         let only = c.configurations[0]
         #expect(only.verdict == .differentMachines)
         #expect(only.pValue == nil)
@@ -76,19 +91,23 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
     }
 
     @Test func twoSetsThatDifferInTheirPresentQueueNameIt() throws {
-        let c = try Comparison(baselineName: "1", baseline: [run("dirty-rect", samples: frames(1))],
-                               candidateName: "2", candidate: [run("dirty-rect", queue: .two, samples: frames(1))], strategies: .builtIn)
+        let c = try Comparison(
+            baselineName: "1", baseline: [run("dirty-rect", samples: frames(1))],
+            candidateName: "2", candidate: [run("dirty-rect", queue: .two, samples: frames(1))], strategies: .builtIn)
         #expect(c.varied == [.presentQueueDepth: "1 → 2"])
         #expect(try c.render(.table).contains("present_queue_depth differs, 1 → 2"))
     }
 
     @Test func twoSetsThatDifferOnlyInCostsSayItAndDoNotPool() throws {
-        let zero = [run("naive", costs: .zero, samples: frames(1))], model = [run("naive", costs: .model, samples: frames(3))]
-        let c = try Comparison(baselineName: "zero", baseline: zero, candidateName: "model", candidate: model, strategies: .builtIn)
+        let zero = [run("naive", costs: .zero, samples: frames(1))]
+        let model = [run("naive", costs: .model, samples: frames(3))]
+        let c = try Comparison(
+            baselineName: "zero", baseline: zero, candidateName: "model", candidate: model, strategies: .builtIn)
         #expect(c.varied == [.costs: "zero → model"])
         #expect(try c.render(.table).contains("costs differs, zero → model"))
         // One side with both costs: matched on costs, so zero meets zero and model is the baseline's alone.
-        let both = try Comparison(baselineName: "both", baseline: zero + model, candidateName: "zero", candidate: zero, strategies: .builtIn)
+        let both = try Comparison(
+            baselineName: "both", baseline: zero + model, candidateName: "zero", candidate: zero, strategies: .builtIn)
         #expect(both.varied.isEmpty)
         #expect(both.partlyDiffering[.costs] == "zero, model | zero")
         #expect(both.configurations.count == 1 && both.configurations[0].verdict == .equal)
@@ -97,10 +116,13 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
     }
 
     @Test func repetitionsPoolAndUnmatchedConfigurationsAreListed() throws {
-        let baseline = [run("naive", samples: frames(2)), run("naive", samples: frames(2, seed: 1)),
-                        run("naive", device: "iphone-6s", samples: frames(1))]
+        let baseline = [
+            run("naive", samples: frames(2)), run("naive", samples: frames(2, seed: 1)),
+            run("naive", device: "iphone-6s", samples: frames(1)),
+        ]
         let candidate = [run("naive", samples: frames(2)), run("naive", hz: 60, samples: frames(1))]
-        let c = try Comparison(baselineName: "a", baseline: baseline, candidateName: "b", candidate: candidate, strategies: .builtIn)
+        let c = try Comparison(
+            baselineName: "a", baseline: baseline, candidateName: "b", candidate: candidate, strategies: .builtIn)
         #expect(c.configurations.count == 1)
         #expect(c.configurations[0].baselineRuns == 2)
         #expect(c.configurations[0].baselineFrames == 800)
@@ -110,8 +132,9 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 
     @Test(arguments: ResultsFormat.allCases)
     func everyFormatStatesTheVerdictAndTheDirection(format: ResultsFormat) throws {
-        let c = try Comparison(baselineName: "a", baseline: [run("flattened", samples: frames(1))],
-                               candidateName: "b", candidate: [run("naive", samples: frames(2))], strategies: .builtIn)
+        let c = try Comparison(
+            baselineName: "a", baseline: [run("flattened", samples: frames(1))],
+            candidateName: "b", candidate: [run("naive", samples: frames(2))], strategies: .builtIn)
         let text = try c.render(format)
         #expect(text.contains("worse"))
         if format != .csv { #expect(text.contains("candidate / baseline")) }
@@ -132,7 +155,14 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 /// compared. `null` draws nothing and `naive` redraws a full-screen image per event, a difference of
 /// three orders of magnitude, so the verdicts cannot flake on a busy machine.
 @Suite(.serialized) struct RealReplayComparisonTests {
-    static let trace = TraceGenerator(seed: 3, parameters: { var p = TraceGenerator.Parameters(); p.duration = 3; return p }()).generate()
+    static let trace = TraceGenerator(
+        seed: 3,
+        parameters: {
+            var p = TraceGenerator.Parameters()
+            p.duration = 3
+            return p
+        }()
+    ).generate()
     /// summary.csv's header as sweeps wrote it before its columns came from `Metric`: plots and other
     /// people's scripts read these names, in this order.
     static let summaryHeader = """
@@ -158,19 +188,23 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.
     func sweep(_ strategy: any DrawingStrategy.Type, into folder: String) throws -> String {
         let device = DeviceProfile.named("ipad-pro-11")!
-        let configuration = ReplayConfiguration(input: ReplayInput(trace: Self.trace, device: device), traceName: "short",
-                                                device: device, hz: 120, clock: .virtual, strategy: strategy,
-                                                comparePicture: false)
+        let configuration = ReplayConfiguration(
+            input: ReplayInput(trace: Self.trace, device: device), traceName: "short",
+            device: device, hz: 120, clock: .virtual, strategy: strategy,
+            comparePicture: false)
         let result = try Replay.run(configuration)
-        let plan = SweepPlan(strategies: [strategy.name], devices: [device.name], rates: [120], traces: ["short"],
-                             clock: .virtual, delivery: .coalesced, repetitions: 1)
+        let plan = SweepPlan(
+            strategies: [strategy.name], devices: [device.name], rates: [120], traces: ["short"],
+            clock: .virtual, delivery: .coalesced, repetitions: 1)
         let sweep = SweepFolder(path: folder)
         try sweep.create()
         try sweep.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
         let runInfo = plan.runs[0]
         try AtomicFile.write(FrameCSV.render(result.frames), to: folder + "/" + SweepFolder.framesFile(for: runInfo))
-        let record = SweptRun(run: runInfo, spec: plan.spec(for: runInfo, strategies: .builtIn), framesCSV: SweepFolder.framesFile(for: runInfo),
-                              summary: result.summary)
+        let record = SweptRun(
+            run: runInfo, spec: plan.spec(for: runInfo, strategies: .builtIn),
+            framesCSV: SweepFolder.framesFile(for: runInfo),
+            summary: result.summary)
         #expect(SummaryCSV.fields(record, strategies: .builtIn).count == SummaryCSV.columns.count)
         #expect(SummaryCSV.columns.joined(separator: ",") == Self.summaryHeader)
         try sweep.write(record, all: [record], strategies: .builtIn)
@@ -198,19 +232,25 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
 
         // naive's frames are slower, but it shows ink and null shows none: a trade-off either way, each
         // side's gains and losses named.
-        let worse = try Comparison(baselineName: null, baseline: load(null), candidateName: naive, candidate: load(naive), strategies: .builtIn)
+        let worse = try Comparison(
+            baselineName: null, baseline: load(null), candidateName: naive, candidate: load(naive), strategies: .builtIn
+        )
         #expect(worse.configurations.map(\.verdict) == [.tradeOff])
         #expect(worse.configurations[0].mainThread == .worse)
         #expect(worse.configurations[0].worse.contains("main-thread time"))
         #expect(worse.configurations[0].better.contains("ink shown"))
         #expect(worse.configurations[0].better.first?.hasPrefix("verdict (no ink → ") == true)
         #expect(worse.configurations[0].baselineFrames > 100)
-        let better = try Comparison(baselineName: naive, baseline: load(naive), candidateName: null, candidate: load(null), strategies: .builtIn)
+        let better = try Comparison(
+            baselineName: naive, baseline: load(naive), candidateName: null, candidate: load(null), strategies: .builtIn
+        )
         #expect(better.configurations.map(\.verdict) == [.tradeOff])
         #expect(better.configurations[0].mainThread == .better)
         #expect(better.configurations[0].worse.contains("ink shown"))
         for folder in [null, naive] {
-            let same = try Comparison(baselineName: folder, baseline: load(folder), candidateName: folder, candidate: load(folder), strategies: .builtIn)
+            let same = try Comparison(
+                baselineName: folder, baseline: load(folder), candidateName: folder, candidate: load(folder),
+                strategies: .builtIn)
             #expect(same.configurations.map(\.verdict) == [.equal])
         }
     }

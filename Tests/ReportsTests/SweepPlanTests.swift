@@ -1,12 +1,14 @@
 import Foundation
-import Testing
-@testable import StrokeBenchReports
 import StrokeBenchMetrics
+import Testing
+
+@testable import StrokeBenchReports
 
 @Suite struct SweepPlanTests {
-    let plan = SweepPlan(strategies: ["naive", "point-array", "null"], devices: ["ipad-pro-11", "iphone-6s"],
-                         rates: [60, 120], traces: ["default", "traces/omni.json"], clock: .virtual,
-                         delivery: .coalesced, repetitions: 2)
+    let plan = SweepPlan(
+        strategies: ["naive", "point-array", "null"], devices: ["ipad-pro-11", "iphone-6s"],
+        rates: [60, 120], traces: ["default", "traces/omni.json"], clock: .virtual,
+        delivery: .coalesced, repetitions: 2)
 
     @Test func everyCombinationOnceWithUniqueIds() {
         let runs = plan.runs
@@ -22,8 +24,9 @@ import StrokeBenchMetrics
     /// The present-queue depth is an axis: each depth a run, named in the id past the first; a plan
     /// and a run at the default depth are written as they were before the axis existed.
     @Test func thePresentQueueIsAnAxisWrittenOnlyWhenSwept() throws {
-        var queued = SweepPlan(strategies: ["dirty-rect", "flattened"], devices: ["ipad-pro-11"], rates: [120], traces: ["default"],
-                               clock: .virtual, delivery: .coalesced, repetitions: 1)
+        var queued = SweepPlan(
+            strategies: ["dirty-rect", "flattened"], devices: ["ipad-pro-11"], rates: [120], traces: ["default"],
+            clock: .virtual, delivery: .coalesced, repetitions: 1)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let plain = String(decoding: try encoder.encode(queued), as: UTF8.self)
@@ -31,9 +34,12 @@ import StrokeBenchMetrics
         #expect(!String(decoding: try encoder.encode(queued.runs[0]), as: UTF8.self).contains("present_queue_depth"))
         queued.presentQueueDepths = [.one, .two, .three]
         #expect(queued.runs.count == 6 && queued.runCount == 6)
-        #expect(queued.runs.map(\.id) == ["dirty-rect_ipad-pro-11_120hz_default_r1", "flattened_ipad-pro-11_120hz_default_r1",
-                                          "dirty-rect_ipad-pro-11_120hz_default_queue-2_r1", "flattened_ipad-pro-11_120hz_default_queue-2_r1",
-                                          "dirty-rect_ipad-pro-11_120hz_default_queue-3_r1", "flattened_ipad-pro-11_120hz_default_queue-3_r1"])
+        #expect(
+            queued.runs.map(\.id) == [
+                "dirty-rect_ipad-pro-11_120hz_default_r1", "flattened_ipad-pro-11_120hz_default_r1",
+                "dirty-rect_ipad-pro-11_120hz_default_queue-2_r1", "flattened_ipad-pro-11_120hz_default_queue-2_r1",
+                "dirty-rect_ipad-pro-11_120hz_default_queue-3_r1", "flattened_ipad-pro-11_120hz_default_queue-3_r1",
+            ])
         let read = try JSONDecoder().decode(SweepPlan.self, from: encoder.encode(queued))
         #expect(read.runs == queued.runs)
         #expect(try JSONDecoder().decode(SweepRun.self, from: encoder.encode(queued.runs[5])) == queued.runs[5])
@@ -41,8 +47,9 @@ import StrokeBenchMetrics
     }
 
     @Test func noRatesMeansTheDevicesOwn() {
-        let own = SweepPlan(strategies: ["naive"], devices: ["iphone-6s"], rates: [], traces: ["default"],
-                            clock: .virtual, delivery: .coalesced, repetitions: 1)
+        let own = SweepPlan(
+            strategies: ["naive"], devices: ["iphone-6s"], rates: [], traces: ["default"],
+            clock: .virtual, delivery: .coalesced, repetitions: 1)
         #expect(own.runs.count == 1)
         #expect(own.runs[0].point.hz == nil)
     }

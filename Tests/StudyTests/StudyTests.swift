@@ -1,18 +1,22 @@
 import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
-@testable import StrokeBenchStudy
 import StrokeBenchTraces
 import Testing
 
+@testable import StrokeBenchStudy
+
 /// A run made up in the test: a summary with the figures the verdict and the ranking read.
-private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, hitch: Double = 0,
-                 hitchRange: ClosedRange<Double>? = nil, busy: Double = 10, busyRange: ClosedRange<Double>? = nil,
-                 inkUpdates: Double = 120, latencyP95: Double = 10, band: HitchBand? = nil, dropped: Double = 0) -> StudyRun {
-    var summary = RunSummary(strategy: strategy, device: device, hz: hz, clock: "virtual", delivery: "coalesced", trace: "default",
-                             workers: 1, tally: FrameTally([]), samples: 100, sampleLatenciesMs: [], presentations: [],
-                             pending: [], finishedRenders: [], vsyncCount: 1, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
-                             cpuS: 0, peakMemoryMB: 0, picture: nil, machine: "m")
+private func run(
+    _ strategy: String, device: String = "ipad-pro-11", hz: Double = 120, hitch: Double = 0,
+    hitchRange: ClosedRange<Double>? = nil, busy: Double = 10, busyRange: ClosedRange<Double>? = nil,
+    inkUpdates: Double = 120, latencyP95: Double = 10, band: HitchBand? = nil, dropped: Double = 0
+) -> StudyRun {
+    var summary = RunSummary(
+        strategy: strategy, device: device, hz: hz, clock: "virtual", delivery: "coalesced", trace: "default",
+        workers: 1, tally: FrameTally([]), samples: 100, sampleLatenciesMs: [], presentations: [],
+        pending: [], finishedRenders: [], vsyncCount: 1, threadsPeak: 0, backlogPeak: 0, bitmapBytesPeak: 0,
+        cpuS: 0, peakMemoryMB: 0, picture: nil, machine: "m")
     summary.hitchRatioMsPerS = hitch
     summary.hitchBand = band ?? HitchBand(ratio: hitch)
     summary.hitchRatioMsPerSLow = hitchRange?.lowerBound
@@ -50,11 +54,15 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
     }
 
     @Test func theRankingOrdersByVerdictThenDominance() {
-        let ranking = Ranking([run("lags", latencyP95: 900), run("hitchy", hitch: 30), run("none", inkUpdates: 0),
-                               run("busy", busy: 40), run("idle", busy: 5), run("fewer", busy: 1, inkUpdates: 60), run("null")])
+        let ranking = Ranking([
+            run("lags", latencyP95: 900), run("hitchy", hitch: 30), run("none", inkUpdates: 0),
+            run("busy", busy: 40), run("idle", busy: 5), run("fewer", busy: 1, inkUpdates: 60), run("null"),
+        ])
         #expect(ranking.entries.map(\.run.strategyLabel) == ["idle", "fewer", "busy", "lags", "hitchy", "none"])
         #expect(ranking.entries.map(\.place) == [1, 1, 3, 4, 4, 6])
-        #expect(ranking.entries[1].decidedBy == "trade-off with idle: better on main-thread and render-server busy, worse on ink shown")
+        #expect(
+            ranking.entries[1].decidedBy
+                == "trade-off with idle: better on main-thread and render-server busy, worse on ink shown")
         #expect(ranking.entries[2].decidedBy == "dominated by idle: worse on main-thread and render-server busy")
         #expect(ranking.entries[4].decidedBy == "trade-off with lags: better on ink latency p95, worse on hitch ratio")
     }
@@ -65,15 +73,19 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
         var generator = SeededGenerator(seed: 51)
         for _ in 0..<200 {
             let runs = (0..<7).map { i in
-                run("s\(i)", hitch: [0, 0, 3, 12].randomElement(using: &generator)!, busy: Double(Int.random(in: 1...4, using: &generator)),
-                    inkUpdates: [120, 60].randomElement(using: &generator)!, latencyP95: [10, 40, 200].randomElement(using: &generator)!,
+                run(
+                    "s\(i)", hitch: [0, 0, 3, 12].randomElement(using: &generator)!,
+                    busy: Double(Int.random(in: 1...4, using: &generator)),
+                    inkUpdates: [120, 60].randomElement(using: &generator)!,
+                    latencyP95: [10, 40, 200].randomElement(using: &generator)!,
                     dropped: [0, 0, 2].randomElement(using: &generator)!)
             }
             let entries = Ranking(runs).entries
             for a in entries {
                 for b in entries where a.place < b.place && a.run.judgement.level == b.run.judgement.level {
-                    #expect(!JudgedFigures(b.run.summary).dominates(JudgedFigures(a.run.summary), margin: 0.01),
-                            "\(a.run.strategyLabel) ranks above \(b.run.strategyLabel), which dominates it")
+                    #expect(
+                        !JudgedFigures(b.run.summary).dominates(JudgedFigures(a.run.summary), margin: 0.01),
+                        "\(a.run.strategyLabel) ranks above \(b.run.strategyLabel), which dominates it")
                 }
             }
         }
@@ -87,7 +99,10 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
         var zero = run("naive")
         zero.summary.costs = "zero"
         let matrix = VerdictMatrix(Study(source: "s", runs: [zero, modelled]))
-        #expect(matrix.settings.map { $0.label(withTrace: false) } == ["ipad-pro-11 120 Hz, costs zero", "ipad-pro-11 120 Hz, costs model"])
+        #expect(
+            matrix.settings.map { $0.label(withTrace: false) } == [
+                "ipad-pro-11 120 Hz, costs zero", "ipad-pro-11 120 Hz, costs model",
+            ])
         #expect(matrix.run("naive", at: matrix.settings[1])?.verdict == .hitches)
         #expect(matrix.run("naive", at: matrix.settings[0])?.verdict == .keepsUp)
     }
@@ -95,8 +110,12 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
     @Test func theMatrixHasOneCellPerConfigurationRun() {
         var second = run("naive", hitch: 3)
         second.summary.hitchRatioMsPerS = 3
-        let study = Study(source: "s", runs: [run("naive", hitch: 1), second, run("naive", hitch: 2),
-                                              run("dirty-rect", device: "iphone-6s", hz: 60)])
+        let study = Study(
+            source: "s",
+            runs: [
+                run("naive", hitch: 1), second, run("naive", hitch: 2),
+                run("dirty-rect", device: "iphone-6s", hz: 60),
+            ])
         let matrix = VerdictMatrix(study)
         #expect(matrix.strategies == ["naive", "dirty-rect"])
         #expect(matrix.settings.map { $0.label(withTrace: false) } == ["ipad-pro-11 120 Hz", "iphone-6s 60 Hz"])
@@ -118,9 +137,11 @@ private func run(_ strategy: String, device: String = "ipad-pro-11", hz: Double 
     }
 
     @Test func theCommandReplaysTheSpecAndQuotesWhatAShellWouldSplit() {
-        let spec = ReplaySpec(strategy: "flattened", device: "ipad-pro-11", hz: 120, clock: .virtual, costs: .model,
-                              trace: TraceIdentity(path: "my traces/a'b.trace"))
-        #expect(Study.command(spec, options: ["--flattened-whole-layer"])
+        let spec = ReplaySpec(
+            strategy: "flattened", device: "ipad-pro-11", hz: 120, clock: .virtual, costs: .model,
+            trace: TraceIdentity(path: "my traces/a'b.trace"))
+        #expect(
+            Study.command(spec, options: ["--flattened-whole-layer"])
                 == "bench run --strategy flattened --flattened-whole-layer --device ipad-pro-11 --hz 120 "
                 + "--trace 'my traces/a'\\''b.trace' --clock virtual --costs model")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StrokeBenchTraces
 
 /// The byte-level sample path must accept exactly the samples the general path accepts, with the
@@ -35,7 +36,9 @@ import Testing
     func aLongNumberReadsExactlyWithoutTrapping(_ text: String) throws {
         let read = Array(text.utf8).withUnsafeBufferPointer { TraceFormat.decimal($0) }
         #expect(read?.bitPattern == Double(text)?.bitPattern)
-        let trace = try TraceFormat.parse(Data("strokebench-trace 2\ncanvas 100 80\nstroke\n0 10 15 0.\(text.filter(\.isNumber))\nend 1 1\n".utf8), file: "long.trace")
+        let trace = try TraceFormat.parse(
+            Data("strokebench-trace 2\ncanvas 100 80\nstroke\n0 10 15 0.\(text.filter(\.isNumber))\nend 1 1\n".utf8),
+            file: "long.trace")
         #expect(trace.sampleCount == 1)
     }
 }
@@ -45,8 +48,10 @@ import Testing
 @Suite struct FastDecimalTests {
     @Test func everyFormReadsToTheBitsDoubleGives() {
         var generator = SystemRandomNumberGenerator()
-        var texts = ["0", "-0", "+0", "0.0", ".5", "5.", "-.5", "123456789012345", "1234567890123456", "0.1",
-                     "0.0000000000000000000001", "0.00000000000000000000001", "9007199254740993", "1e5", "-2.5E-3"]
+        var texts = [
+            "0", "-0", "+0", "0.0", ".5", "5.", "-.5", "123456789012345", "1234567890123456", "0.1",
+            "0.0000000000000000000001", "0.00000000000000000000001", "9007199254740993", "1e5", "-2.5E-3",
+        ]
         for _ in 0..<20_000 {
             let digits = Int.random(in: 1...17, using: &generator)
             let point = Int.random(in: 0...digits, using: &generator)

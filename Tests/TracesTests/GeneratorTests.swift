@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StrokeBenchTraces
 
 @Suite struct GeneratorTests {
@@ -32,7 +33,9 @@ import Testing
         func stats(_ kind: TraceGenerator.Kind) -> TraceStatistics {
             TraceStatistics(TraceGenerator(seed: 1, parameters: .init(kind: kind, duration: 60)).generate())
         }
-        let scribble = stats(.scribble), taps = stats(.taps), shapes = stats(.shapes)
+        let scribble = stats(.scribble)
+        let taps = stats(.taps)
+        let shapes = stats(.shapes)
         #expect(TraceStatistics.percentile(scribble.strokeDurations, 0.5)! >= 4)
         #expect(TraceStatistics.percentile(taps.strokeDurations, 0.5)! <= 0.2)
         #expect(taps.strokes > 100)
@@ -42,7 +45,8 @@ import Testing
     }
 
     @Test func digitizerModels() {
-        let browser = TraceGenerator(seed: 2, parameters: .init(kind: .handwriting, duration: 60, digitizer: .browser)).generate()
+        let browser = TraceGenerator(seed: 2, parameters: .init(kind: .handwriting, duration: 60, digitizer: .browser))
+            .generate()
         let samples = browser.strokes.flatMap(\.samples)
         #expect(samples.allSatisfy { $0.x == $0.x.rounded() && $0.y == $0.y.rounded() && $0.force == nil })
         let pencil = TraceGenerator(seed: 2, parameters: .init(kind: .handwriting, duration: 60)).generate()
@@ -54,8 +58,9 @@ import Testing
     @Test func resamplesToTheTargetRateKeepingEnds() {
         // A straight 70 Hz stroke, 1 s long, moving 100 points a second.
         let samples = (0...70).map { i in Sample(time: 2 + Double(i) / 70, x: Double(i) * 100 / 70, y: 5) }
-        let trace = Trace(canvas: CanvasSize(width: 200, height: 50), metadata: [("license", "test")],
-                          strokes: [Stroke(samples: samples)])
+        let trace = Trace(
+            canvas: CanvasSize(width: 200, height: 50), metadata: [("license", "test")],
+            strokes: [Stroke(samples: samples)])
         let out = TraceResampler(rate: 240).resample(trace)
         let s = out.strokes[0].samples
         #expect(s.first == samples.first && s.last == samples.last)
@@ -67,7 +72,9 @@ import Testing
     }
 
     @Test func repeatedTimestampsAndSingleSamplesAreSafe() {
-        let stroke = Stroke(samples: [Sample(time: 0, x: 0, y: 0), Sample(time: 0, x: 1, y: 0), Sample(time: 0.1, x: 2, y: 0)])
+        let stroke = Stroke(samples: [
+            Sample(time: 0, x: 0, y: 0), Sample(time: 0, x: 1, y: 0), Sample(time: 0.1, x: 2, y: 0),
+        ])
         let out = TraceResampler(rate: 100).resample(stroke)
         #expect(zip(out.samples, out.samples.dropFirst()).allSatisfy { $0.time <= $1.time })
         #expect(out.samples.count == 11)
@@ -78,12 +85,14 @@ import Testing
 
 @Suite struct StatisticsTests {
     @Test func measuresIntervalsSpeedsCurvatureAndPauses() {
-        let a = Stroke(samples: [Sample(time: 0, x: 0, y: 0), Sample(time: 0.01, x: 1, y: 0), Sample(time: 0.02, x: 1, y: 1)])
+        let a = Stroke(samples: [
+            Sample(time: 0, x: 0, y: 0), Sample(time: 0.01, x: 1, y: 0), Sample(time: 0.02, x: 1, y: 1),
+        ])
         let b = Stroke(samples: [Sample(time: 0.52, x: 5, y: 5), Sample(time: 0.52, x: 5, y: 5)])
         let s = TraceStatistics(Trace(canvas: CanvasSize(width: 10, height: 10), strokes: [a, b]))
         #expect(s.strokes == 2 && s.samples == 5 && s.duration == 0.52)
         #expect(s.intervals.map { ($0 * 1000).rounded() } == [10, 10, 0])
-        #expect(s.speeds.map { $0.rounded() } == [100, 100]) // the zero-time pair is left out
+        #expect(s.speeds.map { $0.rounded() } == [100, 100])  // the zero-time pair is left out
         #expect(s.curvatures.count == 1 && abs(s.curvatures[0] - Double.pi / 2) < 1e-12)
         #expect(s.pauses.count == 1 && abs(s.pauses[0] - 0.5) < 1e-12)
         #expect(TraceStatistics.percentile([1, 2, 3, 4], 0.5) == 2.5)
@@ -102,9 +111,11 @@ import Testing
     }
 
     @Test func aWeekAtAThousandHertzIsCountedNotMade() {
-        let week = Trace(canvas: CanvasSize(width: 100, height: 80), strokes: [
-            Stroke(samples: [Sample(time: 0, x: 10, y: 10), Sample(time: 604_800, x: 20, y: 20)]),
-        ])
+        let week = Trace(
+            canvas: CanvasSize(width: 100, height: 80),
+            strokes: [
+                Stroke(samples: [Sample(time: 0, x: 10, y: 10), Sample(time: 604_800, x: 20, y: 20)])
+            ])
         #expect(TraceResampler(rate: 1000).sampleCount(of: week) > Double(TraceFormat.maxSamples))
     }
 }

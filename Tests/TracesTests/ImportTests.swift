@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StrokeBenchTraces
 
 /// Messy input, hand-made: each kind of messiness the importers must survive, in a few lines.
@@ -31,7 +32,7 @@ import Testing
         let (times, _) = TimeRepair.repair(input)
         #expect(times.count == input.count)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(TimeRepair.repair(input).times == times) // deterministic
+        #expect(TimeRepair.repair(input).times == times)  // deterministic
     }
 }
 
@@ -54,7 +55,7 @@ import Testing
         #expect(drawing.strokes.count == 1)
         let s = drawing.strokes[0].samples
         #expect(s.map(\.x) == [10, 10, 12, 14, 16])
-        #expect(s.map(\.y) == [20, 20, 22, 25, 27]) // already y-down screen pixels
+        #expect(s.map(\.y) == [20, 20, 22, 25, 27])  // already y-down screen pixels
         // Milliseconds to seconds from the first sample; the 1005 that stepped back repeats 1010.
         #expect(s.map(\.time) == [0, 0.01, 0.01, 0.01, 0.03])
         #expect(drawing.report.byteOrderMarks == 1)
@@ -73,7 +74,9 @@ import Testing
     }
 
     @Test func malformedXMLAndEmptyGesturesAreRejected() {
-        #expect(throws: TraceError.self) { try DollarOneImporter.parse(Data("<Gesture><Point X=\"1\"".utf8), file: "cut.xml") }
+        #expect(throws: TraceError.self) {
+            try DollarOneImporter.parse(Data("<Gesture><Point X=\"1\"".utf8), file: "cut.xml")
+        }
         #expect(throws: TraceError(file: "none.xml", line: 0, reason: "no <Point> elements: not a $1 gesture log")) {
             try DollarOneImporter.parse(Data("<Gesture></Gesture>".utf8), file: "none.xml")
         }
@@ -82,7 +85,8 @@ import Testing
     /// Found by the FuzzDollarOne target: a processing instruction with no data made Foundation's
     /// XMLParser call strlen(NULL). It is legal XML, and the gesture around it is read.
     @Test func aProcessingInstructionWithoutDataIsRead() throws {
-        let text = "<?c?>\n<Gesture Name=\"x\">\n<Point X=\"1\" Y=\"2\" T=\"0\" />\n<Point X=\"3\" Y=\"4\" T=\"10\" />\n</Gesture>\n"
+        let text =
+            "<?c?>\n<Gesture Name=\"x\">\n<Point X=\"1\" Y=\"2\" T=\"0\" />\n<Point X=\"3\" Y=\"4\" T=\"10\" />\n</Gesture>\n"
         let drawing = try DollarOneImporter.parse(Data(text.utf8), file: "pi.xml")
         #expect(drawing.strokes.map(\.samples.count) == [2])
     }
@@ -90,7 +94,9 @@ import Testing
     /// Found by the FuzzDollarOne target: an element name that is not UTF-8 made Foundation's
     /// XMLParser trap, so `bench trace import` crashed instead of naming the file.
     @Test func bytesThatAreNotUTF8AreAnErrorNotACrash() {
-        let bytes = Data("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<".utf8) + Data([0xFF, 0xFF]) + Data("Gesture>\n</Gesture>\n".utf8)
+        let bytes =
+            Data("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<".utf8) + Data([0xFF, 0xFF])
+            + Data("Gesture>\n</Gesture>\n".utf8)
         #expect(throws: TraceError(file: "bad.xml", line: 2, reason: "not UTF-8 text")) {
             try DollarOneImporter.parse(bytes, file: "bad.xml")
         }
@@ -108,27 +114,39 @@ import Testing
     static let quadraticBlowup: Data = {
         let entity = String(repeating: "a", count: 100_000)
         let uses = String(repeating: "&e;", count: 50_000)
-        return Data("<?xml version=\"1.0\"?>\n<!DOCTYPE Gesture [\n<!ENTITY e \"\(entity)\">\n]>\n<Gesture><Point X=\"\(uses)\" Y=\"2\" T=\"3\"/></Gesture>\n".utf8)
+        return Data(
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE Gesture [\n<!ENTITY e \"\(entity)\">\n]>\n<Gesture><Point X=\"\(uses)\" Y=\"2\" T=\"3\"/></Gesture>\n"
+                .utf8)
     }()
 
     @Test(.timeLimit(.minutes(1)))
     func aDocumentTypeDeclarationIsRefusedWithItsLine() {
-        #expect(throws: TraceError(file: "bomb.xml", line: 2, reason: "a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities")) {
+        #expect(
+            throws: TraceError(
+                file: "bomb.xml", line: 2,
+                reason: "a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities")
+        ) {
             try DollarOneImporter.parse(Self.quadraticBlowup, file: "bomb.xml")
         }
     }
 
     /// Comments, processing instructions and white space may come before a DTD; it is found after them.
     @Test func aDocumentTypeDeclarationAfterCommentsIsFound() {
-        let text = "<?xml version=\"1.0\"?>\n<!-- a <!DOCTYPE in a comment -->\n<?pi x?>\n  <!DOCTYPE g SYSTEM \"g.dtd\">\n<Gesture>\(Self.point)</Gesture>\n"
-        #expect(throws: TraceError(file: "late.xml", line: 4, reason: "a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities")) {
+        let text =
+            "<?xml version=\"1.0\"?>\n<!-- a <!DOCTYPE in a comment -->\n<?pi x?>\n  <!DOCTYPE g SYSTEM \"g.dtd\">\n<Gesture>\(Self.point)</Gesture>\n"
+        #expect(
+            throws: TraceError(
+                file: "late.xml", line: 4,
+                reason: "a DTD (<!DOCTYPE ...>) is refused: $1 gesture logs declare no entities")
+        ) {
             try DollarOneImporter.parse(Data(text.utf8), file: "late.xml")
         }
     }
 
     @Test(arguments: ["<Gesture Name=\"&e;\">\(point)</Gesture>\n", "<Gesture>\(point)&e;</Gesture>\n"])
     func anUndeclaredEntityIsAnError(_ text: String) {
-        let reason = "not well-formed XML (an entity other than XML's predefined &amp; &lt; &gt; &quot; &apos;, libxml2 error 26)"
+        let reason =
+            "not well-formed XML (an entity other than XML's predefined &amp; &lt; &gt; &quot; &apos;, libxml2 error 26)"
         #expect(throws: TraceError(file: "e.xml", line: 1, reason: reason)) {
             try DollarOneImporter.parse(Data(text.utf8), file: "e.xml")
         }
@@ -137,8 +155,13 @@ import Testing
     /// The logs are UTF-8: another declared encoding (here UTF-7, which could spell a DTD in bytes
     /// the scan does not read as markup) is refused by name.
     @Test func anotherDeclaredEncodingIsRefused() {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n+ADw-!DOCTYPE g +AFs-+ADw-!ENTITY e +ACI-x+ACI-+AD4-+AF0-+AD4-\n<Gesture Name=\"&e;\">\(Self.point)</Gesture>\n"
-        #expect(throws: TraceError(file: "utf7.xml", line: 1, reason: "the XML declaration names encoding 'UTF-7': $1 gesture logs are UTF-8")) {
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n+ADw-!DOCTYPE g +AFs-+ADw-!ENTITY e +ACI-x+ACI-+AD4-+AF0-+AD4-\n<Gesture Name=\"&e;\">\(Self.point)</Gesture>\n"
+        #expect(
+            throws: TraceError(
+                file: "utf7.xml", line: 1,
+                reason: "the XML declaration names encoding 'UTF-7': $1 gesture logs are UTF-8")
+        ) {
             try DollarOneImporter.parse(Data(text.utf8), file: "utf7.xml")
         }
     }
@@ -148,7 +171,10 @@ import Testing
     @Test func undeclaredUTF16IsReadAsTheUTF8ItPassesFor() {
         let text = "<!DOCTYPE g [<!ENTITY e \"x\">]><Gesture Name=\"&e;\">\(Self.point)</Gesture>\n"
         let utf16 = Data(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
-        #expect(throws: TraceError(file: "utf16.xml", line: 1, reason: "not well-formed XML (invalid character, libxml2 error 9)")) {
+        #expect(
+            throws: TraceError(
+                file: "utf16.xml", line: 1, reason: "not well-formed XML (invalid character, libxml2 error 9)")
+        ) {
             try DollarOneImporter.parse(utf16, file: "utf16.xml")
         }
     }
@@ -179,7 +205,7 @@ import Testing
         let path = try write(Self.drawing, to: "0001_01.txt", in: folder, byteOrderMark: true)
         let d = try TraceImportFormat.omniglot.read(contentsOf: path)
         #expect(d.strokes.map(\.samples.count) == [4, 2])
-        #expect(d.strokes[0].samples.map(\.y) == [20.25, 20.25, 20.25, 22.25]) // motor space y-up, flipped
+        #expect(d.strokes[0].samples.map(\.y) == [20.25, 20.25, 20.25, 22.25])  // motor space y-up, flipped
         #expect(d.strokes[0].samples.map(\.time) == [0, 0.016, 0.016, 0.016])
         // The recorded pen-up pause, 900 - 16 ms, is kept.
         #expect(abs(d.strokes[1].startTime - d.strokes[0].endTime - 0.884) < 1e-12)
@@ -231,7 +257,9 @@ import Testing
     }
 
     @Test func missingPathsAreIOErrorsAndBadFilesDataErrors() throws {
-        #expect(throws: TraceImportIOError.self) { try TraceImporter.importSession(["/nonexistent/strokebench"], format: .dollar1) }
+        #expect(throws: TraceImportIOError.self) {
+            try TraceImporter.importSession(["/nonexistent/strokebench"], format: .dollar1)
+        }
         let folder = try temporaryFolder()
         let path = try write("START\n1,2\n", to: "x.txt", in: folder)
         #expect(throws: TraceError(file: path, line: 2, reason: "expected START, BREAK or 'x,y,t', found '1,2'")) {
@@ -266,11 +294,12 @@ struct RealTraceTests {
     }
 
     @Test func omniglotFileWithAPause() throws {
-        let d = try TraceImportFormat.omniglot.read(contentsOf: SharedTraces.path("omniglot/strokes_background_small1/Latin/character01/0683_01.txt"))
+        let d = try TraceImportFormat.omniglot.read(
+            contentsOf: SharedTraces.path("omniglot/strokes_background_small1/Latin/character01/0683_01.txt"))
         #expect(d.strokes.map(\.samples.count) == [14, 53])
         #expect(abs(d.strokes[1].endTime - 2.684) < 1e-9)
         #expect(abs(d.strokes[1].startTime - d.strokes[0].endTime - (1.152 - 0.310)) < 1e-9)
-        #expect(d.strokes[0].samples[0].y == 25.859438) // y flipped out of motor space
+        #expect(d.strokes[0].samples[0].y == 25.859438)  // y flipped out of motor space
     }
 
     @Test(arguments: [
@@ -286,8 +315,9 @@ struct RealTraceTests {
     @Test func wholeFoldersKeepEveryStrokeAndSample() throws {
         let dollar = try TraceImporter.importSession([SharedTraces.path("dollar1/xml_logs")], format: .dollar1)
         #expect(dollar.strokes.count == 1584 && dollar.sampleCount == 110_388)
-        let omniglot = try TraceImporter.importSession([SharedTraces.path("omniglot/strokes_background_small1")], format: .omniglot)
+        let omniglot = try TraceImporter.importSession(
+            [SharedTraces.path("omniglot/strokes_background_small1")], format: .omniglot)
         #expect(omniglot.strokes.count == 1692 && omniglot.sampleCount == 115_408)
-        #expect(TraceStatistics(omniglot).pauses.count == 692) // recorded pauses inside drawings only
+        #expect(TraceStatistics(omniglot).pauses.count == 692)  // recorded pauses inside drawings only
     }
 }

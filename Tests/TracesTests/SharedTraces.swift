@@ -5,7 +5,8 @@ import Foundation
 /// when they were skipped.
 enum SharedTraces {
     /// The package root, found from this file's path (Tests/TracesTests/SharedTraces.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// `../shared/traces`.
     static let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/traces").path
     /// Whether the folder is there; when it is not, the real-data tests are disabled, and this

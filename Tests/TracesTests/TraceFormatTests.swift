@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StrokeBenchTraces
+import Testing
 
 @Suite struct TraceFormatTests {
     @Test func roundTripKeepsEverythingTheFileStores() throws {
@@ -17,8 +17,9 @@ import StrokeBenchTraces
     @Test func writeThenReadFromDisk() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("roundtrip-\(getpid()).trace").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let trace = Trace(canvas: CanvasSize(width: 100, height: 50), metadata: [("source", "hand-made")],
-                          strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2, force: 0.5), Sample(time: 0.01, x: 3, y: 4)])])
+        let trace = Trace(
+            canvas: CanvasSize(width: 100, height: 50), metadata: [("source", "hand-made")],
+            strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2, force: 0.5), Sample(time: 0.01, x: 3, y: 4)])])
         try TraceFormat.write(trace, to: path)
         #expect(try TraceFormat.read(contentsOf: path) == trace)
     }
@@ -29,7 +30,9 @@ import StrokeBenchTraces
         let folder = NSTemporaryDirectory() + "strokebench-write-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let trace = Trace(canvas: CanvasSize(width: 100, height: 50), metadata: [], strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2)])])
+        let trace = Trace(
+            canvas: CanvasSize(width: 100, height: 50), metadata: [],
+            strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2)])])
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.trace", withDestinationPath: "target.trace")
         try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/target.trace"))
         try TraceFormat.write(trace, to: folder + "/link.trace")
@@ -65,12 +68,15 @@ import StrokeBenchTraces
     /// A copy interrupted or a disk filled leaves a prefix of the file: every proper prefix, cut at
     /// a line boundary or mid-line, must be refused, never read as a shorter trace.
     @Test func everyCutOfAVersion2FileIsRefused() {
-        let trace = Trace(canvas: CanvasSize(width: 100, height: 50), metadata: [("source", "hand-made")],
-                          strokes: [Stroke(samples: [Sample(time: 0, x: 1, y: 2), Sample(time: 0.01, x: 3, y: 4)]),
-                                    Stroke(samples: [Sample(time: 0.02, x: 12, y: 14, force: 0.5)])])
+        let trace = Trace(
+            canvas: CanvasSize(width: 100, height: 50), metadata: [("source", "hand-made")],
+            strokes: [
+                Stroke(samples: [Sample(time: 0, x: 1, y: 2), Sample(time: 0.01, x: 3, y: 4)]),
+                Stroke(samples: [Sample(time: 0.02, x: 12, y: 14, force: 0.5)]),
+            ])
         let bytes = Array(TraceFormat.serialize(trace).utf8)
         #expect((try? TraceFormat.parse(Data(bytes), file: "whole.trace")) == trace)
-        for cut in 0..<bytes.count - 1 { // dropping only the final newline leaves the whole file
+        for cut in 0..<bytes.count - 1 {  // dropping only the final newline leaves the whole file
             #expect(throws: TraceError.self, "cut after \(cut) bytes") {
                 _ = try TraceFormat.parse(Data(bytes[..<cut]), file: "cut.trace")
             }
@@ -132,7 +138,8 @@ import StrokeBenchTraces
         let t = TraceGenerator.default
         #expect(t.duration >= 20)
         #expect(t.strokes.count >= 24)
-        let intervals = t.strokes.flatMap { s in zip(s.samples.dropFirst(), s.samples).map { $0.time - $1.time } }.sorted()
+        let intervals = t.strokes.flatMap { s in zip(s.samples.dropFirst(), s.samples).map { $0.time - $1.time } }
+            .sorted()
         let median = intervals[intervals.count / 2]
         #expect(abs(median - 1.0 / 240) < 0.0005)
     }

@@ -45,7 +45,9 @@ struct WorkflowRunner {
     func runs(_ job: String, on event: String) throws -> Bool {
         guard let condition = jobs[job]?["if"] as? String else { return true }
         let known = ["github.event_name == 'push'": "push", "github.event_name == 'pull_request'": "pull_request"]
-        guard let wanted = known[condition] else { throw Failure("job \(job): a condition this runner does not know: \(condition)") }
+        guard let wanted = known[condition] else {
+            throw Failure("job \(job): a condition this runner does not know: \(condition)")
+        }
         return wanted == event
     }
 
@@ -55,12 +57,15 @@ struct WorkflowRunner {
         guard let steps = jobs[job]?["steps"] as? [[String: Any]] else { throw Failure("no job \(job)") }
         let summary = clone.appendingPathComponent(".step-summary-\(UUID().uuidString)")
         try Data().write(to: summary)
-        var log = "", status: Int32 = 0
+        var log = ""
+        var status: Int32 = 0
         for step in steps {
             let condition = step["if"] as? String
             if status != 0 && condition != "always()" { continue }
             if let uses = step["uses"] as? String {
-                try standIn(uses, with: expand(step["with"] as? [String: Any] ?? [:], matrix: matrix, github: github), in: clone)
+                try standIn(
+                    uses, with: expand(step["with"] as? [String: Any] ?? [:], matrix: matrix, github: github), in: clone
+                )
             } else if let script = step["run"] as? String {
                 if script.contains("swift build") {
                     try link(bench: clone)
@@ -68,7 +73,8 @@ struct WorkflowRunner {
                 }
                 var environment = github
                 environment["GITHUB_STEP_SUMMARY"] = summary.path
-                let (code, output) = try bash(expand(script, matrix: matrix, github: github), in: clone, environment: environment)
+                let (code, output) = try bash(
+                    expand(script, matrix: matrix, github: github), in: clone, environment: environment)
                 log += output
                 if code != 0 && status == 0 { status = code }
             } else {
@@ -84,10 +90,15 @@ struct WorkflowRunner {
         while let open = out.range(of: "${{"), let close = out.range(of: "}}", range: open.upperBound..<out.endIndex) {
             let expression = out[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             let value: String?
-            if expression.hasPrefix("matrix.") { value = matrix[String(expression.dropFirst("matrix.".count))] }
-            else if expression == "github.sha" { value = github["GITHUB_SHA"] }
-            else if expression == "github.event.pull_request.base.sha" { value = github["BASE_SHA"] }
-            else { value = nil }
+            if expression.hasPrefix("matrix.") {
+                value = matrix[String(expression.dropFirst("matrix.".count))]
+            } else if expression == "github.sha" {
+                value = github["GITHUB_SHA"]
+            } else if expression == "github.event.pull_request.base.sha" {
+                value = github["BASE_SHA"]
+            } else {
+                value = nil
+            }
             guard let value else { throw Failure("an expression this runner does not know: \(expression)") }
             out.replaceSubrange(open.lowerBound..<close.upperBound, with: value)
         }
@@ -110,7 +121,8 @@ struct WorkflowRunner {
         case "actions/checkout":
             return
         case "actions/cache/restore":
-            let path = try required("path", with), saved = state.appendingPathComponent("cache/" + path)
+            let path = try required("path", with)
+            let saved = state.appendingPathComponent("cache/" + path)
             if fm.fileExists(atPath: saved.path) { try copy(saved, clone.appendingPathComponent(path)) }
         case "actions/cache/save":
             let path = try required("path", with)
@@ -118,12 +130,16 @@ struct WorkflowRunner {
         case "actions/upload-artifact":
             let source = clone.appendingPathComponent(try required("path", with))
             if fm.fileExists(atPath: source.path) {
-                try copy(source, state.appendingPathComponent("artifacts/" + (try required("name", with)) + "/" + source.lastPathComponent))
+                try copy(
+                    source,
+                    state.appendingPathComponent(
+                        "artifacts/" + (try required("name", with)) + "/" + source.lastPathComponent))
             }
         case "actions/download-artifact":
             let prefix = try required("pattern", with).replacingOccurrences(of: "*", with: "")
             let destination = clone.appendingPathComponent(with["path"] ?? ".")
-            for name in try fm.contentsOfDirectory(atPath: state.appendingPathComponent("artifacts").path) where name.hasPrefix(prefix) {
+            for name in try fm.contentsOfDirectory(atPath: state.appendingPathComponent("artifacts").path)
+            where name.hasPrefix(prefix) {
                 let folder = state.appendingPathComponent("artifacts/" + name)
                 for item in try fm.contentsOfDirectory(atPath: folder.path) {
                     try copy(folder.appendingPathComponent(item), destination.appendingPathComponent(name))
@@ -144,8 +160,9 @@ struct WorkflowRunner {
         let release = clone.appendingPathComponent(".build/release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: release.appendingPathComponent("bench"))
-        try FileManager.default.createSymbolicLink(at: release.appendingPathComponent("bench"),
-                                                   withDestinationURL: BenchTool.release ?? BenchTool.executable)
+        try FileManager.default.createSymbolicLink(
+            at: release.appendingPathComponent("bench"),
+            withDestinationURL: BenchTool.release ?? BenchTool.executable)
     }
 }
 

@@ -7,17 +7,21 @@ import Yams
 /// them: every `run:` step, in a scratch clone at each commit, with stand-ins for what only GitHub
 /// provides (`WorkflowRunner`).
 @Suite(.serialized) struct WorkflowTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let workflows = repository.appendingPathComponent(".github/workflows")
     /// Whether the slow workflow runs go: with `STROKEBENCH_END_TO_END=1`, as CI sets it (`.ci/run`).
     static let endToEnd = ProcessInfo.processInfo.environment["STROKEBENCH_END_TO_END"] == "1"
     static let endToEndReason: Comment = "set STROKEBENCH_END_TO_END=1 to run (CI does)"
 
     @Test func everyWorkflowParsesAndEveryJobRunsBench() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.workflows.path).filter { $0.hasSuffix(".yml") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.workflows.path).filter {
+            $0.hasSuffix(".yml")
+        }
         #expect(files.sorted() == ["bench.yml", "sweep.yml"])
         for file in files {
-            let runner = try WorkflowRunner(file: Self.workflows.appendingPathComponent(file), state: FileManager.default.temporaryDirectory)
+            let runner = try WorkflowRunner(
+                file: Self.workflows.appendingPathComponent(file), state: FileManager.default.temporaryDirectory)
             #expect(!runner.jobs.isEmpty, "\(file)")
             for (name, job) in runner.jobs {
                 let runs = (job["steps"] as? [[String: Any]] ?? []).compactMap { $0["run"] as? String }
@@ -30,12 +34,15 @@ import Yams
     /// configuration on the repository's own recorded trace, and that trace.
     func userRepository(in scratch: URL) throws -> URL {
         let repo = scratch.appendingPathComponent("repo")
-        try FileManager.default.createDirectory(at: repo.appendingPathComponent(".github/workflows"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.workflows.appendingPathComponent("bench.yml"),
-                                         to: repo.appendingPathComponent(".github/workflows/bench.yml"))
+        try FileManager.default.createDirectory(
+            at: repo.appendingPathComponent(".github/workflows"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.workflows.appendingPathComponent("bench.yml"),
+            to: repo.appendingPathComponent(".github/workflows/bench.yml"))
         try "--strategy dirty-rect --clock virtual --costs model --device ipad-pro-11 --hz 120 --trace session.trace\n"
             .write(to: repo.appendingPathComponent(".github/bench.args"), atomically: true, encoding: .utf8)
-        let generate = try BenchTool.spawn(["trace", "generate", "--seed", "1", "--duration", "2", "--output", "session.trace"], in: repo)
+        let generate = try BenchTool.spawn(
+            ["trace", "generate", "--seed", "1", "--duration", "2", "--output", "session.trace"], in: repo)
         try #require(generate.status == 0, "\(generate.stderr)")
         try git(["init", "-q", "-b", "main"], in: repo)
         return repo
@@ -43,8 +50,9 @@ import Yams
 
     @discardableResult
     func git(_ arguments: [String], in folder: URL) throws -> String {
-        let (status, output) = try bash((["git", "-c", "user.name=ci", "-c", "user.email=ci@example.org"] + arguments)
-            .map { "'\($0)'" }.joined(separator: " "), in: folder)
+        let (status, output) = try bash(
+            (["git", "-c", "user.name=ci", "-c", "user.email=ci@example.org"] + arguments)
+                .map { "'\($0)'" }.joined(separator: " "), in: folder)
         try #require(status == 0, "git \(arguments): \(output)")
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -56,14 +64,20 @@ import Yams
     }
 
     /// The workflow's job for `event` at `sha`, in a fresh clone, as a runner would.
-    func ci(_ event: String, at sha: String, repo: URL, scratch: URL, base: String = "") throws -> WorkflowRunner.Outcome {
+    func ci(_ event: String, at sha: String, repo: URL, scratch: URL, base: String = "") throws
+        -> WorkflowRunner.Outcome
+    {
         let clone = scratch.appendingPathComponent("clone-\(UUID().uuidString)")
         try git(["clone", "-q", repo.path, clone.path], in: scratch)
         try git(["checkout", "-q", sha], in: clone)
-        let runner = try WorkflowRunner(file: clone.appendingPathComponent(".github/workflows/bench.yml"), state: scratch)
+        let runner = try WorkflowRunner(
+            file: clone.appendingPathComponent(".github/workflows/bench.yml"), state: scratch)
         let job = try #require(try runner.jobs.keys.first { try runner.runs($0, on: event) })
-        let github = ["GITHUB_SHA": sha, "GITHUB_REF_NAME": event == "push" ? "main" : "pr", "GITHUB_EVENT_NAME": event, "BASE_SHA": base,
-                      "GITHUB_ACTIONS": "true"]
+        let github = [
+            "GITHUB_SHA": sha, "GITHUB_REF_NAME": event == "push" ? "main" : "pr", "GITHUB_EVENT_NAME": event,
+            "BASE_SHA": base,
+            "GITHUB_ACTIONS": "true",
+        ]
         return try runner.run(job, in: clone, github: github)
     }
 
@@ -85,20 +99,26 @@ import Yams
             #expect(main.status == 0, "main at commit \(i):\n\(main.log)")
         }
         let history = scratch.appendingPathComponent("cache/bench-ci/history.sqlite").path
-        let show = BenchTool.run(absolute: ["history", "show", "--history", history, "--format", "json", "--metric", "pixels_rasterized"])
-        let points = try #require((try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])?["points"] as? [[String: Any]])
+        let show = BenchTool.run(absolute: [
+            "history", "show", "--history", history, "--format", "json", "--metric", "pixels_rasterized",
+        ])
+        let points = try #require(
+            (try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])?["points"]
+                as? [[String: Any]])
         #expect(points.compactMap { $0["commit"] as? String } == commits)
 
         // A pull request that changes no work passes.
         try git(["checkout", "-q", "-b", "docs"], in: repo)
         try "docs\n".write(to: repo.appendingPathComponent("DOCS"), atomically: true, encoding: .utf8)
-        let docs = try ci("pull_request", at: try commit("docs only", in: repo), repo: repo, scratch: scratch, base: commits[2])
+        let docs = try ci(
+            "pull_request", at: try commit("docs only", in: repo), repo: repo, scratch: scratch, base: commits[2])
         #expect(docs.status == 0, "\(docs.log)")
         #expect(docs.summary.contains("### bench check: pass"))
 
         // The fourth: the recorded drawing gains a stroke, so dirty-rect rasterizes more.
         try git(["checkout", "-q", "main"], in: repo)
-        let longer = try BenchTool.spawn(["trace", "generate", "--seed", "1", "--duration", "3", "--output", "session.trace"], in: repo)
+        let longer = try BenchTool.spawn(
+            ["trace", "generate", "--seed", "1", "--duration", "3", "--output", "session.trace"], in: repo)
         try #require(longer.status == 0)
         let fourth = try commit("a longer drawing", in: repo)
         let pr = try ci("pull_request", at: fourth, repo: repo, scratch: scratch, base: commits[2])
@@ -108,7 +128,9 @@ import Yams
         let merged = try ci("push", at: fourth, repo: repo, scratch: scratch)
         #expect(merged.status == 0, "\(merged.log)")
         let changes = BenchTool.run(absolute: ["history", "changes", "--history", history, "--format", "json"])
-        let found = try #require((try JSONSerialization.jsonObject(with: Data(changes.stdout.utf8)) as? [String: Any])?["changes"] as? [[String: Any]])
+        let found = try #require(
+            (try JSONSerialization.jsonObject(with: Data(changes.stdout.utf8)) as? [String: Any])?["changes"]
+                as? [[String: Any]])
         #expect(Set(found.compactMap { $0["commit"] as? String }) == [fourth])
         #expect(found.contains { $0["metric"] as? String == "pixels_rasterized" })
         #expect(merged.summary.contains("\(commits[2]) -> \(fourth)"), "the table names the commits either side")
@@ -123,7 +145,9 @@ import Yams
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let runner = try WorkflowRunner(file: Self.workflows.appendingPathComponent("sweep.yml"), state: scratch)
-        let shards = try #require((runner.jobs["shard"]?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["shard"] as? [Int]
+        let shards =
+            try #require((runner.jobs["shard"]?["strategy"] as? [String: Any])?["matrix"] as? [String: Any])["shard"]
+            as? [Int]
         #expect(shards == [1, 2, 3, 4])
         for shard in shards ?? [] {
             let machine = try machine("shard-\(shard)", in: scratch)
@@ -132,7 +156,9 @@ import Yams
         }
         let merge = try runner.run("merge", in: try machine("merge", in: scratch), github: [:])
         #expect(merge.status == 0, "\(merge.log)")
-        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("artifacts/sweep/sweep/summary.csv").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: scratch.appendingPathComponent("artifacts/sweep/sweep/summary.csv").path))
         #expect(merge.summary.contains("|"), "the report's Markdown in the job summary")
     }
 

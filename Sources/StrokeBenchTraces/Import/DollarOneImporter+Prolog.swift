@@ -46,7 +46,10 @@ extension DollarOneImporter {
         /// Moves past `end`, counting lines; false when the text ends first.
         func skip(past end: String) -> Bool {
             while index < prolog.endIndex {
-                if starts(with: end) { index += end.utf8.count; return true }
+                if starts(with: end) {
+                    index += end.utf8.count
+                    return true
+                }
                 if prolog[index] == UInt8(ascii: "\n") { line += 1 }
                 index += 1
             }
@@ -54,13 +57,21 @@ extension DollarOneImporter {
         }
         while index < prolog.endIndex {
             switch prolog[index] {
-            case UInt8(ascii: "\n"): line += 1; index += 1
+            case UInt8(ascii: "\n"):
+                line += 1
+                index += 1
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
             default:
                 if starts(with: "<!DOCTYPE") { return line }
-                if starts(with: "<?") { guard skip(past: "?>") else { return nil }; continue }
-                if starts(with: "<!--") { guard skip(past: "-->") else { return nil }; continue }
-                return nil // the root element, or something libxml2 will name as malformed
+                if starts(with: "<?") {
+                    guard skip(past: "?>") else { return nil }
+                    continue
+                }
+                if starts(with: "<!--") {
+                    guard skip(past: "-->") else { return nil }
+                    continue
+                }
+                return nil  // the root element, or something libxml2 will name as malformed
             }
         }
         return nil

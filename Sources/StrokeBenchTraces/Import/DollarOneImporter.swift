@@ -29,27 +29,34 @@ public enum DollarOneImporter {
         if let line = firstInvalidUTF8Line(body) {
             throw TraceError(file: file, line: line, reason: "not UTF-8 text")
         }
-        if let problem = prologProblem(body) { throw TraceError(file: file, line: problem.line, reason: problem.reason) }
+        if let problem = prologProblem(body) {
+            throw TraceError(file: file, line: problem.line, reason: problem.reason)
+        }
         let points = try body.withUnsafeBytes { buffer in
             Result { () throws(TraceError) in try readPoints(buffer, file: file) }
         }.get()
-        guard !points.isEmpty else { throw TraceError(file: file, line: 0, reason: "no <Point> elements: not a $1 gesture log") }
+        guard !points.isEmpty else {
+            throw TraceError(file: file, line: 0, reason: "no <Point> elements: not a $1 gesture log")
+        }
         return RecordedDrawing.assemble(file: file, strokes: [points], timeScale: 0.001, byteOrderMark: hasBOM)
     }
 
     /// Walks the document's nodes and collects every `<Point>`; stops at the first problem.
-    private static func readPoints(_ buffer: UnsafeRawBufferPointer, file: String) throws(TraceError) -> [(x: Double, y: Double, t: Double)] {
+    private static func readPoints(_ buffer: UnsafeRawBufferPointer, file: String) throws(TraceError) -> [(
+        x: Double, y: Double, t: Double
+    )] {
         // The reader reads `buffer` in place: everything happens inside the caller's withUnsafeBytes.
         // Never fetch a DTD or entity from the network; count lines past 65,535. The bytes are read
         // as the UTF-8 they were checked to be, whatever the XML declaration says: a declared
         // encoding such as UTF-7 could spell `<!DOCTYPE` in bytes `documentTypeLine` never sees.
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
         guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count > 0,
-              let reader = xmlReaderForMemory(base, Int32(buffer.count), nil, "UTF-8", options) else {
+            let reader = xmlReaderForMemory(base, Int32(buffer.count), nil, "UTF-8", options)
+        else {
             throw TraceError(file: file, line: 1, reason: "not well-formed XML (\(xmlProblem(4)))")
         }
         defer { xmlFreeTextReader(reader) }
-        strokebench_xml_silence_generic_errors() // per thread in libxml2: set on every call
+        strokebench_xml_silence_generic_errors()  // per thread in libxml2: set on every call
         var firstError = strokebench_xml_error()
         strokebench_xml_capture_errors(reader, &firstError)
 
@@ -59,7 +66,9 @@ public enum DollarOneImporter {
             let status = xmlTextReaderRead(reader)
             if status == 0 { break }
             // The node's own line: the parser itself may have read ahead.
-            let line = xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) } ?? Int(xmlTextReaderGetParserLineNumber(reader))
+            let line =
+                xmlTextReaderCurrentNode(reader).map { Int(xmlGetLineNo($0)) }
+                ?? Int(xmlTextReaderGetParserLineNumber(reader))
             guard status == 1, firstError.set == 0 else {
                 let code = firstError.set != 0 ? Int(firstError.code) : 1
                 let at = firstError.set != 0 && firstError.line > 0 ? Int(firstError.line) : line
@@ -77,16 +86,22 @@ public enum DollarOneImporter {
                     let text = String(cString: value)
                     strokebench_xml_free(value)
                     guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
-                        throw TraceError(file: file, line: line, reason: "<Point> \(attribute) '\(text[...].quotedForError())' is not a finite number")
+                        throw TraceError(
+                            file: file, line: line,
+                            reason: "<Point> \(attribute) '\(text[...].quotedForError())' is not a finite number")
                     }
                     return v
                 }
-                let x = try number("X"), y = try number("Y"), t = try number("T")
+                let x = try number("X")
+                let y = try number("Y")
+                let t = try number("T")
                 if let reason = _ImportLimits.problem(x: x, y: y, t: t, first: points.first?.t) {
                     throw TraceError(file: file, line: line, reason: "<Point> " + reason)
                 }
                 guard points.count < TraceFormat.maxSamples else {
-                    throw TraceError(file: file, line: line, reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
+                    throw TraceError(
+                        file: file, line: line,
+                        reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
                 }
                 points.append((x, y, t))
             case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
@@ -98,7 +113,9 @@ public enum DollarOneImporter {
         // A document cut off after a complete tag can end without an error: an element still open
         // at the end means the log was truncated, and would otherwise pass as a shorter gesture.
         if let open = openElements.last {
-            throw TraceError(file: file, line: Int(xmlTextReaderGetParserLineNumber(reader)), reason: "the file ends inside <\(open)>: truncated?")
+            throw TraceError(
+                file: file, line: Int(xmlTextReaderGetParserLineNumber(reader)),
+                reason: "the file ends inside <\(open)>: truncated?")
         }
         return points
     }
@@ -110,7 +127,7 @@ public enum DollarOneImporter {
         var line = 1
         while true {
             switch decoder.decode(&iterator) {
-            case let .scalarValue(scalar): if scalar == "\n" { line += 1 }
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
             case .emptyInput: return nil
             case .error: return line
             }
@@ -122,10 +139,12 @@ public enum DollarOneImporter {
     static func xmlProblem(_ code: Int) -> String {
         let names: [Int: String] = [
             3: "no document start", 4: "empty document or not XML", 5: "extra content after the document",
-            9: "invalid character", 23: "entity reference without ';'", 26: "an entity other than XML's predefined &amp; &lt; &gt; &quot; &apos;",
+            9: "invalid character", 23: "entity reference without ';'",
+            26: "an entity other than XML's predefined &amp; &lt; &gt; &quot; &apos;",
             38: "'<' in an attribute value", 39: "attribute value not quoted", 40: "attribute value not finished",
             41: "attribute without a value", 57: "XML declaration not finished", 65: "space required",
-            68: "name required", 73: "'>' required", 76: "closing tag does not match", 77: "tag not finished (truncated file?)",
+            68: "name required", 73: "'>' required", 76: "closing tag does not match",
+            77: "tag not finished (truncated file?)",
             89: "entity expands into itself or too far", 108: "unknown XML version",
         ]
         return names[code].map { "\($0), libxml2 error \(code)" } ?? "libxml2 error \(code)"

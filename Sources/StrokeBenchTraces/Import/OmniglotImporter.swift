@@ -14,7 +14,9 @@ public enum OmniglotImporter {
     ///   numbers, a `BREAK` with no points before it, or a file with no points. Points after the
     ///   last `BREAK` are kept as a final stroke, since the pen must have lifted at the end.
     public static func parse(_ data: Data, file: String) throws(TraceError) -> RecordedDrawing {
-        guard let text = String(data: data, encoding: .utf8) else { throw TraceError(file: file, line: 0, reason: "not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw TraceError(file: file, line: 0, reason: "not UTF-8 text")
+        }
         var strokes: [[(x: Double, y: Double, t: Double)]] = []
         var current: [(x: Double, y: Double, t: Double)] = []
         // Foundation drops a leading byte order mark while decoding, so look at the bytes.
@@ -29,19 +31,25 @@ public enum OmniglotImporter {
             if line.isEmpty { continue }
             if line == "START" { continue }
             if line == "BREAK" {
-                guard !current.isEmpty else { throw TraceError(file: file, line: lineNumber, reason: "BREAK with no points before it") }
+                guard !current.isEmpty else {
+                    throw TraceError(file: file, line: lineNumber, reason: "BREAK with no points before it")
+                }
                 strokes.append(current)
                 current = []
                 continue
             }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == 3 else {
-                throw TraceError(file: file, line: lineNumber, reason: "expected START, BREAK or 'x,y,t', found '\(line.quotedForError())'")
+                throw TraceError(
+                    file: file, line: lineNumber,
+                    reason: "expected START, BREAK or 'x,y,t', found '\(line.quotedForError())'")
             }
             var values: [Double] = []
             for (field, name) in zip(fields, ["x", "y", "t"]) {
                 guard let v = Double(field.trimmingCharacters(in: .whitespaces)), v.isFinite else {
-                    throw TraceError(file: file, line: lineNumber, reason: "\(name) '\(field.quotedForError())' is not a finite number")
+                    throw TraceError(
+                        file: file, line: lineNumber,
+                        reason: "\(name) '\(field.quotedForError())' is not a finite number")
                 }
                 values.append(v)
             }
@@ -50,13 +58,17 @@ public enum OmniglotImporter {
             }
             count += 1
             guard count <= TraceFormat.maxSamples else {
-                throw TraceError(file: file, line: lineNumber, reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
+                throw TraceError(
+                    file: file, line: lineNumber,
+                    reason: "more than \(TraceFormat.maxSamples) points: too large to replay")
             }
             first = first ?? values[2]
             current.append((values[0], -values[1], values[2]))
         }
         if !current.isEmpty { strokes.append(current) }
-        guard !strokes.isEmpty else { throw TraceError(file: file, line: 0, reason: "no points: not an Omniglot stroke file") }
+        guard !strokes.isEmpty else {
+            throw TraceError(file: file, line: 0, reason: "no points: not an Omniglot stroke file")
+        }
         return RecordedDrawing.assemble(file: file, strokes: strokes, timeScale: 0.001, byteOrderMark: hasBOM)
     }
 }

@@ -48,7 +48,8 @@ public enum TimeRepair {
         /// One line for people and for the trace's metadata; `largestShift` is taken to be in seconds.
         public var description: String {
             let shift = String(format: "%.3f", largestShift * 1000)
-            return "\(backwardSteps) backward time steps (\(samplesRetimed) samples retimed, largest shift \(shift) ms); "
+            return
+                "\(backwardSteps) backward time steps (\(samplesRetimed) samples retimed, largest shift \(shift) ms); "
                 + "kept as recorded: \(repeatedTimestamps) repeated timestamps, \(repeatedPoints) repeated points; "
                 + "\(byteOrderMarks) byte order marks skipped"
         }
@@ -93,11 +94,12 @@ public enum TimeRepair {
     /// ends earliest and, through the predecessor chain, keeps the earliest samples: patience
     /// sorting with `upper bound` placement, which is deterministic.
     static func longestNonDecreasing(_ values: [Double]) -> [Bool] {
-        var tails: [Int] = []          // tails[k]: index ending the best run of length k + 1
+        var tails: [Int] = []  // tails[k]: index ending the best run of length k + 1
         var predecessor = [Int](repeating: -1, count: values.count)
         for (i, v) in values.enumerated() {
             // First run whose tail is greater than v: v may extend the run before it (ties extend).
-            var lo = 0, hi = tails.count
+            var lo = 0
+            var hi = tails.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if values[tails[mid]] <= v { lo = mid + 1 } else { hi = mid }
@@ -107,7 +109,10 @@ public enum TimeRepair {
         }
         var keep = [Bool](repeating: false, count: values.count)
         var k = tails.last ?? -1
-        while k >= 0 { keep[k] = true; k = predecessor[k] }
+        while k >= 0 {
+            keep[k] = true
+            k = predecessor[k]
+        }
         return keep
     }
 }

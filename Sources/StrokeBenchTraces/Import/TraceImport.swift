@@ -65,15 +65,19 @@ public struct RecordedDrawing: Hashable, Sendable {
 
     /// A drawing from parts already checked and ordered.
     public init(file: String, strokes: [Stroke], report: TimeRepair.Report) {
-        self.file = file; self.strokes = strokes; self.report = report
+        self.file = file
+        self.strokes = strokes
+        self.report = report
     }
 
     /// Builds a drawing from recorded points grouped into strokes: repairs the time order across the
     /// whole file (the native format needs it across strokes too), converts times to seconds from
     /// the first sample, and counts repeated points.
     /// - Parameter timeScale: seconds per recorded time unit (0.001 for milliseconds).
-    static func assemble(file: String, strokes raw: [[(x: Double, y: Double, t: Double)]], timeScale: Double,
-                         byteOrderMark: Bool) -> RecordedDrawing {
+    static func assemble(
+        file: String, strokes raw: [[(x: Double, y: Double, t: Double)]], timeScale: Double,
+        byteOrderMark: Bool
+    ) -> RecordedDrawing {
         let (times, timeReport) = TimeRepair.repair(raw.flatMap { $0.map(\.t) })
         var report = timeReport
         report.largestShift *= timeScale
@@ -129,7 +133,10 @@ public struct TraceImportIOError: Error, CustomStringConvertible {
     /// What went wrong, in words.
     public var reason: String
     /// An error for `path`.
-    public init(path: String, reason: String) { self.path = path; self.reason = reason }
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
     /// `path: reason`, the one-line form people see.
     public var description: String { "\(path): \(reason)" }
 }
@@ -166,13 +173,16 @@ public struct TraceImportLayout: Hashable, Sendable {
     /// files, the layout and what was repaired.
     public func session(_ drawings: [RecordedDrawing], format: TraceImportFormat) -> Trace {
         var report = TimeRepair.Report()
-        var cellWidth = 0.0, cellHeight = 0.0
+        var cellWidth = 0.0
+        var cellHeight = 0.0
         var boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
         for d in drawings {
             report.merge(d.report)
             let all = d.strokes.lazy.flatMap(\.samples)
-            let box = (minX: all.map(\.x).min() ?? 0, minY: all.map(\.y).min() ?? 0,
-                       maxX: all.map(\.x).max() ?? 0, maxY: all.map(\.y).max() ?? 0)
+            let box = (
+                minX: all.map(\.x).min() ?? 0, minY: all.map(\.y).min() ?? 0,
+                maxX: all.map(\.x).max() ?? 0, maxY: all.map(\.y).max() ?? 0
+            )
             boxes.append(box)
             cellWidth = max(cellWidth, box.maxX - box.minX)
             cellHeight = max(cellHeight, box.maxY - box.minY)
@@ -188,9 +198,11 @@ public struct TraceImportLayout: Hashable, Sendable {
             let dx = Double(cell % columns) * cellWidth + (cellWidth - (box.maxX - box.minX)) / 2 - box.minX
             let dy = Double(cell / columns) * cellHeight + (cellHeight - (box.maxY - box.minY)) / 2 - box.minY
             for stroke in d.strokes {
-                strokes.append(Stroke(samples: stroke.samples.map {
-                    Sample(time: start + $0.time, x: $0.x + dx, y: $0.y + dy, force: $0.force)
-                }))
+                strokes.append(
+                    Stroke(
+                        samples: stroke.samples.map {
+                            Sample(time: start + $0.time, x: $0.x + dx, y: $0.y + dy, force: $0.force)
+                        }))
             }
             start = (strokes.last?.endTime ?? start) + pauseBetweenFiles
         }
@@ -199,14 +211,18 @@ public struct TraceImportLayout: Hashable, Sendable {
             ("license", format.license),
             ("import-format", format.rawValue),
             ("import-files", String(drawings.count)),
-            ("import-layout", "\(columns)x\(rows) cells of \(TraceFormat.format(cellWidth)) x \(TraceFormat.format(cellHeight)), "
-                + "file order, bounding boxes centred, pages drawn over; recorded timing, "
-                + "\(TraceFormat.format(pauseBetweenFiles, digits: 3)) s between files"),
+            (
+                "import-layout",
+                "\(columns)x\(rows) cells of \(TraceFormat.format(cellWidth)) x \(TraceFormat.format(cellHeight)), "
+                    + "file order, bounding boxes centred, pages drawn over; recorded timing, "
+                    + "\(TraceFormat.format(pauseBetweenFiles, digits: 3)) s between files"
+            ),
             ("import-pause-between-files-s", TraceFormat.format(pauseBetweenFiles, digits: 6)),
             ("import-repairs", report.description),
         ]
-        return Trace(canvas: CanvasSize(width: Double(columns) * max(cellWidth, 1), height: Double(rows) * max(cellHeight, 1)),
-                     metadata: metadata, strokes: strokes)
+        return Trace(
+            canvas: CanvasSize(width: Double(columns) * max(cellWidth, 1), height: Double(rows) * max(cellHeight, 1)),
+            metadata: metadata, strokes: strokes)
     }
 }
 
@@ -223,14 +239,20 @@ public enum TraceImporter {
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw TraceImportIOError(path: path, reason: "no such file or folder")
             }
-            guard isDirectory.boolValue else { result.append(path); continue }
+            guard isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
             guard let walker = fm.enumerator(atPath: path) else {
                 throw TraceImportIOError(path: path, reason: "cannot list the folder")
             }
             var found: [String] = []
             while let relative = walker.nextObject() as? String {
                 let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") { walker.skipDescendants(); continue }
+                if name.hasPrefix(".") {
+                    walker.skipDescendants()
+                    continue
+                }
                 guard (name as NSString).pathExtension.lowercased() == format.fileExtension else { continue }
                 let full = (path as NSString).appendingPathComponent(relative)
                 var isFolder: ObjCBool = false
@@ -244,36 +266,52 @@ public enum TraceImporter {
 
     /// Reads every file `paths` names and lays them out as one session.
     /// - Throws: `TraceError` (bad data, naming the file and line) or `TraceImportIOError`.
-    public static func importSession(_ paths: [String], format: TraceImportFormat,
-                                     layout: TraceImportLayout = TraceImportLayout()) throws -> Trace {
+    public static func importSession(
+        _ paths: [String], format: TraceImportFormat,
+        layout: TraceImportLayout = TraceImportLayout()
+    ) throws -> Trace {
         let files = try files(paths, format: format)
         guard !files.isEmpty else {
-            throw TraceImportIOError(path: paths.joined(separator: " "), reason: "no .\(format.fileExtension) files found")
+            throw TraceImportIOError(
+                path: paths.joined(separator: " "), reason: "no .\(format.fileExtension) files found")
         }
         var drawings: [RecordedDrawing] = []
         drawings.reserveCapacity(files.count)
-        var samples = 0, bytes = 0
+        var samples = 0
+        var bytes = 0
         for file in files {
             let data: Data
-            do { data = try TraceFormat.readBytes(of: file) }
-            catch let error as TraceError { throw error }
-            catch { throw TraceImportIOError(path: file, reason: "cannot read the file") }
+            do { data = try TraceFormat.readBytes(of: file) } catch let error as TraceError { throw error } catch {
+                throw TraceImportIOError(path: file, reason: "cannot read the file")
+            }
             // The whole session must fit what a native trace may hold, checked as it grows so that
             // a folder of many large files is refused before it is all in memory.
             bytes += data.count
             guard bytes <= TraceFormat.maxFileBytes else {
-                throw TraceError(file: file, line: 0, reason: "the files up to this one hold more than \(TraceFormat.maxFileBytes) bytes: too large to import as one trace")
+                throw TraceError(
+                    file: file, line: 0,
+                    reason:
+                        "the files up to this one hold more than \(TraceFormat.maxFileBytes) bytes: too large to import as one trace"
+                )
             }
             let drawing = try format.parse(data, file: file)
             samples += drawing.strokes.reduce(0) { $0 + $1.samples.count }
             guard samples <= TraceFormat.maxSamples else {
-                throw TraceError(file: file, line: 0, reason: "the files up to this one hold more than \(TraceFormat.maxSamples) samples: too large to replay")
+                throw TraceError(
+                    file: file, line: 0,
+                    reason:
+                        "the files up to this one hold more than \(TraceFormat.maxSamples) samples: too large to replay"
+                )
             }
             drawings.append(drawing)
         }
         let session = layout.session(drawings, format: format)
         guard session.duration <= TraceFormat.maxTime else {
-            throw TraceError(file: files.last!, line: 0, reason: "the session up to this file lasts \(Int(session.duration)) s, more than the \(Int(TraceFormat.maxTime)) s a trace may")
+            throw TraceError(
+                file: files.last!, line: 0,
+                reason:
+                    "the session up to this file lasts \(Int(session.duration)) s, more than the \(Int(TraceFormat.maxTime)) s a trace may"
+            )
         }
         return session
     }

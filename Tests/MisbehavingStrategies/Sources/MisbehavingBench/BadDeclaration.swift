@@ -3,8 +3,10 @@ import StrokeBench
 /// Strategies whose declaration the command line could not offer: each is refused at registration.
 enum BadDeclaration {
     static var strategies: [String: any DrawingStrategy.Type] {
-        ["named-all": NamedAll.self, "two-line-summary": TwoLineSummary.self, "option-twice": OptionTwice.self,
-         "endless-seconds": EndlessSeconds.self, "default-outside": DefaultOutside.self]
+        [
+            "named-all": NamedAll.self, "two-line-summary": TwoLineSummary.self, "option-twice": OptionTwice.self,
+            "endless-seconds": EndlessSeconds.self, "default-outside": DefaultOutside.self,
+        ]
     }
 }
 
@@ -30,14 +32,21 @@ final class TwoLineSummary: Declares {
 final class OptionTwice: Declares {
     override class var name: String { "option-twice" }
     override class var options: [StrategyOption] {
-        [StrategyOption(name: "option-twice-x", kind: .flag, help: "x"), StrategyOption(name: "option-twice-x", kind: .flag, help: "x")]
+        [
+            StrategyOption(name: "option-twice-x", kind: .flag, help: "x"),
+            StrategyOption(name: "option-twice-x", kind: .flag, help: "x"),
+        ]
     }
 }
 final class EndlessSeconds: Declares {
     override class var name: String { "endless-seconds" }
-    override class var options: [StrategyOption] { [StrategyOption(name: "endless-seconds-fade", kind: .seconds(0...Double.infinity), help: "s")] }
+    override class var options: [StrategyOption] {
+        [StrategyOption(name: "endless-seconds-fade", kind: .seconds(0...Double.infinity), help: "s")]
+    }
 }
 final class DefaultOutside: Declares {
     override class var name: String { "default-outside" }
-    override class var options: [StrategyOption] { [StrategyOption(name: "default-outside-n", kind: .count(1...10, default: 20), help: "n")] }
+    override class var options: [StrategyOption] {
+        [StrategyOption(name: "default-outside-n", kind: .count(1...10, default: 20), help: "n")]
+    }
 }

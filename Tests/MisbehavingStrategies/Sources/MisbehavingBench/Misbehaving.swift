@@ -13,9 +13,11 @@ class Misbehaving: DrawingStrategy {
     class var summary: String { "makes one mistake on purpose" }
 
     static var all: [any DrawingStrategy.Type] {
-        [ThrowsInHandle.self, HugeSurface.self, PointAtInfinity.self, FarPoint.self, NaNWidth.self, HugeFill.self,
-         OwnPixelsDryImage.self, DamageNearIntMax.self, ShowsThroughBeyond.self, FadeInNaN.self,
-         RenderSecondsInfinite.self, OverlayAtInfinity.self]
+        [
+            ThrowsInHandle.self, HugeSurface.self, PointAtInfinity.self, FarPoint.self, NaNWidth.self, HugeFill.self,
+            OwnPixelsDryImage.self, DamageNearIntMax.self, ShowsThroughBeyond.self, FadeInNaN.self,
+            RenderSecondsInfinite.self, OverlayAtInfinity.self,
+        ]
     }
 
     let canvas: CanvasConfiguration
@@ -24,7 +26,8 @@ class Misbehaving: DrawingStrategy {
     var accepted = -1
 
     required init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
-        self.canvas = canvas; self.environment = environment
+        self.canvas = canvas
+        self.environment = environment
         let side = Self.mistake == .hugeSurface ? 32767 : 1
         surface = try Surface(width: canvas.width * side, height: canvas.height * side, counting: environment.ledger)
     }
@@ -38,7 +41,10 @@ class Misbehaving: DrawingStrategy {
         case .pointAtInfinity: context.stroke([[start, Point(x: .infinity, y: 0)]], style: canvas.style)
         case .farPoint: context.stroke([[start, Point(x: 1e300, y: 5)]], style: canvas.style)
         case .nanWidth:
-            context.setLineWidth(.nan); context.move(to: start); context.addLine(to: Point(x: 20, y: 20)); context.strokePath()
+            context.setLineWidth(.nan)
+            context.move(to: start)
+            context.addLine(to: Point(x: 20, y: 20))
+            context.strokePath()
         case .hugeFill: context.fill(PixelRect(x: Int.max - 10, y: 0, width: 10, height: 10), with: .white)
         case .ownPixelsDryImage:
             // A bitmap of its own (no ledger: pixels always), with the layer's image drawn into it,
@@ -56,7 +62,8 @@ class Misbehaving: DrawingStrategy {
         case .showsThroughBeyond: update.showsThrough = 100_000_000
         case .fadeInNaN: update.fadeIn = .nan
         case .renderSecondsInfinite: update.backgroundRenderSeconds = .infinity
-        case .overlayAtInfinity: update.overlays = [Polyline([Point(x: 1, y: 1), Point(x: -.infinity, y: 2)], style: canvas.style)]
+        case .overlayAtInfinity:
+            update.overlays = [Polyline([Point(x: 1, y: 1), Point(x: -.infinity, y: 2)], style: canvas.style)]
         default: break
         }
         return update

@@ -7,7 +7,8 @@ import StrokeBench
 /// checks it with three: `bench check` must say the capacity fell (exit 2).
 final class SlowedDirtyRect: DrawingStrategy {
     static let name = "slowed-dirty-rect"
-    static let summary = "dirty-rect, stroking its lines SLOWED_PASSES times a redraw (a test of bench check's capacity budget)"
+    static let summary =
+        "dirty-rect, stroking its lines SLOWED_PASSES times a redraw (a test of bench check's capacity budget)"
 
     private let canvas: CanvasConfiguration
     private let backingStore: Surface
