@@ -111,7 +111,8 @@ def step(value, token: str, where: str):
         if not isinstance(value, list) or not -len(value) <= int(inside) < len(value):
             raise FigureError(f"{where}: no item {inside}")
         return value[int(inside)]
-    wanted = [part.split("=", 1) for part in inside.split(",")]
+    # Split at a comma only where the next condition starts, so a value may hold commas.
+    wanted = [part.split("=", 1) for part in re.split(r",\s*(?=[\w-]+\s*=)", inside)]
     if not isinstance(value, list) or any(len(w) != 2 for w in wanted):
         raise FigureError(f"{where}: `[{inside}]` selects a row of a list of rows")
     rows = [row for row in value if isinstance(row, dict)
