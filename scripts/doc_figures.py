@@ -13,7 +13,7 @@ Three kinds of generated text, each between markers that a rendered page does no
   <!--fig NAME-->12.3<!--/fig-->   one figure in a sentence: the figure NAME, defined once in the
                                    same file, in a comment the page does not show either:
 
-  <!-- figures
+  <!-- fig definitions
   modelled = file results/modelled/summary.csv
   spiral = bench run --trace spiral --input display-link --clock virtual --costs model --format json
   naive_hitch: modelled[strategy=naive, device=ipad-pro-11, hz=120].hitch_ratio_ms_per_s | .0f
@@ -21,8 +21,9 @@ Three kinds of generated text, each between markers that a rendered page does no
   ratio: pa_px / dr_px | ,.0f
   -->
 
-A source (`NAME = ...`) is `bench ARGS` (its standard output, JSON) or `file PATH` (a JSON or CSV
-file bench wrote under results/). A figure (`NAME: EXPRESSION | FORMAT`) is an arithmetic expression
+A source (`NAME = ...`) is `bench ARGS` (its standard output, JSON; `bench A && bench B` gives B's, with
+`{tmp}` a scratch folder for a file A writes and B reads) or `file PATH` (a JSON or CSV file bench wrote
+under results/). A figure (`NAME: EXPRESSION | FORMAT`) is an arithmetic expression
 (+ - * /, round, min, max, abs) over paths into sources and other figures, formatted with a Python
 format spec (`.1f`, `,.0f`; none prints the value as it is). A path is a source then steps: `.key`,
 `[3]`, or `[key=value, ...]`, the one row of a list (a CSV's rows) that has those values.
@@ -45,11 +46,12 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 BLOCK = re.compile(r"(<!-- bench (?P<args>[^>]*?) -->\n)(?P<body>.*?)(<!-- /bench -->)", re.S)
 INCLUDE = re.compile(r"(<!-- include (?P<path>[^>]*?) -->\n)(?P<body>.*?)(<!-- /include -->)", re.S)
 FIGURE = re.compile(r"(<!--fig (?P<name>[A-Za-z_][A-Za-z0-9_]*)-->)(?P<body>.*?)(<!--/fig-->)", re.S)
-DEFINITIONS = re.compile(r"<!-- figures\n(?P<body>.*?)-->", re.S)
+DEFINITIONS = re.compile(r"<!-- fig definitions\n(?P<body>.*?)-->", re.S)
 SOURCE_LINE = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?P<kind>bench|file)\s+(?P<arg>.+)")
 FIGURE_LINE = re.compile(r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*:\s*(?P<expr>.+?)(?:\s*\|\s*(?P<format>[^|]*))?")
 # A path into a source: NAME, then .key, [index] or [key=value, ...] steps. Written before the
@@ -74,11 +76,16 @@ class Bench:
         self.executable, self.outputs = executable, {}
 
     def output(self, args: str, where: str) -> str:
+        """What `bench ARGS` prints; `bench A && bench B` runs both and gives B's output, with `{tmp}` a
+        folder of their own (for a file one command writes and the next reads, as a trace)."""
         if args not in self.outputs:
-            run = subprocess.run([self.executable] + shlex.split(args), capture_output=True, text=True)
-            if run.returncode != 0:
-                last = (run.stderr.strip().splitlines() or [""])[-1]
-                raise FigureError(f"{where}: `bench {args}` exits {run.returncode}: {last}")
+            with tempfile.TemporaryDirectory() as tmp:
+                for command in args.split(" && bench "):
+                    argv = [a.replace("{tmp}", tmp) for a in shlex.split(command)]
+                    run = subprocess.run([self.executable] + argv, capture_output=True, text=True)
+                    if run.returncode != 0:
+                        last = (run.stderr.strip().splitlines() or [""])[-1]
+                        raise FigureError(f"{where}: `bench {command}` exits {run.returncode}: {last}")
             self.outputs[args] = run.stdout
         return self.outputs[args]
 
@@ -168,7 +175,7 @@ class Document:
         if name in self.values:
             return self.values[name]
         if name not in self.figures:
-            raise FigureError(f"{where}: no figure `{name}` is defined in a `<!-- figures` comment of {self.path}")
+            raise FigureError(f"{where}: no figure `{name}` is defined in a `<!-- fig definitions` comment of {self.path}")
         if name in seen:
             raise FigureError(f"{where}: figure `{name}` is defined by itself")
         expr, _, defined = self.figures[name]
