@@ -26,7 +26,8 @@ A source (`NAME = ...`) is `bench ARGS` (its standard output, JSON; `bench A && 
 under results/). A figure (`NAME: EXPRESSION | FORMAT`) is an arithmetic expression
 (+ - * /, round, min, max, abs) over paths into sources and other figures, formatted with a Python
 format spec (`.1f`, `,.0f`; none prints the value as it is). A path is a source then steps: `.key`,
-`[3]`, or `[key=value, ...]`, the one row of a list (a CSV's rows) that has those values.
+`[3]`, `[key=value, ...]`, the one row of a list (a CSV's rows) that has those values, or
+`[key in A B C, ...]`, every row with one of them, whose `.key` is then a list for min or max.
 
 With --check nothing is written: every block and figure that differs from what the CLI gives now is
 named, with its file and line, and the exit status is 1. A figure the CLI no longer gives (a missing
@@ -107,8 +108,12 @@ def same(a, b) -> bool:
 
 
 def step(value, token: str, where: str):
-    """One step of a path: `.key`, `[3]` or `[key=value, ...]`."""
+    """One step of a path: `.key` (of each row, after a step that selected several), `[3]`,
+    `[key=value, ...]` (the one row with those values) or `[key in A B C, ...]` (every row with one of
+    them, at least one each)."""
     if token.startswith("."):
+        if isinstance(value, list):
+            return [step(row, token, where) for row in value]
         key = token[1:]
         if not isinstance(value, dict) or key not in value:
             raise FigureError(f"{where}: no key `{key}` (the CLI no longer prints it)")
@@ -119,14 +124,27 @@ def step(value, token: str, where: str):
             raise FigureError(f"{where}: no item {inside}")
         return value[int(inside)]
     # Split at a comma only where the next condition starts, so a value may hold commas.
-    wanted = [part.split("=", 1) for part in re.split(r",\s*(?=[\w-]+\s*=)", inside)]
-    if not isinstance(value, list) or any(len(w) != 2 for w in wanted):
-        raise FigureError(f"{where}: `[{inside}]` selects a row of a list of rows")
+    conditions = []
+    for part in re.split(r",\s*(?=[\w-]+\s*(?:=|in\s))", inside):
+        if m := re.fullmatch(r"\s*([\w-]+)\s+in\s+(.+)", part):
+            conditions.append((m[1], m[2].split()))
+        elif "=" in part:
+            key, wanted = part.split("=", 1)
+            conditions.append((key.strip(), [wanted.strip()]))
+        else:
+            raise FigureError(f"{where}: `{part}` is not KEY=VALUE or KEY in VALUE...")
+    if not isinstance(value, list):
+        raise FigureError(f"{where}: `[{inside}]` selects rows of a list of rows")
     rows = [row for row in value if isinstance(row, dict)
-            and all(k.strip() in row and same(row[k.strip()], v.strip()) for k, v in wanted)]
-    if len(rows) != 1:
+            and all(k in row and any(same(row[k], v) for v in vs) for k, vs in conditions)]
+    several = any(len(vs) > 1 for _, vs in conditions)
+    for k, vs in conditions:
+        for v in vs:
+            if several and not any(same(row[k], v) for row in rows):
+                raise FigureError(f"{where}: no row has {k}={v} in [{inside}]")
+    if not several and len(rows) != 1:
         raise FigureError(f"{where}: {len(rows)} rows have [{inside}], not one")
-    return rows[0]
+    return rows if several else rows[0]
 
 
 OPERATORS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -188,7 +206,7 @@ class Document:
             value = self.source(m["root"], defined)
             for token in re.findall(r"\.[A-Za-z_][\w-]*|\[[^\]]*\]", m["steps"]):
                 value = step(value, token, f"{defined}: {name}")
-            paths[key] = number(value)
+            paths[key] = [number(v) for v in value] if isinstance(value, list) else number(value)
             return key
 
         python = PATH.sub(lookup, expr)
