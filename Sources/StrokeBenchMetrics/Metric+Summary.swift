@@ -87,6 +87,9 @@ extension Metric {
         ends(mainThreadBusyPct, \.mainThreadBusyPctLow, \.mainThreadBusyPctHigh),
         ends(hitchRatio, \.hitchRatioMsPerSLow, \.hitchRatioMsPerSHigh),
         ends(droppedPct, \.droppedPctLow, \.droppedPctHigh),
+        ends(percentile(.mainMs, .p95), \.mainMsP95Low, \.mainMsP95High),
+        ends(percentile(.latencyMs, .p95), \.latencyMsP95Low, \.latencyMsP95High),
+        ends(inkUpdatesPerS, \.inkUpdatesPerSLow, \.inkUpdatesPerSHigh),
     ].flatMap { $0 }
 
     /// Every scalar figure of a summary, in summary.csv's order: what budgets and a baseline's timing
