@@ -87,6 +87,11 @@ extension Metric {
         ends(mainThreadBusyPct, \.mainThreadBusyPctLow, \.mainThreadBusyPctHigh),
         ends(hitchRatio, \.hitchRatioMsPerSLow, \.hitchRatioMsPerSHigh),
         ends(droppedPct, \.droppedPctLow, \.droppedPctHigh),
+    ].flatMap { $0 }
+
+    /// The ends of the figures that got a range later (main-thread time and latency p95, ink rate):
+    /// summary.csv's last columns, so older summaries keep their column order.
+    public static let laterModelledEnds: [Metric] = [
         ends(percentile(.mainMs, .p95), \.mainMsP95Low, \.mainMsP95High),
         ends(percentile(.latencyMs, .p95), \.latencyMsP95Low, \.latencyMsP95High),
         ends(inkUpdatesPerS, \.inkUpdatesPerSLow, \.inkUpdatesPerSHigh),
@@ -106,7 +111,7 @@ extension Metric {
         ]
         + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
         + prediction + wetInk
-        + [busyMsPerS]
+        + [busyMsPerS] + laterModelledEnds
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
