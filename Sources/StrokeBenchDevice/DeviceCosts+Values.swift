@@ -54,6 +54,14 @@ extension DeviceCostData {
             try checkDerivation(of: name)
         }
         try checkFittedFigure()
+        // The reading is the figure, with its spread; the recording only ever slowed the app.
+        guard fittedFigure.reading.value == fittedFigure.fps, fittedFigure.recordingOverhead.value == 1,
+            (fittedFigure.recordingOverhead.low ?? 1) >= 1
+        else {
+            throw DeviceCostError(
+                "fitted_figure.reading and recording_overhead: the reading's value is the figure's fps, and the recording's overhead is 1 at the centre and never below it"
+            )
+        }
     }
 
     /// The fitted figure is a display-link rate of a replay this bench runs: the spiral, on a device of

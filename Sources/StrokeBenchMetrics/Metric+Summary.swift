@@ -89,6 +89,14 @@ extension Metric {
         ends(droppedPct, \.droppedPctLow, \.droppedPctHigh),
     ].flatMap { $0 }
 
+    /// The ends of the figures that got a range later (main-thread time and latency p95, ink rate):
+    /// summary.csv's last columns, so older summaries keep their column order.
+    public static let laterModelledEnds: [Metric] = [
+        ends(percentile(.mainMs, .p95), \.mainMsP95Low, \.mainMsP95High),
+        ends(percentile(.latencyMs, .p95), \.latencyMsP95Low, \.latencyMsP95High),
+        ends(inkUpdatesPerS, \.inkUpdatesPerSLow, \.inkUpdatesPerSHigh),
+    ].flatMap { $0 }
+
     /// Every scalar figure of a summary, in summary.csv's order: what budgets and a baseline's timing
     /// runs may name. The one list; summary.csv interleaves its text columns with it.
     public static let all: [Metric] =
@@ -103,7 +111,7 @@ extension Metric {
         ]
         + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
         + prediction + wetInk
-        + [busyMsPerS]
+        + [busyMsPerS] + laterModelledEnds
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

@@ -73,7 +73,9 @@ package enum ModelUncertainty {
                 Double(
                     costs.cost(of: reference.work, kinds: WorkKind.allCases.filter { !$0.isMemoryBound }).nanoseconds)
                 / turns
-            let left = data.fittedFigure.turnNs - compute
+            // The figure itself is drawn too: its reading's spread, and what the recording cost the app.
+            let fps = draw.value(.fittedReading, in: data) * draw.value(.recordingOverhead, in: data)
+            let left = 1e9 / fps - compute
             return left > 0 ? memory / left : nil
         }
         guard let central = try fit(.central) else {
@@ -129,10 +131,11 @@ package enum ModelUncertainty {
         central: RunSummary, turns: CentralTurns
     ) throws -> RunSummary {
         let meter = ModelCostMeter(device: configuration.device, at: draw, factor: factor)
-        if let tally = turns.reprice(at: meter.unitCosts) {
+        if let (tally, mainMs) = turns.reprice(at: meter.unitCosts) {
             var summary = central
             summary.displayLinkFps = tally.fps
             summary.mainThreadBusyPct = tally.busyPercent
+            summary.mainMs = mainMs
             return summary
         }
         var priced = configuration
@@ -162,6 +165,8 @@ package enum ModelUncertainty {
 final class CentralTurns {
     private struct PricedTurn {
         var samples: Int
+        /// The frame counts in the summary's frame-time percentiles (`FrameRecord.isActive`).
+        var active: Bool
         var startMs, deadlineMs: Double
         var work: WorkCounters
     }
@@ -198,22 +203,27 @@ final class CentralTurns {
         }
         meter.forget(throughTurn: frame.frame)
         turns.append(
-            PricedTurn(samples: frame.samples, startMs: frame.startMs, deadlineMs: frame.deadlineMs, work: work))
+            PricedTurn(
+                samples: frame.samples, active: frame.isActive, startMs: frame.startMs, deadlineMs: frame.deadlineMs,
+                work: work))
     }
 
-    /// The display-link tally of the central replay's turns priced at `costs`; nil when the replay
-    /// cannot be re-priced, or when a turn would run past its deadline at these costs.
-    func reprice(at costs: UnitCosts) -> DisplayLinkTally? {
+    /// The display-link tally of the central replay's turns priced at `costs`, and the percentiles of
+    /// their main-thread time over the active turns; nil when the replay cannot be re-priced, or when
+    /// a turn would run past its deadline at these costs.
+    func reprice(at costs: UnitCosts) -> (DisplayLinkTally, Percentiles)? {
         guard canReprice else { return nil }
         var tally = DisplayLinkTally()
+        var active: [Double] = []
         for turn in turns {
             let mainMs = TurnWorkMeter.mainMs(of: turn.work, at: costs)
             guard turn.startMs + mainMs < turn.deadlineMs else { return nil }
+            if turn.active { active.append(mainMs) }
             tally.add(
                 isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs,
                 mainMs: mainMs)
         }
-        return tally
+        return (tally, Percentiles(active))
     }
 }
 

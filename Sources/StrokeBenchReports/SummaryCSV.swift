@@ -81,6 +81,8 @@ public enum SummaryCSV {
         columns += Metric.wetInk.map(Column.metric)
         columns.append(.metric(.busyMsPerS))
         columns.append(.text("reasons") { $0.summary.judgement.reasons.map(\.text).joined(separator: "; ") })
+        // Added later: the ranges of main-thread time and latency p95 and of the ink rate.
+        columns += Metric.laterModelledEnds.map(Column.metric)
         return columns
     }()
 
