@@ -59,29 +59,4 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
         try c.encodeIfPresent(touchRate, forKey: .touchRate)
         if wetInk != .off { try c.encode(wetInk, forKey: .wetInk) }
     }
-
-    /// What sets a run apart from the default pipeline, for file names and ids: `predict-kalman`
-    /// (`predict-kalman-8ms` with a horizon), `queue-2`, `touch-120hz`, `wet-ink`.
-    public var labels: [String] {
-        var parts: [String] = []
-        if predict != .none {
-            parts.append("predict-\(predict.rawValue)" + (predictHorizonMs.map { "-\($0.plainText)ms" } ?? ""))
-        }
-        if presentQueueDepth != .one { parts.append("queue-\(presentQueueDepth.rawValue)") }
-        if let touchRate { parts.append("touch-\(touchRate.rawValue)hz") }
-        if wetInk == .on { parts.append("wet-ink") }
-        return parts
-    }
-
-    /// The options that set these what-ifs on `bench run`'s command line, each only when it is not the
-    /// default, in the order `bench run --help` lists them.
-    public var arguments: [String] {
-        var words: [String] = []
-        if presentQueueDepth != .one { words += ["--present-queue-depth", presentQueueDepth.rawValue] }
-        if predict != .none { words += ["--predict", predict.rawValue] }
-        if let touchRate { words += ["--touch-hz", touchRate.rawValue] }
-        if wetInk != .off { words += ["--wet-ink", wetInk.rawValue] }
-        if let predictHorizonMs { words += ["--predict-horizon", predictHorizonMs.plainText] }
-        return words
-    }
 }
