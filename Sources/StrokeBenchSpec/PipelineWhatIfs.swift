@@ -1,6 +1,6 @@
 /// The pipeline's what-ifs (docs/latency.md): how the picture reaches the screen, apart from the
 /// strategy that draws it. One record, held by `ReplaySpec`, a sweep's runs and a replay's
-/// configuration alike, so a new what-if is declared here once.
+/// configuration alike; how each reads in ids and commands is its `SpecField` (`SpecField.whatIfs`).
 ///
 /// It is coded flat, into the record that holds it, each field left out at its default: a spec or a
 /// run written before a what-if existed reads, and writes, exactly as it did.
