@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrokeBenchReplay
+import StrokeBenchSpec
 
 extension Bench {
     /// `bench model`: the device cost model itself, held against what was published.
@@ -29,8 +30,7 @@ extension Bench.Model {
             let report = try ModelValidation.run()
             switch format {
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                let encoder = ResultsJSON.encoder(escapingSlashes: true)
                 print(String(decoding: try encoder.encode(report), as: UTF8.self))
             case .table:
                 print(ValidationTable.render(report))

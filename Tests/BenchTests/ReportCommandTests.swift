@@ -47,7 +47,7 @@ import Testing
             "the grid, and three charts a setting")
         #expect(
             html.contains(
-                "bench run --strategy async-pool --device ipad-pro-11 --trace small.trace --clock virtual --costs model"
+                "bench run --strategy async-pool --device ipad-pro-11 --clock virtual --costs model --trace small.trace"
             ))
         #expect(html.contains("device-costs.json format 4"))
         // Nothing is loaded from anywhere: no script, no stylesheet, no image but inline SVG.
