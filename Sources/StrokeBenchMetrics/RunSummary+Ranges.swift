@@ -37,6 +37,8 @@ extension RunSummary {
             (.mainThreadBusyPctLow, mainThreadBusyPctLow), (.mainThreadBusyPctHigh, mainThreadBusyPctHigh),
             (.hitchRatioMsPerSLow, hitchRatioMsPerSLow), (.hitchRatioMsPerSHigh, hitchRatioMsPerSHigh),
             (.droppedPctLow, droppedPctLow), (.droppedPctHigh, droppedPctHigh),
+            (.renderServerBusyPct, renderServerBusyPct), (.renderServerBusyPctLow, renderServerBusyPctLow),
+            (.renderServerBusyPctHigh, renderServerBusyPctHigh),
         ]
         for (key, p) in percentiles { figures += [p.p50, p.p90, p.p95, p.p99, p.max].map { (key, $0) } }
         if let (key, value) = figures.first(where: { !($0.1?.isFinite ?? true) }) {
