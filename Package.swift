@@ -163,7 +163,7 @@ let package = Package(
             dependencies: [
                 "bench", "BenchTestSupport", "StrokeBenchCLI", "StrokeBenchMetrics", "StrokeBenchStrategies",
                 "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline",
-                "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec",
+                "StrokeBenchReports", "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchTraces",
             ], exclude: ["Fixtures"]),
         .testTarget(
             name: "RegressionTests",

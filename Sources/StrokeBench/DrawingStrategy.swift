@@ -141,7 +141,9 @@ extension DrawingStrategy {
 
 /// What the run loop lends a strategy: where to count work and how to reach background queues.
 public final class StrategyEnvironment {
-    /// The main thread's work counters for this run.
+    /// The main thread's work counters for this run. Make every surface and context with it (`counting:`):
+    /// besides the work, it records the strokes, and the harness counts a sample as shown only where a
+    /// presented picture holds a stroke through it (docs/model.md, "Ink from what the display shows").
     public let ledger: WorkLedger
     /// Background render queues, real or simulated (nil only in tests that need none).
     public let renderQueues: RenderQueues?

@@ -1,10 +1,10 @@
-@_exported import enum StrokeBenchCanvas.CanvasError
-@_exported import struct StrokeBenchCanvas.Color
 // The strategy API is one import, and only that: `import StrokeBench` gives the protocol and what a
 // strategy touches (the drawing context, bitmaps, geometry and the ledger they count into, from
 // StrokeBenchCanvas; the options a strategy declares, from StrokeBenchSpec), named one by one so that
 // the engine's own types (`ReplaySpec`, `Compositor`, `PictureDifference`, ...) stay out of an author's
 // namespace. `PublicSymbolsTests` pins the list.
+@_exported import enum StrokeBenchCanvas.CanvasError
+@_exported import struct StrokeBenchCanvas.Color
 @_exported import class StrokeBenchCanvas.Context
 @_exported import struct StrokeBenchCanvas.ImageRenderer
 @_exported import enum StrokeBenchCanvas.LineCap

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrokeBenchReplay
+import StrokeBenchSpec
 
 extension Bench {
     /// `bench model`: the device cost model itself, held against what was published.
@@ -17,7 +18,7 @@ extension Bench.Model {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Hold the model against every published on-device figure: rows, then Spearman, median absolute % error and coverage.",
+                "Hold the model against every published on-device figure: rows, then per-metric accuracy, coverage and a reference.",
             discussion:
                 "Every figure is modelled (--costs model, dry), with its 5-95% range over the model's draws; results/device-model/validation.json is this command's JSON."
         )
@@ -29,8 +30,7 @@ extension Bench.Model {
             let report = try ModelValidation.run()
             switch format {
             case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                let encoder = ResultsJSON.encoder(escapingSlashes: true)
                 print(String(decoding: try encoder.encode(report), as: UTF8.self))
             case .table:
                 print(ValidationTable.render(report))
@@ -47,20 +47,37 @@ enum ValidationTable {
         var lines = [
             "modelled (--costs model) against published on-device figures; low-high is the model's 5-95% range", "",
         ]
-        var table = [["role", "figure", "published", "modelled", "low-high", "within"]]
+        var table = [["role", "figure", "published", "modelled", "low-high", "within", "reference"]]
         for row in report.rows {
             table.append([
-                row.role, row.figure, "\(fmt(row.published, 2)) \(row.unit)", fmt(row.central, 2),
-                "\(fmt(row.low, 2))-\(fmt(row.high, 2))", row.within ? "yes" : "NO",
+                row.role, row.figure, row.published.map { "\(fmt($0, 2)) \(row.unit)" } ?? "not yet",
+                fmt(row.central, 2), "\(fmt(row.low, 2))-\(fmt(row.high, 2))",
+                row.published == nil ? "-" : row.within ? "yes" : "NO",
+                row.reference.map { fmt($0, 2) } ?? "",
             ])
         }
         lines += align(table)
         let s = report.summary
-        lines.append("")
-        lines.append(
-            "over \(s.predictedRows) predicted rows: Spearman's rank correlation \(fmt(s.spearman, 2)), "
-                + "median absolute percentage error \(fmt(s.medianAbsolutePercentageError, 0))%, coverage \(fmt(s.coverage, 2))"
-        )
+        lines += [
+            "",
+            "low-high of a predicted row: the model's draws, widened by a structural error factor sized without that row",
+            "over \(s.predictedRows) predicted rows: coverage \(fmt(s.coverageLeaveOneRowOut, 2)) (leave one row out), "
+                + "\(fmt(s.coverageDrawsOnly, 2)) with the draws' ranges alone; structural error factor \(fmt(s.structuralErrorFactor, 2))",
+            "",
+        ]
+        var metrics = [
+            ["metric", "rows", "Spearman", "error factor", "coverage", "reference: Spearman", "error factor"]
+        ]
+        for (metric, m) in s.perMetric.sorted(by: { $0.key < $1.key }) {
+            let r = s.reference.perMetric[metric]
+            metrics.append([
+                metric, "\(m.n)", m.spearman.map { fmt($0, 2) } ?? "-", "\(fmt(m.geometricMeanErrorFactor, 2))x",
+                m.coverage.map { fmt($0, 2) } ?? "-", r?.spearman.map { fmt($0, 2) } ?? "-",
+                r.map { "\(fmt($0.geometricMeanErrorFactor, 2))x" } ?? "-",
+            ])
+        }
+        lines += align(metrics)
+        lines.append("reference: \(s.reference.predictor)")
         return lines.joined(separator: "\n")
     }
 }

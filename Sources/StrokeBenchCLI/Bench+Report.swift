@@ -61,7 +61,7 @@ extension Bench {
 
         func run() throws {
             let read: Study
-            do { read = try Study.load(study, optionArguments: Self.optionArguments) } catch {
+            do { read = try Study.load(study, declaredOptions: { Bench.strategies.options(of: $0.strategy) }) } catch {
                 throw error.cannotRead ? BenchFailure.io(error.description) : BenchFailure.data(error.description)
             }
             let loaded = read.leavingOut(Self.fasterThanItsDisplay)
@@ -108,11 +108,6 @@ extension Bench {
             }
             return
                 "\(device.name) at \(run.summary.hz.plainText) Hz, faster than its \(device.refreshRate.plainText) Hz display"
-        }
-
-        /// A strategy's options as arguments, in the order it declares them.
-        static func optionArguments(_ spec: ReplaySpec) -> [String] {
-            spec.options.arguments(declared: Bench.strategies.options(of: spec.strategy))
         }
 
         /// The study's files, which the page must not be written over.

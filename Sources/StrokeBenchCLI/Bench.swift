@@ -43,7 +43,7 @@ package enum Bench {
         // when there is a strategy to check against them.
         do {
             catalog = try StrategyCatalog.builtIn.adding(
-                strategies, reservedOptions: strategies.isEmpty ? [] : OwnOptions.names)
+                strategies, reservedOptions: strategies.isEmpty ? [] : OwnOptions().names)
         } catch {
             printError("\(Bench.toolName): \(error.description)")
             Foundation.exit(BenchFailure.Status.usage.rawValue)

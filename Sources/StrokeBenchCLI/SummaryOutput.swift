@@ -6,10 +6,7 @@ import StrokeBenchSpec
 /// What `bench` prints with `--format json`: one pretty-printed object with sorted keys.
 enum SummaryJSON {
     static func encode<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let encoder = ResultsJSON.encoder(escapingSlashes: true, nonFiniteAsText: true)
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 

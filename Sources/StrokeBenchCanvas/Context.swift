@@ -136,8 +136,8 @@ public final class Context {
         } else {
             ledger?.count(image.isOpaque ? \.pixelsCopied : \.pixelsBlended, copied, in: surface.format)
         }
-        // The image's ink is now in these pixels too, no newer than it was there.
-        if copied > 0 { surface.inkStamp = max(surface.inkStamp, image.inkStamp) }
+        // The image's strokes are now in these pixels too.
+        if copied > 0 { surface.ink.formUnion(image.ink) }
     }
 
     /// Strokes lines a caller builds for one stroke (a touch event's segment, a layer), as `stroke(_:style:)`
@@ -168,7 +168,7 @@ public final class Context {
             )
         }
         if let handle { addPath(lines, to: handle) }
-        if !lines.isEmpty { surface.inkStamp = InkStamp.next() }
+        if !lines.isEmpty { recordInk(lines) }
         if ledger != nil {
             var tally = StrokeTally()
             for line in lines { line.count(into: &tally, clip: clipExtents, radius: style.inkRadius) }
@@ -181,7 +181,7 @@ public final class Context {
     /// hundreds a frame.
     func stroke(_ line: Polyline, style: StrokeStyle) {
         if let handle { addPath(CollectionOfOne(line), to: handle) }
-        surface.inkStamp = InkStamp.next()
+        recordInk([line])
         if ledger != nil {
             var tally = StrokeTally()
             line.count(into: &tally, clip: clipExtents, radius: style.inkRadius)
@@ -191,6 +191,12 @@ public final class Context {
     }
 
     /// Counts a stroked path's work, as `stroke(_:style:)` describes, in one write to the ledger.
+    /// Keeps a stroke in the replay's record and its id in the surface (`Surface.ink`).
+    private func recordInk(_ lines: [Polyline]) {
+        guard let record = ledger?.ink ?? surface.inkRecord else { return }
+        surface.ink.insert(record.record(lines))
+    }
+
     private func record(_ tally: StrokeTally, radius: Double) {
         guard let ledger, tally.segments > 0 else { return }
         let e = tally.extents.box

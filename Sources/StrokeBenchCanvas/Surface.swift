@@ -19,12 +19,14 @@ public final class Surface {
     /// cairo holds it as RGB24, which pixman draws with a copy too; the picture drawn from it is the
     /// same as from an ARGB32 bitmap of the same opaque pixels.
     public let isOpaque: Bool
-    /// The newest ink these pixels hold: the stamp (`InkStamp`) of the last stroke drawn into them, or of
-    /// the newest ink of an image drawn into them; 0 for none. A copy keeps its source's. The harness
-    /// counts a presented picture as showing new ink only where its stamp is newer than the picture
-    /// on screen (docs/model.md, "Ink from what the display shows"); dry and rasterized surfaces are
-    /// stamped alike, by the same calls.
-    public internal(set) var inkStamp = 0
+    /// The strokes these pixels hold (`InkRecord`): those drawn into them, and those of every image drawn
+    /// into them. The harness counts a presented picture as showing a sample only where one of them, or
+    /// one of the render server's layers, passes through it (docs/model.md, "Ink from what the display
+    /// shows"); dry and rasterized surfaces record alike, by the same calls.
+    package internal(set) var ink = InkSet()
+    /// The replay's record of strokes, when the surface was made with its ledger: where a context with
+    /// no ledger of its own records a stroke into this surface.
+    let inkRecord: InkRecord?
     /// True when the pixels belong to someone else and are not counted as a live bitmap.
     private var borrowed = false
     /// Where this bitmap's bytes are counted while it lives; nil when it is not counted.
@@ -79,6 +81,7 @@ public final class Surface {
         isOpaque = opaque
         accounting = ledger?.bitmaps ?? .process
         misuse = ledger?.misuse
+        inkRecord = ledger?.ink
         ledger?.counters.bitmapsAllocated += 1
         ledger?.count(\.pixelsCleared, width * height, in: format)
         accounting?.allocated(stride * height)
@@ -96,6 +99,7 @@ public final class Surface {
         borrowed = true
         accounting = nil
         misuse = nil
+        inkRecord = nil
     }
 
     /// True for a surface with no pixels: a dry replay's, which counts its work without rasterizing.
@@ -115,6 +119,7 @@ public final class Surface {
         borrowed = true
         accounting = nil
         misuse = nil
+        inkRecord = nil
     }
 
     deinit {

@@ -15,6 +15,9 @@ public final class WorkLedger {
     public let bitmaps: BitmapAccounting
     /// Where a context drawing with this ledger records a value it refused: one per replay.
     public let misuse: Misuse
+    /// Where a context drawing with this ledger keeps its strokes, for the harness to tell which samples
+    /// a picture holds: one per replay; nil outside one.
+    package let ink: InkRecord?
 
     /// - Parameters:
     ///   - rasterizes: draw pixels (true), or only count the work (a dry replay).
@@ -24,11 +27,22 @@ public final class WorkLedger {
         self.rasterizes = rasterizes
         self.bitmaps = bitmaps
         self.misuse = misuse
+        ink = nil
+    }
+
+    /// A replay's ledger, which also keeps the strokes drawn with it in `ink`.
+    package init(rasterizes: Bool, bitmaps: BitmapAccounting, misuse: Misuse, ink: InkRecord?) {
+        self.rasterizes = rasterizes
+        self.bitmaps = bitmaps
+        self.misuse = misuse
+        self.ink = ink
     }
 
     /// A new ledger for another thread of the same replay: it rasterizes, or not, as this one does, and
     /// counts bitmaps and records misuse in the same place.
-    public func sibling() -> WorkLedger { WorkLedger(rasterizes: rasterizes, bitmaps: bitmaps, misuse: misuse) }
+    public func sibling() -> WorkLedger {
+        WorkLedger(rasterizes: rasterizes, bitmaps: bitmaps, misuse: misuse, ink: ink)
+    }
 
     /// Adds a finished background task's work.
     public func absorb(_ background: WorkCounters) { handedOver += background }

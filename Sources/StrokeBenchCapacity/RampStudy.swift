@@ -60,8 +60,7 @@ public struct RampStudy: Sendable {
 
     /// The study as JSON: `format_version`, `ramps` (one object per ramp, with its steps) and `crossings`.
     public func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let encoder = ResultsJSON.encoder(escapingSlashes: true)
         return try encoder.encode(StudyJSON(self))
     }
 }

@@ -89,8 +89,18 @@ public struct DeviceCostData: Codable, Sendable {
         public var fps: Double
         /// The quote and where it is.
         public var source: String
+        /// `fps` as it was read, with the spread of the reading (a label that moves while drawing):
+        /// the fit's own uncertainty, drawn with the model's other inputs (`UncertainInput.fittedReading`).
+        public var reading: Sourced
+        /// How many times faster the app would have run unrecorded: a screen recording takes device time
+        /// from the app it records. 1 at the centre (the figure as published).
+        public var recordingOverhead: Sourced
         /// The main-thread turn the figure implies, in ns.
         public var turnNs: Double { 1e9 / fps }
+        enum CodingKeys: String, CodingKey {
+            case strategy, trace, input, device, hz, fps, source, reading
+            case recordingOverhead = "recording_overhead"
+        }
     }
 
     /// What was measured on the host, by microbenchmark (`bench calibrate`), never by regressing replays.
@@ -249,6 +259,8 @@ public struct DeviceCostData: Codable, Sendable {
             ("extended_range_bytes_per_pixel", extendedRangeBytesPerPixel), ("conversion_factor", conversionFactor),
             ("memory_efficiency_factor", memoryEfficiencyFactor), ("compute_link", computeLink),
             ("efficiency_core_time", efficiencyCoreTime), ("bandwidth_cap", bandwidthCap),
+            ("fitted_figure.reading", fittedFigure.reading),
+            ("fitted_figure.recording_overhead", fittedFigure.recordingOverhead),
         ]
         numbers += bytesPerPixel.sorted { $0.key.rawValue < $1.key.rawValue }.map {
             ("bytes_per_pixel.\($0.key.rawValue)", $0.value)

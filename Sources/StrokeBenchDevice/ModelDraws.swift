@@ -22,6 +22,12 @@ public enum UncertainInput: String, CaseIterable, Sendable {
     case efficiencyCoreTime = "efficiency_core_time"
     /// The share of peak bandwidth threads together reach (`bandwidth_cap`).
     case bandwidthCap = "bandwidth_cap"
+    /// The fitted figure as read, within the spread of its reading (`fitted_figure.reading`). Added
+    /// after the others, so the Latin hypercube's earlier columns, made first from the seed, stay as
+    /// they were.
+    case fittedReading = "fitted_figure.reading"
+    /// What the screen recording of the fitted figure cost the app (`fitted_figure.recording_overhead`).
+    case recordingOverhead = "fitted_figure.recording_overhead"
 
     /// The input that sets the bytes of `kind`, if its bytes are ranged.
     static func bytes(of kind: WorkKind) -> UncertainInput? {
@@ -46,6 +52,8 @@ public enum UncertainInput: String, CaseIterable, Sendable {
         case .singleThreadShare: nil
         case .efficiencyCoreTime: data.efficiencyCoreTime
         case .bandwidthCap: data.bandwidthCap
+        case .fittedReading: data.fittedFigure.reading
+        case .recordingOverhead: data.fittedFigure.recordingOverhead
         }
     }
 }

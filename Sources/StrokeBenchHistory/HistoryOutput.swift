@@ -116,8 +116,7 @@ public enum HistoryOutput {
     private static func json<T: Encodable>(_ body: [String: T]) throws -> String { try json(Versioned(body: body)) }
 
     private static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = ResultsJSON.encoder(escapingSlashes: false)
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 

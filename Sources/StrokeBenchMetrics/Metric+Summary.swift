@@ -73,7 +73,7 @@ extension Metric {
     public static let mainThreadBusyPct = measure("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
     public static let renderServerBusyPct = measure("render_server_busy_pct", unit: "%") { $0.renderServerBusyPct }
     /// With modelled costs, the render server's busy share's ends over the model's uncertainty: after
-    /// `busyMsPerS` in summary.csv, since it came later.
+    /// `laterModelledEnds` in summary.csv, since it came later still.
     public static let renderServerBusyEnds = ends(
         renderServerBusyPct, \.renderServerBusyPctLow, \.renderServerBusyPctHigh)
     /// Main thread and render server together, ms of work a second replayed: what a ranking weighs.
@@ -94,6 +94,14 @@ extension Metric {
         ends(droppedPct, \.droppedPctLow, \.droppedPctHigh),
     ].flatMap { $0 }
 
+    /// The ends of the figures that got a range later (main-thread time and latency p95, ink rate):
+    /// summary.csv's last columns, so older summaries keep their column order.
+    public static let laterModelledEnds: [Metric] = [
+        ends(percentile(.mainMs, .p95), \.mainMsP95Low, \.mainMsP95High),
+        ends(percentile(.latencyMs, .p95), \.latencyMsP95Low, \.latencyMsP95High),
+        ends(inkUpdatesPerS, \.inkUpdatesPerSLow, \.inkUpdatesPerSHigh),
+    ].flatMap { $0 }
+
     /// Every scalar figure of a summary, in summary.csv's order: what budgets and a baseline's timing
     /// runs may name. The one list; summary.csv interleaves its text columns with it.
     public static let all: [Metric] =
@@ -108,7 +116,7 @@ extension Metric {
         ]
         + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
         + prediction + wetInk
-        + [busyMsPerS, renderServerBusyPct] + renderServerBusyEnds
+        + [busyMsPerS] + laterModelledEnds + [renderServerBusyPct] + renderServerBusyEnds
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

@@ -25,10 +25,17 @@ public struct ModelAccuracy: Hashable, Sendable {
     public var coverage: Double { predicted == 0 ? 0 : Double(held) / Double(predicted) }
 
     /// The accuracy `bench model validate --format json` reported in `json`; nil when it is not that.
+    ///
+    /// A run's ranges are the draws' alone (the validation's structural error term is not drawn into
+    /// them), so what a run's verdict can claim is how often the draws' ranges held:
+    /// `summary.coverage_draws_only` where the report has it (format 3), each row's `within` before.
     public init?(validationJSON json: Data) {
         guard let report = try? JSONDecoder().decode(Validation.self, from: json) else { return nil }
         let predicted = report.rows.filter { $0.role == "predicted" }
-        self.init(held: predicted.filter(\.within).count, predicted: predicted.count)
+        let held =
+            report.summary?.coverageDrawsOnly.map { Int(($0 * Double(predicted.count)).rounded()) }
+            ?? predicted.filter(\.within).count
+        self.init(held: held, predicted: predicted.count)
     }
 
     /// The sentence a modelled verdict carries while coverage is under `forecastCoverage`; nil once the
@@ -45,6 +52,11 @@ public struct ModelAccuracy: Hashable, Sendable {
             var role: String
             var within: Bool
         }
+        struct Summary: Decodable {
+            var coverageDrawsOnly: Double?
+            enum CodingKeys: String, CodingKey { case coverageDrawsOnly = "coverage_draws_only" }
+        }
         var rows: [Row]
+        var summary: Summary?
     }
 }

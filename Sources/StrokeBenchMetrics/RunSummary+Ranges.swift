@@ -37,6 +37,9 @@ extension RunSummary {
             (.mainThreadBusyPctLow, mainThreadBusyPctLow), (.mainThreadBusyPctHigh, mainThreadBusyPctHigh),
             (.hitchRatioMsPerSLow, hitchRatioMsPerSLow), (.hitchRatioMsPerSHigh, hitchRatioMsPerSHigh),
             (.droppedPctLow, droppedPctLow), (.droppedPctHigh, droppedPctHigh),
+            (.mainMsP95Low, mainMsP95Low), (.mainMsP95High, mainMsP95High),
+            (.latencyMsP95Low, latencyMsP95Low), (.latencyMsP95High, latencyMsP95High),
+            (.inkUpdatesPerSLow, inkUpdatesPerSLow), (.inkUpdatesPerSHigh, inkUpdatesPerSHigh),
             (.renderServerBusyPct, renderServerBusyPct), (.renderServerBusyPctLow, renderServerBusyPctLow),
             (.renderServerBusyPctHigh, renderServerBusyPctHigh),
         ]

@@ -162,6 +162,11 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var renderServerBusyPctLow, renderServerBusyPctHigh: Double?
     public var hitchRatioMsPerSLow, hitchRatioMsPerSHigh: Double?
     public var droppedPctLow, droppedPctHigh: Double?
+    /// With modelled costs, the ends of the 95th percentile of main-thread time, of touch-to-screen
+    /// latency, and of the ink update rate, over the same draws.
+    public var mainMsP95Low, mainMsP95High: Double?
+    public var latencyMsP95Low, latencyMsP95High: Double?
+    public var inkUpdatesPerSLow, inkUpdatesPerSHigh: Double?
     /// With modelled costs, the share of the model's draws in each hitch band; nil for other costs.
     public var bandProbabilities: BandProbabilities?
     /// How main-thread time grows with the drawing: the least-squares slope of active frames'
@@ -261,6 +266,12 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
         case droppedPctLow = "dropped_pct_low"
         case droppedPctHigh = "dropped_pct_high"
+        case mainMsP95Low = "main_ms_p95_low"
+        case mainMsP95High = "main_ms_p95_high"
+        case latencyMsP95Low = "latency_ms_p95_low"
+        case latencyMsP95High = "latency_ms_p95_high"
+        case inkUpdatesPerSLow = "ink_updates_per_s_low"
+        case inkUpdatesPerSHigh = "ink_updates_per_s_high"
         case bandProbabilities = "band_probabilities"
         case penToPixel = "pen_to_pixel"
     }
@@ -342,13 +353,25 @@ public struct RunSummary: Hashable, Sendable, Codable {
     }
 
     /// Sets the `_low` / `_high` figures to the 5th and 95th percentiles (nearest rank) over `draws`,
-    /// the same replay priced at each draw of the model's joint uncertainty, and the hitch band to the
-    /// one at least 90% of the draws agree on (`uncertain` otherwise), with each band's share.
+    /// the same replay priced at each draw of the model's joint uncertainty, stretched to hold this
+    /// summary's own (central) figure, and the hitch band to the one at least 90% of the draws agree
+    /// on (`uncertain` otherwise), with each band's share.
+    ///
+    /// The central replay prices every input at its median, which is not the median of a figure that
+    /// bends with them (a turn that passes its vsync loses a whole frame): the central figure can lie
+    /// outside the draws' 5-95%, and a range that leaves out the figure printed beside it says nothing.
     public mutating func spread(over draws: [RunSummary]) {
+        let central = self
         func range(_ figure: (RunSummary) -> Double) -> (Double, Double) {
             let values = draws.map(figure).sorted()
-            return (Percentiles.rank(5, values), Percentiles.rank(95, values))
+            guard !values.isEmpty else { return (figure(central), figure(central)) }
+            return (
+                min(Percentiles.rank(5, values), figure(central)), max(Percentiles.rank(95, values), figure(central))
+            )
         }
+        (mainMsP95Low, mainMsP95High) = range(\.mainMs.p95)
+        (latencyMsP95Low, latencyMsP95High) = range(\.latencyMs.p95)
+        (inkUpdatesPerSLow, inkUpdatesPerSHigh) = range(\.inkUpdatesPerS)
         (displayLinkFpsLow, displayLinkFpsHigh) = range(\.displayLinkFps)
         (mainThreadBusyPctLow, mainThreadBusyPctHigh) = range(\.mainThreadBusyPct)
         (renderServerBusyPctLow, renderServerBusyPctHigh) = range { $0.renderServerBusyPct ?? 0 }

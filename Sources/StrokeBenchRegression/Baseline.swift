@@ -122,8 +122,7 @@ public struct Baseline: Hashable, Sendable, Codable {
 
     /// The file's text: pretty-printed with sorted keys, so that diffs of a committed baseline are readable.
     public func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let encoder = ResultsJSON.encoder(escapingSlashes: true)
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 

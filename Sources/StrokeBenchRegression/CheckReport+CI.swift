@@ -1,5 +1,6 @@
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
 /// How `bench check` (and `bench baseline diff`) print: the formats every results command shares
 /// (`ResultsFormat`), and three that CI systems read.
@@ -134,8 +135,7 @@ extension CheckReport {
                 name: "\(r.configuration): \(r.name)", unit: unit.isEmpty ? "count" : unit, value: value,
                 extra: "\(r.verdict.rawValue): \(r.reason)")
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = ResultsJSON.encoder(escapingSlashes: false)
         return String(decoding: try encoder.encode(entries), as: UTF8.self)
     }
 

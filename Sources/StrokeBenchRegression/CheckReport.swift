@@ -145,10 +145,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let encoder = ResultsJSON.encoder(escapingSlashes: true, nonFiniteAsText: true)
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 

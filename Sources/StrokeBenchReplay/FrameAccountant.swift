@@ -22,9 +22,11 @@ struct FrameAccountant {
     private var deliveredAt: [Int64]?
     /// Newest sample on screen (or committed for it).
     private(set) var shown = -1
-    /// The ink of the picture on screen: its contents' `Surface.inkStamp` and the points of its
-    /// sublayers; a presented update shows new ink only where one of them grows (`credited(_:)`).
-    private var displayedInk = (stamp: 0, overlayPoints: 0)
+    /// The replay's strokes, and which samples they pass through.
+    private let ink: InkRecord
+    /// The strokes of the layer contents on screen (`Surface.ink`): an update without contents or
+    /// damage leaves them there.
+    private var displayedStrokes = InkSet()
     /// The latest vsync a picture is presented at.
     private(set) var lastPresent = 0
     /// The newest turn's record waits one turn for its composite cost: in the realtime clock the
@@ -40,8 +42,9 @@ struct FrameAccountant {
     private var presentNs: [Int64]
     private var compositeNs: [Int64]
 
-    init(configuration: ReplayConfiguration, grid: VsyncGrid, renderServer: RenderServer) {
+    init(configuration: ReplayConfiguration, grid: VsyncGrid, renderServer: RenderServer, ink: InkRecord) {
         self.configuration = configuration
+        self.ink = ink
         self.grid = grid
         self.renderServer = renderServer
         latencies = [Double](repeating: .nan, count: configuration.input.count)
@@ -128,26 +131,23 @@ struct FrameAccountant {
         held = nil
     }
 
-    /// `update` with the samples it shows cut back to those on screen before it, unless the composited
-    /// picture gains ink: its contents hold newer ink (`Surface.inkStamp`) than the picture on screen, or
-    /// its sublayers more points. A strategy's word that a picture shows a sample is believed only where
-    /// the picture changed, so one that draws nothing (`null`) shows no ink (docs/model.md, "Ink from
-    /// what the display shows"). Stamps are set by the same calls on dry and rasterized surfaces, so
-    /// the two replays credit the same samples.
+    /// `update` with the samples it shows cut back to the newest one the composited picture holds, with
+    /// every sample before it: a sample is shown when a stroke of the layer's contents or one of its
+    /// sublayers passes through it (`InkRecord`). A strategy's word that a picture shows a sample is
+    /// believed only where the picture holds the sample's segment, so one that draws nothing (`null`)
+    /// shows no ink (docs/model.md, "Ink from what the display shows"). Dry and rasterized surfaces record
+    /// strokes by the same calls, so the two replays credit the same samples.
     private mutating func credited(_ update: LayerUpdate) -> LayerUpdate {
-        var ink = displayedInk
         if let contents = update.contents {
-            ink.stamp = contents.inkStamp
+            displayedStrokes = contents.ink
         } else if !update.damage.isEmpty {
-            ink.stamp = 0
+            displayedStrokes = InkSet()
         }
-        ink.overlayPoints = update.overlays?.reduce(0) { $0 + $1.count } ?? 0
-        let gained = ink.stamp > displayedInk.stamp || ink.overlayPoints > displayedInk.overlayPoints
-        displayedInk = ink
-        guard !gained else { return update }
-        var unchanged = update
-        unchanged.showsThrough = min(update.showsThrough, shown)
-        return unchanged
+        guard update.showsThrough > shown else { return update }
+        var held = update
+        held.showsThrough = ink.lastHeld(
+            after: shown, through: update.showsThrough, ink: displayedStrokes, layers: update.overlays ?? [])
+        return held
     }
 
     private mutating func notePending(_ through: Int, dueAt vsync: Int) {

@@ -78,7 +78,9 @@ package enum ModelUncertainty {
             let compute =
                 ns(costs.cost(of: reference.work, kinds: TurnWorkMeter.mainKinds.filter { !$0.isMemoryBound }))
                 + ns(costs.cost(of: reference.serverWork, kinds: ModelCostMeter.renderServerKinds))
-            let left = data.fittedFigure.turnNs - compute
+            // The figure itself is drawn too: its reading's spread, and what the recording cost the app.
+            let fps = draw.value(.fittedReading, in: data) * draw.value(.recordingOverhead, in: data)
+            let left = 1e9 / fps - compute
             return left > 0 ? memory / left : nil
         }
         guard let central = try fit(.central) else {
@@ -126,19 +128,21 @@ package enum ModelUncertainty {
         return try slots.withLock { $0 }.compactMap { try $0.get() }
     }
 
-    /// `configuration`'s summary at `draw`, with the free factor refitted to `factor`. Re-priced from `turns` where the schedule cannot differ from the central replay's
-    /// (`CentralTurns.reprice`); otherwise replayed again, dry, with no frames kept or streamed, no
-    /// timeline and no compositing.
+    /// `configuration`'s summary at `draw`, with the free factor refitted to `factor`. Re-priced from
+    /// `turns` where the schedule cannot differ from the central replay's (`CentralTurns.reprice`);
+    /// otherwise replayed again, dry, with no frames kept or streamed and no timeline, but with its
+    /// composites.
     private static func summary(
         of configuration: ReplayConfiguration, at draw: ModelDraw, factor: Double,
         central: RunSummary, turns: CentralTurns
     ) throws -> RunSummary {
         let meter = ModelCostMeter(device: configuration.device, at: draw, factor: factor)
-        if let tally = turns.reprice(at: meter.unitCosts) {
+        if let (tally, mainMs) = turns.reprice(at: meter.unitCosts) {
             var summary = central
             summary.displayLinkFps = tally.fps
             summary.mainThreadBusyPct = tally.busyPercent
             summary.renderServerBusyPct = tally.serverBusyPercent
+            summary.mainMs = mainMs
             return summary
         }
         var priced = configuration
@@ -168,6 +172,8 @@ package enum ModelUncertainty {
 final class CentralTurns {
     private struct PricedTurn {
         var samples: Int
+        /// The frame counts in the summary's frame-time percentiles (`FrameRecord.isActive`).
+        var active: Bool
         var startMs, deadlineMs: Double
         var work: WorkCounters
         /// The render server's work compositing the turn's commit.
@@ -209,24 +215,27 @@ final class CentralTurns {
         meter.forget(throughTurn: frame.frame)
         turns.append(
             PricedTurn(
-                samples: frame.samples, startMs: frame.startMs, deadlineMs: frame.deadlineMs, work: work,
-                serverWork: serverWork))
+                samples: frame.samples, active: frame.isActive, startMs: frame.startMs, deadlineMs: frame.deadlineMs,
+                work: work, serverWork: serverWork))
     }
 
-    /// The display-link tally of the central replay's turns priced at `costs`; nil when the replay
-    /// cannot be re-priced, or when a turn would run past its deadline at these costs.
-    func reprice(at costs: UnitCosts) -> DisplayLinkTally? {
+    /// The display-link tally of the central replay's turns priced at `costs`, and the percentiles of
+    /// their main-thread time over the active turns; nil when the replay cannot be re-priced, or when
+    /// a turn would run past its deadline at these costs.
+    func reprice(at costs: UnitCosts) -> (DisplayLinkTally, Percentiles)? {
         guard canReprice else { return nil }
         var tally = DisplayLinkTally()
+        var active: [Double] = []
         for turn in turns {
             let mainMs = TurnWorkMeter.mainMs(of: turn.work, at: costs)
             let compositeMs = TurnWorkMeter.serverMs(of: turn.serverWork, at: costs)
             guard turn.startMs + mainMs + compositeMs < turn.deadlineMs else { return nil }
+            if turn.active { active.append(mainMs) }
             tally.add(
                 isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs,
                 mainMs: mainMs, compositeMs: compositeMs)
         }
-        return tally
+        return (tally, Percentiles(active))
     }
 }
 

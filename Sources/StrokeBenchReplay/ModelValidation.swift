@@ -13,7 +13,12 @@ import StrokeBenchUnits
 /// coverage of the stated ranges (docs/device-model.md, "Validation").
 public enum ModelValidation {
     /// What a row is to the model.
-    public enum Role: String, Sendable, Codable { case fitted, predicted, input }
+    public enum Role: String, Sendable, Codable {
+        case fitted, predicted, input
+        /// A prediction committed before its published value (docs/device-model.md, "Blind evidence"):
+        /// priced and kept, never scored; it becomes `predicted` in the commit that adds the value.
+        case pending
+    }
 
     /// What the model replays or prices for a row.
     public enum Workload: Sendable {
@@ -53,7 +58,8 @@ public enum ModelValidation {
         public var source: String
         public var role: Role
         public var workload: Workload
-        public var published: Double
+        /// Nil while the row is `pending`: its prediction is committed first.
+        public var published: Double?
         public var unit: String
         /// Half the last digit the figure was published or read to (0.5 for a label that reads whole
         /// fps): the model's range is within the figure when it reaches that far.
@@ -63,31 +69,92 @@ public enum ModelValidation {
     /// One row: a figure and the model's range for it.
     public struct Row: Sendable, Codable {
         public var figure, source, role, device, strategy, metric, unit: String
-        public var published: Double
+        /// Nil for a `pending` row.
+        public var published: Double?
+        /// The stated range: for a predicted row, the draws' 5-95% range (`drawsLow`-`drawsHigh`)
+        /// widened by the structural error sized without this row; for the fitted and input rows, the
+        /// draws' range. Always holds `central`.
         public var low, central, high: Double
-        /// The published figure lies within the model's low-high range.
+        /// The 5th and 95th percentiles over the model's draws alone (nearest rank), with `central`.
+        public var drawsLow, drawsHigh: Double
+        /// The structural error term of this row, as a factor (e^S): sized by the other predicted rows
+        /// only (`structuralError(excluding:)`); 1 for rows that are not predictions.
+        public var structuralErrorFactor: Double
+        /// The published figure lies within the stated low-high range.
         public var within: Bool
-        /// Central over published, minus one.
-        public var error: Double
+        /// Central over published, minus one; nil for a `pending` row.
+        public var error: Double?
+        /// The reference predictor's figure (`DeviceCostData.referenceUnitCosts`); nil for inputs.
+        public var reference: Double?
+        enum CodingKeys: String, CodingKey {
+            case figure, source, role, device, strategy, metric, unit, published, low, central, high
+            case drawsLow = "draws_low"
+            case drawsHigh = "draws_high"
+            case structuralErrorFactor = "structural_error_factor"
+            case within, error, reference
+        }
+    }
+
+    /// Accuracy over the predicted rows of one metric, as Lantern reports it: a rank correlation only
+    /// where there are rows enough to rank, and the error as a factor, which treats a figure twice
+    /// too high and one half too low alike (a percentage error cannot pass 100% below).
+    public struct MetricAccuracy: Sendable, Codable, Equatable {
+        /// Predicted rows of the metric.
+        public var n: Int
+        /// Spearman's rank correlation of figure against published; nil under 3 rows.
+        public var spearman: Double?
+        /// The mean of |ln(figure / published)|.
+        public var meanAbsoluteLogRatio: Double
+        /// e to that mean: the typical factor by which a figure is off.
+        public var geometricMeanErrorFactor: Double
+        /// The share of rows whose published figure lies in the stated range; nil for a predictor
+        /// that states none (the reference).
+        public var coverage: Double?
+        enum CodingKeys: String, CodingKey {
+            case n, spearman, coverage
+            case meanAbsoluteLogRatio = "mean_absolute_log_ratio"
+            case geometricMeanErrorFactor = "geometric_mean_error_factor"
+        }
+    }
+
+    /// The reference predictor's accuracy, beside the model's.
+    public struct Reference: Sendable, Codable, Equatable {
+        /// What the reference predicts with.
+        public var predictor: String
+        /// By metric, over the same predicted rows.
+        public var perMetric: [String: MetricAccuracy]
+        enum CodingKeys: String, CodingKey {
+            case predictor
+            case perMetric = "per_metric"
+        }
     }
 
     /// Accuracy over the predicted rows.
-    public struct Summary: Sendable, Codable {
+    public struct Summary: Sendable, Codable, Equatable {
         public var predictedRows: Int
-        public var spearman: Double
-        public var medianAbsolutePercentageError: Double
-        public var coverage: Double
+        /// By metric (`display_link_fps`, `main_thread_busy_pct`, `snapshot_ms`): never pooled across
+        /// units.
+        public var perMetric: [String: MetricAccuracy]
+        /// The share of predicted rows within their stated range, each range sized without its row.
+        public var coverageLeaveOneRowOut: Double
+        /// The same share with the draws' ranges alone: what the structural error term adds.
+        public var coverageDrawsOnly: Double
+        /// The structural error factor over every predicted row: what a modelled run's ranges carry.
+        public var structuralErrorFactor: Double
+        public var reference: Reference
         enum CodingKeys: String, CodingKey {
             case predictedRows = "predicted_rows"
-            case spearman = "spearman_rank_correlation"
-            case medianAbsolutePercentageError = "median_absolute_percentage_error"
-            case coverage
+            case perMetric = "per_metric"
+            case coverageLeaveOneRowOut = "coverage_leave_one_row_out"
+            case coverageDrawsOnly = "coverage_draws_only"
+            case structuralErrorFactor = "structural_error_factor"
+            case reference
         }
     }
 
     /// The rows and their summary.
     public struct Report: Sendable, Codable {
-        public var formatVersion = 2
+        public var formatVersion = 3
         public var rows: [Row]
         public var summary: Summary
         enum CodingKeys: String, CodingKey {
@@ -96,23 +163,69 @@ public enum ModelValidation {
         }
     }
 
-    /// Prices every figure and summarises the predicted ones.
+    /// What the reference predictor is, in the report's words.
+    static let referencePredictor =
+        "the host's calibrated time for the same counted work (host.unit_costs_ns), scaled by the device's published single-core ratio; no bandwidth model, no extended-range penalty, no fitted factor"
+
+    /// A figure priced: the model's draws range and central, the reference's figure, and the ceiling
+    /// the figure cannot pass (the display's rate for fps, 100 for a share).
+    struct Priced {
+        var device, strategy, metric: String
+        var low, central, high: Double
+        var reference: Double?
+        var ceiling: Double = .infinity
+    }
+
+    /// Prices every figure, sizes each predicted row's structural error without it, and summarises.
     public static func run(_ figures: [Figure] = PublishedFigures.all) throws -> Report {
-        let rows = try figures.map(row)
-        return Report(rows: rows, summary: summarise(rows.filter { $0.role == Role.predicted.rawValue }))
+        let priced = try figures.map { try price($0.workload) }
+        let predicted = figures.indices.filter { figures[$0].role == .predicted && figures[$0].published != nil }
+        let residuals = predicted.map { logRatio(priced[$0].central, figures[$0].published!) }
+        var rows: [Row] = []
+        for (i, (figure, p)) in zip(figures, priced).enumerated() {
+            var s = 0.0
+            if let k = predicted.firstIndex(of: i) {
+                s = structuralError(residuals.enumerated().filter { $0.offset != k }.map(\.element))
+            }
+            let low = min(p.low, p.central) * exp(-s)
+            let high = min(p.ceiling, max(p.high, p.central) * exp(s))
+            rows.append(
+                Row(
+                    figure: figure.figure, source: figure.source, role: figure.role.rawValue, device: p.device,
+                    strategy: p.strategy, metric: p.metric, unit: figure.unit, published: figure.published,
+                    low: low, central: p.central, high: high, drawsLow: min(p.low, p.central),
+                    drawsHigh: max(p.high, p.central), structuralErrorFactor: exp(s),
+                    within: figure.published.map { low - figure.resolution <= $0 && $0 <= high + figure.resolution }
+                        ?? false,
+                    error: figure.published.map { p.central / $0 - 1 }, reference: p.reference))
+        }
+        let resolutions = Dictionary(uniqueKeysWithValues: figures.map { ($0.figure, $0.resolution) })
+        return Report(
+            rows: rows,
+            summary: summarise(
+                rows.filter { $0.role == Role.predicted.rawValue }, resolutions: resolutions,
+                structuralError: structuralError(residuals)))
     }
 
-    private static func row(_ figure: Figure) throws -> Row {
-        let (device, strategy, metric, low, central, high) = try price(figure.workload)
-        return Row(
-            figure: figure.figure, source: figure.source, role: figure.role.rawValue, device: device,
-            strategy: strategy,
-            metric: metric, unit: figure.unit, published: figure.published, low: low, central: central, high: high,
-            within: low - figure.resolution <= figure.published && figure.published <= high + figure.resolution,
-            error: central / figure.published - 1)
+    /// |ln(figure / published)|: how many e-folds a figure is off, the same either way.
+    static func logRatio(_ figure: Double, _ published: Double) -> Double {
+        guard figure > 0, published > 0 else { return .infinity }
+        return abs(log(figure / published))
     }
 
-    private static func price(_ workload: Workload) throws -> (String, String, String, Double, Double, Double) {
+    /// The structural error term, in log units, from the residuals of rows other than the one it
+    /// widens: the jackknife rule (Barber, Candes, Ramdas and Tibshirani, "Predictive inference with
+    /// the jackknife+", Annals of Statistics 2021) takes the ceil(0.9 (m + 1))-th smallest of m
+    /// held-out residuals for a 90% range; where that rank passes m (fewer than 9 other rows), the
+    /// largest is taken, and the range is said to cover m / (m + 1) of new rows, not 90%.
+    static func structuralError(_ residuals: [Double]) -> Double {
+        let sorted = residuals.filter(\.isFinite).sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let rank = Int((0.9 * Double(sorted.count + 1)).rounded(.up))
+        return sorted[min(rank, sorted.count) - 1]
+    }
+
+    private static func price(_ workload: Workload) throws -> Priced {
         switch workload {
         case .spiral(let strategy, let wholeLayer, let drive, let device, let metric):
             // A published figure's strategy is one of the literature's, built in.
@@ -143,18 +256,24 @@ public enum ModelValidation {
                 comparePicture: false)
             configuration.keepsFrames = false
             let s = try Replay.run(configuration).summary
+            // The reference: the same replay, central only (a meter that is not the model's is not
+            // drawn), at the host's costs carried by the single-core ratio.
+            configuration.meter = TurnWorkMeter(
+                inner: ModelCostMeter(unitCosts: try DeviceCostData.shipped.referenceUnitCosts(of: device)))
+            let r = try Replay.run(configuration).summary
             let name = strategy + (wholeLayer ? " --flattened-whole-layer" : "") + " (\(drive.rawValue))"
             switch metric {
             case .displayLinkFps:
-                return (
-                    device, name, metric.rawValue, s.displayLinkFpsLow ?? s.displayLinkFps, s.displayLinkFps,
-                    s.displayLinkFpsHigh ?? s.displayLinkFps
-                )
+                return Priced(
+                    device: device, strategy: name, metric: metric.rawValue,
+                    low: s.displayLinkFpsLow ?? s.displayLinkFps,
+                    central: s.displayLinkFps, high: s.displayLinkFpsHigh ?? s.displayLinkFps,
+                    reference: r.displayLinkFps, ceiling: s.hz)
             case .mainThreadBusyPct:
-                return (
-                    device, name, metric.rawValue, s.mainThreadBusyPctLow ?? s.mainThreadBusyPct, s.mainThreadBusyPct,
-                    s.mainThreadBusyPctHigh ?? s.mainThreadBusyPct
-                )
+                return Priced(
+                    device: device, strategy: name, metric: metric.rawValue,
+                    low: s.mainThreadBusyPctLow ?? s.mainThreadBusyPct, central: s.mainThreadBusyPct,
+                    high: s.mainThreadBusyPctHigh ?? s.mainThreadBusyPct, reference: r.mainThreadBusyPct, ceiling: 100)
             }
         case .snapshot(let device, let imageRenderer):
             let profile = DeviceProfile.named(device)!
@@ -174,15 +293,19 @@ public enum ModelValidation {
             }
             values.sort()
             let central = try cost(of: work, on: device, at: .central, factor: nil)
+            let reference =
+                Double(try DeviceCostData.shipped.referenceUnitCosts(of: device).cost(of: work).nanoseconds) / 1e6
             let name = imageRenderer ? "snapshot (UIGraphicsImageRenderer)" : "snapshot (plain bitmap context)"
-            return (device, name, "snapshot_ms", Percentiles.rank(5, values), central, Percentiles.rank(95, values))
+            return Priced(
+                device: device, strategy: name, metric: "snapshot_ms", low: Percentiles.rank(5, values),
+                central: central, high: Percentiles.rank(95, values), reference: reference)
         case .input(let input):
             let sourced = ModelDraw.central.value(input, in: DeviceCostData.shipped)
             let low = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(
                 input, in: DeviceCostData.shipped)
             let high = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(
                 input, in: DeviceCostData.shipped)
-            return ("", "", input.rawValue, low, sourced, high)
+            return Priced(device: "", strategy: "", metric: input.rawValue, low: low, central: sourced, high: high)
         }
     }
 
@@ -193,14 +316,34 @@ public enum ModelValidation {
         return Double(costs.cost(of: work).nanoseconds) / 1e6
     }
 
-    /// Spearman's rank correlation of central against published (ranks averaged over ties), the
-    /// median of |central / published - 1|, and the share of published figures inside low-high.
-    static func summarise(_ rows: [Row]) -> Summary {
-        let errors = rows.map { abs($0.error) }
+    /// Per metric, the model's accuracy and coverage and the reference's accuracy over `rows` (the
+    /// predicted ones); coverage with the draws' ranges alone beside the stated ranges'.
+    static func summarise(_ rows: [Row], resolutions: [String: Double], structuralError: Double) -> Summary {
+        func accuracy(_ rows: [Row], _ figure: (Row) -> Double?, coverage: Double?) -> MetricAccuracy {
+            let pairs = rows.compactMap { row in row.published.flatMap { p in figure(row).map { ($0, p) } } }
+            let logs = pairs.map { logRatio($0.0, $0.1) }
+            let mean = logs.isEmpty ? 0 : logs.reduce(0, +) / Double(logs.count)
+            return MetricAccuracy(
+                n: pairs.count, spearman: pairs.count >= 3 ? spearman(pairs.map(\.0), pairs.map(\.1)) : nil,
+                meanAbsoluteLogRatio: mean, geometricMeanErrorFactor: exp(mean), coverage: coverage)
+        }
+        func share(_ rows: [Row], _ holds: (Row) -> Bool) -> Double {
+            rows.isEmpty ? 0 : Double(rows.filter(holds).count) / Double(rows.count)
+        }
+        let byMetric = Dictionary(grouping: rows, by: \.metric)
         return Summary(
-            predictedRows: rows.count, spearman: spearman(rows.map(\.central), rows.map(\.published)),
-            medianAbsolutePercentageError: 100 * median(errors),
-            coverage: rows.isEmpty ? 0 : Double(rows.filter(\.within).count) / Double(rows.count))
+            predictedRows: rows.count,
+            perMetric: byMetric.mapValues { accuracy($0, \.central, coverage: share($0, \.within)) },
+            coverageLeaveOneRowOut: share(rows, \.within),
+            coverageDrawsOnly: share(rows) { row in
+                let r = resolutions[row.figure] ?? 0
+                guard let published = row.published else { return false }
+                return row.drawsLow - r <= published && published <= row.drawsHigh + r
+            },
+            structuralErrorFactor: exp(structuralError),
+            reference: Reference(
+                predictor: referencePredictor,
+                perMetric: byMetric.mapValues { accuracy($0, \.reference, coverage: nil) }))
     }
 
     /// Pearson's correlation of the ranks.

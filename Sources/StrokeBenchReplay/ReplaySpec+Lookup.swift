@@ -60,18 +60,16 @@ extension ReplaySpec {
     public func id(strategies: StrategyCatalog) -> String { id(declared: strategies.options(of: strategy)) }
 
     /// The short name, the options in the order of `declared`, the strategy's declarations.
+    /// Every field (`SpecField.all`) adds its words, so configurations that differ in any one field,
+    /// a pipeline what-if included, are different configurations (a baseline keeps both).
     public func id(declared: [StrategyOption]) -> String {
-        var parts = [strategy] + options.arguments(declared: declared)
-        let rate = hz ?? deviceProfile?.refreshRate ?? 0
-        parts += [device, "\(rate.plainText)Hz", clock.rawValue]
-        if costs != .measured { parts.append("\(costs.rawValue)-costs") }
-        parts.append(delivery.rawValue)
-        if input != .recorded { parts.append(input.rawValue) }
-        parts.append(trace.path)
-        if let workers { parts.append("\(workers) workers") }
-        // The pipeline's what-ifs, where they are not the default: configurations that differ only in
-        // one are different configurations (a baseline keeps both).
-        parts += pipeline.labels
-        return parts.joined(separator: " ")
+        let context = fieldContext(declared: declared)
+        return SpecField.all.flatMap { $0.idWords(self, context) }.joined(separator: " ")
+    }
+
+    /// What the fields need besides the spec to print themselves: the strategy's declared options and
+    /// the device's own rate.
+    public func fieldContext(declared: [StrategyOption]) -> SpecField.Context {
+        SpecField.Context(declared: declared, deviceRate: deviceProfile?.refreshRate)
     }
 }

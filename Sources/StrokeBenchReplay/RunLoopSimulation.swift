@@ -28,7 +28,9 @@ struct RunLoopSimulation {
     init(_ configuration: ReplayConfiguration) throws {
         self.configuration = configuration
         grid = VsyncGrid(hz: configuration.hz)
-        ledger = WorkLedger(rasterizes: configuration.rasterizes, bitmaps: BitmapAccounting())
+        let ink = InkRecord(samples: configuration.input.points)
+        ledger = WorkLedger(
+            rasterizes: configuration.rasterizes, bitmaps: BitmapAccounting(), misuse: Misuse(), ink: ink)
         let workers = configuration.resolvedWorkers
         let canvas = configuration.canvas
         switch configuration.clock {
@@ -40,7 +42,8 @@ struct RunLoopSimulation {
             clock = try WallClock(workers: workers, mainQueue: mainQueue, ledger: ledger, canvas: canvas)
         }
         coalescer = InputCoalescer(input: configuration.input, delivery: configuration.delivery)
-        accountant = FrameAccountant(configuration: configuration, grid: grid, renderServer: clock.renderServer)
+        accountant = FrameAccountant(
+            configuration: configuration, grid: grid, renderServer: clock.renderServer, ink: ink)
         predicted = PredictedInk(
             configuration.pipeline.predict,
             horizon: (configuration.pipeline.predictHorizonMs ?? 1000 / configuration.hz) / 1000,

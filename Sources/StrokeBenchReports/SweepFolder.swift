@@ -70,8 +70,7 @@ public struct SweepFolder {
 
     /// Writes `sweep.json`.
     public func writeManifest(_ manifest: Manifest) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = ResultsJSON.encoder(escapingSlashes: false)
         try AtomicFile.write(String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n", to: manifestPath)
     }
 
@@ -109,8 +108,7 @@ public struct SweepFolder {
 
     /// Writes `runs/<run id>.json`.
     public func writeRecord(_ run: SweptRun) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let encoder = ResultsJSON.encoder(escapingSlashes: false)
         try AtomicFile.write(
             String(decoding: try encoder.encode(run), as: UTF8.self) + "\n", to: path + "/" + Self.runFile(for: run.run)
         )

@@ -83,7 +83,9 @@ public struct SweepRun: Hashable, Sendable, Codable {
         if point.delivery != .coalesced { parts.append(point.delivery.rawValue) }
         if point.costs != .measured { parts.append("\(point.costs.rawValue)-costs") }
         if point.input != .recorded { parts.append(point.input.rawValue) }
-        parts += point.pipeline.labels
+        // The what-ifs as the spec's id words them (`predict-kalman`, `queue-2`), where not the default.
+        let context = SpecField.Context(declared: [], deviceRate: nil)
+        parts += SpecField.whatIfs.flatMap { $0.idWords(point, context) }
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }

@@ -1,6 +1,6 @@
 /// The pipeline's what-ifs (docs/latency.md): how the picture reaches the screen, apart from the
 /// strategy that draws it. One record, held by `ReplaySpec`, a sweep's runs and a replay's
-/// configuration alike, so a new what-if is declared here once.
+/// configuration alike; how each reads in ids and commands is its `SpecField` (`SpecField.whatIfs`).
 ///
 /// It is coded flat, into the record that holds it, each field left out at its default: a spec or a
 /// run written before a what-if existed reads, and writes, exactly as it did.
@@ -58,30 +58,5 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
         try c.encodeIfPresent(predictHorizonMs, forKey: .predictHorizonMs)
         try c.encodeIfPresent(touchRate, forKey: .touchRate)
         if wetInk != .off { try c.encode(wetInk, forKey: .wetInk) }
-    }
-
-    /// What sets a run apart from the default pipeline, for file names and ids: `predict-kalman`
-    /// (`predict-kalman-8ms` with a horizon), `queue-2`, `touch-120hz`, `wet-ink`.
-    public var labels: [String] {
-        var parts: [String] = []
-        if predict != .none {
-            parts.append("predict-\(predict.rawValue)" + (predictHorizonMs.map { "-\($0.plainText)ms" } ?? ""))
-        }
-        if presentQueueDepth != .one { parts.append("queue-\(presentQueueDepth.rawValue)") }
-        if let touchRate { parts.append("touch-\(touchRate.rawValue)hz") }
-        if wetInk == .on { parts.append("wet-ink") }
-        return parts
-    }
-
-    /// The options that set these what-ifs on `bench run`'s command line, each only when it is not the
-    /// default, in the order `bench run --help` lists them.
-    public var arguments: [String] {
-        var words: [String] = []
-        if presentQueueDepth != .one { words += ["--present-queue-depth", presentQueueDepth.rawValue] }
-        if predict != .none { words += ["--predict", predict.rawValue] }
-        if let touchRate { words += ["--touch-hz", touchRate.rawValue] }
-        if wetInk != .off { words += ["--wet-ink", wetInk.rawValue] }
-        if let predictHorizonMs { words += ["--predict-horizon", predictHorizonMs.plainText] }
-        return words
     }
 }

@@ -96,6 +96,10 @@ public struct StrategySettings: Hashable, Sendable, Codable {
         try container.encode(values)
     }
 
+    /// These values as given, unchecked: for a spec made in code that `validated(for:)` checks later
+    /// (`SpecField`'s variations).
+    package init(unvalidated values: [String: StrategyOptionValue]) { self.values = values }
+
     /// True when no option is given.
     public var isEmpty: Bool { values.isEmpty }
 

@@ -51,8 +51,9 @@ public struct StrategyCatalog: @unchecked Sendable {
 
     /// This catalog with a user's strategies added, after checking that no name can be mistaken for
     /// another: each strategy name is kebab-case and new, and each option name is kebab-case, not one
-    /// of `reservedOptions` (the command line's own, `trace`, `costs`, ...) and declared by no other
-    /// strategy, since a sweep hands every option to every strategy that declares it.
+    /// of `reservedOptions` (the command line's own, `trace`, `costs`, ...), declared by no other
+    /// strategy, since a sweep hands every option to every strategy that declares it, and prefixed by
+    /// the strategy's name.
     ///
     /// - Throws: `StrategyRegistrationError`, one line naming the strategy and what collides.
     public func adding(_ strategies: [any DrawingStrategy.Type], reservedOptions: Set<String>)
@@ -82,13 +83,6 @@ public struct StrategyCatalog: @unchecked Sendable {
             }
             try Self.checkOptions(of: strategy, against: known, reserved: reservedOptions)
             known.append(strategy)
-        }
-        let options = known.flatMap { $0.options }
-        let flags = options.filter { $0.kind == .flag }.count
-        guard flags <= Self.maxFlags, options.count - flags <= Self.maxValuedOptions else {
-            throw StrategyRegistrationError(
-                "the strategies declare \(flags) flags and \(options.count - flags) options with a value; the command line holds at most \(Self.maxFlags) and \(Self.maxValuedOptions)"
-            )
         }
         return StrategyCatalog(all: known, builtInCount: builtInCount)
     }
@@ -124,13 +118,21 @@ public struct StrategyCatalog: @unchecked Sendable {
                 throw StrategyRegistrationError(
                     "\(name): option '--\(option.name)' is already declared by '\(other.name)'")
             }
+            guard isPrefixed(option.name, by: name) else {
+                throw StrategyRegistrationError(
+                    "\(name): option '--\(option.name)' must start with the strategy's name ('--\(name)-...', or its last words: '--\(name.split(separator: "-").last ?? "")-...')"
+                )
+            }
         }
     }
 
-    /// The most flags all strategies together may declare: the command line has a slot for each.
-    public static let maxFlags = 8
-    /// The most options with a value all strategies together may declare.
-    public static let maxValuedOptions = 8
+    /// Whether `option` starts with `strategy`'s name, or with its last words, and a dash
+    /// (`graver-fade-in` of `async-graver`): a reader of a command line knows whose option it is, and
+    /// a strategy's option cannot take the name of one of bench's own (`--trace`, `--costs`) by accident.
+    package static func isPrefixed(_ option: String, by strategy: String) -> Bool {
+        let words = strategy.split(separator: "-")
+        return words.indices.contains { option.hasPrefix(words[$0...].joined(separator: "-") + "-") }
+    }
 
     /// The longest seconds option accepted: an hour.
     static let maxSeconds = 3600.0

@@ -88,21 +88,22 @@ public struct Study: Sendable {
 
     /// Reads the study at `path`.
     /// - Parameters:
-    ///   - optionArguments: a strategy's options as command-line arguments, for the label and the command.
+    ///   - declaredOptions: the options a spec's strategy declares, for the label and the command.
     /// - Throws: `Failure`, naming the file at fault.
-    public static func load(_ path: String, optionArguments: (ReplaySpec) -> [String]) throws(Failure) -> Study {
+    public static func load(_ path: String, declaredOptions: (ReplaySpec) -> [StrategyOption]) throws(Failure) -> Study
+    {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw Failure(
                 "\(path): no such file or folder; a study is a sweep folder (bench sweep --output) or a run's JSON (bench run --format json)",
                 cannotRead: true)
         }
-        let runs = isFolder.boolValue ? try folderRuns(path, optionArguments: optionArguments) : [try singleRun(path)]
+        let runs = isFolder.boolValue ? try folderRuns(path, declaredOptions: declaredOptions) : [try singleRun(path)]
         guard !runs.isEmpty else { throw Failure("\(path): the sweep folder holds no finished run") }
         return Study(source: path, runs: runs)
     }
 
-    private static func folderRuns(_ path: String, optionArguments: (ReplaySpec) -> [String]) throws(Failure)
+    private static func folderRuns(_ path: String, declaredOptions: (ReplaySpec) -> [StrategyOption]) throws(Failure)
         -> [StudyRun]
     {
         let folder = SweepFolder(path: path)
@@ -113,10 +114,11 @@ public struct Study: Sendable {
             throw Failure("\(path): \(error)")
         }
         return swept.map { run in
-            let options = optionArguments(run.spec)
+            let declared = declaredOptions(run.spec)
+            let options = run.spec.options.arguments(declared: declared)
             return StudyRun(
                 summary: run.summary, spec: run.spec, framesCSV: path + "/" + run.framesCSV,
-                command: command(run.spec, options: options),
+                command: command(run.spec, declared: declared),
                 strategyLabel: ([run.spec.strategy] + options).joined(separator: " "))
         }
     }
@@ -139,15 +141,9 @@ public struct Study: Sendable {
     }
 
     /// The `bench run` command that replays `spec`, in the order `bench run --help` lists the options.
-    static func command(_ spec: ReplaySpec, options: [String]) -> String {
-        var words = ["bench", "run", "--strategy", spec.strategy] + options + ["--device", spec.device]
-        if let hz = spec.hz { words += ["--hz", hz.plainText] }
-        if spec.trace.path != TraceIdentity.builtIn { words += ["--trace", spec.trace.path] }
-        words += ["--clock", spec.clock.rawValue, "--costs", spec.costs.rawValue]
-        if spec.input != .recorded { words += ["--input", spec.input.rawValue] }
-        if spec.delivery != .coalesced { words += ["--delivery", spec.delivery.rawValue] }
-        if let workers = spec.workers { words += ["--workers", String(workers)] }
-        words += spec.pipeline.arguments
+    static func command(_ spec: ReplaySpec, declared: [StrategyOption]) -> String {
+        // No field's command words need the device's rate: `--hz` is left out when the run used the device's.
+        let words = ["bench", "run"] + spec.commandWords(SpecField.Context(declared: declared, deviceRate: nil))
         return words.map(Self.shellQuoted).joined(separator: " ")
     }
 

@@ -102,7 +102,7 @@ import Testing
 
     private func refusal(_ strategy: any DrawingStrategy.Type) -> String? {
         do {
-            _ = try StrategyCatalog.builtIn.adding([strategy], reservedOptions: OwnOptions.names)
+            _ = try StrategyCatalog.builtIn.adding([strategy], reservedOptions: OwnOptions().names)
             return nil
         } catch { return error.description }
     }
@@ -111,7 +111,7 @@ import Testing
         for name in [
             "strategy", "trace", "costs", "clock", "device", "hz", "strategies", "output", "baseline", "format", "help",
         ] {
-            #expect(OwnOptions.names.contains(name), "--\(name)")
+            #expect(OwnOptions().names.contains(name), "--\(name)")
         }
     }
 
@@ -122,9 +122,56 @@ import Testing
         #expect(refusal(Shouting.self)?.contains("must be kebab-case") == true)
     }
 
+    /// An option names its strategy (`--graver-fade-in` of `async-graver`), so a command line says whose it is.
+    @Test func anOptionNotPrefixedByItsStrategysNameIsRefused() {
+        Declaring.declared = [StrategyOption(name: "depth", kind: .count(1...4, default: 2), help: "how deep")]
+        defer { Declaring.declared = [] }
+        #expect(refusal(Declaring.self)?.contains("'--depth' must start with the strategy's name") == true)
+        for strategy in StrategyCatalog.builtIn.all {
+            for option in strategy.options {
+                #expect(StrategyCatalog.isPrefixed(option.name, by: strategy.name), "--\(option.name)")
+            }
+        }
+    }
+
+    /// The parser reads every declared option, however many: there are no slots to run out of.
+    @Test func everyDeclaredOptionReachesTheParser() throws {
+        Declaring.declared =
+            (0..<10).map { StrategyOption(name: "declaring-flag\($0)", kind: .flag, help: "flag \($0)") }
+            + (0..<10).map {
+                StrategyOption(name: "declaring-n\($0)", kind: .count(1...20, default: 2), help: "n \($0)")
+            }
+        defer { Declaring.declared = [] }
+        let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions().names)
+        let help = Console()
+        #expect(Bench.run(["run", "--help"], console: help, toolName: "bench", strategies: added) == 0)
+        for option in Declaring.declared { #expect(help.standardOutput.contains("--\(option.name)"), "\(option.name)") }
+        let given = try Bench.$strategies.withValue(added) {
+            let command = try Bench.Root.parseAsRoot([
+                "run", "--strategy", "declaring", "--declaring-flag9", "--declaring-n9", "7", "--declaring-flag0",
+            ])
+            return try #require(command as? Bench.Run).strategyOptions.given()
+        }
+        #expect(given == ["declaring-flag9": .flag(true), "declaring-flag0": .flag(true), "declaring-n9": .count(7)])
+    }
+
+    /// Which options may repeat is the parser's word (its `isRepeating`), for each command.
+    @Test func theParserSaysWhichOptionsRepeat() {
+        let options = OwnOptions()
+        #expect(options.command(of: ["sweep", "--traces", "a"])?.repeating == ["--traces"])
+        #expect(options.command(of: ["check", "--baseline", "b.json"])?.repeating == ["--budget"])
+        #expect(options.command(of: ["run", "--strategy", "naive"])?.repeating == [])
+        #expect(options.command(of: ["run"])?.options.contains("--graver-fade-in") == true)
+        #expect(options.command(of: ["sweep", "merge"])?.options.contains("--allow-partial") == true)
+        #expect(RepeatedOptions.problem(in: ["sweep", "--traces", "a", "--traces", "b"]) == nil)
+        #expect(
+            RepeatedOptions.problem(in: ["run", "--csv", "a", "--csv=b"])
+                == "--csv is given twice (a, then b); give it once")
+    }
+
     /// A catalog is a value: adding a package's strategies makes a new one and leaves the built-in one as it was.
     @Test func addingMakesANewCatalog() throws {
-        let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions.names)
+        let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions().names)
         #expect(added.names == StrategyCatalog.builtIn.names + ["declaring"])
         #expect(StrategyCatalog.builtIn.strategy(named: "declaring") == nil)
         #expect(!added.isBuiltIn(Declaring.self) && added.isBuiltIn(NaiveStrategy.self))
@@ -137,7 +184,7 @@ import Testing
             StrategyOption(name: "declaring-depth", kind: .count(1...4, default: 2), help: "how deep")
         ]
         defer { Declaring.declared = [] }
-        let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions.names)
+        let added = try StrategyCatalog.builtIn.adding([Declaring.self], reservedOptions: OwnOptions().names)
         let listed = Console()
         let help = Console()
         let builtIn = Console()

@@ -21,11 +21,29 @@ import Testing
             let high = try #require(row["high"] as? Double)
             #expect(low <= high, "\(row["figure"] ?? "")")
         }
+        for row in rows {
+            let low = try #require(row["low"] as? Double)
+            let central = try #require(row["central"] as? Double)
+            let high = try #require(row["high"] as? Double)
+            #expect(low <= central && central <= high, "\(row["figure"] ?? "")")
+            // The fitted figure carries its reading's spread, never a zero width.
+            if row["role"] as? String == "fitted" { #expect(high - low > 1e-6 * abs(central)) }
+        }
         let summary = try #require(report["summary"] as? [String: Any])
         #expect(
             Set(summary.keys) == [
-                "predicted_rows", "spearman_rank_correlation", "median_absolute_percentage_error", "coverage",
+                "predicted_rows", "per_metric", "coverage_leave_one_row_out", "coverage_draws_only",
+                "structural_error_factor", "reference",
             ])
+        // Accuracy by metric, never pooled across units, with the reference predictor's beside it.
+        let perMetric = try #require(summary["per_metric"] as? [String: [String: Any]])
+        let reference = try #require((summary["reference"] as? [String: Any])?["per_metric"] as? [String: Any])
+        #expect(Set(perMetric.keys) == Set(reference.keys))
+        for (metric, accuracy) in perMetric {
+            let n = try #require(accuracy["n"] as? Int)
+            #expect((accuracy["spearman"] != nil) == (n >= 3), "\(metric)")
+            #expect((accuracy["geometric_mean_error_factor"] as? Double ?? 0) >= 1, "\(metric)")
+        }
         let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("results/device-model/validation.json")
         #expect(
@@ -39,5 +57,16 @@ import Testing
             try String(contentsOf: shipped, encoding: .utf8) == outcome.stdout,
             "Sources/StrokeBenchDevice/Resources/model-validation.json is stale: bench model validate --format json > it"
         )
+        // The docs' tables are written from the committed JSON (scripts/validation_docs.py), never typed in.
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = [
+            "python3",
+            committed.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("scripts/validation_docs.py").path, "--check",
+        ]
+        try check.run()
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0, "docs/device-model.md is stale: python3 scripts/validation_docs.py")
     }
 }

@@ -202,14 +202,45 @@ import Testing
         return work
     }
 
-    /// The README's generated blocks (`<!-- bench ARGS -->`) are what the commands print: a figure
-    /// edited by hand, or a study regenerated without the README, fails here.
-    @Test func theReadmesGeneratedFiguresAreWhatTheCommandsPrint() throws {
-        let script = Self.projectRoot.appendingPathComponent("scripts/readme-figures.sh").path
+    /// Every figure README.md and docs/*.md quote is what the CLI prints now: the generated blocks
+    /// (`<!-- bench ARGS -->`, `<!-- include PATH -->`) and the single figures in prose (`<!--fig NAME-->`).
+    /// A figure edited by hand, or a study regenerated without the docs, fails here; so does a path a
+    /// document names that a clone lacks, and `../shared` in the README.
+    @Test func theDocsGeneratedFiguresAreWhatTheCommandsPrint() throws {
+        let check = try Self.checkFigures([])
+        #expect(check.status == 0, "\(check.output)")
+        let readme = try String(contentsOf: Self.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("<!-- bench report results/modelled --format summary -->"))
+        #expect(readme.contains("<!--fig "), "the README's prose quotes no generated figure")
+    }
+
+    /// The check can fail: a copy of the README with one prose figure, one line of an included table
+    /// and one path changed by hand is refused, each named.
+    @Test func aFigureEditedByHandFailsTheCheck() throws {
+        let readme = try String(contentsOf: Self.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let figure = try #require(readme.firstMatch(of: /<!--fig (\w+)-->([^<]*)<!--\/fig-->/))
+        let include = try #require(readme.firstMatch(of: /<!-- include ([^ ]+) -->\n/))
+        var edited = readme.replacingCharacters(
+            in: figure.range, with: "<!--fig \(figure.1)-->\(figure.2)9<!--/fig-->")
+        edited = edited.replacingOccurrences(of: include.0, with: include.0 + "| edited by hand |\n")
+        edited += "\nSee `scripts/no-such-script.sh`.\n"
+        // Beside the real one, so that its relative links and results/ paths resolve as the README's do.
+        let copy = Self.projectRoot.appendingPathComponent("README.edited-by-test.md")
+        try edited.write(to: copy, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let check = try Self.checkFigures([copy.lastPathComponent])
+        #expect(check.status == 1)
+        #expect(check.output.contains("figure `\(figure.1)` reads '\(figure.2)9'"), "\(check.output)")
+        #expect(check.output.contains("the block of `\(include.1)` is not that file"), "\(check.output)")
+        #expect(check.output.contains("names `scripts/no-such-script.sh`"), "\(check.output)")
+    }
+
+    /// `scripts/readme-figures.sh --check FILE...` (every doc when none) with the release bench.
+    static func checkFigures(_ files: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, "--check"]
-        process.currentDirectoryURL = Self.projectRoot
+        process.arguments = [projectRoot.appendingPathComponent("scripts/readme-figures.sh").path, "--check"] + files
+        process.currentDirectoryURL = projectRoot
         process.environment = ProcessInfo.processInfo.environment.merging([
             "BENCH": (BenchTool.release ?? BenchTool.executable).path
         ]) { $1 }
@@ -219,9 +250,7 @@ import Testing
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        let readme = try String(contentsOf: Self.projectRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("<!-- bench report results/modelled --format summary -->"))
+        return (process.terminationStatus, text)
     }
 
     /// Slurm's `sbatch`, as far as the README uses it: an array script's tasks run here at once

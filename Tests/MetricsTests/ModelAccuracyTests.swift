@@ -18,5 +18,10 @@ import Testing
             #"{"rows": [{"role": "predicted", "within": true}, {"role": "predicted", "within": false}, {"role": "fitted", "within": true}]}"#
         #expect(ModelAccuracy(validationJSON: Data(json.utf8)) == ModelAccuracy(held: 1, predicted: 2))
         #expect(ModelAccuracy(validationJSON: Data("[]".utf8)) == nil)
+        // Format 3: a run's ranges are the draws' alone, so the draws' coverage is what a verdict may claim,
+        // not the rows' stated (structurally widened) ranges.
+        let three =
+            #"{"rows": [{"role": "predicted", "within": true}, {"role": "predicted", "within": true}, {"role": "predicted", "within": true}, {"role": "predicted", "within": true}], "summary": {"coverage_draws_only": 0.25}}"#
+        #expect(ModelAccuracy(validationJSON: Data(three.utf8)) == ModelAccuracy(held: 1, predicted: 4))
     }
 }

@@ -19,8 +19,8 @@ final class ScriptedMeter: CostMeter {
     }
 }
 
-/// A strategy that draws nothing, records the events it receives, and charges `commitCost` for every
-/// commit after new input.
+/// A strategy that records the events it receives, strokes the new points into a tiny layer at each
+/// commit after new input, and charges `commitCost` for it.
 final class ScriptedStrategy: DrawingStrategy {
     static let name = "scripted"
     static let summary = "test double"
@@ -30,19 +30,22 @@ final class ScriptedStrategy: DrawingStrategy {
 
     private var newest = -1
     private var changed = false
-    /// The layer it draws each turn's newest point into: the harness credits a picture's samples as
-    /// shown only where its contents gain ink.
+    /// The points received since the last commit.
+    private var fresh: [Point] = []
+    /// The layer it strokes each turn's new points into, made with the replay's ledger: the harness
+    /// credits a picture's samples as shown only where its contents hold their strokes.
     private let layer: Surface?
 
     init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
         Self.received = []
-        layer = try? Surface(width: 4, height: 4)
+        layer = try? Surface(width: 4, height: 4, counting: environment.ledger)
     }
 
     var acceptedThrough: Int { newest }
 
     func handle(_ event: TouchEvent) {
         Self.received.append(event)
+        fresh += event.points.map(\.location)
         if let last = event.points.last {
             newest = last.index
             changed = true
@@ -54,7 +57,8 @@ final class ScriptedStrategy: DrawingStrategy {
         changed = false
         Self.meter?.pending = Self.commitCost
         guard let layer, let context = try? Context(surface: layer) else { return nil }
-        context.stroke([[Point(x: 1, y: 1)]], style: StrokeStyle(lineWidth: 1))
+        context.stroke([fresh], style: StrokeStyle(lineWidth: 1))
+        fresh = []
         return LayerUpdate(contents: layer, damage: [layer.bounds], showsThrough: newest)
     }
 

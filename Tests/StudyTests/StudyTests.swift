@@ -137,13 +137,16 @@ private func run(
     }
 
     @Test func theCommandReplaysTheSpecAndQuotesWhatAShellWouldSplit() {
+        let wholeLayer = StrategyOption(name: "flattened-whole-layer", kind: .flag, help: "")
         let spec = ReplaySpec(
-            strategy: "flattened", device: "ipad-pro-11", hz: 120, clock: .virtual, costs: .model,
+            strategy: "flattened", options: StrategySettings(unvalidated: [wholeLayer.name: .flag(true)]),
+            device: "ipad-pro-11", hz: 120, clock: .virtual, costs: .model,
             trace: TraceIdentity(path: "my traces/a'b.trace"))
         #expect(
-            Study.command(spec, options: ["--flattened-whole-layer"])
+            Study.command(spec, declared: [wholeLayer])
                 == "bench run --strategy flattened --flattened-whole-layer --device ipad-pro-11 --hz 120 "
-                + "--trace 'my traces/a'\\''b.trace' --clock virtual --costs model")
+                + "--clock virtual --costs model "
+                + "--trace 'my traces/a'\\''b.trace'")
     }
 
     @Test func markupIsEscaped() {

@@ -9,8 +9,9 @@ import Yams
 ///
 /// The stand-ins:
 /// - `actions/checkout`: the job already runs in a fresh clone at the commit.
-/// - The build step (`scripts/setup.sh && swift build ...`): the `bench` this test was built with,
-///   linked at `.build/release/bench`, where the build puts it (the test runs inside that build).
+/// - The build step (`scripts/setup.sh && swift build ...`), as `build` says: the `bench` this test was
+///   built with, or the repository's own package built with `swift build`, linked at
+///   `.build/release/bench`, where the workflow's steps look for it.
 /// - `actions/cache/restore` and `save`: a folder kept between jobs (`cache/`), restored by copying.
 /// - `actions/upload-artifact` and `download-artifact`: a folder per artifact (`artifacts/NAME`).
 struct WorkflowRunner {
@@ -22,16 +23,29 @@ struct WorkflowRunner {
         var summary: String
     }
 
+    /// What stands in for the workflow's build step.
+    enum Build {
+        /// The `bench` this test was built with: a repository that benchmarks StrokeBench's own strategies.
+        case testBench
+        /// A repository that is a package of its own (its strategies and an executable that is `bench`
+        /// with them added, as Examples/CustomStrategy is): `swift build -c release --product PRODUCT`
+        /// in the job's clone, into `cache`, a build folder kept between jobs as a CI cache keeps
+        /// `.build`, so a commit recompiles what it changed and nothing else.
+        case package(product: String, cache: URL)
+    }
+
     let workflow: [String: Any]
     /// Holds `cache/` and `artifacts/`, which outlive a job.
     let state: URL
+    let build: Build
 
-    init(file: URL, state: URL) throws {
+    init(file: URL, state: URL, build: Build = .testBench) throws {
         guard let workflow = try Yams.load(yaml: String(contentsOf: file, encoding: .utf8)) as? [String: Any] else {
             throw Failure("\(file.path): not a YAML mapping")
         }
         self.workflow = workflow
         self.state = state
+        self.build = build
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -68,7 +82,11 @@ struct WorkflowRunner {
                 )
             } else if let script = step["run"] as? String {
                 if script.contains("swift build") {
-                    try link(bench: clone)
+                    let (code, output) = try standInForTheBuild(in: clone)
+                    log += output
+                    if code != 0 {
+                        status = code
+                    }
                     continue
                 }
                 var environment = github
@@ -155,14 +173,25 @@ struct WorkflowRunner {
         return value
     }
 
-    /// The build's product: the `bench` under test, where `swift build -c release` puts it.
-    private func link(bench clone: URL) throws {
+    /// The build step, as `build` says; its product linked where `swift build -c release` puts `bench`.
+    /// The build's status and output, as a step's.
+    private func standInForTheBuild(in clone: URL) throws -> (Int32, String) {
+        let product: URL
+        var result: (Int32, String) = (0, "")
+        switch build {
+        case .testBench:
+            product = BenchTool.release ?? BenchTool.executable
+        case .package(let name, let cache):
+            result = try bash(
+                "swift build -c release --product '\(name)' --scratch-path '\(cache.path)' 2>&1 | tail -3", in: clone)
+            product = cache.appendingPathComponent("release/\(name)")
+        }
         let release = clone.appendingPathComponent(".build/release")
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: release.appendingPathComponent("bench"))
         try FileManager.default.createSymbolicLink(
-            at: release.appendingPathComponent("bench"),
-            withDestinationURL: BenchTool.release ?? BenchTool.executable)
+            at: release.appendingPathComponent("bench"), withDestinationURL: product)
+        return result
     }
 }
 

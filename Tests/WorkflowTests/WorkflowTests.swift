@@ -30,16 +30,33 @@ import Yams
         }
     }
 
-    /// A user's repository: the committed bench workflow, a `.github/bench.args` naming a modelled
-    /// configuration on the repository's own recorded trace, and that trace.
-    func userRepository(in scratch: URL) throws -> URL {
-        let repo = scratch.appendingPathComponent("repo")
-        try FileManager.default.createDirectory(
-            at: repo.appendingPathComponent(".github/workflows"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
+    static let example = repository.appendingPathComponent("Examples/CustomStrategy")
+    /// The build of a package repository: the example's `custom-bench`, into the example's own build
+    /// folder (scripts/example.sh fills it, and CI runs that first), shared by the jobs as a CI cache
+    /// shares `.build`: StrokeBench compiles once, and each job recompiles only the user's strategies.
+    static let packageBuild = WorkflowRunner.Build.package(
+        product: "custom-bench", cache: example.appendingPathComponent(".build"))
+
+    /// A user's repository that is a package of its own: Examples/CustomStrategy's strategies and its
+    /// `custom-bench` (StrokeBench's command line with them added), depending on this checkout by path;
+    /// the committed bench workflow; a `.github/bench.args` naming a modelled configuration of its
+    /// `tile-cache` strategy on the repository's own recorded trace, and that trace.
+    func userPackage(in scratch: URL) throws -> URL {
+        let repo = scratch.appendingPathComponent("package")
+        let fm = FileManager.default
+        try fm.createDirectory(at: repo.appendingPathComponent(".github/workflows"), withIntermediateDirectories: true)
+        try fm.copyItem(
             at: Self.workflows.appendingPathComponent("bench.yml"),
             to: repo.appendingPathComponent(".github/workflows/bench.yml"))
-        try "--strategy dirty-rect --clock virtual --costs model --device ipad-pro-11 --hz 120 --trace session.trace\n"
+        try fm.copyItem(at: Self.example.appendingPathComponent("Sources"), to: repo.appendingPathComponent("Sources"))
+        let manifest = try String(contentsOf: Self.example.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let here = manifest.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(Self.repository.path)\"")
+        try #require(
+            here != manifest, "Examples/CustomStrategy/Package.swift no longer names StrokeBench by path ../..")
+        try here.write(to: repo.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try ".build/\nbench-ci/\n".write(
+            to: repo.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
+        try "--strategy tile-cache --clock virtual --costs model --device ipad-pro-11 --hz 120 --trace session.trace\n"
             .write(to: repo.appendingPathComponent(".github/bench.args"), atomically: true, encoding: .utf8)
         let generate = try BenchTool.spawn(
             ["trace", "generate", "--seed", "1", "--duration", "2", "--output", "session.trace"], in: repo)
@@ -64,14 +81,15 @@ import Yams
     }
 
     /// The workflow's job for `event` at `sha`, in a fresh clone, as a runner would.
-    func ci(_ event: String, at sha: String, repo: URL, scratch: URL, base: String = "") throws
-        -> WorkflowRunner.Outcome
-    {
+    func ci(
+        _ event: String, at sha: String, repo: URL, scratch: URL, base: String = "",
+        build: WorkflowRunner.Build = .testBench
+    ) throws -> WorkflowRunner.Outcome {
         let clone = scratch.appendingPathComponent("clone-\(UUID().uuidString)")
         try git(["clone", "-q", repo.path, clone.path], in: scratch)
         try git(["checkout", "-q", sha], in: clone)
         let runner = try WorkflowRunner(
-            file: clone.appendingPathComponent(".github/workflows/bench.yml"), state: scratch)
+            file: clone.appendingPathComponent(".github/workflows/bench.yml"), state: scratch, build: build)
         let job = try #require(try runner.jobs.keys.first { try runner.runs($0, on: event) })
         let github = [
             "GITHUB_SHA": sha, "GITHUB_REF_NAME": event == "push" ? "main" : "pr", "GITHUB_EVENT_NAME": event,
@@ -81,21 +99,26 @@ import Yams
         return try runner.run(job, in: clone, github: github)
     }
 
-    /// The "done when": three commits on main make a history of three points, and a pull
-    /// request that changes nothing passes; a fourth commit whose drawing is longer (the strategy does
-    /// more work on it) fails the pull request's check and, merged, is the change point in the history.
-    /// Seven jobs, about 20 s with the debug build: in the end-to-end run (CI's `.ci/run`), as the
+    /// The "done when", in a user's package repository (`userPackage`): three commits on main
+    /// make a history of three points, and a pull request that changes nothing passes; a fourth commit
+    /// that makes the user's strategy do more work (tile-cache's tiles grow from 256 to 512 pixels, so
+    /// each commit redraws more of the canvas) fails the pull request's check and, merged, is the change
+    /// point in the history. Seven jobs, each building the package: with the example's build folder
+    /// filled (scripts/example.sh), about a minute; in the end-to-end run (CI's `.ci/run`), as the
     /// sweep's is.
     @Test(.enabled(if: Self.endToEnd, Self.endToEndReason))
     func threeCommitsAHistoryAndAFourthThatDoesMoreWork() throws {
         let scratch = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let repo = try userRepository(in: scratch)
+        let repo = try userPackage(in: scratch)
+        func ci(_ event: String, at sha: String, base: String = "") throws -> WorkflowRunner.Outcome {
+            try self.ci(event, at: sha, repo: repo, scratch: scratch, base: base, build: Self.packageBuild)
+        }
         var commits: [String] = []
         for i in 1...3 {
             try "change \(i)\n".write(to: repo.appendingPathComponent("NOTES"), atomically: true, encoding: .utf8)
             commits.append(try commit("commit \(i)", in: repo))
-            let main = try ci("push", at: commits.last!, repo: repo, scratch: scratch)
+            let main = try ci("push", at: commits.last!)
             #expect(main.status == 0, "main at commit \(i):\n\(main.log)")
         }
         let history = scratch.appendingPathComponent("cache/bench-ci/history.sqlite").path
@@ -110,22 +133,24 @@ import Yams
         // A pull request that changes no work passes.
         try git(["checkout", "-q", "-b", "docs"], in: repo)
         try "docs\n".write(to: repo.appendingPathComponent("DOCS"), atomically: true, encoding: .utf8)
-        let docs = try ci(
-            "pull_request", at: try commit("docs only", in: repo), repo: repo, scratch: scratch, base: commits[2])
+        let docs = try ci("pull_request", at: try commit("docs only", in: repo), base: commits[2])
         #expect(docs.status == 0, "\(docs.log)")
-        #expect(docs.summary.contains("### bench check: pass"))
+        #expect(docs.summary.contains("### bench check: pass"), "\(docs.summary)")
 
-        // The fourth: the recorded drawing gains a stroke, so dirty-rect rasterizes more.
+        // The fourth: the user's strategy redraws 512-pixel tiles instead of 256-pixel ones.
         try git(["checkout", "-q", "main"], in: repo)
-        let longer = try BenchTool.spawn(
-            ["trace", "generate", "--seed", "1", "--duration", "3", "--output", "session.trace"], in: repo)
-        try #require(longer.status == 0)
-        let fourth = try commit("a longer drawing", in: repo)
-        let pr = try ci("pull_request", at: fourth, repo: repo, scratch: scratch, base: commits[2])
+        let strategy = repo.appendingPathComponent("Sources/CustomBench/TileCacheStrategy.swift")
+        let code = try String(contentsOf: strategy, encoding: .utf8)
+        let larger = code.replacingOccurrences(of: "static let tileSize = 256", with: "static let tileSize = 512")
+        try #require(larger != code, "Examples/CustomStrategy's tile-cache no longer declares tileSize = 256")
+        try larger.write(to: strategy, atomically: true, encoding: .utf8)
+        let fourth = try commit("tile-cache: 512-pixel tiles", in: repo)
+        let pr = try ci("pull_request", at: fourth, base: commits[2])
         #expect(pr.status == 1, "\(pr.log)")
-        #expect(pr.log.contains("::error::bench baseline diff: regression"))
-        #expect(pr.summary.contains("**regression**") && pr.summary.contains("pixels_rasterized"), "\(pr.summary)")
-        let merged = try ci("push", at: fourth, repo: repo, scratch: scratch)
+        #expect(pr.log.contains("::error::bench check: regression"), "\(pr.log)")
+        #expect(pr.log.contains("::error::bench baseline diff: regression"), "\(pr.log)")
+        #expect(pr.summary.contains("pixels_rasterized"), "\(pr.summary)")
+        let merged = try ci("push", at: fourth)
         #expect(merged.status == 0, "\(merged.log)")
         let changes = BenchTool.run(absolute: ["history", "changes", "--history", history, "--format", "json"])
         let found = try #require(

@@ -1,0 +1,142 @@
+import Synchronization
+
+/// The strokes of one replay, and the samples whose points they pass through: how the harness tells
+/// whether a presented picture holds a sample's segment (docs/model.md, "Ink from what the display
+/// shows").
+///
+/// Every stroke a context draws with the replay's ledger is kept here under an id, and the surface it
+/// drew into keeps the id (`Surface.ink`); an image drawn into another surface hands its ids on. A
+/// sample is in a picture when a stroke the picture holds passes through the sample's point, the end
+/// of its segment. Dry and rasterized surfaces record the same strokes by the same calls, so the two
+/// replays credit the same samples. Strategies draw on background threads, hence the lock.
+package final class InkRecord: Sendable {
+    /// The samples' points, in order.
+    private let points: [Point]
+    /// Each sample's index, by its point (several where the pen stood still): made the first time the
+    /// search needs it, which a strategy that draws what it claims never makes it do.
+    private let index = Mutex<[Point: [Int]]?>(nil)
+    private let strokes = Mutex<[[Polyline]]>([])
+
+    /// A record for a replay of `samples`, the points the strategy is handed, in order.
+    package init(samples: [Point]) {
+        points = samples
+    }
+
+    /// `index`, made on first use.
+    private var samplesAt: [Point: [Int]] {
+        index.withLock { index in
+            if let index { return index }
+            var at: [Point: [Int]] = [:]
+            for (i, point) in points.enumerated() { at[point, default: []].append(i) }
+            index = at
+            return at
+        }
+    }
+
+    /// Keeps `lines`, stroked as one path, and returns its id. Polylines share their points' storage,
+    /// so keeping a stroke of kept lines copies none.
+    func record(_ lines: [Polyline]) -> Int {
+        strokes.withLock { all in
+            all.append(lines)
+            return all.count - 1
+        }
+    }
+
+    /// The newest sample up to `claimed` such that every sample after `shown` up to it lies on a stroke
+    /// of `ink` or on one of `layers` (the render server's shape layers): `shown` when the first new
+    /// one does not.
+    ///
+    /// Nearly always the newest strokes end with the new samples' points, newest last, so the search
+    /// first walks them back from their ends, point against sample; only where that walk stops short
+    /// does it look every point of every stroke up (`search`).
+    package func lastHeld(after shown: Int, through claimed: Int, ink: InkSet, layers: [Polyline]) -> Int {
+        guard claimed > shown else { return claimed }
+        let kept = strokes.withLock { $0 }
+        // Walks `lines` back from the end of the newest, matching each point with the newest sample not
+        // yet matched (`next`); a point repeated where two segments meet is passed over.
+        func walkBack<Lines: Sequence<Polyline>>(_ lines: Lines, from next: inout Int) -> Walk {
+            for line in lines {
+                for point in line.reversed() {
+                    if point == points[next] {
+                        next -= 1
+                        if next == shown { return .done }
+                    } else if next == claimed || point != points[next + 1] {
+                        return .stuck
+                    }
+                }
+            }
+            return .more
+        }
+        var next = claimed
+        if !layers.isEmpty, walkBack(layers.reversed(), from: &next) == .done { return claimed }
+        next = claimed
+        for id in ink.descending {
+            let walked = walkBack(kept[id].reversed(), from: &next)
+            if walked == .done { return claimed }
+            if walked == .stuck { break }
+        }
+        return search(after: shown, through: claimed, in: kept, ink: ink, layers: layers)
+    }
+
+    /// `lastHeld` by looking each point of the layers and of every stroke of `ink` up, newest first,
+    /// stopping once every new sample is found.
+    private func search(after shown: Int, through claimed: Int, in kept: [[Polyline]], ink: InkSet, layers: [Polyline])
+        -> Int
+    {
+        let samplesAt = self.samplesAt
+        var found = [Bool](repeating: false, count: claimed - shown)
+        var missing = found.count
+        func look(_ line: Polyline) -> Bool {
+            for point in line.reversed() {
+                guard let samples = samplesAt[point] else { continue }
+                for i in samples where i > shown && i <= claimed && !found[i - shown - 1] {
+                    found[i - shown - 1] = true
+                    missing -= 1
+                }
+                if missing == 0 { return true }
+            }
+            return false
+        }
+        search: do {
+            for line in layers.reversed() where look(line) { break search }
+            for id in ink.descending {
+                for line in kept[id].reversed() where look(line) { break search }
+            }
+        }
+        return shown + (found.firstIndex(of: false) ?? found.count)
+    }
+}
+
+/// How far a walk back along the newest strokes got (`InkRecord.lastHeld`).
+private enum Walk { case done, more, stuck }
+
+/// The ids of the strokes (`InkRecord`) a surface's pixels hold: a bit set, so that drawing an image
+/// into another surface, which hands on every stroke it holds, costs a word per 64 strokes.
+package struct InkSet: Hashable, Sendable {
+    private var words: [UInt64] = []
+
+    package init() {}
+
+    mutating func insert(_ id: Int) {
+        let word = id / 64
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word - words.count + 1)) }
+        words[word] |= 1 << UInt64(id % 64)
+    }
+
+    mutating func formUnion(_ other: InkSet) {
+        if other.words.count > words.count {
+            words.append(contentsOf: repeatElement(0, count: other.words.count - words.count))
+        }
+        for (i, word) in other.words.enumerated() where word != 0 { words[i] |= word }
+    }
+
+    /// True when it holds no stroke.
+    package var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
+    /// The ids, newest first.
+    var descending: some Sequence<Int> {
+        words.indices.reversed().lazy.flatMap { w in
+            (0..<64).reversed().lazy.filter { self.words[w] & (1 << UInt64($0)) != 0 }.map { w * 64 + $0 }
+        }
+    }
+}

@@ -1,0 +1,300 @@
+/// One field of `ReplaySpec`, declared once: its name, its command-line flag, its JSON key and
+/// summary.csv column, its default and whether a record leaves it out there, and how it reads in an
+/// id, in a reproduce command and in a comparison. `ReplaySpec.id` and every reproduce command are
+/// built by walking `SpecField.all`, and the property test (`SpecFieldPropertyTests`) varies each
+/// field in turn, so a field added here is covered by both without touching either.
+public struct SpecField: Sendable, CustomStringConvertible {
+    /// What the id and the command line need to know besides the spec.
+    public struct Context: Sendable {
+        /// The options the spec's strategy declares, in declaration order.
+        public var declared: [StrategyOption]
+        /// The refresh rate of the spec's device, for an id of a spec at the device's own rate.
+        public var deviceRate: Double?
+
+        public init(declared: [StrategyOption], deviceRate: Double?) {
+            self.declared = declared
+            self.deviceRate = deviceRate
+        }
+    }
+
+    /// How people name it: `present queue depth`.
+    public let name: String
+    /// The JSON key of records and baselines, the summary.csv column and the comparison's dimension:
+    /// `present_queue_depth`; `options` for the strategy's own options.
+    public let key: String
+    /// The `bench run` option that sets it: `--present-queue-depth`; nil for the strategy's options,
+    /// which are each their own flag.
+    public let flag: String?
+    /// True when a record leaves the field out at its default, so records written before the field
+    /// existed read, and write, as they did.
+    public let omittedAtDefault: Bool
+    /// Whether `spec` holds the field's default.
+    public let isDefault: @Sendable (ReplaySpec) -> Bool
+    /// The value as reports and comparisons print it: `kalman 8 ms`, `device`.
+    public let text: @Sendable (ReplaySpec, Context) -> String
+    /// The words the field adds to `ReplaySpec.id` (none where the id leaves a default out).
+    public let idWords: @Sendable (ReplaySpec, Context) -> [String]
+    /// The words the field adds to the `bench run` command that replays `spec` (none at a default).
+    public let commandWords: @Sendable (ReplaySpec, Context) -> [String]
+    /// Two valid specs made from `spec` that differ in this field and in nothing else: what a
+    /// property test varies. The first is `spec` itself unless the field needs another to vary in
+    /// (options need a strategy that declares some; a horizon, a prediction). `pick(n)` chooses one
+    /// of `n` candidates (a seeded generator's draw).
+    public let variation: @Sendable (ReplaySpec, _ pick: (Int) -> Int) -> (ReplaySpec, ReplaySpec)
+
+    public var description: String { name }
+}
+
+extension SpecField {
+    /// Every field of the spec, in the order `ReplaySpec.id` names them (the id is what baselines
+    /// match entries by, so its order is the one that may never change).
+    public static let all: [SpecField] = [
+        strategy, options, device, hz, clock, costs, delivery, input, trace, workers, predict, predictHorizon,
+        presentQueueDepth, touchRate, wetInk,
+    ]
+
+    /// The pipeline's what-ifs (`PipelineWhatIfs`), in `all`'s order.
+    public static let whatIfs: [SpecField] = [predict, predictHorizon, presentQueueDepth, touchRate, wetInk]
+
+    /// The field with this key.
+    public static func named(_ key: String) -> SpecField? { all.first { $0.key == key } }
+
+    static let strategy = SpecField(
+        name: "strategy", key: "strategy", flag: "--strategy", omittedAtDefault: false, isDefault: { _ in false },
+        text: { spec, _ in spec.strategy }, idWords: { spec, _ in [spec.strategy] },
+        commandWords: { spec, _ in ["--strategy", spec.strategy] },
+        variation: { spec, pick in
+            // Strategies without options, so both specs are valid with none.
+            var before = spec
+            before.options = StrategySettings()
+            var after = before
+            let names = ["null", "naive", "point-array", "dirty-rect"]
+            if !names.contains(before.strategy) { before.strategy = names[0] }
+            let others = names.filter { $0 != before.strategy }
+            after.strategy = others[pick(others.count)]
+            return (before, after)
+        })
+
+    static let options = SpecField(
+        name: "strategy options", key: "options", flag: nil, omittedAtDefault: false,
+        isDefault: { $0.options.isEmpty },
+        text: { spec, context in
+            let words = spec.options.arguments(declared: context.declared)
+            return words.isEmpty ? "none" : words.joined(separator: " ")
+        },
+        idWords: { spec, context in spec.options.arguments(declared: context.declared) },
+        commandWords: { spec, context in spec.options.arguments(declared: context.declared) },
+        variation: { spec, pick in
+            // async-graver's options (a flag and a number of seconds): none, then some.
+            var before = spec
+            before.strategy = "async-graver"
+            before.options = StrategySettings()
+            var after = before
+            let choices: [[String: StrategyOptionValue]] = [
+                ["graver-keep-contents": .flag(true)], ["graver-fade-in": .seconds(0.25)],
+                ["graver-keep-contents": .flag(true), "graver-fade-in": .seconds(1.5)],
+            ]
+            after.options = StrategySettings(unvalidated: choices[pick(choices.count)])
+            return (before, after)
+        })
+
+    static let device = SpecField(
+        name: "device", key: "device", flag: "--device", omittedAtDefault: false, isDefault: { _ in false },
+        text: { spec, _ in spec.device }, idWords: { spec, _ in [spec.device] },
+        commandWords: { spec, _ in ["--device", spec.device] },
+        variation: { spec, pick in
+            let before = spec
+            var spec = spec
+            let others = ["ipad-pro-11", "iphone-6s", "iphone-xr"].filter { $0 != spec.device }
+            spec.device = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    static let hz = SpecField(
+        name: "refresh rate", key: "hz", flag: "--hz", omittedAtDefault: true, isDefault: { $0.hz == nil },
+        text: { spec, context in (spec.hz ?? context.deviceRate).map(\.plainText) ?? "device" },
+        idWords: { spec, context in ["\((spec.hz ?? context.deviceRate ?? 0).plainText)Hz"] },
+        commandWords: { spec, _ in spec.hz.map { ["--hz", $0.plainText] } ?? [] },
+        variation: { spec, pick in
+            let before = spec
+            var spec = spec
+            let others: [Double] = [30, 48, 90, 144].filter { $0 != spec.hz }
+            spec.hz = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    static let clock = SpecField(
+        name: "clock", key: "clock", flag: "--clock", omittedAtDefault: false, isDefault: { _ in false },
+        text: { spec, _ in spec.clock.rawValue }, idWords: { spec, _ in [spec.clock.rawValue] },
+        commandWords: { spec, _ in ["--clock", spec.clock.rawValue] },
+        variation: { spec, _ in
+            // Costs other than measured need the virtual clock: both specs measure.
+            var before = spec
+            before.costs = .measured
+            var after = before
+            after.clock = before.clock == .virtual ? .realtime : .virtual
+            return (before, after)
+        })
+
+    static let costs = SpecField(
+        name: "costs", key: "costs", flag: "--costs", omittedAtDefault: false, isDefault: { $0.costs == .measured },
+        text: { spec, _ in spec.costs.rawValue },
+        idWords: { spec, _ in spec.costs == .measured ? [] : ["\(spec.costs.rawValue)-costs"] },
+        commandWords: { spec, _ in ["--costs", spec.costs.rawValue] },
+        variation: { spec, pick in
+            var before = spec
+            before.clock = .virtual
+            var spec = before
+            let others = CostMode.allCases.filter { $0 != spec.costs }
+            spec.costs = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    static let delivery = enumeration(
+        name: "delivery", key: "delivery", flag: "--delivery", path: \.delivery, default: .coalesced,
+        idAtDefault: true)
+    static let input = enumeration(
+        name: "input", key: "input", flag: "--input", path: \.input, default: .recorded, idAtDefault: false)
+
+    static let trace = SpecField(
+        name: "trace", key: "trace", flag: "--trace", omittedAtDefault: false,
+        isDefault: { $0.trace.path == TraceIdentity.builtIn },
+        text: { spec, _ in spec.trace.path }, idWords: { spec, _ in [spec.trace.path] },
+        commandWords: { spec, _ in spec.trace.path == TraceIdentity.builtIn ? [] : ["--trace", spec.trace.path] },
+        variation: { spec, pick in
+            let before = spec
+            var spec = spec
+            let others = [TraceIdentity.builtIn, TraceIdentity.spiral, "a.trace", "b.trace"].filter {
+                $0 != spec.trace.path
+            }
+            spec.trace = TraceIdentity(path: others[pick(others.count)])
+            return (before, spec)
+        })
+
+    static let workers = SpecField(
+        name: "workers", key: "workers", flag: "--workers", omittedAtDefault: true, isDefault: { $0.workers == nil },
+        text: { spec, _ in spec.workers.map(String.init) ?? "default" },
+        idWords: { spec, _ in spec.workers.map { ["\($0) workers"] } ?? [] },
+        commandWords: { spec, _ in spec.workers.map { ["--workers", String($0)] } ?? [] },
+        variation: { spec, pick in
+            let before = spec
+            var spec = spec
+            let others = [1, 2, 3, 5, 16].filter { $0 != spec.workers }
+            spec.workers = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    static let predict = SpecField(
+        name: "prediction", key: "predict", flag: "--predict", omittedAtDefault: true,
+        isDefault: { $0.pipeline.predict == .none },
+        text: { spec, _ in spec.pipeline.predict.rawValue },
+        idWords: { spec, _ in
+            let pipeline = spec.pipeline
+            guard pipeline.predict != .none else { return [] }
+            return [
+                "predict-\(pipeline.predict.rawValue)" + (pipeline.predictHorizonMs.map { "-\($0.plainText)ms" } ?? "")
+            ]
+        },
+        commandWords: { spec, _ in
+            spec.pipeline.predict == .none ? [] : ["--predict", spec.pipeline.predict.rawValue]
+        },
+        variation: { spec, pick in
+            // A horizon needs a prediction to reach: both specs have none.
+            var before = spec
+            before.pipeline.predictHorizonMs = nil
+            var spec = before
+            let others = Prediction.allCases.filter { $0 != spec.pipeline.predict }
+            spec.pipeline.predict = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    /// Part of the prediction's id word (`predict-kalman-8ms`), so it adds none of its own.
+    static let predictHorizon = SpecField(
+        name: "prediction horizon", key: "predict_horizon_ms", flag: "--predict-horizon", omittedAtDefault: true,
+        isDefault: { $0.pipeline.predictHorizonMs == nil },
+        text: { spec, _ in spec.pipeline.predictHorizonMs.map { "\($0.plainText) ms" } ?? "one frame" },
+        idWords: { _, _ in [] },
+        commandWords: { spec, _ in spec.pipeline.predictHorizonMs.map { ["--predict-horizon", $0.plainText] } ?? [] },
+        variation: { spec, pick in
+            var before = spec
+            if before.pipeline.predict == .none { before.pipeline.predict = .linear }
+            var spec = before
+            let others: [Double] = [4, 8, 12.5, 33].filter { $0 != spec.pipeline.predictHorizonMs }
+            spec.pipeline.predictHorizonMs = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    static let presentQueueDepth = SpecField(
+        name: "present queue depth", key: "present_queue_depth", flag: "--present-queue-depth", omittedAtDefault: true,
+        isDefault: { $0.pipeline.presentQueueDepth == .one },
+        text: { spec, _ in spec.pipeline.presentQueueDepth.rawValue },
+        idWords: { spec, _ in
+            spec.pipeline.presentQueueDepth == .one ? [] : ["queue-\(spec.pipeline.presentQueueDepth.rawValue)"]
+        },
+        commandWords: { spec, _ in
+            spec.pipeline.presentQueueDepth == .one
+                ? [] : ["--present-queue-depth", spec.pipeline.presentQueueDepth.rawValue]
+        },
+        variation: { spec, pick in
+            let before = spec
+            var spec = spec
+            let others = PresentQueueDepth.allCases.filter { $0 != spec.pipeline.presentQueueDepth }
+            spec.pipeline.presentQueueDepth = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    static let touchRate = SpecField(
+        name: "touch rate", key: "touch_hz", flag: "--touch-hz", omittedAtDefault: true,
+        isDefault: { $0.pipeline.touchRate == nil },
+        text: { spec, _ in spec.pipeline.touchRate?.rawValue ?? "device" },
+        idWords: { spec, _ in spec.pipeline.touchRate.map { ["touch-\($0.rawValue)hz"] } ?? [] },
+        commandWords: { spec, _ in spec.pipeline.touchRate.map { ["--touch-hz", $0.rawValue] } ?? [] },
+        variation: { spec, pick in
+            let before = spec
+            var spec = spec
+            let others: [TouchRate?] = ([nil] + TouchRate.allCases).filter { $0 != spec.pipeline.touchRate }
+            spec.pipeline.touchRate = others[pick(others.count)]
+            return (before, spec)
+        })
+
+    static let wetInk = SpecField(
+        name: "wet ink", key: "wet_ink", flag: "--wet-ink", omittedAtDefault: true,
+        isDefault: { $0.pipeline.wetInk == .off },
+        text: { spec, _ in spec.pipeline.wetInk.rawValue },
+        idWords: { spec, _ in spec.pipeline.wetInk == .on ? ["wet-ink"] : [] },
+        commandWords: { spec, _ in spec.pipeline.wetInk == .off ? [] : ["--wet-ink", spec.pipeline.wetInk.rawValue] },
+        variation: { spec, _ in
+            let before = spec
+            var spec = spec
+            spec.pipeline.wetInk = spec.pipeline.wetInk == .off ? .on : .off
+            return (before, spec)
+        })
+
+    /// A field whose value is one of a `CaseIterable` enum's, printed by its raw value.
+    private static func enumeration<Value: RawRepresentable & CaseIterable & Equatable & Sendable>(
+        name: String, key: String, flag: String, path: WritableKeyPath<ReplaySpec, Value> & Sendable,
+        default value: Value, idAtDefault: Bool
+    ) -> SpecField where Value.RawValue == String {
+        SpecField(
+            name: name, key: key, flag: flag, omittedAtDefault: false, isDefault: { $0[keyPath: path] == value },
+            text: { spec, _ in spec[keyPath: path].rawValue },
+            idWords: { spec, _ in
+                idAtDefault || spec[keyPath: path] != value ? [spec[keyPath: path].rawValue] : []
+            },
+            commandWords: { spec, _ in spec[keyPath: path] == value ? [] : [flag, spec[keyPath: path].rawValue] },
+            variation: { spec, pick in
+                var changed = spec
+                let others = Value.allCases.filter { $0 != spec[keyPath: path] }
+                changed[keyPath: path] = others[pick(others.count)]
+                return (spec, changed)
+            })
+    }
+}
+
+extension ReplaySpec {
+    /// The words of the `bench run` command that replays this spec (after `bench run`), field by
+    /// field in `SpecField.all`'s order, each left out at a default the command line assumes.
+    public func commandWords(_ context: SpecField.Context) -> [String] {
+        SpecField.all.flatMap { $0.commandWords(self, context) }
+    }
+}
