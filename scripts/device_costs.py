@@ -8,7 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "Sources", "StrokeBenchDevice", "Resources", "device-costs.json")
 # The version of the data these scripts read and write: DeviceCostData.format in
 # Sources/StrokeBenchDevice/DeviceCosts.swift. A file of another version is refused, never rewritten.
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 
 
 def load():

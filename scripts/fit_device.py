@@ -8,7 +8,8 @@ once per turn, so the label's fps means a main-thread turn of 1000/fps ms.
 
 Memory-bound kinds cost bytes over a device's published bandwidth at the share of it one thread's pixel
 loop reaches: the host's measured share times `memory_efficiency_factor`, the model's one free factor.
-This script replays the declared run, reads the median main-thread time of a turn, and scales the factor
+This script replays the declared run, reads the median main-thread time of a turn and of the render
+server's composite that the next turn waits for, and scales the factor
 until that turn is 1000/fps ms, with every input at its central value (a few rounds: the compute kinds in
 the turn do not scale with it). Each draw of the model's uncertainty refits the factor itself, in closed
 form (ModelUncertainty.factor). Every other figure the model gives is a prediction (`bench model validate`).
@@ -42,7 +43,9 @@ def fit(bench, data, factor):
                  "--device", figure["device"], "--hz", str(figure["hz"]), "--clock", "virtual", "--costs", "model",
                  "--format", "json"],
                 check=True, capture_output=True, text=True, env={**os.environ, "STROKEBENCH_DEVICE_COSTS": path}).stdout)
-            turn_ms = summary["main_ms"]["p50"]
+            # A turn waits for the render server's composite of the one before it (the fence), so the
+            # figure's turn is the main thread's median turn and the median composite together.
+            turn_ms = summary["main_ms"]["p50"] + summary["composite_ms"]["p50"]
             print(f"  round {round_ + 1}: factor {factor:.4g}: median turn {turn_ms:.2f} ms, {summary['display_link_fps']:.1f} fps")
             if abs(turn_ms - target_ms) < 0.01:
                 return factor

@@ -121,10 +121,12 @@ enum SummaryTable {
                 ? ": \(shares.description) of the model's draws" : ", in \(shares.description) of the model's draws"
         }
         return [
-            [
-                "hitch-time ratio",
-                "\(fmt(s.hitchRatioMsPerS, 2)) ms/s\(range(s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, 2)), \(band)",
-            ],
+            s.input == InputMode.maxSpeed.rawValue
+                ? maxSpeedDrive(s)
+                : [
+                    "hitch-time ratio",
+                    "\(fmt(s.hitchRatioMsPerS, 2)) ms/s\(range(s.hitchRatioMsPerSLow, s.hitchRatioMsPerSHigh, 2)), \(band)",
+                ],
             [
                 "dropped frames",
                 "\(grouped(s.droppedFrames)) (\(fmt(s.droppedPct, 2))%\(range(s.droppedPctLow, s.droppedPctHigh, 2))), worst second \(s.droppedWorstSecond), longest run \(s.droppedLongestRun)",
@@ -132,8 +134,22 @@ enum SummaryTable {
             ["missed vsyncs", grouped(s.missedVsyncs)],
             [
                 "display-link fps",
-                "\(fmt(s.displayLinkFps, 1))\(range(s.displayLinkFpsLow, s.displayLinkFpsHigh, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%\(range(s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh, 1))",
+                "\(fmt(s.displayLinkFps, 1))\(range(s.displayLinkFpsLow, s.displayLinkFpsHigh, 1)) callbacks/s while input was drawn, main thread busy \(fmt(s.mainThreadBusyPct, 1))%\(range(s.mainThreadBusyPctLow, s.mainThreadBusyPctHigh, 1))"
+                    + (s.renderServerBusyPct.map {
+                        ", render server busy \(fmt($0, 1))%\(range(s.renderServerBusyPctLow, s.renderServerBusyPctHigh, 1))"
+                    } ?? ""),
             ],
+        ]
+    }
+
+    /// A max-speed drive saturates the main thread by design, so a hitch ratio says nothing of it: the
+    /// row gives what the companion app measured instead, its FPS label (display-link callbacks a second)
+    /// and the points it drew a second.
+    private static func maxSpeedDrive(_ s: RunSummary) -> [String] {
+        let pointsPerS = s.durationS > 0 ? Double(s.samples) / s.durationS : 0
+        return [
+            "max-speed drive",
+            "FPS label \(fmt(s.displayLinkFps, 1))\(range(s.displayLinkFpsLow, s.displayLinkFpsHigh, 1)), \(fmt(pointsPerS, 0)) points a second drawn (no hitch ratio: the drive saturates the main thread by design)",
         ]
     }
 

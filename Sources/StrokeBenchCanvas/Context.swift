@@ -109,8 +109,8 @@ public final class Context {
 
     /// Draws `image` with its top-left corner at `rect`'s origin, within the clip: `UIImage.draw(in:)`,
     /// whose default blend mode is normal, so an image with alpha is blended source-over and an opaque
-    /// one (`Surface.isOpaque`) is copied. Counts the pixels as rasterized and as blended or copied, their
-    /// bytes as copied.
+    /// one (`Surface.isOpaque`) is copied. Counts the pixels as rasterized and as blended or copied (or,
+    /// from an image of another format than the bitmap's, as converted), their bytes as copied.
     public func draw(_ image: Surface, in rect: PixelRect) {
         guard accepts(rect, "an image's rect") else { return }
         if let handle {
@@ -131,7 +131,11 @@ public final class Context {
         ledger?.counters.drawCalls += 1
         ledger?.counters.pixelsRasterized += copied
         ledger?.counters.bytesCopied += copied * 4
-        ledger?.count(image.isOpaque ? \.pixelsCopied : \.pixelsBlended, copied, in: surface.format)
+        if image.format != surface.format {
+            ledger?.counters.pixelsConverted += copied
+        } else {
+            ledger?.count(image.isOpaque ? \.pixelsCopied : \.pixelsBlended, copied, in: surface.format)
+        }
         // The image's strokes are now in these pixels too.
         if copied > 0 { surface.ink.formUnion(image.ink) }
     }

@@ -12,6 +12,6 @@ extension DeviceCostData {
         let ratio = try computeRatio(of: device, seen: [])
         var costs: [WorkKind: Double] = [:]
         for kind in WorkKind.allCases { costs[kind] = (host.unitCostsNs[kind] ?? 0) * ratio }
-        return UnitCosts(nanoseconds: costs, extendedRangeFactor: 1)
+        return UnitCosts(nanoseconds: costs, extendedBytesRatio: 1)
     }
 }

@@ -49,11 +49,12 @@ extension DeviceCostData {
             throw DeviceCostError(
                 "efficiency_core_time: an efficiency core takes at least as long as a performance core (at least 1)")
         }
+        // The fitted figure first: which chip is the fitted one decides which chips need a share of their own.
+        try checkFittedFigure()
         for name in devices.keys.sorted() {
             try checkCores(of: name)
             try checkDerivation(of: name)
         }
-        try checkFittedFigure()
         // The reading is the figure, with its spread; the recording only ever slowed the app.
         guard fittedFigure.reading.value == fittedFigure.fps, fittedFigure.recordingOverhead.value == 1,
             (fittedFigure.recordingOverhead.low ?? 1) >= 1

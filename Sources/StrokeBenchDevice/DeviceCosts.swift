@@ -24,11 +24,13 @@ public struct Sourced: Codable, Hashable, Sendable {
 /// A device's unit costs follow from what each kind of work physically is:
 /// - a *memory* kind (clear, fill, blend, upload, composite) costs the bytes a pixel of it moves over
 ///   the device's published memory bandwidth, at the share of that bandwidth one thread's pixel loop
-///   achieves: the host's measured share (`host.memoryEfficiency`) times the model's one free factor
-///   (`memoryEfficiencyFactor`), fitted to one published figure of one device;
+///   achieves: on the fitted chip, the host's measured share (`host.memoryEfficiency`) times the model's
+///   one free factor (`memoryEfficiencyFactor`), fitted to one published figure; on every other chip,
+///   its own published share (`DeviceDerivation.singleThreadShare`);
 /// - a *compute* kind (the stroker's geometry and ink, allocations, paths) costs the host's measured
 ///   unit cost times the device's single-core ratio, chained from the host;
-/// - an extended-range pixel costs `extendedRangeFactor` times a standard one of the same kind.
+/// - a pixel of an extended-range bitmap moves `extendedRangeBytesPerPixel` bytes where a standard one
+///   moves 4, and a pixel drawn across formats (`pixel_converted`) costs `conversionFactor` times its bytes.
 public struct DeviceCostData: Codable, Sendable {
     /// Version of this file's layout; `load` refuses others.
     public var formatVersion: Int
@@ -36,21 +38,21 @@ public struct DeviceCostData: Codable, Sendable {
     public var host: HostCosts
     /// Bytes one standard (4-byte) pixel of each memory-bound kind moves through memory.
     public var bytesPerPixel: [WorkKind: Sourced]
-    /// How much more an extended-range pixel costs than a standard one, on a device whose drawing
-    /// API picks that format.
-    public var extendedRangeFactor: Sourced
-    /// The model's one free factor: a device's pixel loops reach this many times the host's measured
-    /// share of peak bandwidth. Fitted to one published figure of one device, shared by every device;
-    /// refitted at each end of `extendedRangeFactor`'s range (`low` with its low end, `high` with its high).
+    /// Bytes of one pixel of an extended-range bitmap (a standard one has 4): a memory-bound kind's
+    /// extended-range pixels move this over 4 times its bytes.
+    public var extendedRangeBytesPerPixel: Sourced
+    /// How many times its bytes' time a pixel drawn across formats (`pixel_converted`) takes: the
+    /// conversion's own cost, charged only where code draws an image of another format or scale.
+    public var conversionFactor: Sourced
+    /// The model's one free factor: the fitted chip's pixel loops reach this many times the host's
+    /// measured share of peak bandwidth. Fitted to one published figure of one device; every draw of
+    /// the model's uncertainty refits it.
     public var memoryEfficiencyFactor: Sourced
     /// Each device's derivation, by device profile name.
     public var devices: [String: DeviceDerivation]
     /// The figure `memoryEfficiencyFactor` is fitted to: the one fitted figure, declared before any
     /// prediction (docs/device-model.md). Every draw of the model's uncertainty is refitted to it.
     public var fittedFigure: FittedFigure
-    /// How much one chip's single-thread share of its peak bandwidth may differ from the fitted chip's
-    /// (a multiplier; 1 for devices with the fitted chip, which the fit pins).
-    public var singleThreadShare: Sourced
     /// How much the host-to-device compute link may be off (a multiplier on every device's compute
     /// ratio): no published benchmark links this host's cores to an Apple one.
     public var computeLink: Sourced
@@ -65,11 +67,11 @@ public struct DeviceCostData: Codable, Sendable {
         case formatVersion = "format_version"
         case host
         case bytesPerPixel = "bytes_per_pixel"
-        case extendedRangeFactor = "extended_range_factor"
+        case extendedRangeBytesPerPixel = "extended_range_bytes_per_pixel"
+        case conversionFactor = "conversion_factor"
         case memoryEfficiencyFactor = "memory_efficiency_factor"
         case devices
         case fittedFigure = "fitted_figure"
-        case singleThreadShare = "single_thread_share"
         case computeLink = "compute_link"
         case efficiencyCoreTime = "efficiency_core_time"
         case bandwidthCap = "bandwidth_cap"
@@ -136,10 +138,15 @@ public struct DeviceCostData: Codable, Sendable {
         public var compute: ComputeLink
         /// The chip's performance and efficiency cores, which background workers run on.
         public var cores: Cores
+        /// The share of `bandwidthGBs` one thread's pixel loop reaches on this chip, from a published
+        /// measurement of it or its nearest sibling (or a range that says none was found). Absent for the
+        /// fitted chip, whose share is the fit's (`memoryEfficiencyFactor`).
+        public var singleThreadShare: Sourced?
         enum CodingKeys: String, CodingKey {
             case chip
             case bandwidthGBs = "bandwidth_gbs"
             case compute, cores
+            case singleThreadShare = "single_thread_share"
         }
     }
 
@@ -161,11 +168,13 @@ public struct DeviceCostData: Codable, Sendable {
         }
     }
 
-    /// The version written and read: 4 adds each chip's performance and efficiency cores, an efficiency
+    /// The version written and read: 5 prices an extended-range pixel by its bytes and a pixel drawn
+    /// across formats by a conversion factor (the flat `extended_range_factor` goes), and gives each chip
+    /// its own single-thread share (the global `single_thread_share` goes); 4 adds each chip's performance and efficiency cores, an efficiency
     /// core's time and the bandwidth cap, and a copied pixel's bytes; 3 ranges every input and declares the fitted figure; 2 priced
     /// memory-bound kinds by bytes over bandwidth with one range; 1 scaled the host's regressed costs
     /// by a per-device slowdown.
-    public static let format = FormatVersion(name: "device-costs.json", current: 4)
+    public static let format = FormatVersion(name: "device-costs.json", current: 5)
     /// `format.current`.
     public static var version: Int { format.current }
 
@@ -247,8 +256,8 @@ public struct DeviceCostData: Codable, Sendable {
         if let clock = host.clockGHz { numbers.append(("host.clock_ghz", clock)) }
         numbers.append(("host.calibration_spread", host.calibrationSpread))
         numbers += [
-            ("extended_range_factor", extendedRangeFactor), ("memory_efficiency_factor", memoryEfficiencyFactor),
-            ("single_thread_share", singleThreadShare), ("compute_link", computeLink),
+            ("extended_range_bytes_per_pixel", extendedRangeBytesPerPixel), ("conversion_factor", conversionFactor),
+            ("memory_efficiency_factor", memoryEfficiencyFactor), ("compute_link", computeLink),
             ("efficiency_core_time", efficiencyCoreTime), ("bandwidth_cap", bandwidthCap),
             ("fitted_figure.reading", fittedFigure.reading),
             ("fitted_figure.recording_overhead", fittedFigure.recordingOverhead),
@@ -260,6 +269,7 @@ public struct DeviceCostData: Codable, Sendable {
             numbers += [
                 ("\(name).bandwidth_gbs", device.bandwidthGBs), ("\(name).compute.ratio", device.compute.ratio),
             ]
+            if let share = device.singleThreadShare { numbers.append(("\(name).single_thread_share", share)) }
         }
         return numbers
     }
@@ -274,8 +284,9 @@ public struct DeviceCostData: Codable, Sendable {
     /// `factor` (`memoryEfficiencyFactor.value` for the central draw).
     ///
     /// - memory kinds: bytes a pixel of the kind moves over the device's peak bandwidth times one
-    ///   thread's share of it: the host's measured share times the fitted factor, times, for a chip
-    ///   other than the fitted one, `singleThreadShare` (every chip has its own);
+    ///   thread's share of it: on the fitted chip the host's measured share times the fitted factor, on
+    ///   any other its own `singleThreadShare`; a converted pixel takes `conversionFactor` times that; a
+    ///   composited pixel (the render server's, on the GPU) moves at `bandwidthCap` times the peak;
     /// - compute kinds: the host's calibrated unit costs (times their spread) times the device's
     ///   compute ratio (times the unsourced `computeLink`);
     /// - off the main thread, or beside busy workers: the chip's cores, `efficiencyCoreTime` and
@@ -292,11 +303,10 @@ public struct DeviceCostData: Codable, Sendable {
         let compute =
             try computeRatio(of: device, seen: []) * draw.value(.computeLink, in: self)
             * draw.value(.calibrationSpread, in: self)
-        let fittedChip = devices[fittedFigure.device]?.chip
-        let share = derivation.chip == fittedChip ? 1 : draw.value(.singleThreadShare, in: self)
-        let bytesPerNs =
-            derivation.bandwidthGBs.value * host.memoryEfficiency.value * (factor ?? memoryEfficiencyFactor.value)
-            * share
+        let bytesPerNs = derivation.bandwidthGBs.value * (try singleThreadShare(of: device, at: draw, factor: factor))
+        // The render server composites on the GPU, a many-lane agent, not one CPU thread: it moves memory at
+        // the share of peak the whole chip reaches (`bandwidthCap`), whatever one thread's share.
+        let serverBytesPerNs = derivation.bandwidthGBs.value * draw.value(.bandwidthCap, in: self)
         let sharing = CoreSharing(
             performanceCores: derivation.cores.performance, efficiencyCores: derivation.cores.efficiency,
             efficiencyTime: draw.value(.efficiencyCoreTime, in: self),
@@ -308,13 +318,38 @@ public struct DeviceCostData: Codable, Sendable {
             if kind.isMemoryBound {
                 let bytes =
                     UncertainInput.bytes(of: kind).map { draw.value($0, in: self) } ?? bytesPerPixel[kind]?.value ?? 0
-                costs[kind] = bytes / bytesPerNs
+                let conversion = kind == .pixelConverted ? draw.value(.conversionFactor, in: self) : 1
+                costs[kind] = bytes / (kind == .pixelComposited ? serverBytesPerNs : bytesPerNs) * conversion
             } else {
                 costs[kind] = (host.unitCostsNs[kind] ?? 0) * compute
             }
         }
         return UnitCosts(
-            nanoseconds: costs, extendedRangeFactor: draw.value(.extendedRangeFactor, in: self), sharing: sharing)
+            nanoseconds: costs, extendedBytesRatio: extendedRangeBytesPerPixel.value / Self.standardBytesPerPixel,
+            sharing: sharing)
+    }
+
+    /// Bytes of a standard pixel: 8-bit sRGB with alpha, 'ARGB 32-bit integer pixel format'
+    /// (`bytes_per_pixel`'s sources); an extended-range one has `extendedRangeBytesPerPixel`.
+    static let standardBytesPerPixel = 4.0
+
+    /// The share of its peak bandwidth one thread reaches on `device`'s chip at `draw`: the fit's on the
+    /// fitted chip (the host's measured share times the free factor, refitted to `factor`), the chip's
+    /// own published share on any other.
+    public func singleThreadShare(of device: String, at draw: ModelDraw, factor: Double? = nil) throws(DeviceCostError)
+        -> Double
+    {
+        guard let derivation = devices[device] else {
+            throw DeviceCostError("the device cost model has no unit costs for '\(device)'")
+        }
+        if derivation.chip == devices[fittedFigure.device]?.chip {
+            return host.memoryEfficiency.value * (factor ?? memoryEfficiencyFactor.value)
+        }
+        guard let share = derivation.singleThreadShare else {
+            throw DeviceCostError(
+                "devices.\(device).single_thread_share: missing; every chip but the fitted one needs its own")
+        }
+        return draw.value(.singleThreadShare, of: share)
     }
 
     /// How many times the host's compute kinds cost on `device`: its ratio times that of what it is relative to.
@@ -335,17 +370,18 @@ public struct DeviceCostData: Codable, Sendable {
 public struct UnitCosts: Hashable, Sendable {
     /// ns per unit of each kind.
     public var nanoseconds: [WorkKind: Double] { didSet { table = Self.table(nanoseconds) } }
-    /// An extended-range pixel costs this many times a standard one.
-    public var extendedRangeFactor: Double
+    /// An extended-range pixel of a memory-bound kind moves this many times a standard one's bytes
+    /// (8 over 4); the stroker's compute kinds cost the same in either format.
+    public var extendedBytesRatio: Double
     /// How the device's cores and bandwidth are shared between threads: what work off the main thread,
     /// or beside busy workers, costs more.
     public var sharing: CoreSharing
     /// `nanoseconds` in `WorkKind.allCases` order: read several times a frame, so not hashed each time.
     private var table: [Double]
 
-    public init(nanoseconds: [WorkKind: Double], extendedRangeFactor: Double, sharing: CoreSharing = .unshared) {
+    public init(nanoseconds: [WorkKind: Double], extendedBytesRatio: Double, sharing: CoreSharing = .unshared) {
         self.nanoseconds = nanoseconds
-        self.extendedRangeFactor = extendedRangeFactor
+        self.extendedBytesRatio = extendedBytesRatio
         self.sharing = sharing
         table = Self.table(nanoseconds)
     }
@@ -355,7 +391,7 @@ public struct UnitCosts: Hashable, Sendable {
     }
 
     /// What `counters` cost at `placement`: every kind's count times its unit cost, an extended-range
-    /// pixel costing `extendedRangeFactor` times a standard one of the same kind, times what sharing
+    /// pixel of a memory-bound kind costing `extendedBytesRatio` times a standard one, times what sharing
     /// the cores and bandwidth at `placement` adds (`CoreSharing`; nothing for the main thread alone).
     public func cost(
         of counters: WorkCounters, kinds: [WorkKind] = WorkKind.allCases, at placement: Placement = .mainAlone
@@ -363,8 +399,8 @@ public struct UnitCosts: Hashable, Sendable {
         let (compute, memory) = sharing.multipliers(at: placement)
         var ns = 0.0
         for kind in kinds {
-            let units =
-                Double(kind.count(in: counters)) + (extendedRangeFactor - 1) * Double(kind.extendedCount(in: counters))
+            let extra = kind.isMemoryBound ? (extendedBytesRatio - 1) * Double(kind.extendedCount(in: counters)) : 0
+            let units = Double(kind.count(in: counters)) + extra
             ns += units * table[kind.index] * (kind.isMemoryBound ? memory : compute)
         }
         return ReplayDuration(nanoseconds: Int64(ns.rounded()))
@@ -390,6 +426,7 @@ extension WorkKind {
         case .edgeRow: 12
         case .joinRadius: 13
         case .pixelCopied: 14
+        case .pixelConverted: 15
         }
     }
 }

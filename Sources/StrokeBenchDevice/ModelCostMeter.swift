@@ -11,7 +11,9 @@ public final class ModelCostMeter: CostMeter {
     /// The device's unit costs.
     public let unitCosts: UnitCosts
     private static let cpuKinds = WorkKind.allCases.filter { $0 != .pixelComposited }
-    private static let renderServerKinds: [WorkKind] = [.pixelComposited, .segmentStroked]
+    /// The kinds the render server is charged for: the pixels it composites and the shape-layer
+    /// segments it strokes.
+    package static let renderServerKinds: [WorkKind] = [.pixelComposited, .segmentStroked]
 
     public init(unitCosts: UnitCosts) { self.unitCosts = unitCosts }
 

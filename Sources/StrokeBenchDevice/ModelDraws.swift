@@ -3,8 +3,8 @@ import StrokeBenchUnits
 /// An input of the device cost model that carries a range: what a draw of the model's uncertainty
 /// sets (docs/device-model.md, "Uncertainty").
 public enum UncertainInput: String, CaseIterable, Sendable {
-    /// How much more an extended-range pixel costs (`extended_range_factor`).
-    case extendedRangeFactor = "extended_range_factor"
+    /// How many times its bytes' time a pixel drawn across formats takes (`conversion_factor`).
+    case conversionFactor = "conversion_factor"
     /// Bytes a blended pixel moves (`bytes_per_pixel.pixel_blended`).
     case bytesBlended = "bytes_per_pixel.pixel_blended"
     /// Bytes an uploaded pixel moves (`bytes_per_pixel.pixel_uploaded`).
@@ -15,7 +15,8 @@ public enum UncertainInput: String, CaseIterable, Sendable {
     case computeLink = "compute_link"
     /// One calibration's stray from the median (`host.calibration_spread`).
     case calibrationSpread = "host.calibration_spread"
-    /// A chip's single-thread bandwidth share against the fitted chip's (`single_thread_share`).
+    /// Where each chip's single-thread bandwidth share sits in its own range (`devices.*.single_thread_share`):
+    /// one quantile for every chip but the fitted one, whose share is the fit's.
     case singleThreadShare = "single_thread_share"
     /// An efficiency core's time for a performance core's work (`efficiency_core_time`).
     case efficiencyCoreTime = "efficiency_core_time"
@@ -38,16 +39,17 @@ public enum UncertainInput: String, CaseIterable, Sendable {
         }
     }
 
-    /// The input's figure, with its range, in `data`.
-    func sourced(in data: DeviceCostData) -> Sourced {
+    /// The input's figure, with its range, in `data`; nil for an input each device has its own of
+    /// (`singleThreadShare`: `ModelDraw.value(_:of:)` with the device's).
+    func sourced(in data: DeviceCostData) -> Sourced? {
         switch self {
-        case .extendedRangeFactor: data.extendedRangeFactor
+        case .conversionFactor: data.conversionFactor
         case .bytesBlended: data.bytesPerPixel[.pixelBlended]!
         case .bytesUploaded: data.bytesPerPixel[.pixelUploaded]!
         case .bytesComposited: data.bytesPerPixel[.pixelComposited]!
         case .computeLink: data.computeLink
         case .calibrationSpread: data.host.calibrationSpread
-        case .singleThreadShare: data.singleThreadShare
+        case .singleThreadShare: nil
         case .efficiencyCoreTime: data.efficiencyCoreTime
         case .bandwidthCap: data.bandwidthCap
         case .fittedReading: data.fittedFigure.reading
@@ -70,8 +72,16 @@ public struct ModelDraw: Hashable, Sendable {
     public static let central = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0.5 })
 
     /// The value of `input` at this draw.
+    /// - Precondition: the data has one figure of `input` (not `singleThreadShare`, which each chip has).
     public func value(_ input: UncertainInput, in data: DeviceCostData) -> Double {
-        let sourced = input.sourced(in: data)
+        guard let sourced = input.sourced(in: data) else {
+            preconditionFailure("\(input.rawValue) is per device: read it with value(_:of:)")
+        }
+        return value(input, of: sourced)
+    }
+
+    /// The value of `input` at this draw, read from `sourced` (a device's own figure of it).
+    public func value(_ input: UncertainInput, of sourced: Sourced) -> Double {
         let u = quantiles[UncertainInput.allCases.firstIndex(of: input)!]
         if u < 0.5 { return (sourced.low ?? sourced.value) + (sourced.value - (sourced.low ?? sourced.value)) * 2 * u }
         return sourced.value + ((sourced.high ?? sourced.value) - sourced.value) * (2 * u - 1)

@@ -8,12 +8,16 @@
 ///
 /// *Main-thread busy share*: main-thread busy time of every turn over the same span (from the first
 /// delivering turn's start to the last delivering turn's end), in percent.
+///
+/// *Render-server busy share*: the render server's time compositing those turns' commits over the same
+/// span, in percent.
 public struct DisplayLinkTally: Sendable, Hashable {
     private var firstStartMs: Double?
     private var callbacks = 0
     private var busyMs = 0.0
-    /// Callbacks, last delivering start and end, and busy time, as of the last turn that delivered a sample.
-    private var atLastDelivery: (callbacks: Int, startMs: Double, endMs: Double, busyMs: Double)?
+    private var serverMs = 0.0
+    /// Callbacks, last delivering start and end, and busy times, as of the last turn that delivered a sample.
+    private var atLastDelivery: (callbacks: Int, startMs: Double, endMs: Double, busyMs: Double, serverMs: Double)?
 
     public init() {}
 
@@ -22,7 +26,8 @@ public struct DisplayLinkTally: Sendable, Hashable {
             && a.atLastDelivery?.callbacks == b.atLastDelivery?.callbacks
             && a.atLastDelivery?.startMs == b.atLastDelivery?.startMs
             && a.atLastDelivery?.endMs == b.atLastDelivery?.endMs
-            && a.atLastDelivery?.busyMs == b.atLastDelivery?.busyMs
+            && a.atLastDelivery?.busyMs == b.atLastDelivery?.busyMs && a.serverMs == b.serverMs
+            && a.atLastDelivery?.serverMs == b.atLastDelivery?.serverMs
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -34,19 +39,23 @@ public struct DisplayLinkTally: Sendable, Hashable {
     public mutating func add(_ frame: FrameRecord) {
         add(
             isVsync: frame.trigger == .vsync, samples: frame.samples, startMs: frame.startMs, endMs: frame.endMs,
-            mainMs: frame.mainMs)
+            mainMs: frame.mainMs, compositeMs: frame.compositeMs)
     }
 
     /// Adds the next turn from the figures the tally reads: what re-pricing a replay's turns at other
     /// costs feeds it.
-    public mutating func add(isVsync: Bool, samples: Int, startMs: Double, endMs: Double, mainMs: Double) {
+    /// - Parameter compositeMs: the render server's time for the turn's commit.
+    public mutating func add(
+        isVsync: Bool, samples: Int, startMs: Double, endMs: Double, mainMs: Double, compositeMs: Double = 0
+    ) {
         if firstStartMs == nil {
             guard samples > 0 else { return }
             firstStartMs = startMs
         }
         if isVsync { callbacks += 1 }
         busyMs += mainMs
-        if samples > 0 { atLastDelivery = (callbacks, startMs, endMs, busyMs) }
+        serverMs += compositeMs
+        if samples > 0 { atLastDelivery = (callbacks, startMs, endMs, busyMs, serverMs) }
     }
 
     /// Callbacks per second while input was drawn; 0 when fewer than two turns delivered input.
@@ -61,5 +70,11 @@ public struct DisplayLinkTally: Sendable, Hashable {
     public var busyPercent: Double {
         guard let first = firstStartMs, let last = atLastDelivery, last.endMs > first else { return 0 }
         return 100 * last.busyMs / (last.endMs - first)
+    }
+
+    /// Render-server busy time over the span input was drawn, in percent; 0 for an empty span.
+    public var serverBusyPercent: Double {
+        guard let first = firstStartMs, let last = atLastDelivery, last.endMs > first else { return 0 }
+        return 100 * last.serverMs / (last.endMs - first)
     }
 }

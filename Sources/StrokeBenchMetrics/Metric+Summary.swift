@@ -71,6 +71,11 @@ extension Metric {
         $0.displayLinkFps
     }
     public static let mainThreadBusyPct = measure("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
+    public static let renderServerBusyPct = measure("render_server_busy_pct", unit: "%") { $0.renderServerBusyPct }
+    /// With modelled costs, the render server's busy share's ends over the model's uncertainty: after
+    /// `laterModelledEnds` in summary.csv, since it came later still.
+    public static let renderServerBusyEnds = ends(
+        renderServerBusyPct, \.renderServerBusyPctLow, \.renderServerBusyPctHigh)
     /// Main thread and render server together, ms of work a second replayed: what a ranking weighs.
     public static let busyMsPerS = measure("busy_ms_per_s", unit: "ms/s") { $0.busyMsPerS }
     public static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
@@ -111,7 +116,7 @@ extension Metric {
         ]
         + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
         + prediction + wetInk
-        + [busyMsPerS] + laterModelledEnds
+        + [busyMsPerS] + laterModelledEnds + [renderServerBusyPct] + renderServerBusyEnds
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

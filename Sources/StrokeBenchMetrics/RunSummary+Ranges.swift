@@ -40,6 +40,8 @@ extension RunSummary {
             (.mainMsP95Low, mainMsP95Low), (.mainMsP95High, mainMsP95High),
             (.latencyMsP95Low, latencyMsP95Low), (.latencyMsP95High, latencyMsP95High),
             (.inkUpdatesPerSLow, inkUpdatesPerSLow), (.inkUpdatesPerSHigh, inkUpdatesPerSHigh),
+            (.renderServerBusyPct, renderServerBusyPct), (.renderServerBusyPctLow, renderServerBusyPctLow),
+            (.renderServerBusyPctHigh, renderServerBusyPctHigh),
         ]
         for (key, p) in percentiles { figures += [p.p50, p.p90, p.p95, p.p99, p.max].map { (key, $0) } }
         if let (key, value) = figures.first(where: { !($0.1?.isFinite ?? true) }) {

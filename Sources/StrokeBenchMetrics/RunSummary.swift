@@ -159,6 +159,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
     /// reports, over the draws of the model's joint uncertainty (`spread(over:)`); nil for other costs.
     public var displayLinkFpsLow, displayLinkFpsHigh: Double?
     public var mainThreadBusyPctLow, mainThreadBusyPctHigh: Double?
+    public var renderServerBusyPctLow, renderServerBusyPctHigh: Double?
     public var hitchRatioMsPerSLow, hitchRatioMsPerSHigh: Double?
     public var droppedPctLow, droppedPctHigh: Double?
     /// With modelled costs, the ends of the 95th percentile of main-thread time, of touch-to-screen
@@ -198,6 +199,9 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var displayLinkFps: Double
     /// Main-thread busy time over the same span, in percent.
     public var mainThreadBusyPct: Double
+    /// Render-server busy time (compositing the turns' commits) over the same span, in percent. Nil in
+    /// records written before it existed.
+    public var renderServerBusyPct: Double?
     /// Work on the main thread and the render server together, in ms a second replayed: the active
     /// frames' main-thread and composite times over the run's duration. What a ranking weighs, so that
     /// work moved to the render server (`sublayer`'s composites) still counts. Nil in records written
@@ -242,6 +246,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case hitchRatioMsPerS = "hitch_ratio_ms_per_s"
         case displayLinkFps = "display_link_fps"
         case mainThreadBusyPct = "main_thread_busy_pct"
+        case renderServerBusyPct = "render_server_busy_pct"
         case busyMsPerS = "busy_ms_per_s"
         case hitchBand = "hitch_band"
         case cpuS = "cpu_s"
@@ -255,6 +260,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case displayLinkFpsHigh = "display_link_fps_high"
         case mainThreadBusyPctLow = "main_thread_busy_pct_low"
         case mainThreadBusyPctHigh = "main_thread_busy_pct_high"
+        case renderServerBusyPctLow = "render_server_busy_pct_low"
+        case renderServerBusyPctHigh = "render_server_busy_pct_high"
         case hitchRatioMsPerSLow = "hitch_ratio_ms_per_s_low"
         case hitchRatioMsPerSHigh = "hitch_ratio_ms_per_s_high"
         case droppedPctLow = "dropped_pct_low"
@@ -316,6 +323,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         hitchBand = HitchBand(ratio: hitchRatioMsPerS)
         displayLinkFps = tally.displayLink.fps
         mainThreadBusyPct = tally.displayLink.busyPercent
+        renderServerBusyPct = tally.displayLink.serverBusyPercent
         let busyMs = tally.activeMainMs.reduce(0, +) + tally.activeCompositeMs.reduce(0, +)
         busyMsPerS = durationS > 0 ? busyMs / durationS : 0
         let total = tally.counters
@@ -366,6 +374,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         (inkUpdatesPerSLow, inkUpdatesPerSHigh) = range(\.inkUpdatesPerS)
         (displayLinkFpsLow, displayLinkFpsHigh) = range(\.displayLinkFps)
         (mainThreadBusyPctLow, mainThreadBusyPctHigh) = range(\.mainThreadBusyPct)
+        (renderServerBusyPctLow, renderServerBusyPctHigh) = range { $0.renderServerBusyPct ?? 0 }
         (hitchRatioMsPerSLow, hitchRatioMsPerSHigh) = range(\.hitchRatioMsPerS)
         (droppedPctLow, droppedPctHigh) = range(\.droppedPct)
         let bands = BandProbabilities(ratios: draws.map(\.hitchRatioMsPerS))

@@ -23,6 +23,9 @@ package enum ModelUncertainty {
     struct FitReference {
         /// Main-thread work over the fitted replay's active turns.
         var work: WorkCounters
+        /// The render server's work compositing those turns' commits: at max speed a turn waits for
+        /// the composite before it (`VirtualClock.nextTurn`), so the figure's turn holds both.
+        var serverWork: WorkCounters
         /// Those turns.
         var turns: Int
     }
@@ -53,7 +56,8 @@ package enum ModelUncertainty {
         configuration.keepsFrames = false
         var loop = try RunLoopSimulation(configuration)
         let result = try loop.run(progress: nil)
-        return FitReference(work: meter.total, turns: max(1, result.tally.activeFrames))
+        return FitReference(
+            work: meter.total, serverWork: meter.serverTotal, turns: max(1, result.tally.activeFrames))
     }
 
     /// The free factor refitted at each of `ModelDraw.standard`'s draws, worked out once per process:
@@ -63,16 +67,17 @@ package enum ModelUncertainty {
         let data = DeviceCostData.shipped
         let reference = try ModelUncertainty.reference.get()
         func fit(_ draw: ModelDraw) throws -> Double? {
-            // The fitted turn, at a factor of 1: memory-bound time scales as 1 / factor, compute does not.
+            // The fitted turn, at a factor of 1: the main thread's memory-bound time scales as 1 / factor,
+            // its compute does not, nor does the render server's composite that the next turn waits for
+            // (priced at the GPU's share of the bandwidth, not the fitted thread's).
             let costs = try data.unitCosts(of: data.fittedFigure.device, at: draw, factor: 1)
             let turns = Double(reference.turns)
-            let memory =
-                Double(costs.cost(of: reference.work, kinds: WorkKind.allCases.filter(\.isMemoryBound)).nanoseconds)
-                / turns
+            func ns(_ cost: ReplayDuration) -> Double { Double(cost.nanoseconds) / turns }
+            let memoryKinds = TurnWorkMeter.mainKinds.filter(\.isMemoryBound)
+            let memory = ns(costs.cost(of: reference.work, kinds: memoryKinds))
             let compute =
-                Double(
-                    costs.cost(of: reference.work, kinds: WorkKind.allCases.filter { !$0.isMemoryBound }).nanoseconds)
-                / turns
+                ns(costs.cost(of: reference.work, kinds: TurnWorkMeter.mainKinds.filter { !$0.isMemoryBound }))
+                + ns(costs.cost(of: reference.serverWork, kinds: ModelCostMeter.renderServerKinds))
             // The figure itself is drawn too: its reading's spread, and what the recording cost the app.
             let fps = draw.value(.fittedReading, in: data) * draw.value(.recordingOverhead, in: data)
             let left = 1e9 / fps - compute
@@ -123,9 +128,10 @@ package enum ModelUncertainty {
         return try slots.withLock { $0 }.compactMap { try $0.get() }
     }
 
-    /// `configuration`'s summary at `draw`, with the free factor refitted to `factor`. Re-priced from `turns` where the schedule cannot differ from the central replay's
-    /// (`CentralTurns.reprice`); otherwise replayed again, dry, with no frames kept or streamed, no
-    /// timeline and no compositing.
+    /// `configuration`'s summary at `draw`, with the free factor refitted to `factor`. Re-priced from
+    /// `turns` where the schedule cannot differ from the central replay's (`CentralTurns.reprice`);
+    /// otherwise replayed again, dry, with no frames kept or streamed and no timeline, but with its
+    /// composites.
     private static func summary(
         of configuration: ReplayConfiguration, at draw: ModelDraw, factor: Double,
         central: RunSummary, turns: CentralTurns
@@ -135,6 +141,7 @@ package enum ModelUncertainty {
             var summary = central
             summary.displayLinkFps = tally.fps
             summary.mainThreadBusyPct = tally.busyPercent
+            summary.renderServerBusyPct = tally.serverBusyPercent
             summary.mainMs = mainMs
             return summary
         }
@@ -145,8 +152,7 @@ package enum ModelUncertainty {
         priced.timeline = NoTimeline()
         priced.comparePicture = false
         priced.forcesRaster = false
-        // The draws' figures are the schedule's, which compositing never moves in the virtual clock.
-        priced.composites = false
+        // Composites stay: the render server is on the virtual clock, and a late one moves the schedule.
         priced.analysesLatency = false
         var loop = try RunLoopSimulation(priced)
         return try loop.run(progress: nil).summary
@@ -156,12 +162,13 @@ package enum ModelUncertainty {
 /// The main thread's turns of a modelled replay, kept so that the replay can be priced again at
 /// other unit costs without running it, where that cannot change what happens.
 ///
-/// In the virtual clock only the main thread's turns and background tasks move the schedule (the
-/// render server's cost is kept off it). So when a replay runs no background task, every turn is
-/// triggered by a vsync, and every turn ends before its deadline, both centrally and at the new
-/// costs, each turn starts at the same vsync, takes the same samples and does the same work: the
-/// schedule, and every figure that follows from it (fps, hitches, dropped frames, ink), is the same,
-/// and only the main thread's busy time changes. Any replay or draw that fails the test is replayed.
+/// In the virtual clock the main thread's turns, background tasks and the render server's composites
+/// move the schedule. So when a replay runs no background task, every turn is triggered by a vsync,
+/// and every turn and its composite end before its deadline, both centrally and at the new costs, each
+/// turn starts at the same vsync (no composite holds it back), takes the same samples and does the
+/// same work: the schedule, and every figure that follows from it (fps, hitches, dropped frames, ink),
+/// is the same, and only the main thread's and the render server's busy times change. Any replay or
+/// draw that fails the test is replayed.
 final class CentralTurns {
     private struct PricedTurn {
         var samples: Int
@@ -169,6 +176,8 @@ final class CentralTurns {
         var active: Bool
         var startMs, deadlineMs: Double
         var work: WorkCounters
+        /// The render server's work compositing the turn's commit.
+        var serverWork: WorkCounters
     }
 
     private var turns: [PricedTurn] = []
@@ -191,11 +200,13 @@ final class CentralTurns {
     func add(_ frame: FrameRecord) {
         guard canReprice, let centralCosts, let meter else { return }
         let work = meter.work(ofTurn: frame.frame)
+        let serverWork = meter.serverWork(ofTurn: frame.frame)
         let repriced = TurnWorkMeter.mainMs(of: work, at: centralCosts)
         // Each phase was rounded to the nanosecond on its own; the turn's work priced whole may differ
         // by a few. More than that means the work is not what the turn was charged for.
-        guard frame.counters.tasksStarted == 0, frame.trigger == .vsync, frame.overrunMs < 0,
-            abs(repriced - frame.mainMs) < 1e-4, abs(frame.endMs - frame.startMs - frame.mainMs) < 1e-6
+        guard frame.counters.tasksStarted == 0, frame.trigger == .vsync, frame.overrunMs + frame.compositeMs < 0,
+            abs(repriced - frame.mainMs) < 1e-4, abs(frame.endMs - frame.startMs - frame.mainMs) < 1e-6,
+            abs(TurnWorkMeter.serverMs(of: serverWork, at: centralCosts) - frame.compositeMs) < 1e-4
         else {
             canReprice = false
             turns = []
@@ -205,7 +216,7 @@ final class CentralTurns {
         turns.append(
             PricedTurn(
                 samples: frame.samples, active: frame.isActive, startMs: frame.startMs, deadlineMs: frame.deadlineMs,
-                work: work))
+                work: work, serverWork: serverWork))
     }
 
     /// The display-link tally of the central replay's turns priced at `costs`, and the percentiles of
@@ -217,11 +228,12 @@ final class CentralTurns {
         var active: [Double] = []
         for turn in turns {
             let mainMs = TurnWorkMeter.mainMs(of: turn.work, at: costs)
-            guard turn.startMs + mainMs < turn.deadlineMs else { return nil }
+            let compositeMs = TurnWorkMeter.serverMs(of: turn.serverWork, at: costs)
+            guard turn.startMs + mainMs + compositeMs < turn.deadlineMs else { return nil }
             if turn.active { active.append(mainMs) }
             tally.add(
                 isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs,
-                mainMs: mainMs)
+                mainMs: mainMs, compositeMs: compositeMs)
         }
         return (tally, Percentiles(active))
     }
@@ -237,12 +249,19 @@ package final class TurnWorkMeter: CostMeter {
     package static func mainMs(of work: WorkCounters, at costs: UnitCosts) -> Double {
         costs.cost(of: work, kinds: mainKinds).milliseconds
     }
+    /// A composite's `work` priced at `costs`, in ms: what the model charges the render server.
+    package static func serverMs(of work: WorkCounters, at costs: UnitCosts) -> Double {
+        costs.cost(of: work, kinds: ModelCostMeter.renderServerKinds).milliseconds
+    }
     package let inner: any CostMeter
     private let keepsTurns: Bool
     /// The main thread's charged work over the whole replay.
     package private(set) var total = WorkCounters()
-    /// Charged work of the turns not yet forgotten, by turn, from `firstKept`.
+    /// The render server's charged work over the whole replay.
+    package private(set) var serverTotal = WorkCounters()
+    /// Charged work of the turns not yet forgotten, by turn, from `firstKept`; and their composites'.
     private var byTurn: [WorkCounters] = []
+    private var serverByTurn: [WorkCounters] = []
     private var firstKept = 0
     private var turn = -1
 
@@ -262,12 +281,20 @@ package final class TurnWorkMeter: CostMeter {
         case .mainQueueBlocks, .input, .observers, .commit:
             if phase == .mainQueueBlocks {
                 turn += 1
-                if keepsTurns { byTurn.append(WorkCounters()) }
+                if keepsTurns {
+                    byTurn.append(WorkCounters())
+                    serverByTurn.append(WorkCounters())
+                }
             }
             let work = ledger.counters - before
             total += work
             if keepsTurns, turn >= firstKept { byTurn[turn - firstKept] += work }
-        case .composite, .backgroundStep: break
+        case .composite:
+            // The render server composites a turn's commit before the next turn starts, in its own ledger.
+            let work = ledger.counters - before
+            serverTotal += work
+            if keepsTurns, turn >= firstKept { serverByTurn[turn - firstKept] += work }
+        case .backgroundStep: break
         }
         return (result, cost)
     }
@@ -278,11 +305,18 @@ package final class TurnWorkMeter: CostMeter {
         return byTurn.indices.contains(i) ? byTurn[i] : WorkCounters()
     }
 
+    /// The render server's work for turn `index`'s commit (zero for a turn forgotten or never run).
+    package func serverWork(ofTurn index: Int) -> WorkCounters {
+        let i = index - firstKept
+        return serverByTurn.indices.contains(i) ? serverByTurn[i] : WorkCounters()
+    }
+
     /// Forgets turns up to `index`: frames are handed over in order, so memory stays a turn or two.
     func forget(throughTurn index: Int) {
         let drop = min(byTurn.count, index + 1 - firstKept)
         guard drop > 0 else { return }
         byTurn.removeFirst(drop)
+        serverByTurn.removeFirst(drop)
         firstKept += drop
     }
 }

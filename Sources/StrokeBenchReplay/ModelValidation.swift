@@ -25,9 +25,10 @@ public enum ModelValidation {
         /// A strategy on the companion app's spiral, read from the run's summary.
         case spiral(strategy: String, wholeLayer: Bool, drive: Drive, device: String, metric: SpiralMetric)
         /// A full-screen view hierarchy drawn into a new bitmap: one clear and one source-over blend of
-        /// every pixel of the screen (an assumption: the apps' hierarchies are not published), extended
-        /// range in `UIGraphicsImageRenderer`'s default format on a wide-colour screen, standard in a
-        /// plain bitmap context. Not a drawing strategy.
+        /// every pixel of the screen (an assumption: the apps' hierarchies are not published). In a
+        /// plain bitmap context both are standard; in `UIGraphicsImageRenderer`'s default format on a
+        /// wide-colour screen the bitmap is extended range, so the 8-bit layer tree is drawn across
+        /// formats: each pixel converted (`pixel_converted`) rather than blended. Not a drawing strategy.
         case snapshot(device: String, imageRenderer: Bool)
         /// A figure the model takes as an input (its value is compared with the input's range).
         case input(UncertainInput)
@@ -39,10 +40,10 @@ public enum ModelValidation {
         case displayLink = "display-link"
         /// The app's Spiral (Max Speed) timer (`--input max-speed`).
         case maxSpeed = "max-speed"
-        /// A person tracing the spiral with an Apple Pencil: the same points at the pencil's 240 Hz, each
-        /// sample its own touch event (`--delivery per-sample`), as the seed article says the iPad
-        /// delivers them (docs/model.md section 1).
-        case pencil = "pencil at 240 Hz, per-sample"
+        /// A person tracing the spiral with an Apple Pencil: the same points at the pencil's 240 Hz,
+        /// delivered as UIKit delivers them, one touch event a frame with the samples since the last as
+        /// its coalesced touches (`--delivery coalesced`).
+        case pencil = "pencil at 240 Hz, coalesced"
     }
 
     /// A figure of a spiral run.
@@ -249,7 +250,7 @@ public enum ModelValidation {
                 }
             var configuration = ReplayConfiguration(
                 input: ReplayInput(trace: trace, device: profile), traceName: TraceIdentity.spiral,
-                device: profile, clock: .virtual, delivery: drive == .pencil ? .perSample : .coalesced,
+                device: profile, clock: .virtual, delivery: .coalesced,
                 inputMode: input,
                 strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, settings: settings, costs: .model,
                 comparePicture: false)
@@ -279,10 +280,11 @@ public enum ModelValidation {
             let pixels = profile.width * profile.height
             var work = WorkCounters()
             work.pixelsCleared = pixels
-            work.pixelsBlended = pixels
             if imageRenderer && profile.wideColor {
                 work.extendedCleared = pixels
-                work.extendedBlended = pixels
+                work.pixelsConverted = pixels
+            } else {
+                work.pixelsBlended = pixels
             }
             var values: [Double] = []
             for (draw, factor) in zip(ModelDraw.standard, try ModelUncertainty.factors.get()) {

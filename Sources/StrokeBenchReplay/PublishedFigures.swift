@@ -6,7 +6,6 @@ import StrokeBenchDevice
 /// priced: the one fitted figure is the model's `fitted_figure`; a published value the model takes as
 /// an input is an `input`; everything else is `predicted`.
 public enum PublishedFigures {
-    static let part1 = "https://medium.com/@almalehdev/high-performance-drawing-on-ios-part-1-f3a24a0dcb31"
     static let part2 = "https://medium.com/@almalehdev/high-performance-drawing-on-ios-part-2-2cb2bc957f6"
     static let app = "https://github.com/almaleh/Drawing-Performance/blob/5f0bca7/Screenshots/"
 
@@ -23,7 +22,7 @@ public enum PublishedFigures {
         .init(
             figure: "naive on the spiral, iPad Pro 11: the article's 17 fps, read as the display-link drive",
             source:
-                "\(part1) (Besher Al Maleh, January 2019): 'very poorly on the iPad (17 fps average)'; which input drew it is not said",
+                "\(part2) (Besher Al Maleh, part 2, January 2019, of part 1's first approach): 'The first one performed ok on the iPhone but very poorly on the iPad (17 fps average)'; which input drew it is not said",
             role: .predicted,
             workload: .spiral(
                 strategy: "naive", wholeLayer: false, drive: .displayLink, device: "ipad-pro-11",
@@ -31,9 +30,9 @@ public enum PublishedFigures {
             published: 17, unit: "fps"),
         .init(
             figure:
-                "naive on the spiral, iPad Pro 11: the article's 17 fps, read as a pencil tracing it (240 Hz, per-sample)",
+                "naive on the spiral, iPad Pro 11: the article's 17 fps, read as a pencil tracing it (240 Hz samples, coalesced a frame)",
             source:
-                "\(part1) (Besher Al Maleh, January 2019): 'very poorly on the iPad (17 fps average)'; the article says the iPad delivers the pencil's samples one touch event each",
+                "\(part2) (Besher Al Maleh, part 2, January 2019, of part 1's first approach): 'The first one performed ok on the iPhone but very poorly on the iPad (17 fps average)'; the pencil's 240 Hz samples delivered as UIKit delivers them, one touch event a frame with the samples as its coalesced touches (UIEvent.coalescedTouches(for:))",
             role: .predicted,
             workload: .spiral(
                 strategy: "naive", wholeLayer: false, drive: .pencil, device: "ipad-pro-11", metric: .displayLinkFps),
@@ -66,15 +65,15 @@ public enum PublishedFigures {
         .init(
             figure: "a full-window snapshot into UIGraphicsImageRenderer, iPhone 8",
             source:
-                "https://github.com/getsentry/sentry-cocoa/pull/4940: 'Render (Baseline) Avg 149.82 ms' (UIGraphicsImageRenderer + drawHierarchy, iPhone 8, 750 x 1334 px)",
-            role: .predicted, workload: .snapshot(device: "iphone-8", imageRenderer: true), published: 149.82,
-            unit: "ms", resolution: 0.005),
+                "https://github.com/getsentry/sentry-cocoa/pull/4940: the baseline's Render 'Avg 149.8243 ms' over 120 samples (UIGraphicsImageRenderer + drawHierarchy, iPhone 8, 750 x 1334 px; the Sentry blog rounds it to 149.82)",
+            role: .predicted, workload: .snapshot(device: "iphone-8", imageRenderer: true), published: 149.8243,
+            unit: "ms", resolution: 0.00005),
         .init(
             figure: "the same snapshot into a plain 8-bit bitmap context, iPhone 8",
             source:
-                "https://github.com/getsentry/sentry-cocoa/pull/4940: 'Render (SentryGraphicsImageRenderer @ 2x scale) Avg 25.42 ms'",
-            role: .predicted, workload: .snapshot(device: "iphone-8", imageRenderer: false), published: 25.42,
-            unit: "ms", resolution: 0.005),
+                "https://github.com/getsentry/sentry-cocoa/pull/4940: SentryGraphicsImageRenderer at 2x scale, Render 'Avg 25.4156 ms' (the Sentry blog, 'Boosting Session Replay Performance on iOS with View Renderer V2', rounds it to 25.42)",
+            role: .predicted, workload: .snapshot(device: "iphone-8", imageRenderer: false), published: 25.4156,
+            unit: "ms", resolution: 0.00005),
         .init(
             figure: "a full-window snapshot into UIGraphicsImageRenderer, iPhone XR",
             source:
@@ -87,14 +86,16 @@ public enum PublishedFigures {
             role: .predicted, workload: .snapshot(device: "iphone-xr", imageRenderer: false), published: 11.14,
             unit: "ms", resolution: 0.005),
         .init(
-            figure: "the extended-range penalty: scrolling cached stroke bitmaps, iPhone 6 against a wide-colour phone",
+            figure:
+                "the conversion factor's low end: a copying draw (iPhone 6) against a converting one (a wide-colour phone), cached stroke bitmaps",
             source:
-                "https://forums.developer.apple.com/thread/79474: 'I'm able to scroll at 55fps on an iPhone 6. However, on devices with Wide Color it is pretty slow - about 15fps' (55 / 15)",
-            role: .input, workload: .input(.extendedRangeFactor), published: 55.0 / 15.0, unit: "x", resolution: 0.005),
+                "https://forums.developer.apple.com/thread/79474: 'I'm able to scroll at 55fps on an iPhone 6. However, on devices with Wide Color it is pretty slow - about 15fps' (55 / 15); 'On non-wide-color devices ... the drawImage call mostly uses _platform_memmove. On the wide color devices the drawImage call mostly uses RGBAf16_sample_RGBAf_inner': a copy against a conversion, on two devices",
+            role: .input, workload: .input(.conversionFactor), published: 55.0 / 15.0, unit: "x", resolution: 0.005),
         .init(
-            figure: "the extended-range penalty: iPhone X against iPhone 6s Plus, the same drawing",
+            figure:
+                "an iOS 12 regression, not a format cost: iPhone X against iPhone 6s Plus, the same drawing (beside the conversion range, not drawn from it)",
             source:
-                "https://github.com/lionheart/openradar-mirror/issues/20776 (OpenRadar 45225596): iPhone X 357-371 ms against iPhone 6s Plus 62 ms (364 / 62)",
-            role: .input, workload: .input(.extendedRangeFactor), published: 364.0 / 62.0, unit: "x", resolution: 0.005),
+                "https://github.com/lionheart/openradar-mirror/issues/20776 (OpenRadar 45225596): iPhone X 357-371 ms against iPhone 6s Plus 62 ms (364 / 62); the radar calls it 'a regression since we did not observe this issue with iOS 11'",
+            role: .input, workload: .input(.conversionFactor), published: 364.0 / 62.0, unit: "x", resolution: 0.005),
     ]
 }

@@ -7,8 +7,9 @@ import StrokeBenchStrategies
 /// pixman, limited to the update's damage, and times it on its own.
 ///
 /// On a device it is a separate process and the GPU. Here, in the realtime clock, it is a serial
-/// Dispatch queue running beside the main thread; in the virtual clock its work runs between turns
-/// and its measured cost is kept off the main thread's timeline.
+/// Dispatch queue running beside the main thread; in the virtual clock its work runs between turns, on
+/// a timeline of its own (`freeAt`): a composite starts when its commit has ended and the previous
+/// composite is done, and takes what the meter charges for it.
 final class RenderServer: @unchecked Sendable {
     // `compositor` and `meter` are used only on `queue` (realtime; the meter is then the stateless
     // wall clock) or only by the replay thread (virtual);
@@ -19,6 +20,9 @@ final class RenderServer: @unchecked Sendable {
     private let lock = NSLock()
     private var costs: [Int: (cost: ReplayDuration, pixels: Int)] = [:]
     private var failure: Error?
+    /// Virtual clock only: when the server finishes the last composite submitted (`submit`). A turn's
+    /// main thread waits for it (`VirtualClock.nextTurn`), as the realtime clock's fence does.
+    private(set) var freeAt = ReplayInstant.zero
 
     /// - Parameter threaded: composite on a background thread (realtime) or inline (virtual).
     private let meter: any CostMeter
@@ -39,12 +43,16 @@ final class RenderServer: @unchecked Sendable {
         queue = threaded ? DispatchQueue(label: "strokebench.render-server", qos: .userInteractive) : nil
     }
 
-    /// Composites `update` for frame `frame`.
-    func submit(_ update: LayerUpdate, frame: Int) {
+    /// Composites `update` for frame `frame`, whose commit ended at `committed`.
+    /// - Returns: in the virtual clock, when the composite is done on the server's own timeline (after
+    ///   `committed` and after the composite before it); nil in the realtime clock, whose server runs on
+    ///   its own thread, or when the update composites nothing.
+    @discardableResult
+    func submit(_ update: LayerUpdate, frame: Int, committed: ReplayInstant) -> ReplayInstant? {
         let contents = update.contents
         let damage = update.damage
         let overlays = update.overlays
-        guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return }
+        guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return nil }
         let work: @Sendable () -> Void = { [self] in
             do {
                 let ledger = WorkLedger()
@@ -70,7 +78,16 @@ final class RenderServer: @unchecked Sendable {
                 lock.unlock()
             }
         }
-        if let queue { queue.async(group: group, execute: work) } else { work() }
+        if let queue {
+            queue.async(group: group, execute: work)
+            return nil
+        }
+        work()
+        lock.lock()
+        let cost = costs[frame]?.cost ?? .zero
+        lock.unlock()
+        freeAt = max(freeAt, committed) + cost
+        return freeAt
     }
 
     /// Blocks until every submitted composite is done: the fence before the main thread draws into

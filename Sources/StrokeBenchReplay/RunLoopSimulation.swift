@@ -113,9 +113,11 @@ struct RunLoopSimulation {
                 TimelineTurn(
                     turn, events: events, sampleTime: accountant.instant(of:),
                     liveBitmapBytes: ledger.bitmaps.liveBytes))
-            try accountant.account(turn, presentedAt: present(turn))
+            let presented = present(turn)
+            try accountant.account(turn, presentedAt: presented)
             predicted.turn(
-                delivered: samplesBefore..<coalescer.next, presentedAt: grid.time(of: presentVsync(of: turn)),
+                delivered: samplesBefore..<coalescer.next,
+                presentedAt: grid.time(of: presented ?? presentVsync(of: turn)),
                 meter: configuration.meter)
             mainFree = turn.end
             if trigger == .vsync { vsync = max(vsync + 1, grid.firstVsync(after: turn.end) - 1) }
@@ -222,18 +224,24 @@ struct RunLoopSimulation {
     }
 
     /// Hands the turn's update to the render server; returns the vsync it is presented at: the one
-    /// the turn was due at, or the first after the commit if the commit finished later, and with a
-    /// present queue deeper than one frame, a refresh later for each frame queued ahead of it (at a
-    /// steady rate the queue stays full, so every picture waits the whole queue).
+    /// the turn was due at, or the first after the commit (in the virtual clock, after its composite)
+    /// if that finished later, and with a present queue deeper than one frame, a refresh later for each
+    /// frame queued ahead of it (at a steady rate the queue stays full, so every picture waits the
+    /// whole queue).
     private func present(_ turn: Turn) -> Int? {
         guard let update = turn.update else { return nil }
-        if configuration.composites { clock.renderServer.submit(update, frame: turn.frame) }
-        return presentVsync(of: turn)
+        var done = turn.end
+        if configuration.composites,
+            let composited = clock.renderServer.submit(update, frame: turn.frame, committed: turn.end)
+        {
+            done = max(done, composited)
+        }
+        return presentVsync(of: turn, doneAt: done)
     }
 
-    /// The vsync a change committed by `turn` is on screen at.
-    private func presentVsync(of turn: Turn) -> Int {
-        max(grid.firstVsync(after: turn.start), grid.firstVsync(after: turn.end))
+    /// The vsync a change committed by `turn`, and ready on the server at `done`, is on screen at.
+    private func presentVsync(of turn: Turn, doneAt done: ReplayInstant? = nil) -> Int {
+        max(grid.firstVsync(after: turn.start), grid.firstVsync(after: done ?? turn.end))
             + configuration.pipeline.presentQueueDepth.frames - 1
     }
 

@@ -34,12 +34,16 @@ final class VirtualClock: ReplayClock {
     var renderQueues: any RenderQueues { queues }
 
     func nextTurn(due: ReplayInstant) -> (start: ReplayInstant, trigger: FrameRecord.Trigger) {
+        // The fence: no turn starts before the render server has finished the last commit's composite,
+        // as in the realtime clock (one transaction in flight; docs/device-model.md, "The render server").
+        let fence = renderServer.freeAt
+        let due = max(due, fence)
         // Background work runs up to the turn, stopping early if it posts to the main queue.
         scheduler.advance(to: due, stoppingWhen: { mainQueue.earliest != nil })
         let start: ReplayInstant
         let trigger: FrameRecord.Trigger
         if let posted = mainQueue.earliest, posted < due {
-            (start, trigger) = (max(posted, now), .mainQueue)
+            (start, trigger) = (max(posted, now, fence), .mainQueue)
         } else {
             (start, trigger) = (due, .vsync)
         }

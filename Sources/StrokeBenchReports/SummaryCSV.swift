@@ -83,6 +83,8 @@ public enum SummaryCSV {
         columns.append(.text("reasons") { $0.summary.judgement.reasons.map(\.text).joined(separator: "; ") })
         // Added later: the ranges of main-thread time and latency p95 and of the ink rate.
         columns += Metric.laterModelledEnds.map(Column.metric)
+        // The render server's busy share, and with modelled costs its range.
+        columns += ([Metric.renderServerBusyPct] + Metric.renderServerBusyEnds).map(Column.metric)
         return columns
     }()
 

@@ -32,6 +32,9 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     /// Pixels of opaque images drawn into a bitmap: `UIImage.draw(in:)` of an image made opaque
     /// (`UIGraphicsBeginImageContextWithOptions(size, true, scale)`), which a normal blend copies.
     public var pixelsCopied: Int = 0
+    /// Of the pixels drawn from images, those whose image was of another format than the bitmap's
+    /// (`PixelFormat`): converted as they were drawn. Counted instead of blended or copied.
+    public var pixelsConverted: Int = 0
     /// Pixels of ink laid by stroked paths inside the clip, estimated per segment (`StrokeInk`).
     public var pixelsStroked: Int = 0
     /// Pixels of stroked paths' bounding boxes inside the clip: the span the scan converter sweeps.
@@ -112,7 +115,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         \.pixelsBlended, \.pixelsStroked, \.segmentsCulled, \.edgeRows, \.joinRadii, \.pathsStroked, \.pixelsSwept,
         \.pixelsUploaded, \.drawCalls,
         \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
-        \.pixelsCopied, \.extendedCopied,
+        \.pixelsCopied, \.extendedCopied, \.pixelsConverted,
     ]
 
     /// The difference of two tallies: the work counted between two readings of a ledger.
@@ -155,6 +158,7 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         r.extendedUploaded = op(a.extendedUploaded, b.extendedUploaded)
         r.pixelsCopied = op(a.pixelsCopied, b.pixelsCopied)
         r.extendedCopied = op(a.extendedCopied, b.extendedCopied)
+        r.pixelsConverted = op(a.pixelsConverted, b.pixelsConverted)
         return r
     }
 }

@@ -19,6 +19,9 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     case edgeRow = "edge_row"
     case joinRadius = "join_radius"
     case pixelCopied = "pixel_copied"
+    /// A pixel drawn from an image of another format (`PixelFormat`) into a bitmap: converted as it is
+    /// drawn, not only copied or blended.
+    case pixelConverted = "pixel_converted"
 
     /// The kind's name in the per-frame CSV's columns, after `main_` or `task_` (`main_pixels_cleared`):
     /// the counter's name, which predates the kind's.
@@ -39,6 +42,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .edgeRow: "edge_rows"
         case .joinRadius: "join_radii"
         case .pixelCopied: "pixels_copied"
+        case .pixelConverted: "pixels_converted"
         }
     }
 
@@ -46,7 +50,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     public var unit: String {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelStroked, .pixelSwept, .pixelUploaded, .pixelComposited,
-            .joinRadius, .pixelCopied:
+            .joinRadius, .pixelCopied, .pixelConverted:
             "px"
         case .segmentStroked, .segmentCulled, .bitmapAllocated, .pathStroked, .drawCall, .edgeRow: ""
         }
@@ -59,7 +63,9 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     /// True for the kinds that scale with memory bandwidth.
     public var isMemoryBound: Bool {
         switch self {
-        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelCopied, .pixelUploaded, .pixelComposited: true
+        case .pixelCleared, .pixelFilled, .pixelBlended, .pixelCopied, .pixelUploaded, .pixelComposited,
+            .pixelConverted:
+            true
         case .pixelStroked, .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated,
             .pathStroked, .drawCall:
             false
@@ -76,8 +82,9 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .pixelCopied: counters.extendedCopied
         case .pixelStroked: counters.extendedStroked
         case .pixelUploaded: counters.extendedUploaded
+        // A converted pixel's bytes already say which format it is written in (`bytes_per_pixel`).
         case .pixelSwept, .segmentStroked, .segmentCulled, .edgeRow, .joinRadius, .bitmapAllocated, .pixelComposited,
-            .pathStroked, .drawCall:
+            .pathStroked, .drawCall, .pixelConverted:
             0
         }
     }
@@ -101,6 +108,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
         case .drawCall: counters.drawCalls
         case .edgeRow: counters.edgeRows
         case .joinRadius: counters.joinRadii
+        case .pixelConverted: counters.pixelsConverted
         }
     }
 }

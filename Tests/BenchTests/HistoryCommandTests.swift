@@ -1,5 +1,7 @@
 import BenchTestSupport
 import Foundation
+import StrokeBenchMetrics
+import StrokeBenchReports
 import Testing
 
 /// `bench history` as a CI job meets it: three commits and a fourth that does more work, found at its
@@ -25,17 +27,16 @@ import Testing
         let copy = folder.appendingPathComponent("more").path
         try FileManager.default.copyItem(atPath: study, toPath: copy)
         let csv = copy + "/summary.csv"
-        // CRLF rows (RFC 4180), and no quoted field in this sweep's rows: a split by comma is exact.
-        let text = try String(contentsOfFile: csv, encoding: .utf8)
-        try #require(!text.contains("\""))
-        var lines = text.components(separatedBy: "\r\n")
-        let column = try #require(lines[0].components(separatedBy: ",").firstIndex(of: "pixels_rasterized"))
-        for i in lines.indices.dropFirst() where !lines[i].isEmpty {
-            var cells = lines[i].components(separatedBy: ",")
+        // Read and written as the project's CSV (RFC 4180): a row's reasons may hold a quoted comma
+        // (a hitch band's "good 77%, critical 23%").
+        var records = try CSVReader.records(try String(contentsOfFile: csv, encoding: .utf8))
+        let column = try #require(records[0].firstIndex(of: "pixels_rasterized"))
+        var writer = CSVWriter(header: records.removeFirst())
+        for var cells in records where cells != [""] {
             cells[column] = String(Int(try #require(Double(cells[column])) * 1.1))
-            lines[i] = cells.joined(separator: ",")
+            writer.append(cells)
         }
-        try lines.joined(separator: "\r\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        try writer.text.write(toFile: csv, atomically: true, encoding: .utf8)
         return copy
     }
 

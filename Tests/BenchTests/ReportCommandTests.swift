@@ -49,7 +49,7 @@ import Testing
             html.contains(
                 "bench run --strategy async-pool --device ipad-pro-11 --clock virtual --costs model --trace small.trace"
             ))
-        #expect(html.contains("device-costs.json format 4"))
+        #expect(html.contains("device-costs.json format 5"))
         // Nothing is loaded from anywhere: no script, no stylesheet, no image but inline SVG.
         #expect(
             !html.contains("<script") && !html.contains("<link") && !html.contains("<img") && !html.contains("href="))

@@ -36,7 +36,7 @@ import Testing
 
     @Test func theModelMeterChargesAWorkerByItsLaneAndTheWorkersRunning() {
         let costs = UnitCosts(
-            nanoseconds: [.pixelFilled: 1, .segmentStroked: 100], extendedRangeFactor: 1, sharing: chip)
+            nanoseconds: [.pixelFilled: 1, .segmentStroked: 100], extendedBytesRatio: 2, sharing: chip)
         let meter = ModelCostMeter(unitCosts: costs)
         let ledger = WorkLedger()
         func charge(_ phase: CostPhase) -> Int64 {

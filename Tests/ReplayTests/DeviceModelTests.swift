@@ -87,34 +87,65 @@ import Testing
         #expect(StrategyCatalog.builtIn.strategy(named: DeviceCostData.shipped.fittedFigure.strategy) != nil)
     }
 
-    /// Memory-bound kinds scale with the inverse of published bandwidth, compute kinds with the single-core ratio.
+    /// Memory-bound kinds scale with the inverse of the bandwidth one thread reaches (published peak
+    /// times the chip's own share), the render server's composites with the peak alone, compute kinds
+    /// with the single-core ratio.
     @Test func aDeviceDerivedFromAnotherScalesMemoryByBandwidthAndComputeByItsRatio() throws {
         let data = DeviceCostData.shipped
         let ipad = try data.unitCosts(of: "ipad-pro-11")
         let iphone = try data.unitCosts(of: "iphone-6s")
         let derivation = try #require(data.devices["iphone-6s"])
         let ipadBandwidth = try #require(data.devices["ipad-pro-11"]).bandwidthGBs.value
+        let ipadShare = try data.singleThreadShare(of: "ipad-pro-11", at: .central)
+        let iphoneShare = try #require(derivation.singleThreadShare).value
+        #expect(try data.singleThreadShare(of: "iphone-6s", at: .central) == iphoneShare)
         for kind in WorkKind.allCases where (ipad.nanoseconds[kind] ?? 0) > 0 {
             let ratio =
-                kind.isMemoryBound ? ipadBandwidth / derivation.bandwidthGBs.value : derivation.compute.ratio.value
+                kind == .pixelComposited
+                ? ipadBandwidth / derivation.bandwidthGBs.value
+                : kind.isMemoryBound
+                    ? ipadBandwidth * ipadShare / (derivation.bandwidthGBs.value * iphoneShare)
+                    : derivation.compute.ratio.value
             #expect(abs(iphone.nanoseconds[kind]! / ipad.nanoseconds[kind]! - ratio) < 1e-9, "\(kind)")
         }
-        // A memory kind's cost is its bytes over the bandwidth one thread reaches on the device.
+        // A memory kind's cost is its bytes over the bandwidth one thread reaches on the device: on the
+        // fitted chip, the host's measured share times the fitted factor.
         let reached = ipadBandwidth * data.host.memoryEfficiency.value * data.memoryEfficiencyFactor.value
+        #expect(abs(ipadShare - data.host.memoryEfficiency.value * data.memoryEfficiencyFactor.value) < 1e-15)
         #expect(abs(ipad.nanoseconds[.pixelBlended]! - data.bytesPerPixel[.pixelBlended]!.value / reached) < 1e-12)
+        // A converted pixel is a copy's bytes times the conversion factor.
+        let converted = data.bytesPerPixel[.pixelConverted]!.value / reached * data.conversionFactor.value
+        #expect(abs(ipad.nanoseconds[.pixelConverted]! - converted) < 1e-12)
     }
 
-    @Test func unitCostsChargeEachKindAndExtendedRangePixelsAtTheirFactor() {
+    /// An extended-range pixel of a memory-bound kind moves twice a standard one's bytes (8 over 4); a
+    /// stroked pixel, compute-bound, costs the same in either format.
+    @Test func unitCostsChargeEachKindAndExtendedRangePixelsByTheirBytes() {
         let costs = UnitCosts(
-            nanoseconds: [.pixelCleared: 1, .pixelBlended: 2, .segmentStroked: 100], extendedRangeFactor: 6)
+            nanoseconds: [.pixelCleared: 1, .pixelBlended: 2, .pixelStroked: 3, .segmentStroked: 100],
+            extendedBytesRatio: 2)
         var work = WorkCounters()
         work.pixelsCleared = 1000
         work.extendedCleared = 400
         work.pixelsBlended = 10
+        work.pixelsStroked = 20
+        work.extendedStroked = 20
         work.segmentsStroked = 3
         work.segmentsCulled = 1
-        // 1000 cleared + 5 x 400 extended extra, 10 blended at 2, 2 drawn segments at 100.
-        #expect(costs.cost(of: work) == ReplayDuration(nanoseconds: 1000 + 2000 + 20 + 200))
+        // 1000 cleared + 400 extended extra, 10 blended at 2, 20 stroked at 3, 2 drawn segments at 100.
+        #expect(costs.cost(of: work) == ReplayDuration(nanoseconds: 1000 + 400 + 20 + 60 + 200))
+    }
+
+    /// An image drawn into a bitmap of another format is converted, not blended or copied: counted as such.
+    @Test func drawingAcrossFormatsCountsConvertedPixels() throws {
+        let ledger = WorkLedger()
+        let standard = try Surface(width: 10, height: 10, counting: ledger)
+        let extended = try Surface(width: 10, height: 10, format: .extendedRange, counting: ledger)
+        let before = ledger.counters
+        try Context(surface: extended, counting: ledger).draw(standard, in: extended.bounds)
+        try Context(surface: extended, counting: ledger).draw(extended, in: extended.bounds)
+        let work = ledger.counters - before
+        #expect(work.pixelsConverted == 100 && work.pixelsBlended == 100 && work.extendedBlended == 100)
     }
 
     func spiralConfiguration(_ strategy: any DrawingStrategy.Type, points: Int = 300) -> ReplayConfiguration {
@@ -225,13 +256,15 @@ import Testing
         }
         #expect(ModelDraw.latinHypercube() == draws)
         let data = DeviceCostData.shipped
-        #expect(ModelDraw.central.value(.extendedRangeFactor, in: data) == 7.5)
-        #expect(try data.unitCosts(of: "ipad-pro-11").extendedRangeFactor == 7.5)
+        #expect(ModelDraw.central.value(.conversionFactor, in: data) == 7.5)
         // The extremes of the stated range are reached at the quantiles' ends.
         #expect(
-            ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(.extendedRangeFactor, in: data) == 3.67)
-        #expect(
-            ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(.extendedRangeFactor, in: data) == 12)
+            ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(.conversionFactor, in: data) == 3.67)
+        #expect(ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(.conversionFactor, in: data) == 9)
+        // Each chip's single-thread share moves within its own range.
+        let share = try #require(data.devices["iphone-15-pro"]?.singleThreadShare)
+        let low = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 })
+        #expect(try data.singleThreadShare(of: "iphone-15-pro", at: low) == share.low)
     }
 
     /// Other costs report no range, and a band is named only where 90% of the draws agree.
@@ -285,7 +318,8 @@ import Testing
     /// app's recording of naive shows (35 fps, one point a turn: the fitted figure).
     @Test func aSaturatedMainThreadShowsItsTurnRate() throws {
         let s = try run("naive", costs: .model).summary
-        let turnMs = s.mainMs.p50
+        // Each turn waits for the render server's composite of the one before it.
+        let turnMs = s.mainMs.p50 + s.compositeMs.p50
         #expect(
             abs(s.displayLinkFps - 1000 / turnMs) / s.displayLinkFps < 0.02, "\(s.displayLinkFps) vs \(1000 / turnMs)")
         #expect(abs(s.displayLinkFps - DeviceCostData.shipped.fittedFigure.fps) < 0.5)
