@@ -130,9 +130,6 @@ package struct InkSet: Hashable, Sendable {
         for (i, word) in other.words.enumerated() where word != 0 { words[i] |= word }
     }
 
-    /// True when it holds no stroke.
-    package var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
-
     /// The ids, newest first.
     var descending: some Sequence<Int> {
         words.indices.reversed().lazy.flatMap { w in
