@@ -136,7 +136,8 @@ let package = Package(
         .testTarget(
             name: "CapacityTests",
             dependencies: [
-                "StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchSpec",
+                "StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics",
+                "StrokeBenchSpec",
                 "StrokeBenchStrategies", "StrokeBenchTraces",
             ]),
         .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),

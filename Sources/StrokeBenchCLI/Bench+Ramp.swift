@@ -295,7 +295,7 @@ extension Bench {
         private func writeCSV(_ study: RampStudy, to path: String) throws {
             var csv = CSVWriter(header: [
                 "strategy", "device", "hz", "costs", "drawing", axis == .history ? "points" : "pt_per_s", "keeps_up",
-                "hitch_ratio_ms_per_s",
+                "verdict", "hitch_ratio_ms_per_s",
                 "ink_updates_pct", "frame_cost_ms", "longest_turn_ms", "failure",
             ])
             for r in study.ramps {
@@ -303,7 +303,8 @@ extension Bench {
                     csv.append([
                         r.strategy, r.device.name, CSVWriter.number(r.hz), r.spec.costs.rawValue, r.drawing,
                         String(s.points),
-                        s.keepsUp ? "1" : "0", s.hitchRatioMsPerS.map { CSVWriter.number($0) } ?? "",
+                        s.keepsUp ? "1" : "0", s.verdict.rawValue,
+                        s.hitchRatioMsPerS.map { CSVWriter.number($0) } ?? "",
                         CSVWriter.number(s.inkUpdatesPct), CSVWriter.number(s.frameCostMs, digits: 6),
                         CSVWriter.number(s.longestTurnMs, digits: 6), s.failure ?? "",
                     ])

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchMetrics
 import StrokeBenchSpec
 
 /// Ramps of several strategies on several devices, and where their cost curves cross.
@@ -85,7 +86,7 @@ private struct StudyJSON: Encodable {
     struct Step: Encodable {
         /// The name of `points` in the JSON: the axis's unit.
         var valueKey: String
-        var points: Int, keepsUp: Bool, hitchRatioMsPerS: Double?, inkUpdatesPct: Double
+        var points: Int, keepsUp: Bool, verdict: DrawingVerdict, hitchRatioMsPerS: Double?, inkUpdatesPct: Double
         var frameCostMs: Double, longestTurnMs: Double, failure: String?
     }
     struct Crossing: Encodable {
@@ -115,7 +116,8 @@ private struct StudyJSON: Encodable {
                 steps: r.steps.map { s in
                     Step(
                         valueKey: r.axis == .history ? "points" : "pt_per_s", points: s.points, keepsUp: s.keepsUp,
-                        hitchRatioMsPerS: s.hitchRatioMsPerS.map(round6), inkUpdatesPct: round6(s.inkUpdatesPct),
+                        verdict: s.verdict, hitchRatioMsPerS: s.hitchRatioMsPerS.map(round6),
+                        inkUpdatesPct: round6(s.inkUpdatesPct),
                         frameCostMs: round6(s.frameCostMs), longestTurnMs: round6(s.longestTurnMs), failure: s.failure)
                 },
                 spec: r.spec)
@@ -186,6 +188,7 @@ extension StudyJSON.Step {
         var c = encoder.container(keyedBy: StudyJSON.Ramp.Key.self)
         try c.encode(points, forKey: .init(valueKey))
         try c.encode(keepsUp, forKey: .init("keeps_up"))
+        try c.encode(verdict, forKey: .init("verdict"))
         try c.encode(hitchRatioMsPerS, forKey: .init("hitch_ratio_ms_per_s"))
         try c.encode(inkUpdatesPct, forKey: .init("ink_updates_pct"))
         try c.encode(frameCostMs, forKey: .init("frame_cost_ms"))

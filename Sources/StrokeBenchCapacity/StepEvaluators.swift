@@ -18,21 +18,18 @@ struct StepReplayer: @unchecked Sendable {
         RampStep.input(drawing, axis: axis, value: value, device: template.device)
     }
 
-    /// The step at `points`, charged by `meter` (wrapped, so that a modelled meter is not priced again
-    /// at the model's draws: a ramp prices its own).
-    func replay(points: Int, meter: any CostMeter) throws -> [FrameRecord] {
+    /// The step at `points` replayed, charged by `meter` (wrapped, so that a modelled meter is not priced
+    /// again at the model's draws: a ramp prices its own), and its outcome.
+    func outcome(points: Int, meter: any CostMeter) throws -> StepOutcome {
         var configuration = template
         configuration.input = input(points)
         configuration.meter = TurnWorkMeter(inner: FreeHistoryMeter(inner: meter))
         configuration.keepsFrames = true
         configuration.comparePicture = false
         configuration.analysesLatency = false
-        return try Replay.run(configuration).frames
-    }
-
-    /// The step's outcome, replayed with `meter`.
-    func outcome(points: Int, meter: any CostMeter) throws -> StepOutcome {
-        WindowFigures(try replay(points: points, meter: meter)).outcome(points: points)
+        let result = try Replay.run(configuration)
+        return WindowFigures(result, input: configuration.input, hz: template.hz).outcome(
+            points: points, hz: template.hz)
     }
 }
 
@@ -43,7 +40,8 @@ struct StepReplayer: @unchecked Sendable {
 /// starts no background task and every turn is a vsync's, a step keeps up at given unit costs exactly
 /// when the history's turns end before the window and every window turn ends before its deadline: then
 /// each turn starts at the same vsync and takes the same samples as at zero cost, so the window is the
-/// zero-cost window (no hitch, the same ink); and late turns in the window hitch at least a refresh
+/// zero-cost window (no hitch, the same pictures at the same vsyncs, so the same dropped frames, ink and
+/// latencies: the same judgement); and late turns in the window hitch at least a refresh
 /// period each, which fails the step when they add up past the good band's 5 ms in the second (one
 /// late turn does at 200 Hz and below). Any other step, a few late turns above 200 Hz included, is
 /// replayed at the draw's costs.
@@ -58,7 +56,8 @@ final class PricedSteps: @unchecked Sendable {
         var before: [Turn]
         /// The window's turns at which the pen moved.
         var window: [Turn]
-        var inkUpdatesPct: Double
+        /// The zero-cost window's figures: a step whose turns all end in time has them.
+        var figures: WindowFigures
         /// False when the step starts background work or a turn not at a vsync: it must be replayed.
         var canPrice: Bool
     }
@@ -83,18 +82,24 @@ final class PricedSteps: @unchecked Sendable {
         if late > 0, HitchBand(ratio: Double(late) * periodMs / RampStep.windowSeconds) == .good {
             return try replayer.outcome(points: points, meter: meter())
         }
-        var failure: String?
-        if historyEnd >= RampStep.windowMs.lowerBound {
-            failure = "the pause before the window took \(rounded(historyEnd)) ms"
-        } else if late > 0 {
-            failure = "\(late) turns past their deadline"
-        } else if record.inkUpdatesPct < RampStep.inkShare * 100 {
-            failure = "ink on \(rounded(record.inkUpdatesPct))% of the pen's vsyncs"
+        let outcome = StepOutcome(
+            points: points, keepsUp: false, verdict: .keepsUp, hitchRatioMsPerS: nil,
+            inkUpdatesPct: record.figures.inkPct,
+            frameCostMs: turns.isEmpty ? 0 : turns.reduce(0, +) / Double(turns.count), longestTurnMs: turns.max() ?? 0,
+            failure: nil)
+        // Turns late by a refresh period or more hitch the window past the good band (above); a history
+        // still being drawn when the window opens delays its first turns as much. Either is a hitch.
+        let hitch: String? =
+            historyEnd >= RampStep.windowMs.lowerBound
+            ? "the pause before the window took \(rounded(historyEnd)) ms"
+            : late == 1 ? "1 turn past its deadline" : late > 1 ? "\(late) turns past their deadline" : nil
+        guard let hitch else {
+            return outcome.judged(by: record.figures.judgement(hitchRatio: 0, hz: replayer.template.hz))
         }
-        return StepOutcome(
-            points: points, keepsUp: failure == nil, hitchRatioMsPerS: nil, inkUpdatesPct: record.inkUpdatesPct,
-            frameCostMs: turns.isEmpty ? 0 : turns.reduce(0, +) / Double(turns.count),
-            longestTurnMs: turns.max() ?? 0, failure: failure)
+        var failed = outcome
+        failed.verdict = .hitches
+        failed.failure = "\(DrawingVerdict.hitches.rawValue): \(hitch)"
+        return failed
     }
 
     /// The zero-cost replay of the step at `points`, made once and shared by every draw.
@@ -107,9 +112,11 @@ final class PricedSteps: @unchecked Sendable {
         configuration.keepsFrames = true
         configuration.comparePicture = false
         configuration.analysesLatency = false
-        let frames = try Replay.run(configuration).frames
+        let result = try Replay.run(configuration)
+        let frames = result.frames
         var record = Record(
-            before: [], window: [], inkUpdatesPct: WindowFigures(frames).outcome(points: points).inkUpdatesPct,
+            before: [], window: [],
+            figures: WindowFigures(result, input: configuration.input, hz: replayer.template.hz),
             canPrice: frames.allSatisfy { $0.trigger == .vsync && $0.counters.tasksStarted == 0 })
         let window = RampStep.windowMs
         for f in frames {

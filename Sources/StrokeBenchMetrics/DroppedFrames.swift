@@ -35,8 +35,11 @@ public struct DroppedFrames: Hashable, Sendable {
     ///   - presentations: (vsync index, newest sample index shown) for every picture presented.
     ///   - hz: the display rate.
     ///   - vsyncCount: the last vsync index of the run.
+    ///   - counting: the vsyncs that `count` and `percent` count (all by default): part of a run, such as a
+    ///     ramp step's judged second, judged by the same rule with what came before it known.
     public init(
-        pending: [PendingContent], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int
+        pending: [PendingContent], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int,
+        counting: ClosedRange<Int>? = nil
     ) {
         // Walked vsync by vsync, keeping only what the presentations and the last second hold: a
         // week-long replay has 72 million vsyncs at 120 Hz, and an array of them would grow with the
@@ -70,9 +73,10 @@ public struct DroppedFrames: Hashable, Sendable {
             }
             let expected = pendingThrough > shown
             let isPresented = presentedThrough >= -1
-            if expected || isPresented { considered += 1 }
+            let counted = counting?.contains(v) ?? true
+            if counted, expected || isPresented { considered += 1 }
             let dropped = expected && !isPresented
-            if dropped { dropCount += 1 }
+            if counted, dropped { dropCount += 1 }
             if isPresented { shown = max(shown, presentedThrough) }
             run = dropped ? run + 1 : 0
             longest = max(longest, run)

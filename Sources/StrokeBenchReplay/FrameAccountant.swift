@@ -81,6 +81,9 @@ struct FrameAccountant {
         return (all, neverShown)
     }
 
+    /// Whether each sample has been shown.
+    var samplesShown: [Bool] { latencies.map { !$0.isNaN } }
+
     /// Each sample's latency, stage by stage (nil for a sample never shown) (docs/latency.md): the device's own stages from
     /// `device`, then the app's from the replay. The app's stages add up to the sample's latency exactly,
     /// in ns: the wait for its turn, the work until the commit, and the time to the presenting vsync,

@@ -176,6 +176,25 @@ public struct ReplayResult {
     public var screen: Surface?
     /// Each shown sample's latency, stage by stage (the summary's `penToPixel` is their distribution).
     public var sampleStages: [SampleStages] = []
+    /// What the screen showed of each sample, kept so that part of the replay (a ramp step's judged
+    /// second) can be judged by the rules the whole run is (`RunJudgement`).
+    public var shown = ShownSamples()
+}
+
+/// What a replay's screen showed of its samples, and when: the summary's dropped-frame, latency and
+/// never-shown figures, before they are summed over the whole replay.
+public struct ShownSamples: Sendable {
+    /// Every picture presented, in commit order.
+    public var presentations: [ScreenTimeline.Presentation] = []
+    /// When content became pending, in turn order.
+    public var pending: [PendingContent] = []
+    /// The replay's last vsync.
+    public var vsyncCount = 0
+    /// Each sample's touch-to-screen latency (ms); for a sample never shown, its wait until the last
+    /// vsync, a lower bound (`RunSummary.latencyMs` counts it so too).
+    public var latenciesMs: [Double] = []
+    /// Whether each sample was shown.
+    public var isShown: [Bool] = []
 }
 
 /// Replays a trace against the simulated display: the run loop of docs/model.md section 1.

@@ -278,8 +278,12 @@ struct RunLoopSimulation {
             picture: picture, machine: Machine.current.description)
         summary.costs = configuration.costs.rawValue
         summary.input = configuration.inputMode.rawValue
+        let shown = ShownSamples(
+            presentations: accountant.presentations, pending: accountant.pending, vsyncCount: vsyncCount,
+            latenciesMs: latenciesMs, isShown: accountant.samplesShown)
         guard configuration.analysesLatency else {
-            return ReplayResult(frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen)
+            return ReplayResult(
+                frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, shown: shown)
         }
         let device = DeviceLatency(device: configuration.device, hz: grid.hz)
         let (stages, wetFirst) = firstPixels(device: device)
@@ -310,7 +314,7 @@ struct RunLoopSimulation {
             })
         return ReplayResult(
             frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen,
-            sampleStages: stages.compactMap { $0 })
+            sampleStages: stages.compactMap { $0 }, shown: shown)
     }
 
     /// The vsyncs at which the pen moved: the first vsync after each sample was taken, in order, once
