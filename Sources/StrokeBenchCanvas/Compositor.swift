@@ -45,6 +45,23 @@ public final class Compositor {
 
     deinit { if let framebuffer { pixman_image_unref(framebuffer) } }
 
+    /// Whether the framebuffer's pixel at (`x`, `y`) shows `ink` rather than `background`: nearer the
+    /// one than the other. Nil for a dry compositor, which has no pixels, or off the screen.
+    package func showsInk(x: Int, y: Int, ink: Color, background: Color) -> Bool? {
+        guard let framebuffer, x >= 0, y >= 0, x < width, y < height,
+            let data = pixman_image_get_data(framebuffer)
+        else { return nil }
+        let stride = Int(pixman_image_get_stride(framebuffer)) / 4
+        // x8r8g8b8, native-endian words.
+        let word = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self)[y * stride + x]
+        let pixel = (Double((word >> 16) & 0xFF) / 255, Double((word >> 8) & 0xFF) / 255, Double(word & 0xFF) / 255)
+        func distance(_ c: Color) -> Double {
+            let d = (pixel.0 - c.red, pixel.1 - c.green, pixel.2 - c.blue)
+            return d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+        }
+        return distance(ink) < distance(background)
+    }
+
     /// Fills `damage` with an opaque colour: what the screen shows where a layer has no contents.
     @discardableResult
     public func clear(_ damage: [PixelRect], to color: Color) -> Int {

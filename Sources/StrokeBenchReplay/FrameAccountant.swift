@@ -136,10 +136,11 @@ struct FrameAccountant {
 
     /// `update` with the samples it shows cut back to the newest one the composited picture holds, with
     /// every sample before it: a sample is shown when a stroke of the layer's contents or one of its
-    /// sublayers passes through it (`InkRecord`). A strategy's word that a picture shows a sample is
-    /// believed only where the picture holds the sample's segment, so one that draws nothing (`null`)
-    /// shows no ink (docs/model.md, "Ink from what the display shows"). Dry and rasterized surfaces record
-    /// strokes by the same calls, so the two replays credit the same samples.
+    /// sublayers passes through it (`InkRecord`), and, in a rasterized replay, where the screen's pixel at
+    /// its point shows ink. A strategy's word that a picture shows a sample is believed only where the
+    /// picture holds the sample's segment, so one that draws nothing (`null`) shows no ink (docs/model.md,
+    /// "Ink from what the display shows"). Dry and rasterized surfaces record strokes by the same calls,
+    /// so for a strategy whose pictures are composited as they say, the two replays credit the same samples.
     private mutating func credited(_ update: LayerUpdate) -> LayerUpdate {
         if let contents = update.contents {
             displayedStrokes = contents.ink
@@ -150,6 +151,14 @@ struct FrameAccountant {
         var held = update
         held.showsThrough = ink.lastHeld(
             after: shown, through: update.showsThrough, ink: displayedStrokes, layers: update.overlays ?? [])
+        // A rasterized replay has the screen's pixels too, and they have the last word: a sample counts
+        // only where the composited screen shows ink at its point (off the screen, its stroke is taken at
+        // its word). A picture composited short of its damage, or ink drawn and covered, is caught here.
+        guard configuration.rasterizes else { return held }
+        let points = configuration.input.points
+        var next = shown + 1
+        while next <= held.showsThrough, renderServer.showsInk(at: points[next]) != false { next += 1 }
+        held.showsThrough = next - 1
         return held
     }
 

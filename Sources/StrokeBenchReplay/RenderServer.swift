@@ -102,6 +102,15 @@ final class RenderServer: @unchecked Sendable {
         return costs.removeValue(forKey: frame) ?? (.zero, 0)
     }
 
+    /// Whether the screen, after all submitted work, shows ink at `point` (device pixels); nil after a
+    /// dry replay, which has no pixels, or off the screen.
+    func showsInk(at point: Point) -> Bool? {
+        guard !compositor.isDry else { return nil }
+        waitUntilIdle()
+        return compositor.showsInk(
+            x: Int(point.x.rounded(.down)), y: Int(point.y.rounded(.down)), ink: style.color, background: background)
+    }
+
     /// The picture on the screen, after all submitted work; nil after a dry replay, which draws none.
     func screen() throws -> Surface? {
         waitUntilIdle()

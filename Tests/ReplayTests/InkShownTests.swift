@@ -62,6 +62,33 @@ import Testing
         #expect(dry.judgement == raster.judgement)
     }
 
+    /// A rasterized replay reads the screen's pixels, and they have the last word: a strategy whose
+    /// pictures hold every segment but are composited only over the left part of the screen (its damage
+    /// says so) shows nothing from the first sample right of it on. A dry replay has no pixels and
+    /// takes the damage at its word: it shows every sample (docs/model.md, "Ink from what the display
+    /// shows").
+    @Test func aRasterizedReplayShowsOnlyWhatTheScreensPixelsHold() throws {
+        var generator = TraceGenerator(seed: 3)
+        generator.parameters.duration = 2
+        let input = ReplayInput(trace: generator.generate(), device: Self.device)
+        // The strategy composites left of the trace's median x.
+        let xs = input.points.map(\.x).sorted()
+        let middle = xs[xs.count / 2].rounded(.down)
+        CompositesLeftPartOnly.width = Int(middle)
+        let firstOnTheRight = try #require(input.points.firstIndex { $0.x >= middle })
+        func replay(raster: Bool) throws -> RunSummary {
+            var configuration = ReplayConfiguration(
+                input: input, traceName: "generated", device: Self.device, clock: .virtual,
+                strategy: CompositesLeftPartOnly.self, costs: .model)
+            configuration.forcesRaster = raster
+            configuration.comparePicture = false
+            return try Replay.run(configuration).summary
+        }
+        #expect(firstOnTheRight > 0 && firstOnTheRight < input.count - 1)
+        #expect(try replay(raster: false).samplesNeverShown == 0)
+        #expect(try replay(raster: true).samplesNeverShown == input.count - firstOnTheRight)
+    }
+
     /// A strategy that draws every turn shows new ink at most once a vsync, so its rate of ink updates
     /// while the pen moves is at most the refresh rate, and close to it.
     @Test func inkUpdatesAreCountedOverPenMovingVsyncs() throws {
@@ -109,6 +136,49 @@ final class ClaimsWhatItDoesNotDraw: DrawingStrategy {
         guard changed else { return nil }
         changed = false
         return LayerUpdate(contents: context.surface, damage: [canvas.bounds], showsThrough: newest)
+    }
+
+    func finalPicture() -> Surface? { context.surface }
+}
+
+/// Strokes each sample's segment as it arrives, like dirty-rect, but reports only the screen's left
+/// `width` pixels as damaged: the render server composites those, and the rest of every picture never
+/// reaches the screen.
+final class CompositesLeftPartOnly: DrawingStrategy {
+    static let name = "composites-left-part-only"
+    static let summary = "draws every segment, damages only the left part"
+    /// Set by the one test that uses it.
+    nonisolated(unsafe) static var width = 0
+
+    private let canvas: CanvasConfiguration
+    private let context: Context
+    private var last: Point?
+    private var newest = -1
+    private var changed = false
+    var acceptedThrough: Int { newest }
+
+    init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+        self.canvas = canvas
+        let surface = try Surface(width: canvas.width, height: canvas.height, counting: environment.ledger)
+        context = try Context(surface: surface, counting: environment.ledger)
+        context.fill(canvas.bounds, with: canvas.background)
+    }
+
+    func handle(_ event: TouchEvent) {
+        for (i, point) in event.points.enumerated() {
+            let starts = event.phase == .began && i == 0
+            context.stroke([starts ? [point.location] : [last ?? point.location, point.location]], style: canvas.style)
+            last = point.location
+            newest = point.index
+            changed = true
+        }
+    }
+
+    func commit() -> LayerUpdate? {
+        guard changed else { return nil }
+        changed = false
+        let left = PixelRect(x: 0, y: 0, width: Self.width, height: canvas.height)
+        return LayerUpdate(contents: context.surface, damage: [left], showsThrough: newest)
     }
 
     func finalPicture() -> Surface? { context.surface }

@@ -19,8 +19,9 @@ final class ScriptedMeter: CostMeter {
     }
 }
 
-/// A strategy that records the events it receives, strokes the new points into a tiny layer at each
-/// commit after new input, and charges `commitCost` for it.
+/// A strategy that records the events it receives, strokes the new points into its layer at each
+/// commit after new input (where they lie: a rasterized replay reads the screen's pixels there), and
+/// charges `commitCost` for it.
 final class ScriptedStrategy: DrawingStrategy {
     static let name = "scripted"
     static let summary = "test double"
@@ -36,9 +37,13 @@ final class ScriptedStrategy: DrawingStrategy {
     /// credits a picture's samples as shown only where its contents hold their strokes.
     private let layer: Surface?
 
+    private let style: StrokeStyle
+
     init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
         Self.received = []
-        layer = try? Surface(width: 4, height: 4, counting: environment.ledger)
+        style = canvas.style
+        layer = try? Surface(width: canvas.width, height: canvas.height, counting: environment.ledger)
+        if let layer { (try? Context(surface: layer))?.fill(canvas.bounds, with: canvas.background) }
     }
 
     var acceptedThrough: Int { newest }
@@ -57,7 +62,7 @@ final class ScriptedStrategy: DrawingStrategy {
         changed = false
         Self.meter?.pending = Self.commitCost
         guard let layer, let context = try? Context(surface: layer) else { return nil }
-        context.stroke([fresh], style: StrokeStyle(lineWidth: 1))
+        context.stroke([fresh], style: style)
         fresh = []
         return LayerUpdate(contents: layer, damage: [layer.bounds], showsThrough: newest)
     }
