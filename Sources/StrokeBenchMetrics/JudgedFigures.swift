@@ -9,7 +9,8 @@ public struct JudgedFigures: Sendable {
     /// render-server busy time where the summary has it.
     public init(_ s: RunSummary) {
         figures = [
-            ("hitch ratio", s.hitchRatioMsPerS),
+            // A max-speed drive runs past its vsyncs by design: its hitch ratio is not judged (`RunJudgement`).
+            ("hitch ratio", RunJudgement.Figures(s).judgesHitches ? s.hitchRatioMsPerS : 0),
             ("dropped frames", s.droppedPct),
             ("ink latency p95", RunJudgement.inkLatencyP95(s) ?? 0),
             ("ink shown", -(s.hz > 0 ? s.inkUpdatesPerS / s.hz : 0)),

@@ -32,6 +32,7 @@ public enum DrawingVerdict: String, Sendable, Codable, CaseIterable {
 ///
 /// The limits (docs/model.md, "One answer"):
 /// - hitch ratio: Apple's WWDC20 bands, under 5 ms/s good (the agreed band of a modelled run's draws);
+///   not judged for a max-speed drive, which runs past its vsyncs by design;
 /// - dropped frames: the same 5 ms/s, with each dropped vsync counted as one refresh interval of stale
 ///   ink, so a share of `droppedLimitPct` (0.5%) of the vsyncs that expected a picture;
 /// - ink latency: touch-to-screen p95 over `laggingLatencyMs`, twice the 50 ms at which inking
@@ -86,11 +87,14 @@ public struct RunJudgement: Hashable, Sendable {
         public var bandProbabilities: BandProbabilities?
         public var droppedPct: Double
         public var latencyP95Ms: Double
+        /// False for a max-speed drive (`InputMode.maxSpeed`): its timer turns run past their vsyncs by
+        /// design, so a hitch ratio says nothing of it, and it is judged on its pictures and ink alone.
+        public var judgesHitches: Bool
 
         public init(
             samples: Int, samplesNeverShown: Int, inkUpdatesPerS: Double, hitchRatioMsPerS: Double,
             hitchBand: HitchBand,
-            bandProbabilities: BandProbabilities?, droppedPct: Double, latencyP95Ms: Double
+            bandProbabilities: BandProbabilities?, droppedPct: Double, latencyP95Ms: Double, judgesHitches: Bool = true
         ) {
             self.samples = samples
             self.samplesNeverShown = samplesNeverShown
@@ -100,19 +104,22 @@ public struct RunJudgement: Hashable, Sendable {
             self.bandProbabilities = bandProbabilities
             self.droppedPct = droppedPct
             self.latencyP95Ms = latencyP95Ms
+            self.judgesHitches = judgesHitches
         }
 
         public init(_ s: RunSummary) {
             self.init(
                 samples: s.samples, samplesNeverShown: s.samplesNeverShown, inkUpdatesPerS: s.inkUpdatesPerS,
                 hitchRatioMsPerS: s.hitchRatioMsPerS, hitchBand: s.hitchBand, bandProbabilities: s.bandProbabilities,
-                droppedPct: s.droppedPct, latencyP95Ms: s.latencyMs.p95)
+                droppedPct: s.droppedPct, latencyP95Ms: s.latencyMs.p95,
+                judgesHitches: s.input != InputMode.maxSpeed.rawValue)
         }
 
         /// The figures of a run recorded as `Metric` values (a baseline's timing run), or nil when one
         /// the judgement needs is missing. The band is the one the model's draws agree on where their
-        /// shares were recorded, else the central hitch ratio's.
-        public init?(_ values: [Metric: Double]) {
+        /// shares were recorded, else the central hitch ratio's. `judgesHitches`: false for a run of a
+        /// max-speed drive.
+        public init?(_ values: [Metric: Double], judgesHitches: Bool = true) {
             guard let samples = values[.samples], let neverShown = values[.samplesNeverShown],
                 let ink = values[.inkUpdatesPerS],
                 let hitch = values[.hitchRatio], let dropped = values[.droppedPct], let latency = values[.latencyMsP95]
@@ -125,7 +132,7 @@ public struct RunJudgement: Hashable, Sendable {
             self.init(
                 samples: Int(samples), samplesNeverShown: Int(neverShown), inkUpdatesPerS: ink, hitchRatioMsPerS: hitch,
                 hitchBand: probabilities?.agreed ?? HitchBand(ratio: hitch), bandProbabilities: probabilities,
-                droppedPct: dropped, latencyP95Ms: latency)
+                droppedPct: dropped, latencyP95Ms: latency, judgesHitches: judgesHitches)
         }
 
         /// True unless the pen moved (more than one sample) and new ink was shown less than once a second.
@@ -149,7 +156,7 @@ public struct RunJudgement: Hashable, Sendable {
                     dimension: "ink_shown", verdict: .noInk, figure: s.inkUpdatesPerS, limit: 1, excess: .infinity,
                     text: "\(s.inkUpdatesPerS.fixed(1)) updates with new ink a second while the pen moved"))
         }
-        if s.hitchBand == .warning || s.hitchBand == .critical {
+        if s.judgesHitches, s.hitchBand == .warning || s.hitchBand == .critical {
             let r = s.hitchRatioMsPerS
             reasons.append(
                 Reason(
@@ -172,7 +179,7 @@ public struct RunJudgement: Hashable, Sendable {
                     dimension: "ink_latency", verdict: .inkLags, figure: lag.isFinite ? lag : nil,
                     limit: Self.laggingLatencyMs, excess: lag / Self.laggingLatencyMs, text: text))
         }
-        if s.hitchBand == .uncertain {
+        if s.judgesHitches, s.hitchBand == .uncertain {
             let shares = s.bandProbabilities.map { ": \($0.description) of the model's draws" } ?? ""
             reasons.append(
                 Reason(

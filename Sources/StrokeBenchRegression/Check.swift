@@ -141,9 +141,12 @@ public enum Checker {
     static func verdictCheck(configuration id: String, baseline: BaselineEntry, candidate: BaselineEntry)
         -> CheckResult?
     {
+        func judged(_ values: [Metric: Double]) -> RunJudgement.Figures? {
+            RunJudgement.Figures(values, judgesHitches: baseline.configuration.input != .maxSpeed)
+        }
         guard baseline.configuration.costs != .measured,
-            let was = baseline.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init),
-            let now = candidate.runs.first?.figures.flatMap({ RunJudgement.Figures($0.values) }).map(RunJudgement.init)
+            let was = baseline.runs.first?.figures.flatMap({ judged($0.values) }).map(RunJudgement.init),
+            let now = candidate.runs.first?.figures.flatMap({ judged($0.values) }).map(RunJudgement.init)
         else { return nil }
         let verdict: Verdict = now.level > was.level ? .regression : now.level < was.level ? .improvement : .pass
         let reason = verdict == .pass ? "\(now.verdict.rawValue), as recorded" : "\(was.summary) → \(now.summary)"

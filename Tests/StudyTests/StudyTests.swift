@@ -53,6 +53,18 @@ private func run(
         #expect(pool.summary == "drops frames: 57% of frames dropped; ink latency p95 500 ms; hitch band uncertain")
     }
 
+    /// A max-speed drive runs its timer turns past their vsyncs by design: its hitch ratio is not
+    /// judged, by the verdict or by the figures a ranking and compare weigh; its dropped frames are.
+    @Test func aMaxSpeedDriveIsNotJudgedOnItsHitchRatio() {
+        var maxSpeed = run("a", hitch: 999.9, band: .critical)
+        maxSpeed.summary.input = InputMode.maxSpeed.rawValue
+        #expect(maxSpeed.verdict == .keepsUp)
+        #expect(JudgedFigures(maxSpeed.summary).figures.first { $0.name == "hitch ratio" }?.value == 0)
+        maxSpeed.summary.droppedPct = 12
+        #expect(maxSpeed.judgement.summary == "drops frames: 12% of frames dropped")
+        #expect(run("a", hitch: 999.9, band: .critical).verdict == .hitches)
+    }
+
     @Test func theRankingOrdersByVerdictThenDominance() {
         let ranking = Ranking([
             run("lags", latencyP95: 900), run("hitchy", hitch: 30), run("none", inkUpdates: 0),
