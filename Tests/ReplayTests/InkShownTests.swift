@@ -28,13 +28,13 @@ import Testing
     }
 
     /// A strategy that says every picture shows the newest sample but never draws through sample
-    /// `ClaimsWhatItDoesNotDraw.missing`: the samples before it are shown, and none from it on, dry or
+    /// `LeavesOneSampleOut.missing`: the samples before it are shown, and none from it on, dry or
     /// rasterized, though the picture gains ink every turn (what the harness once took for enough).
     @Test(arguments: [false, true])
     func aSampleIsShownOnlyWhereItsSegmentIsDrawn(raster: Bool) throws {
         let s = try Self.replay(ClaimsWhatItDoesNotDraw.self, raster: raster)
-        #expect(s.samples > 2 * ClaimsWhatItDoesNotDraw.missing)
-        #expect(s.samplesNeverShown == s.samples - ClaimsWhatItDoesNotDraw.missing)
+        #expect(s.samples > 2 * LeavesOneSampleOut.missing)
+        #expect(s.samplesNeverShown == s.samples - LeavesOneSampleOut.missing)
     }
 
     /// `null` commits every turn and says the picture shows the newest sample, but draws nothing: no
@@ -74,7 +74,7 @@ import Testing
         // The strategy composites left of the trace's median x.
         let xs = input.points.map(\.x).sorted()
         let middle = xs[xs.count / 2].rounded(.down)
-        CompositesLeftPartOnly.width = Int(middle)
+        DamagesLeftPartOnly.width = Int(middle)
         let firstOnTheRight = try #require(input.points.firstIndex { $0.x >= middle })
         func replay(raster: Bool) throws -> RunSummary {
             var configuration = ReplayConfiguration(
@@ -98,12 +98,22 @@ import Testing
     }
 }
 
-/// Strokes each sample's segment as it arrives, like dirty-rect, except the two segments that meet at
-/// sample `missing`, and says every picture shows the newest sample it was handed.
-final class ClaimsWhatItDoesNotDraw: DrawingStrategy {
-    static let name = "claims-what-it-does-not-draw"
-    static let summary = "leaves one sample out, and claims them all"
-    static let missing = 20
+/// What a segment-stroking test double leaves out: segments it does not draw, or screen it does not
+/// report as damaged.
+protocol SegmentFlaw {
+    static var name: String { get }
+    static var summary: String { get }
+    /// Whether the segment that ends at sample `index` is drawn.
+    static func draws(_ index: Int) -> Bool
+    /// The damage each picture reports on a canvas of `width` x `height`.
+    static func damage(width: Int, height: Int) -> PixelRect
+}
+
+/// Strokes each sample's segment as it arrives, like dirty-rect, except where `Flaw` says, and says
+/// every picture shows the newest sample it was handed.
+final class StrokesSegments<Flaw: SegmentFlaw>: DrawingStrategy {
+    static var name: String { Flaw.name }
+    static var summary: String { Flaw.summary }
 
     private let canvas: CanvasConfiguration
     private let context: Context
@@ -123,9 +133,7 @@ final class ClaimsWhatItDoesNotDraw: DrawingStrategy {
         for (i, point) in event.points.enumerated() {
             let starts = event.phase == .began && i == 0
             let segment = starts ? [point.location] : [last ?? point.location, point.location]
-            if point.index != Self.missing && point.index != Self.missing + 1 {
-                context.stroke([segment], style: canvas.style)
-            }
+            if Flaw.draws(point.index) { context.stroke([segment], style: canvas.style) }
             last = point.location
             newest = point.index
             changed = true
@@ -135,51 +143,33 @@ final class ClaimsWhatItDoesNotDraw: DrawingStrategy {
     func commit() -> LayerUpdate? {
         guard changed else { return nil }
         changed = false
-        return LayerUpdate(contents: context.surface, damage: [canvas.bounds], showsThrough: newest)
+        let damage = Flaw.damage(width: canvas.width, height: canvas.height)
+        return LayerUpdate(contents: context.surface, damage: [damage], showsThrough: newest)
     }
 
     func finalPicture() -> Surface? { context.surface }
 }
 
-/// Strokes each sample's segment as it arrives, like dirty-rect, but reports only the screen's left
-/// `width` pixels as damaged: the render server composites those, and the rest of every picture never
-/// reaches the screen.
-final class CompositesLeftPartOnly: DrawingStrategy {
+/// Leaves out the two segments that meet at sample `missing`, and claims every sample.
+enum LeavesOneSampleOut: SegmentFlaw {
+    static let name = "claims-what-it-does-not-draw"
+    static let summary = "leaves one sample out, and claims them all"
+    static let missing = 20
+    static func draws(_ index: Int) -> Bool { index != missing && index != missing + 1 }
+    static func damage(width: Int, height: Int) -> PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+}
+typealias ClaimsWhatItDoesNotDraw = StrokesSegments<LeavesOneSampleOut>
+
+/// Draws every segment, but reports only the screen's left `width` pixels as damaged: the render
+/// server composites those, and the rest of every picture never reaches the screen.
+enum DamagesLeftPartOnly: SegmentFlaw {
     static let name = "composites-left-part-only"
     static let summary = "draws every segment, damages only the left part"
     /// Set by the one test that uses it.
     nonisolated(unsafe) static var width = 0
-
-    private let canvas: CanvasConfiguration
-    private let context: Context
-    private var last: Point?
-    private var newest = -1
-    private var changed = false
-    var acceptedThrough: Int { newest }
-
-    init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
-        self.canvas = canvas
-        let surface = try Surface(width: canvas.width, height: canvas.height, counting: environment.ledger)
-        context = try Context(surface: surface, counting: environment.ledger)
-        context.fill(canvas.bounds, with: canvas.background)
+    static func draws(_ index: Int) -> Bool { true }
+    static func damage(width: Int, height: Int) -> PixelRect {
+        PixelRect(x: 0, y: 0, width: Self.width, height: height)
     }
-
-    func handle(_ event: TouchEvent) {
-        for (i, point) in event.points.enumerated() {
-            let starts = event.phase == .began && i == 0
-            context.stroke([starts ? [point.location] : [last ?? point.location, point.location]], style: canvas.style)
-            last = point.location
-            newest = point.index
-            changed = true
-        }
-    }
-
-    func commit() -> LayerUpdate? {
-        guard changed else { return nil }
-        changed = false
-        let left = PixelRect(x: 0, y: 0, width: Self.width, height: canvas.height)
-        return LayerUpdate(contents: context.surface, damage: [left], showsThrough: newest)
-    }
-
-    func finalPicture() -> Surface? { context.surface }
 }
+typealias CompositesLeftPartOnly = StrokesSegments<DamagesLeftPartOnly>
