@@ -62,15 +62,16 @@ let package = Package(
         // Per-frame records, run summaries, percentiles, CSV and JSON writers.
         .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchUnits", "StrokeBenchSpec"]),
         // The device cost model below the engine: device profiles, the sourced unit costs and their
-        // data file, and the meters that turn counted work into time (docs/device-model.md).
+        // data file (docs/device-model.md). No cairo: the meters that charge a replay live in the engine.
         .target(
             name: "StrokeBenchDevice",
-            dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec", "StrokeBenchMetrics"],
+            dependencies: ["StrokeBenchUnits", "StrokeBenchSpec", "StrokeBenchMetrics"],
             resources: [
                 .copy("Resources/device-costs.json"),
                 .copy("Resources/model-validation.json"),
             ]),
-        // The replay engine: the display clock, the run loop, the render queues and the render server.
+        // The replay engine: the display clock, the run loop, the render queues, the render server and
+        // the meters that turn its counted work into time.
         .target(
             name: "StrokeBenchReplay",
             dependencies: [

@@ -1,6 +1,6 @@
 import Foundation
-import StrokeBenchCanvas
 import StrokeBenchSpec
+import StrokeBenchUnits
 
 /// A number with where it comes from: every unit cost of the model can be traced to one.
 public struct Sourced: Codable, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import StrokeBenchCanvas
+import StrokeBenchDevice
 
 /// Charges each phase the work it counted times the device's unit costs (`--costs model`): the
 /// device cost model of docs/model.md section 4. The host's clock plays no part, so a modelled run gives
