@@ -17,7 +17,7 @@ let package = Package(
             name: "StrokeBenchKit",
             targets: [
                 "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice",
-                "StrokeBenchReplay",
+                "StrokeBenchReplay", "StrokeBenchModelFit",
                 "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics",
                 "StrokeBenchReports",
                 "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy",
@@ -78,6 +78,15 @@ let package = Package(
                 "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
                 .product(name: "HeapModule", package: "swift-collections"),
             ]),
+        // The device cost model's fit: replays the fitted figure and refits the free factor at every draw
+        // of the model's uncertainty. Above the engine, which takes the fit as an input (`DeviceModel`).
+        .target(
+            name: "StrokeBenchModelFit",
+            dependencies: [
+                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces",
+                "StrokeBenchSpec",
+                "StrokeBenchUnits",
+            ]),
         // Capacity ramps (`bench ramp`): how much retained ink a strategy holds before it stops keeping up.
         .target(
             name: "StrokeBenchCapacity",
@@ -119,7 +128,7 @@ let package = Package(
                 "StrokeBenchTraces",
                 "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports",
                 "StrokeBenchRegression", "StrokeBenchSpec",
-                "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory",
+                "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory", "StrokeBenchModelFit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
@@ -131,13 +140,15 @@ let package = Package(
         .testTarget(
             name: "ReplayTests",
             dependencies: [
-                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline",
+                "StrokeBenchReplay", "StrokeBenchModelFit", "StrokeBenchDevice", "StrokeBenchCalibration",
+                "StrokeBenchTimeline",
                 "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas",
             ]),
         .testTarget(
             name: "CapacityTests",
             dependencies: [
-                "StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchSpec",
+                "StrokeBenchCapacity", "StrokeBenchModelFit", "StrokeBenchReplay", "StrokeBenchDevice",
+                "StrokeBenchSpec",
                 "StrokeBenchStrategies", "StrokeBenchTraces",
             ]),
         .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),

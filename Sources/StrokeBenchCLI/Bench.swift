@@ -80,8 +80,12 @@ package enum Bench {
         }
         do {
             var command = try Root.parseAsRoot(arguments)
-            try checkDeviceCosts(for: command)
-            try command.run()
+            let engine = try EngineInputs.load(for: command, strategies: Bench.strategies)
+            if let replaying = command as? any ReplayingCommand {
+                try replaying.run(with: engine)
+            } else {
+                try command.run()
+            }
             try Console.current.finishOutput()
             return 0
         } catch {
@@ -115,27 +119,12 @@ package enum Bench {
     }
 }
 
-/// The device cost data, loaded and checked once before any command runs: a bad
-/// `STROKEBENCH_DEVICE_COSTS` is refused in one line now (65, or 74 when it cannot be read), never
-/// half-way through a sweep with some runs written. A command that may price with the model
-/// (`MayPriceWithModel`) also fits the model's free factor to the data's fitted figure now, which
-/// otherwise happens at its first modelled run: after a sweep's zero-cost runs.
-func checkDeviceCosts(for command: any ParsableCommand) throws {
-    if case .failure(let error) = DeviceCostData.current { throw error }
-    guard command is MayPriceWithModel else { return }
-    do { _ = try ModelUncertainty.factors.get() } catch let error as DeviceCostError { throw error } catch {
-        throw DeviceCostError("fitted_figure: the fitted replay fails: \(error)")
-    }
-}
-
-/// A command that may replay with modelled costs, and so needs the model's fit before it starts.
-protocol MayPriceWithModel {}
-extension Bench.Run: MayPriceWithModel {}
-extension Bench.Sweep: MayPriceWithModel {}
-extension Bench.Ramp: MayPriceWithModel {}
-extension Bench.Baseline.Record: MayPriceWithModel {}
-extension Bench.Check: MayPriceWithModel {}
-extension Bench.Model.Validate: MayPriceWithModel {}
+extension Bench.Run: ReplayingCommand {}
+extension Bench.Sweep: ReplayingCommand {}
+extension Bench.Ramp: ReplayingCommand {}
+extension Bench.Baseline.Record: ReplayingCommand {}
+extension Bench.Check: ReplayingCommand {}
+extension Bench.Model.Validate: ReplayingCommand {}
 
 /// A failure people see: one line, and the exit status docs/model.md section 6 documents.
 struct BenchFailure: Error {

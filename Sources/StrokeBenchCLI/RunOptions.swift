@@ -78,23 +78,27 @@ struct RunOptions: ParsableArguments {
         return spec
     }
 
-    /// The replay these options describe. Reading the trace is the only fallible step.
-    func configuration(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws
-        -> ReplayConfiguration
-    {
-        try replayConfiguration(try spec(with: modes, strategyOptions), strategies: Bench.strategies)
+    /// The replay these options describe, with the engine's inputs. Reading the trace is the only
+    /// fallible step.
+    func configuration(
+        with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments, engine: EngineInputs
+    ) throws -> ReplayConfiguration {
+        try replayConfiguration(try spec(with: modes, strategyOptions), engine: engine)
     }
 }
 
 /// The replay `spec` describes, its trace read (or made, for `default` and `spiral`), its strategy one
-/// of `strategies`.
+/// of `engine.strategies`, priced with `engine.deviceModel` when its costs are modelled.
 ///
 /// - Throws: `BenchFailure` for a trace that cannot be read (65 or 74) or a spec that does not
 ///   validate (64: the spec came from options the user gave).
-func replayConfiguration(_ spec: ReplaySpec, strategies: StrategyCatalog) throws -> ReplayConfiguration {
+func replayConfiguration(_ spec: ReplaySpec, engine: EngineInputs) throws -> ReplayConfiguration {
     let trace = try builtInTrace(spec) ?? readTrace(spec.trace.path)
     let configuration: ReplayConfiguration
-    do { configuration = try ReplayConfiguration(spec, trace: trace, strategies: strategies) } catch {
+    do {
+        configuration = try ReplayConfiguration(
+            spec, trace: trace, strategies: engine.strategies, deviceModel: engine.deviceModel)
+    } catch {
         throw BenchFailure.usage(error.description)
     }
     try checkPlacement(of: trace, at: spec.trace.path, on: configuration.device)
