@@ -159,7 +159,7 @@ extension Bench {
         }
 
         func run(with engine: EngineInputs) throws {
-            let plan = try self.plan()
+            let plan = try self.plan(engine.strategies)
             if timeline != nil && plan.count != 1 {
                 throw BenchFailure.usage("--timeline needs one ramp: one strategy on one device")
             }
@@ -242,8 +242,7 @@ extension Bench {
         }
 
         /// One spec per strategy and device, validated as `bench run` validates its own.
-        private func plan() throws -> [(ReplaySpec, DeviceProfile)] {
-            let catalog = Bench.strategies
+        private func plan(_ catalog: StrategyCatalog) throws -> [(ReplaySpec, DeviceProfile)] {
             let strategyNames = try Sweep.list(
                 strategies ?? strategy!, all: catalog.names, option: strategies == nil ? "--strategy" : "--strategies",
                 what: "strategy")

@@ -27,11 +27,10 @@ package enum Bench {
         }
     }
 
-    /// The strategies this run of the command line knows, handed down from `main(registering:)` or
-    /// `run(_:console:toolName:strategies:)` for the duration of the call: what the parser offers as
-    /// strategy options (`StrategyOptionArguments`) and what each command looks strategies up in.
-    /// Commands read it on the parser's thread and hand the value to the engine as an argument; a
-    /// sweep passes it to its jobs, since a task-local does not reach the threads they run on.
+    /// The strategies this run of the command line knows, for the parser alone, for the duration of
+    /// `run(_:console:toolName:strategies:)`: what it offers as strategy options (`StrategyOptionArguments`,
+    /// which the parser builds by reflection, with no way to hand it an argument) and what `validate()`
+    /// checks names against. A command's `run(with:)` gets the same catalog as a value (`EngineInputs`).
     @TaskLocal static var strategies = StrategyCatalog.builtIn
 
     /// Adds a user's strategies to the built-in ones, then runs the command line with them; a strategy
@@ -65,24 +64,24 @@ package enum Bench {
         Bench.$toolName.withValue(toolName ?? Bench.toolName) {
             Console.$current.withValue(console) {
                 Bench.$strategies.withValue(strategies) {
-                    run(arguments)
+                    run(arguments, strategies: strategies)
                 }
             }
         }
     }
 
-    /// Runs the command line, turning StrokeBench's errors into one line on stderr and a documented
-    /// exit status.
-    private static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the command line with `strategies` (handed to the command in its `EngineInputs`), turning
+    /// StrokeBench's errors into one line on stderr and a documented exit status.
+    private static func run(_ arguments: [String], strategies: StrategyCatalog) -> Int32 {
         if let problem = RepeatedOptions.problem(in: arguments) {
             printError("\(Bench.toolName): \(problem) (--help shows the usage)")
             return ExitCode.validationFailure.rawValue
         }
         do {
             var command = try Root.parseAsRoot(arguments)
-            let engine = try EngineInputs.load(for: command, strategies: Bench.strategies)
-            if let replaying = command as? any ReplayingCommand {
-                try replaying.run(with: engine)
+            let engine = try EngineInputs.load(for: command, strategies: strategies)
+            if let handed = command as? any BenchCommand {
+                try handed.run(with: engine)
             } else {
                 try command.run()
             }
@@ -119,6 +118,12 @@ package enum Bench {
     }
 }
 
+extension Bench.List: BenchCommand {}
+extension Bench.Compare: BenchCommand {}
+extension Bench.Report: BenchCommand {}
+extension Bench.Baseline.Diff: BenchCommand {}
+extension Bench.Sweep.Merge: BenchCommand {}
+extension Bench.History.Add: BenchCommand {}
 extension Bench.Run: ReplayingCommand {}
 extension Bench.Sweep: ReplayingCommand {}
 extension Bench.Ramp: ReplayingCommand {}

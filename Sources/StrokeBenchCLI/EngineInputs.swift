@@ -36,14 +36,17 @@ struct EngineInputs: Sendable {
     }
 }
 
-/// A command that replays, and so runs with the engine's inputs the command line loaded
-/// (`Bench.run` calls `run(with:)`, never the parser's `run()`).
-protocol ReplayingCommand: ParsableCommand {
+/// A command that runs with the engine's inputs the command line loaded, handed to it as an argument
+/// (`Bench.run` calls `run(with:)`, never the parser's `run()`), rather than looked up.
+protocol BenchCommand: ParsableCommand {
     func run(with engine: EngineInputs) throws
 }
 
-extension ReplayingCommand {
-    /// Not the way in: a replaying command runs with the inputs `Bench.run` loads for it.
+/// A command that replays, and so needs the device cost model fitted before it starts.
+protocol ReplayingCommand: BenchCommand {}
+
+extension BenchCommand {
+    /// Not the way in: such a command runs with the inputs `Bench.run` loads for it.
     func run() throws {
         throw BenchFailure.software("internal error: \(Self.self) runs only with the engine's inputs (Bench.run)")
     }

@@ -53,14 +53,17 @@ struct RunOptions: ParsableArguments {
         { throw ValidationError(error.description) }
     }
 
-    /// The replay these options, the modes and the strategy's options describe (its trace not yet read).
-    func spec(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws -> ReplaySpec {
+    /// The replay these options, the modes and the strategy's options describe (its trace not yet read),
+    /// its strategy's options checked against `catalog` (the parser's, while it validates).
+    func spec(
+        with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments,
+        strategies catalog: StrategyCatalog = Bench.strategies
+    ) throws -> ReplaySpec {
         let mode = try modes.single(clock: .realtime)
         var spec = ReplaySpec(
             strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
             input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn),
             pipeline: mode.pipeline)
-        let catalog = Bench.strategies
         if let declared = spec.strategyType(in: catalog)?.options {
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
@@ -83,7 +86,7 @@ struct RunOptions: ParsableArguments {
     func configuration(
         with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments, engine: EngineInputs
     ) throws -> ReplayConfiguration {
-        try replayConfiguration(try spec(with: modes, strategyOptions), engine: engine)
+        try replayConfiguration(try spec(with: modes, strategyOptions, strategies: engine.strategies), engine: engine)
     }
 }
 
