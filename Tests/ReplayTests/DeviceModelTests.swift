@@ -298,7 +298,7 @@ import Testing
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
             device: device, clock: .virtual, inputMode: .maxSpeed,
-            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: costs)
+            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: costs, deviceModel: .fittedForTests)
         configuration.comparePicture = false
         return try Replay.run(configuration)
     }
