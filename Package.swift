@@ -17,7 +17,7 @@ let package = Package(
             name: "StrokeBenchKit",
             targets: [
                 "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice",
-                "StrokeBenchReplay",
+                "StrokeBenchReplay", "StrokeBenchModelFit",
                 "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics",
                 "StrokeBenchReports",
                 "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy",
@@ -62,20 +62,30 @@ let package = Package(
         // Per-frame records, run summaries, percentiles, CSV and JSON writers.
         .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchUnits", "StrokeBenchSpec"]),
         // The device cost model below the engine: device profiles, the sourced unit costs and their
-        // data file, and the meters that turn counted work into time (docs/device-model.md).
+        // data file (docs/device-model.md). No cairo: the meters that charge a replay live in the engine.
         .target(
             name: "StrokeBenchDevice",
-            dependencies: ["StrokeBenchCanvas", "StrokeBenchUnits", "StrokeBenchSpec", "StrokeBenchMetrics"],
+            dependencies: ["StrokeBenchUnits", "StrokeBenchSpec", "StrokeBenchMetrics"],
             resources: [
                 .copy("Resources/device-costs.json"),
                 .copy("Resources/model-validation.json"),
             ]),
-        // The replay engine: the display clock, the run loop, the render queues and the render server.
+        // The replay engine: the display clock, the run loop, the render queues, the render server and
+        // the meters that turn its counted work into time.
         .target(
             name: "StrokeBenchReplay",
             dependencies: [
                 "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
                 .product(name: "HeapModule", package: "swift-collections"),
+            ]),
+        // The device cost model's fit: replays the fitted figure and refits the free factor at every draw
+        // of the model's uncertainty. Above the engine, which takes the fit as an input (`DeviceModel`).
+        .target(
+            name: "StrokeBenchModelFit",
+            dependencies: [
+                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchStrategies", "StrokeBenchTraces",
+                "StrokeBenchSpec",
+                "StrokeBenchUnits",
             ]),
         // Capacity ramps (`bench ramp`): how much retained ink a strategy holds before it stops keeping up.
         .target(
@@ -118,7 +128,7 @@ let package = Package(
                 "StrokeBenchTraces",
                 "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports",
                 "StrokeBenchRegression", "StrokeBenchSpec",
-                "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory",
+                "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory", "StrokeBenchModelFit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
@@ -130,13 +140,15 @@ let package = Package(
         .testTarget(
             name: "ReplayTests",
             dependencies: [
-                "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchCalibration", "StrokeBenchTimeline",
+                "StrokeBenchReplay", "StrokeBenchModelFit", "StrokeBenchDevice", "StrokeBenchCalibration",
+                "StrokeBenchTimeline",
                 "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas",
             ]),
         .testTarget(
             name: "CapacityTests",
             dependencies: [
-                "StrokeBenchCapacity", "StrokeBenchReplay", "StrokeBenchDevice", "StrokeBenchMetrics",
+                "StrokeBenchCapacity", "StrokeBenchMetrics", "StrokeBenchModelFit", "StrokeBenchReplay",
+                "StrokeBenchDevice",
                 "StrokeBenchSpec",
                 "StrokeBenchStrategies", "StrokeBenchTraces",
             ]),

@@ -47,9 +47,9 @@ extension Bench.Baseline {
             guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), not \(alpha)") }
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             let (a, b) = (try readBaseline(old), try readBaseline(new))
-            let results = BaselineDiff.compare(a, b, tolerance: try parseTolerance(), strategies: Bench.strategies)
+            let results = BaselineDiff.compare(a, b, tolerance: try parseTolerance(), strategies: engine.strategies)
             let label = { (path: String, baseline: StrokeBenchRegression.Baseline) in
                 baseline.name.map { "\(path) (\($0))" } ?? path
             }

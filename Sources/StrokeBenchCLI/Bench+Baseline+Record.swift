@@ -57,7 +57,7 @@ extension Bench.Baseline {
             do { _ = try Budgets.defaults.applying(budgetSettings) } catch { throw ValidationError(error.description) }
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             try refuseOverwriting(options.inputs, with: [NamedPath(name: "--output", path: output)])
             if append {
                 try refuseNonRegular(
@@ -74,24 +74,24 @@ extension Bench.Baseline {
             }
 
             if let name { baseline.name = name }
-            let configuration = try options.configuration(with: modes, strategyOptions)
+            let configuration = try options.configuration(with: modes, strategyOptions, engine: engine)
             var entry = try Recorder.measure(configuration, repeats: repeatCount) { printError($0) }
             if !entry.configuration.trace.isBuiltIn {
                 entry.configuration.trace.path = BaselineTracePath.stored(
                     entry.configuration.trace.path, baseline: output)
             }
-            let id = entry.configuration.id(strategies: Bench.strategies)
+            let id = entry.configuration.id(strategies: engine.strategies)
             // This configuration's own budgets: those it had when recorded before, or the defaults, with
             // this command's settings on top; no other configuration's change.
-            let recorded = baseline.configurations.first { $0.configuration.id(strategies: Bench.strategies) == id }
+            let recorded = baseline.configurations.first { $0.configuration.id(strategies: engine.strategies) == id }
             let budgets = try (recorded?.budgets ?? Budgets.defaults).applying(budgetSettings)
             entry.budgets = budgets
-            baseline.add(entry, strategies: Bench.strategies)
+            baseline.add(entry, strategies: engine.strategies)
             do { try baseline.write(to: output) } catch let error as BaselineError {
                 throw BenchFailure.io(error.description)
             }
 
-            print(RecordSummary.render(entry, budgets: budgets, file: output, strategies: Bench.strategies))
+            print(RecordSummary.render(entry, budgets: budgets, file: output, strategies: engine.strategies))
             if repeatCount < 3 {
                 printError(
                     "note: with \(repeatCount) timing run(s), no timing difference can be significant; check will report timings as pass or inconclusive only"

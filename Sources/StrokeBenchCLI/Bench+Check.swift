@@ -80,7 +80,7 @@ extension Bench {
             do { _ = try Budgets.defaults.applying(budgetSettings) } catch { throw ValidationError(error.description) }
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             let base = try readBaseline(baseline)
             let toleranceSetting = try parseTolerance()
             if base.machine != Machine.current.description {
@@ -91,7 +91,7 @@ extension Bench {
             var results: [CheckResult] = []
             var repeatsUsed = 0
             for (i, entry) in base.configurations.enumerated() {
-                let configuration = try recordedConfiguration(entry.configuration, at: i)
+                let configuration = try recordedConfiguration(entry.configuration, at: i, engine: engine)
                 let repeats = repeatCount ?? entry.runs.count
                 repeatsUsed = max(repeatsUsed, repeats)
                 let candidate = try Recorder.measure(configuration, repeats: repeats) { printError($0) }
@@ -99,15 +99,16 @@ extension Bench {
                 let budgets = try base.budgets(for: entry).applying(budgetSettings)
                 let on = budgets.active.map { "\($0.budget.key) \($0.limit)" }
                 printError(
-                    "budgets for \(entry.configuration.id(strategies: Bench.strategies)): \(on.isEmpty ? "none" : on.joined(separator: ", "))"
+                    "budgets for \(entry.configuration.id(strategies: engine.strategies)): \(on.isEmpty ? "none" : on.joined(separator: ", "))"
                 )
                 results += Checker.compare(
                     baseline: entry, candidate: candidate, budgets: budgets, tolerance: toleranceSetting,
-                    strategies: Bench.strategies)
+                    strategies: engine.strategies)
             }
             for (i, entry) in base.capacities.enumerated() {
                 results += Checker.capacityChecks(
-                    baseline: entry, candidate: try rampAgain(entry, at: i), strategies: Bench.strategies)
+                    baseline: entry, candidate: try rampAgain(entry, at: i, engine: engine),
+                    strategies: engine.strategies)
             }
             var report = CheckReport(
                 baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
@@ -134,16 +135,18 @@ extension Bench {
 
         /// The replay a baseline entry recorded, exactly as it was: its spec decoded, validated and
         /// given the same input (a trace that changed since is refused, naming the field).
-        private func recordedConfiguration(_ recorded: ReplaySpec, at i: Int) throws -> ReplayConfiguration {
+        private func recordedConfiguration(_ recorded: ReplaySpec, at i: Int, engine: EngineInputs) throws
+            -> ReplayConfiguration
+        {
             let field = "\(baseline): configurations[\(i)].run"
-            do { try recorded.validate(strategies: Bench.strategies) } catch {
+            do { try recorded.validate(strategies: engine.strategies) } catch {
                 throw BenchFailure.data("\(field).\(error.field): \(error.reason)")
             }
             var located = recorded
             if !recorded.trace.isBuiltIn {
                 located.trace.path = BaselineTracePath.resolved(recorded.trace.path, baseline: baseline)
             }
-            let configuration = try replayConfiguration(located, strategies: Bench.strategies)
+            let configuration = try replayConfiguration(located, engine: engine)
             let now = configuration.spec.trace
             guard now.inputChecksum == recorded.trace.inputChecksum else {
                 // The checksum covers the samples as placed on the device's canvas, so an edited
@@ -163,9 +166,9 @@ extension Bench {
         }
 
         /// The ramp a capacity entry recorded, run again as it was (its spec validated, naming the field).
-        private func rampAgain(_ entry: CapacityEntry, at i: Int) throws -> CapacityEntry {
+        private func rampAgain(_ entry: CapacityEntry, at i: Int, engine: EngineInputs) throws -> CapacityEntry {
             let field = "\(baseline): capacities[\(i)]"
-            do { try entry.ramp.validate(strategies: Bench.strategies) } catch {
+            do { try entry.ramp.validate(strategies: engine.strategies) } catch {
                 throw BenchFailure.data("\(field).ramp.\(error.field): \(error.reason)")
             }
             let kind: RampDrawing.Kind
@@ -187,7 +190,7 @@ extension Bench {
                 kind, device: device, points: entry.limitPoints, windowSeconds: RampStep.windowSeconds)
             let result = try makeRamp(
                 entry.ramp, drawing: drawing, grid: RampGrid(limit: entry.limitPoints), repeats: max(2, entry.repeats),
-                strategies: Bench.strategies
+                engine: engine
             ).run()
             return CapacityEntry(result, repeats: entry.repeats, atLeast: entry.atLeastPoints)
         }

@@ -51,11 +51,11 @@ extension Bench {
             }
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             let comparison = try Comparison(
                 baselineName: baseline, baseline: try Self.load(baseline),
                 candidateName: candidate, candidate: try Self.load(candidate),
-                policy: ComparisonPolicy(alpha: alpha, threshold: threshold), strategies: Bench.strategies)
+                policy: ComparisonPolicy(alpha: alpha, threshold: threshold), strategies: engine.strategies)
             guard !comparison.configurations.isEmpty else {
                 throw BenchFailure.data("\(candidate): no configuration matches one of \(baseline)")
             }

@@ -97,9 +97,9 @@ extension Bench.History {
             }
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             let (source, figures): (HistoryRun.Source, [HistoryFigure])
-            do { (source, figures) = try HistoryImport.figures(at: input, strategies: Bench.strategies) } catch {
+            do { (source, figures) = try HistoryImport.figures(at: input, strategies: engine.strategies) } catch {
                 throw BenchFailure(error)
             }
             guard !figures.isEmpty else { throw BenchFailure.data("\(input): no figures to add") }

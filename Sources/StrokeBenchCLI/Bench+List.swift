@@ -19,21 +19,21 @@ extension Bench {
         )
         var format: OutputFormat = .table
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             switch format {
-            case .json: print(try SummaryJSON.encode(Listing(), format: Listing.format))
-            case .table: table()
+            case .json: print(try SummaryJSON.encode(Listing(strategies: engine.strategies), format: Listing.format))
+            case .table: table(engine.strategies)
             }
         }
 
-        private func table() {
+        private func table(_ catalog: StrategyCatalog) {
             // One column wide enough for the longest name: a user's strategy may be longer than the
             // built-ins, and a name cut short (`rt-throw-handl`) is not one `--strategy` takes.
             let names =
-                Bench.strategies.all.map { $0.name } + (DeviceProfile.all + DeviceProfile.validation).map { $0.name }
+                catalog.all.map { $0.name } + (DeviceProfile.all + DeviceProfile.validation).map { $0.name }
             let width = max(14, (names.map { $0.count }.max() ?? 0) + 1)
             func column(_ name: String) -> String { name + String(repeating: " ", count: max(0, width - name.count)) }
-            for strategy in Bench.strategies.all {
+            for strategy in catalog.all {
                 print("strategy \(column(strategy.name)) \(strategy.summary)")
                 for option in strategy.options {
                     print("option   \(column(strategy.name)) \(option.usage): \(option.help)")
@@ -95,9 +95,7 @@ struct Listing: Encodable {
         }
     }
 
-    var strategies = Bench.strategies.all.map {
-        Strategy(name: $0.name, summary: $0.summary, options: $0.options.map(\.usage))
-    }
+    var strategies: [Strategy]
     var devices = DeviceProfile.all.map {
         Device(
             name: $0.name, width: $0.width, height: $0.height, scale: $0.scale, refreshHz: $0.refreshRate,
@@ -116,6 +114,13 @@ struct Listing: Encodable {
             name: kind.rawValue, memoryBound: kind.isMemoryBound,
             mainColumn: onAThread ? "main_" + kind.columnName : nil,
             taskColumn: kind.isDoneInBackground ? "task_" + kind.columnName : nil)
+    }
+
+    /// The listing of `catalog`'s strategies, every device profile and every kind of counted work.
+    init(strategies catalog: StrategyCatalog) {
+        strategies = catalog.all.map {
+            Strategy(name: $0.name, summary: $0.summary, options: $0.options.map(\.usage))
+        }
     }
 
     enum CodingKeys: String, CodingKey {

@@ -26,8 +26,8 @@ extension Bench.Model {
         @Option(help: "table (for people) or json (rows and summary, for scripts).")
         var format: OutputFormat = .table
 
-        func run() throws {
-            let report = try ModelValidation.run()
+        func run(with engine: EngineInputs) throws {
+            let report = try ModelValidation.run(model: engine.deviceModel, strategies: engine.strategies)
             switch format {
             case .json:
                 let encoder = ResultsJSON.encoder(escapingSlashes: true)

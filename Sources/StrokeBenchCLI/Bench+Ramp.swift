@@ -158,8 +158,8 @@ extension Bench {
             }
         }
 
-        func run() throws {
-            let plan = try self.plan()
+        func run(with engine: EngineInputs) throws {
+            let plan = try self.plan(engine.strategies)
             if timeline != nil && plan.count != 1 {
                 throw BenchFailure.usage("--timeline needs one ramp: one strategy on one device")
             }
@@ -198,8 +198,7 @@ extension Bench {
                     drawings[device.name]
                     ?? makeDrawing(on: device, recorded: recorded, points: axis == .history ? resolvedLimit : history)
                 drawings[device.name] = drawing
-                var ramp = try makeRamp(
-                    spec, drawing: drawing, grid: grid, repeats: repeats, strategies: Bench.strategies)
+                var ramp = try makeRamp(spec, drawing: drawing, grid: grid, repeats: repeats, engine: engine)
                 ramp.axis = rampAxis
                 ramp.progress = { label, step in
                     progress.update(
@@ -223,7 +222,7 @@ extension Bench {
                     }
                     kept.add(
                         CapacityEntry(result, repeats: costs == .measured ? repeats : 1, atLeast: atLeast),
-                        strategies: Bench.strategies)
+                        strategies: engine.strategies)
                 }
                 do { try kept.write(to: baseline) } catch let error as BaselineError {
                     throw BenchFailure.io(error.description)
@@ -231,7 +230,7 @@ extension Bench {
                 guarded = kept
             }
             if let timeline, let result = results.first {
-                try writeTimeline(of: result, drawing: drawings[result.device.name]!, to: timeline)
+                try writeTimeline(of: result, drawing: drawings[result.device.name]!, to: timeline, engine: engine)
             }
             // With `--csv -` the steps are standard output, and the table or JSON moves to stderr, as
             // `bench run --csv -` moves its summary: one stream, one format.
@@ -243,8 +242,7 @@ extension Bench {
         }
 
         /// One spec per strategy and device, validated as `bench run` validates its own.
-        private func plan() throws -> [(ReplaySpec, DeviceProfile)] {
-            let catalog = Bench.strategies
+        private func plan(_ catalog: StrategyCatalog) throws -> [(ReplaySpec, DeviceProfile)] {
             let strategyNames = try Sweep.list(
                 strategies ?? strategy!, all: catalog.names, option: strategies == nil ? "--strategy" : "--strategies",
                 what: "strategy")
@@ -317,11 +315,13 @@ extension Bench {
 
         /// The timeline of the ramp's first failing step (its last, if none failed), at the central
         /// estimate or with the ramp's own costs.
-        private func writeTimeline(of result: RampResult, drawing: RampDrawing, to path: String) throws {
+        private func writeTimeline(of result: RampResult, drawing: RampDrawing, to path: String, engine: EngineInputs)
+            throws
+        {
             let step = result.firstFailure?.points ?? result.steps.last?.points ?? 0
             var configuration = try ReplayConfiguration(
                 result.spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []),
-                strategies: Bench.strategies)
+                strategies: engine.strategies, deviceModel: engine.deviceModel)
             configuration.input = RampStep.input(drawing, axis: result.axis, value: step, device: result.device)
             configuration.comparePicture = false
             // The central estimate alone: a timeline shows one replay, not the model's draws.
@@ -351,16 +351,16 @@ final class RampProgress {
     func finish() { if shown { printError("\r\u{1B}[K", terminator: "") } }
 }
 
-/// The ramp `spec` describes over `drawing`: the spec validated against `strategies` (exit 64 when it
-/// does not), its input left empty for the steps to fill.
-func makeRamp(_ spec: ReplaySpec, drawing: RampDrawing, grid: RampGrid, repeats: Int, strategies: StrategyCatalog)
+/// The ramp `spec` describes over `drawing`: the spec validated against `engine.strategies` (exit 64
+/// when it does not), priced with `engine.deviceModel`, its input left empty for the steps to fill.
+func makeRamp(_ spec: ReplaySpec, drawing: RampDrawing, grid: RampGrid, repeats: Int, engine: EngineInputs)
     throws -> StrokeBenchCapacity.Ramp
 {
     var template: ReplayConfiguration
     do {
         template = try ReplayConfiguration(
             spec, trace: StrokeBenchTraces.Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []),
-            strategies: strategies)
+            strategies: engine.strategies, deviceModel: engine.deviceModel)
     } catch { throw BenchFailure.usage(error.description) }
     template.comparePicture = false
     return StrokeBenchCapacity.Ramp(template: template, drawing: drawing, grid: grid, repeats: repeats)

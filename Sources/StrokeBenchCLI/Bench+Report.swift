@@ -59,9 +59,9 @@ extension Bench {
             }
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             let read: Study
-            do { read = try Study.load(study, declaredOptions: { Bench.strategies.options(of: $0.strategy) }) } catch {
+            do { read = try Study.load(study, declaredOptions: { engine.strategies.options(of: $0.strategy) }) } catch {
                 throw error.cannotRead ? BenchFailure.io(error.description) : BenchFailure.data(error.description)
             }
             let loaded = read.leavingOut(Self.fasterThanItsDisplay)
@@ -92,7 +92,7 @@ extension Bench {
             }
             progress.finish()
             if let history {
-                page.trends = (history, try HistoryTrends.series(history, strategies: Bench.strategies, study: loaded))
+                page.trends = (history, try HistoryTrends.series(history, strategies: engine.strategies, study: loaded))
             }
             do { try AtomicFile.write(page.html(), to: output) } catch let error as AtomicFile.WriteError {
                 throw BenchFailure.io("\(output): cannot write the report (\(error.reason))")

@@ -55,7 +55,7 @@ extension Bench {
 
         func validate() throws { try options.validate(with: modes, strategyOptions) }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             if raster && dry { throw BenchFailure.usage("--raster and --dry contradict each other; give one") }
             let outputs = [("--csv", csv), ("--png", png), ("--timeline", timeline)].compactMap { option, path in
                 path.map { NamedPath(name: option, path: $0) }
@@ -64,8 +64,8 @@ extension Bench {
             if let csv { try checkWritable(csv, option: "--csv") }
             if let png { try checkWritable(png, option: "--png") }
             if let timeline { try checkWritable(timeline, option: "--timeline") }
-            var configuration = try options.configuration(with: modes, strategyOptions)
-            let unverified = !Bench.strategies.isBuiltIn(configuration.strategy)
+            var configuration = try options.configuration(with: modes, strategyOptions, engine: engine)
+            let unverified = !engine.strategies.isBuiltIn(configuration.strategy)
             configuration.forcesRaster = raster || png != nil || (unverified && !dry)
             let progress = ProgressLine(clock: configuration.clock)
             let result = try replay(configuration, writingFramesTo: csv, timelineTo: timeline) { replayed, total in

@@ -46,7 +46,7 @@ extension Bench.Sweep {
             }
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             let output = destination.output!
             try refuseInsideStudy(output, option: "--output")
             var plan: SweepPlan?
@@ -104,7 +104,7 @@ extension Bench.Sweep {
                     try out.writeRecord(swept)
                 }
                 try out.writeManifest(SweepFolder.Manifest(plan: plan, shard: .whole))
-                try out.writeSummary(merged, strategies: Bench.strategies)
+                try out.writeSummary(merged, strategies: engine.strategies)
             }
             let machines = Set(runs.values.map(\.summary.machine)).sorted()
             print(

@@ -191,12 +191,11 @@ extension Bench {
             return names
         }
 
-        func run() throws {
+        func run(with engine: EngineInputs) throws {
             try check()
             guard let output else { throw ValidationError("--output DIR is required: the folder the sweep writes") }
             let plan = try plan()
-            // Read once here: the runs replay on other threads, which do not see the command line's task-locals.
-            let catalog = Bench.strategies
+            let catalog = engine.strategies
             let part = shard.flatMap(Shard.init) ?? .whole
             try refuseInsideStudy(output, option: "--output")
             let folder = SweepFolder(path: output)
@@ -210,7 +209,7 @@ extension Bench {
             for trace in plan.traces {
                 var first = firstRun
                 first.point.trace = TraceIdentity(path: trace)
-                _ = try replayConfiguration(plan.spec(for: first, strategies: catalog), strategies: catalog)
+                _ = try replayConfiguration(plan.spec(for: first, strategies: catalog), engine: engine)
             }
             var swept = try startFolder(folder, manifest: manifest, strategies: catalog)
             let finished = Set(swept.map(\.run.id))
@@ -234,7 +233,7 @@ extension Bench {
                 perform: { run in
                     progress.begin(run)
                     var configuration = try replayConfiguration(
-                        plan.spec(for: run, strategies: catalog), strategies: catalog)
+                        plan.spec(for: run, strategies: catalog), engine: engine)
                     configuration.forcesRaster = raster
                     let result = try replay(
                         configuration, writingFramesTo: folderPath + "/" + SweepFolder.framesFile(for: run)

@@ -27,11 +27,10 @@ package enum Bench {
         }
     }
 
-    /// The strategies this run of the command line knows, handed down from `main(registering:)` or
-    /// `run(_:console:toolName:strategies:)` for the duration of the call: what the parser offers as
-    /// strategy options (`StrategyOptionArguments`) and what each command looks strategies up in.
-    /// Commands read it on the parser's thread and hand the value to the engine as an argument; a
-    /// sweep passes it to its jobs, since a task-local does not reach the threads they run on.
+    /// The strategies this run of the command line knows, for the parser alone, for the duration of
+    /// `run(_:console:toolName:strategies:)`: what it offers as strategy options (`StrategyOptionArguments`,
+    /// which the parser builds by reflection, with no way to hand it an argument) and what `validate()`
+    /// checks names against. A command's `run(with:)` gets the same catalog as a value (`EngineInputs`).
     @TaskLocal static var strategies = StrategyCatalog.builtIn
 
     /// Adds a user's strategies to the built-in ones, then runs the command line with them; a strategy
@@ -65,23 +64,27 @@ package enum Bench {
         Bench.$toolName.withValue(toolName ?? Bench.toolName) {
             Console.$current.withValue(console) {
                 Bench.$strategies.withValue(strategies) {
-                    run(arguments)
+                    run(arguments, strategies: strategies)
                 }
             }
         }
     }
 
-    /// Runs the command line, turning StrokeBench's errors into one line on stderr and a documented
-    /// exit status.
-    private static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the command line with `strategies` (handed to the command in its `EngineInputs`), turning
+    /// StrokeBench's errors into one line on stderr and a documented exit status.
+    private static func run(_ arguments: [String], strategies: StrategyCatalog) -> Int32 {
         if let problem = RepeatedOptions.problem(in: arguments) {
             printError("\(Bench.toolName): \(problem) (--help shows the usage)")
             return ExitCode.validationFailure.rawValue
         }
         do {
             var command = try Root.parseAsRoot(arguments)
-            try checkDeviceCosts(for: command)
-            try command.run()
+            let engine = try EngineInputs.load(for: command, strategies: strategies)
+            if let handed = command as? any BenchCommand {
+                try handed.run(with: engine)
+            } else {
+                try command.run()
+            }
             try Console.current.finishOutput()
             return 0
         } catch {
@@ -115,27 +118,18 @@ package enum Bench {
     }
 }
 
-/// The device cost data, loaded and checked once before any command runs: a bad
-/// `STROKEBENCH_DEVICE_COSTS` is refused in one line now (65, or 74 when it cannot be read), never
-/// half-way through a sweep with some runs written. A command that may price with the model
-/// (`MayPriceWithModel`) also fits the model's free factor to the data's fitted figure now, which
-/// otherwise happens at its first modelled run: after a sweep's zero-cost runs.
-func checkDeviceCosts(for command: any ParsableCommand) throws {
-    if case .failure(let error) = DeviceCostData.current { throw error }
-    guard command is MayPriceWithModel else { return }
-    do { _ = try ModelUncertainty.factors.get() } catch let error as DeviceCostError { throw error } catch {
-        throw DeviceCostError("fitted_figure: the fitted replay fails: \(error)")
-    }
-}
-
-/// A command that may replay with modelled costs, and so needs the model's fit before it starts.
-protocol MayPriceWithModel {}
-extension Bench.Run: MayPriceWithModel {}
-extension Bench.Sweep: MayPriceWithModel {}
-extension Bench.Ramp: MayPriceWithModel {}
-extension Bench.Baseline.Record: MayPriceWithModel {}
-extension Bench.Check: MayPriceWithModel {}
-extension Bench.Model.Validate: MayPriceWithModel {}
+extension Bench.List: BenchCommand {}
+extension Bench.Compare: BenchCommand {}
+extension Bench.Report: BenchCommand {}
+extension Bench.Baseline.Diff: BenchCommand {}
+extension Bench.Sweep.Merge: BenchCommand {}
+extension Bench.History.Add: BenchCommand {}
+extension Bench.Run: ReplayingCommand {}
+extension Bench.Sweep: ReplayingCommand {}
+extension Bench.Ramp: ReplayingCommand {}
+extension Bench.Baseline.Record: ReplayingCommand {}
+extension Bench.Check: ReplayingCommand {}
+extension Bench.Model.Validate: ReplayingCommand {}
 
 /// A failure people see: one line, and the exit status docs/model.md section 6 documents.
 struct BenchFailure: Error {

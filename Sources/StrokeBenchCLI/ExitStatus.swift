@@ -71,9 +71,8 @@ extension BenchFailure {
     /// A device-data message names the file it came from: the data shipped with bench or
     /// `STROKEBENCH_DEVICE_COSTS`'s (a message from loading names the file already).
     static func deviceData(_ message: String) -> String {
-        let path = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] ?? "device-costs.json"
-        let origin =
-            ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] == nil ? "" : "STROKEBENCH_DEVICE_COSTS: "
+        let path = EngineInputs.deviceCostsPath ?? "device-costs.json"
+        let origin = EngineInputs.deviceCostsPath == nil ? "" : "\(EngineInputs.deviceCostsVariable): "
         return origin + (message.hasPrefix(path) ? message : "\(path): \(message)")
     }
 }

@@ -53,14 +53,17 @@ struct RunOptions: ParsableArguments {
         { throw ValidationError(error.description) }
     }
 
-    /// The replay these options, the modes and the strategy's options describe (its trace not yet read).
-    func spec(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws -> ReplaySpec {
+    /// The replay these options, the modes and the strategy's options describe (its trace not yet read),
+    /// its strategy's options checked against `catalog` (the parser's, while it validates).
+    func spec(
+        with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments,
+        strategies catalog: StrategyCatalog = Bench.strategies
+    ) throws -> ReplaySpec {
         let mode = try modes.single(clock: .realtime)
         var spec = ReplaySpec(
             strategy: strategy, device: device, hz: hz, clock: mode.clock, costs: mode.costs, delivery: mode.delivery,
             input: mode.input, workers: workers, trace: TraceIdentity(path: trace ?? TraceIdentity.builtIn),
             pipeline: mode.pipeline)
-        let catalog = Bench.strategies
         if let declared = spec.strategyType(in: catalog)?.options {
             let given = try strategyOptions.given()
             if let name = given.keys.sorted().first(where: { name in !declared.contains { $0.name == name } }) {
@@ -78,23 +81,27 @@ struct RunOptions: ParsableArguments {
         return spec
     }
 
-    /// The replay these options describe. Reading the trace is the only fallible step.
-    func configuration(with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments) throws
-        -> ReplayConfiguration
-    {
-        try replayConfiguration(try spec(with: modes, strategyOptions), strategies: Bench.strategies)
+    /// The replay these options describe, with the engine's inputs. Reading the trace is the only
+    /// fallible step.
+    func configuration(
+        with modes: ReplayModeOptions, _ strategyOptions: StrategyOptionArguments, engine: EngineInputs
+    ) throws -> ReplayConfiguration {
+        try replayConfiguration(try spec(with: modes, strategyOptions, strategies: engine.strategies), engine: engine)
     }
 }
 
 /// The replay `spec` describes, its trace read (or made, for `default` and `spiral`), its strategy one
-/// of `strategies`.
+/// of `engine.strategies`, priced with `engine.deviceModel` when its costs are modelled.
 ///
 /// - Throws: `BenchFailure` for a trace that cannot be read (65 or 74) or a spec that does not
 ///   validate (64: the spec came from options the user gave).
-func replayConfiguration(_ spec: ReplaySpec, strategies: StrategyCatalog) throws -> ReplayConfiguration {
+func replayConfiguration(_ spec: ReplaySpec, engine: EngineInputs) throws -> ReplayConfiguration {
     let trace = try builtInTrace(spec) ?? readTrace(spec.trace.path)
     let configuration: ReplayConfiguration
-    do { configuration = try ReplayConfiguration(spec, trace: trace, strategies: strategies) } catch {
+    do {
+        configuration = try ReplayConfiguration(
+            spec, trace: trace, strategies: engine.strategies, deviceModel: engine.deviceModel)
+    } catch {
         throw BenchFailure.usage(error.description)
     }
     try checkPlacement(of: trace, at: spec.trace.path, on: configuration.device)

@@ -46,14 +46,15 @@ public struct Ramp {
     private func runModelled() throws -> RampResult {
         let priced = PricedSteps(StepReplayer(template: template, drawing: drawing, axis: axis))
         let device = template.device
-        let central = ModelCostMeter(device: device)
+        let data = template.deviceModel.data
+        let central = ModelCostMeter(device: device, data: data)
         let (capacity, steps) = try search("central estimate", withCurve: true) {
-            try priced.outcome(points: $0, costs: central.unitCosts, meter: ModelCostMeter(device: device))
+            try priced.outcome(
+                points: $0, costs: central.unitCosts, meter: ModelCostMeter(device: device, data: data))
         }
 
-        let factors = try ModelUncertainty.factors.get()
+        let factors = try template.deviceModel.requireFit().factors
         let draws = ModelDraw.standard
-        let data = DeviceCostData.shipped
         let slots = Mutex<[Result<Capacity?, any Error>]>(Array(repeating: .success(nil), count: draws.count))
         let grid = self.grid
         DispatchQueue.concurrentPerform(iterations: draws.count) { i in

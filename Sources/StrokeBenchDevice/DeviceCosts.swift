@@ -1,6 +1,6 @@
 import Foundation
-import StrokeBenchCanvas
 import StrokeBenchSpec
+import StrokeBenchUnits
 
 /// A number with where it comes from: every unit cost of the model can be traced to one.
 public struct Sourced: Codable, Hashable, Sendable {
@@ -186,24 +186,14 @@ public struct DeviceCostData: Codable, Sendable {
         return url
     }
 
-    /// The data this process prices with, loaded and checked once: the data shipped with StrokeBench, or
-    /// the file `STROKEBENCH_DEVICE_COSTS` names (how scripts/fit_device.py tries a factor without
-    /// rebuilding). The command line reads it before any run and refuses a failure in one line
-    /// (exit 65, or 74 when the file cannot be read), so `shipped` never meets one there.
-    public static let current: Result<DeviceCostData, DeviceCostError> = {
-        let path = ProcessInfo.processInfo.environment["STROKEBENCH_DEVICE_COSTS"] ?? shippedURL.path
-        return Result { () throws(DeviceCostError) in try load(path: path) }
+    /// The data shipped with StrokeBench (`shippedURL`), loaded and checked once: a constant of the
+    /// build, like the built-in strategies. Reads no environment: the command line loads the data a run
+    /// prices with (the shipped file, or the one `STROKEBENCH_DEVICE_COSTS` names) and hands it down in
+    /// `DeviceModel`; tests, benchmarks and tools start from this.
+    /// - Precondition: the shipped file loads (`DeviceCostTests` loads it).
+    public static let shipped: DeviceCostData = {
+        do { return try load(path: shippedURL.path) } catch { fatalError("\(error)") }
     }()
-
-    /// `current`'s data.
-    /// - Precondition: it loaded (the command line checks before any run; a test process has no
-    ///   `STROKEBENCH_DEVICE_COSTS`, and `DeviceCostTests` loads the shipped file).
-    public static var shipped: DeviceCostData {
-        switch current {
-        case .success(let data): data
-        case .failure(let error): fatalError("\(error)")
-        }
-    }
 
     /// The most bytes a device data file may have: the shipped one is a few KB.
     public static let maxFileBytes = 1 << 20

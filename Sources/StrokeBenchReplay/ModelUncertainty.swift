@@ -12,97 +12,10 @@ import Synchronization
 /// replay is replayed again, dry, at each of `ModelDraw.standard`'s draws, and its summary reports each
 /// figure's 5th and 95th percentiles over them and the share of draws in each hitch band.
 ///
-/// Every draw moves every ranged input at once, and refits the model's one free factor so that the
-/// fitted figure (`DeviceCostData.fittedFigure`) holds in that draw too: the figure is an observation
-/// every draw must reproduce, not a constant that holds only at the centre. A draw in which the
-/// fitted strategy's compute work alone outlasts the figure's turn cannot reproduce it, and is left
-/// out.
+/// Every draw moves every ranged input at once, with the model's one free factor refitted so that the
+/// fitted figure (`DeviceCostData.fittedFigure`) holds in that draw too (`DeviceModel.fit`, worked out
+/// above the engine by `ModelFitting`). A draw in which no factor reproduces the figure is left out.
 package enum ModelUncertainty {
-    /// The fitted strategy's main-thread work per turn, counted once per process: what the closed-form
-    /// refit prices at each draw.
-    struct FitReference {
-        /// Main-thread work over the fitted replay's active turns.
-        var work: WorkCounters
-        /// The render server's work compositing those turns' commits: at max speed a turn waits for
-        /// the composite before it (`VirtualClock.nextTurn`), so the figure's turn holds both.
-        var serverWork: WorkCounters
-        /// Those turns.
-        var turns: Int
-    }
-
-    /// The fitted figure's replay, counted once (a dry spiral replay takes a fraction of a second).
-    static let reference: Result<FitReference, any Error> = Result { try countReference() }
-
-    /// Replays the fitted figure (its strategy, trace, input, device and rate) at the central estimate
-    /// and counts the main thread's work.
-    private static func countReference() throws -> FitReference {
-        let data = DeviceCostData.shipped
-        let figure = data.fittedFigure
-        // The fitted figure is a published one, so its strategy is one of the literature's, built in.
-        guard let strategy = StrategyCatalog.builtIn.strategy(named: figure.strategy),
-            let device = DeviceProfile.named(figure.device),
-            let input = InputMode(rawValue: figure.input), figure.trace == TraceIdentity.spiral
-        else {
-            throw DeviceCostError(
-                "fitted_figure: \(figure.strategy) on \(figure.trace) on \(figure.device) is not a replay this bench can run"
-            )
-        }
-        var configuration = ReplayConfiguration(
-            input: ReplayInput(trace: SpiralTrace.companionApp(on: device), device: device), traceName: figure.trace,
-            device: device, hz: figure.hz, clock: .virtual, delivery: .coalesced, inputMode: input, strategy: strategy,
-            workers: nil, settings: StrategySettings(), costs: .model, comparePicture: false)
-        let meter = TurnWorkMeter(inner: ModelCostMeter(device: device))
-        configuration.meter = meter
-        configuration.keepsFrames = false
-        var loop = try RunLoopSimulation(configuration)
-        let result = try loop.run(progress: nil)
-        return FitReference(
-            work: meter.total, serverWork: meter.serverTotal, turns: max(1, result.tally.activeFrames))
-    }
-
-    /// The free factor refitted at each of `ModelDraw.standard`'s draws, worked out once per process:
-    /// the data's fitted value, scaled by how much the closed-form fit moves from the central draw to
-    /// that one. Nil for a draw in which no factor reproduces the figure.
-    package static let factors: Result<[Double?], any Error> = Result {
-        let data = DeviceCostData.shipped
-        let reference = try ModelUncertainty.reference.get()
-        func fit(_ draw: ModelDraw) throws -> Double? {
-            // The fitted turn, at a factor of 1: the main thread's memory-bound time scales as 1 / factor,
-            // its compute does not, nor does the render server's composite that the next turn waits for
-            // (priced at the GPU's share of the bandwidth, not the fitted thread's).
-            let costs = try data.unitCosts(of: data.fittedFigure.device, at: draw, factor: 1)
-            let turns = Double(reference.turns)
-            func ns(_ cost: ReplayDuration) -> Double { Double(cost.nanoseconds) / turns }
-            let memoryKinds = TurnWorkMeter.mainKinds.filter(\.isMemoryBound)
-            let memory = ns(costs.cost(of: reference.work, kinds: memoryKinds))
-            let compute =
-                ns(costs.cost(of: reference.work, kinds: TurnWorkMeter.mainKinds.filter { !$0.isMemoryBound }))
-                + ns(costs.cost(of: reference.serverWork, kinds: ModelCostMeter.renderServerKinds))
-            // The figure itself is drawn too: its reading's spread, and what the recording cost the app.
-            let fps = draw.value(.fittedReading, in: data) * draw.value(.recordingOverhead, in: data)
-            let left = 1e9 / fps - compute
-            return left > 0 ? memory / left : nil
-        }
-        guard let central = try fit(.central) else {
-            throw DeviceCostError(
-                "fitted_figure: its compute work alone outlasts the figure's turn at the central estimate")
-        }
-        // The factor divides the memory-bound work the figure's strategy does on the main thread: a
-        // strategy that moves no memory there ('null') fits no factor, and dividing by it would price
-        // every later replay at an infinite or NaN time.
-        guard central.isFinite, central > 0 else {
-            throw DeviceCostError(
-                "fitted_figure.strategy: '\(data.fittedFigure.strategy)' moves no memory on the main thread in the fitted replay, so no memory efficiency factor reproduces the figure"
-            )
-        }
-        return try ModelDraw.standard.map { draw in
-            try fit(draw).flatMap {
-                let factor = data.memoryEfficiencyFactor.value * $0 / central
-                return factor.isFinite && factor > 0 ? factor : nil
-            }
-        }
-    }
-
     /// `central`'s summary at every draw that reproduces the fitted figure. A draw whose schedule
     /// cannot differ from the central replay's (`CentralTurns.reprice`) is priced from the central
     /// replay's counted work; any other is replayed again, dry, with no frames kept or streamed and no
@@ -113,7 +26,7 @@ package enum ModelUncertainty {
         // The draws are independent replays: priced on every core at once, each into its own slot, so
         // the result is the same, in the same order, however many cores there are.
         let draws = ModelDraw.standard
-        let factors = try factors.get()
+        let factors = try configuration.deviceModel.requireFit().factors
         let slots = Mutex<[Result<RunSummary?, any Error>]>(Array(repeating: .success(nil), count: draws.count))
         nonisolated(unsafe) let configuration = configuration
         nonisolated(unsafe) let turns = turns
@@ -136,7 +49,8 @@ package enum ModelUncertainty {
         of configuration: ReplayConfiguration, at draw: ModelDraw, factor: Double,
         central: RunSummary, turns: CentralTurns
     ) throws -> RunSummary {
-        let meter = ModelCostMeter(device: configuration.device, at: draw, factor: factor)
+        let meter = ModelCostMeter(
+            device: configuration.device, data: configuration.deviceModel.data, at: draw, factor: factor)
         if let (tally, mainMs) = turns.reprice(at: meter.unitCosts) {
             var summary = central
             summary.displayLinkFps = tally.fps

@@ -176,9 +176,12 @@ public enum ModelValidation {
         var ceiling: Double = .infinity
     }
 
-    /// Prices every figure, sizes each predicted row's structural error without it, and summarises.
-    public static func run(_ figures: [Figure] = PublishedFigures.all) throws -> Report {
-        let priced = try figures.map { try price($0.workload) }
+    /// Prices every figure with `model` (fitted: its draws give the ranges), the spirals' strategies
+    /// looked up in `strategies`, sizes each predicted row's structural error without it, and summarises.
+    public static func run(
+        _ figures: [Figure] = PublishedFigures.all, model: DeviceModel, strategies: StrategyCatalog
+    ) throws -> Report {
+        let priced = try figures.map { try price($0.workload, model: model, strategies: strategies) }
         let predicted = figures.indices.filter { figures[$0].role == .predicted && figures[$0].published != nil }
         let residuals = predicted.map { logRatio(priced[$0].central, figures[$0].published!) }
         var rows: [Row] = []
@@ -225,7 +228,9 @@ public enum ModelValidation {
         return sorted[min(rank, sorted.count) - 1]
     }
 
-    private static func price(_ workload: Workload) throws -> Priced {
+    private static func price(_ workload: Workload, model: DeviceModel, strategies: StrategyCatalog) throws
+        -> Priced
+    {
         switch workload {
         case .spiral(let strategy, let wholeLayer, let drive, let device, let metric):
             // A published figure's strategy is one of the literature's, built in.
@@ -234,7 +239,7 @@ public enum ModelValidation {
             if wholeLayer {
                 settings = try StrategySettings.given(
                     ["flattened-whole-layer": .flag(true)],
-                    declared: StrategyCatalog.builtIn.strategy(named: strategy)?.options ?? [])
+                    declared: strategies.strategy(named: strategy)?.options ?? [])
             }
             let trace =
                 drive == .pencil
@@ -252,14 +257,14 @@ public enum ModelValidation {
                 input: ReplayInput(trace: trace, device: profile), traceName: TraceIdentity.spiral,
                 device: profile, clock: .virtual, delivery: .coalesced,
                 inputMode: input,
-                strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, settings: settings, costs: .model,
-                comparePicture: false)
+                strategy: strategies.strategy(named: strategy)!, settings: settings, costs: .model,
+                comparePicture: false, deviceModel: model)
             configuration.keepsFrames = false
             let s = try Replay.run(configuration).summary
             // The reference: the same replay, central only (a meter that is not the model's is not
             // drawn), at the host's costs carried by the single-core ratio.
             configuration.meter = TurnWorkMeter(
-                inner: ModelCostMeter(unitCosts: try DeviceCostData.shipped.referenceUnitCosts(of: device)))
+                inner: ModelCostMeter(unitCosts: try model.data.referenceUnitCosts(of: device)))
             let r = try Replay.run(configuration).summary
             let name = strategy + (wholeLayer ? " --flattened-whole-layer" : "") + " (\(drive.rawValue))"
             switch metric {
@@ -287,32 +292,30 @@ public enum ModelValidation {
                 work.pixelsBlended = pixels
             }
             var values: [Double] = []
-            for (draw, factor) in zip(ModelDraw.standard, try ModelUncertainty.factors.get()) {
+            for (draw, factor) in zip(ModelDraw.standard, try model.requireFit().factors) {
                 guard let factor else { continue }
-                values.append(try cost(of: work, on: device, at: draw, factor: factor))
+                values.append(try cost(of: work, on: device, at: draw, factor: factor, data: model.data))
             }
             values.sort()
-            let central = try cost(of: work, on: device, at: .central, factor: nil)
+            let central = try cost(of: work, on: device, at: .central, factor: nil, data: model.data)
             let reference =
-                Double(try DeviceCostData.shipped.referenceUnitCosts(of: device).cost(of: work).nanoseconds) / 1e6
+                Double(try model.data.referenceUnitCosts(of: device).cost(of: work).nanoseconds) / 1e6
             let name = imageRenderer ? "snapshot (UIGraphicsImageRenderer)" : "snapshot (plain bitmap context)"
             return Priced(
                 device: device, strategy: name, metric: "snapshot_ms", low: Percentiles.rank(5, values),
                 central: central, high: Percentiles.rank(95, values), reference: reference)
         case .input(let input):
-            let sourced = ModelDraw.central.value(input, in: DeviceCostData.shipped)
-            let low = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(
-                input, in: DeviceCostData.shipped)
-            let high = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(
-                input, in: DeviceCostData.shipped)
+            let sourced = ModelDraw.central.value(input, in: model.data)
+            let low = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0 }).value(input, in: model.data)
+            let high = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 1 }).value(input, in: model.data)
             return Priced(device: "", strategy: "", metric: input.rawValue, low: low, central: sourced, high: high)
         }
     }
 
-    private static func cost(of work: WorkCounters, on device: String, at draw: ModelDraw, factor: Double?) throws
-        -> Double
-    {
-        let costs = try DeviceCostData.shipped.unitCosts(of: device, at: draw, factor: factor)
+    private static func cost(
+        of work: WorkCounters, on device: String, at draw: ModelDraw, factor: Double?, data: DeviceCostData
+    ) throws -> Double {
+        let costs = try data.unitCosts(of: device, at: draw, factor: factor)
         return Double(costs.cost(of: work).nanoseconds) / 1e6
     }
 

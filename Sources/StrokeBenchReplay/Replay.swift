@@ -65,8 +65,14 @@ public struct ReplayConfiguration {
         get { described.costs }
         set {
             described.costs = newValue
-            meter = Self.meter(for: newValue, device: device)
+            meter = Self.meter(for: newValue, device: device, data: deviceModel.data)
         }
+    }
+    /// The device cost model modelled costs price with, handed down from the command line: its data,
+    /// and the fit a modelled replay's ranges need (`Replay.run`). Setting it with modelled costs sets
+    /// `meter` to the model's again.
+    public var deviceModel: DeviceModel {
+        didSet { if costs == .model { meter = Self.meter(for: .model, device: device, data: deviceModel.data) } }
     }
     /// Compare the final picture with the reference (skipped by callers that only want timing, and by a
     /// dry replay, which has no picture).
@@ -103,7 +109,7 @@ public struct ReplayConfiguration {
         input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
         clock: ClockMode = .virtual, delivery: Delivery = .coalesced, inputMode: InputMode = .recorded,
         strategy: any DrawingStrategy.Type, workers: Int? = nil, settings: StrategySettings = StrategySettings(),
-        costs: CostMode = .measured, comparePicture: Bool = true
+        costs: CostMode = .measured, comparePicture: Bool = true, deviceModel: DeviceModel = .shipped
     ) {
         described = ReplaySpec(
             strategy: strategy.name, options: settings, device: device.name, hz: hz, clock: clock, costs: costs,
@@ -112,14 +118,17 @@ public struct ReplayConfiguration {
         self.device = device
         self.strategy = strategy
         self.comparePicture = comparePicture
-        meter = Self.meter(for: costs, device: device)
+        self.deviceModel = deviceModel
+        meter = Self.meter(for: costs, device: device, data: deviceModel.data)
     }
 
     /// The replay `spec` describes, over `trace` (already read from `spec.trace.path`), its strategy
-    /// looked up in `strategies`.
+    /// looked up in `strategies`, priced with `deviceModel` when its costs are modelled.
     ///
     /// - Throws: `ReplaySpecError` when the spec does not validate.
-    public init(_ spec: ReplaySpec, trace: Trace, strategies: StrategyCatalog) throws(ReplaySpecError) {
+    public init(_ spec: ReplaySpec, trace: Trace, strategies: StrategyCatalog, deviceModel: DeviceModel)
+        throws(ReplaySpecError)
+    {
         try spec.validate(strategies: strategies)
         var device = spec.deviceProfile!
         // the input is thinned to it, and latency samples at it
@@ -128,7 +137,7 @@ public struct ReplayConfiguration {
             input: ReplayInput(trace: trace, device: device), traceName: spec.trace.path, device: device,
             hz: spec.hz, clock: spec.clock, delivery: spec.delivery, inputMode: spec.input,
             strategy: spec.strategyType(in: strategies)!,
-            workers: spec.workers, settings: spec.options, costs: spec.costs)
+            workers: spec.workers, settings: spec.options, costs: spec.costs, deviceModel: deviceModel)
         described = spec
     }
 
@@ -143,11 +152,11 @@ public struct ReplayConfiguration {
         return spec
     }
 
-    private static func meter(for costs: CostMode, device: DeviceProfile) -> any CostMeter {
+    private static func meter(for costs: CostMode, device: DeviceProfile, data: DeviceCostData) -> any CostMeter {
         switch costs {
         case .measured: WallClockMeter()
         case .zero: ZeroCostMeter()
-        case .model: ModelCostMeter(device: device)
+        case .model: ModelCostMeter(device: device, data: data)
         }
     }
 
@@ -206,7 +215,8 @@ public enum Replay {
     ///
     /// With the device cost model, the replay is priced again, dry and without outputs, at every draw
     /// of the model's joint uncertainty (`ModelUncertainty`), and the summary carries each figure's
-    /// 5-95% range and the share of draws in each hitch band.
+    /// 5-95% range and the share of draws in each hitch band: the configuration's `deviceModel` must
+    /// be fitted (`DeviceModel.fit`; a `DeviceCostError` otherwise).
     public static func run(
         _ configuration: ReplayConfiguration,
         progress: ((Double, Double) -> Void)? = nil

@@ -2,6 +2,7 @@ import Foundation
 import StrokeBenchCanvas
 import StrokeBenchCapacity
 import StrokeBenchDevice
+import StrokeBenchModelFit
 import StrokeBenchReplay
 import StrokeBenchSpec
 import StrokeBenchStrategies
@@ -11,6 +12,13 @@ import Testing
 /// The ramp's parts against answers worked out by hand, and modelled ramps against the orders the
 /// source article and the model agree on.
 @Suite struct CapacityTests {
+    /// The shipped device data, fitted once for this test process as `bench` fits what it loads.
+    static let fitted: DeviceModel = {
+        do { return try ModelFitting.fitted(.shipped, strategies: .builtIn) } catch {
+            fatalError("the shipped device data does not fit: \(error)")
+        }
+    }()
+
     @Test func theGridDoublesEverySixteenStepsAndEndsAtTheLimit() {
         let grid = RampGrid(limit: 10_000)
         #expect(grid.points.first == 0)
@@ -102,7 +110,8 @@ import Testing
                 strategy: strategy, device: "ipad-pro-11", clock: .virtual, costs: .model,
                 trace: TraceIdentity(path: "ramp"))
             var template = try ReplayConfiguration(
-                spec, trace: Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []), strategies: .builtIn)
+                spec, trace: Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []), strategies: .builtIn,
+                deviceModel: Self.fitted)
             template.comparePicture = false
             let device = template.device
             return try Ramp(

@@ -1,5 +1,6 @@
 import StrokeBenchCanvas
 import StrokeBenchCapacity
+import StrokeBenchDevice
 import StrokeBenchMetrics
 import StrokeBenchReplay
 import StrokeBenchSpec
@@ -77,7 +78,8 @@ import Testing
             strategy: LaggingInk.name, device: "ipad-pro-11", hz: 120, clock: .virtual, costs: .zero,
             trace: TraceIdentity(path: "ramp"))
         var template = try ReplayConfiguration(
-            spec, trace: Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []), strategies: catalog)
+            spec, trace: Trace(canvas: CanvasSize(width: 1, height: 1), strokes: []), strategies: catalog,
+            deviceModel: .shipped)
         template.comparePicture = false
         let result = try Ramp(
             template: template,

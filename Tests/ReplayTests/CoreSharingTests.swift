@@ -1,5 +1,6 @@
 import Foundation
 import StrokeBenchCanvas
+import StrokeBenchReplay
 import Testing
 
 @testable import StrokeBenchDevice

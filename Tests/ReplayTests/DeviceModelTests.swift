@@ -157,7 +157,7 @@ import Testing
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
             device: device, clock: .virtual, inputMode: .displayLink,
-            strategy: strategy, costs: .model)
+            strategy: strategy, costs: .model, deviceModel: .fittedForTests)
         configuration.comparePicture = false
         return configuration
     }
@@ -212,7 +212,8 @@ import Testing
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
             device: device, clock: .virtual, inputMode: .displayLink,
-            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: .model)
+            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: .model,
+            deviceModel: .fittedForTests)
         configuration.comparePicture = false
         return configuration
     }
@@ -297,7 +298,7 @@ import Testing
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
             device: device, clock: .virtual, inputMode: .maxSpeed,
-            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: costs)
+            strategy: StrategyCatalog.builtIn.strategy(named: strategy)!, costs: costs, deviceModel: .fittedForTests)
         configuration.comparePicture = false
         return try Replay.run(configuration)
     }

@@ -21,7 +21,7 @@ import Testing
         generator.parameters.duration = 2
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated", device: device,
-            clock: .virtual, strategy: strategy, costs: .model)
+            clock: .virtual, strategy: strategy, costs: .model, deviceModel: .fittedForTests)
         configuration.forcesRaster = raster
         configuration.comparePicture = strategy != ClaimsWhatItDoesNotDraw.self
         return try Replay.run(configuration).summary
@@ -79,7 +79,7 @@ import Testing
         func replay(raster: Bool) throws -> RunSummary {
             var configuration = ReplayConfiguration(
                 input: input, traceName: "generated", device: Self.device, clock: .virtual,
-                strategy: CompositesLeftPartOnly.self, costs: .model)
+                strategy: CompositesLeftPartOnly.self, costs: .model, deviceModel: .fittedForTests)
             configuration.forcesRaster = raster
             configuration.comparePicture = false
             return try Replay.run(configuration).summary

@@ -83,7 +83,8 @@ import Testing
         let spec = ReplaySpec(
             strategy: "dirty-rect", device: "ipad-pro-11", clock: .virtual, costs: .zero,
             pipeline: PipelineWhatIfs(touchRate: .hz60))
-        var configuration = try ReplayConfiguration(spec, trace: Self.trace(), strategies: .builtIn)
+        var configuration = try ReplayConfiguration(
+            spec, trace: Self.trace(), strategies: .builtIn, deviceModel: .shipped)
         configuration.comparePicture = false
         let result = try Replay.run(configuration)
         #expect(configuration.device.touchRate == 60 && configuration.spec.pipeline.touchRate == .hz60)

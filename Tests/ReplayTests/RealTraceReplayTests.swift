@@ -56,7 +56,7 @@ struct RealTraceReplayTests {
             var configuration = ReplayConfiguration(
                 input: ReplayInput(trace: trace, device: device), traceName: format.rawValue,
                 device: device, clock: .virtual, strategy: StrategyCatalog.builtIn.strategy(named: "dirty-rect")!,
-                costs: .model)
+                costs: .model, deviceModel: .fittedForTests)
             configuration.forcesRaster = true
             configuration.pipeline.predict = predict
             results.append(try Replay.run(configuration))

@@ -78,7 +78,8 @@ import Testing
         spiral.strokes[0].samples.removeLast(spiral.strokes[0].samples.count - points)
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: spiral, device: device), traceName: "spiral",
-            device: device, clock: .virtual, inputMode: input, strategy: SublayerStrategy.self, costs: .model)
+            device: device, clock: .virtual, inputMode: input, strategy: SublayerStrategy.self, costs: .model,
+            deviceModel: .fittedForTests)
         configuration.comparePicture = false
         return configuration
     }

@@ -1,9 +1,20 @@
 import StrokeBenchCanvas
 import StrokeBenchDevice
+import StrokeBenchModelFit
 import StrokeBenchStrategies
 import StrokeBenchTraces
 
 @testable import StrokeBenchReplay
+
+extension DeviceModel {
+    /// The shipped data, fitted once for this test process as `bench` fits the data it loads once per
+    /// process: what a modelled replay's draws need.
+    static let fittedForTests: DeviceModel = {
+        do { return try ModelFitting.fitted(.shipped, strategies: .builtIn) } catch {
+            fatalError("the shipped device data does not fit: \(error)")
+        }
+    }()
+}
 
 /// Costs written by the test: a commit that draws costs `drawCost`, everything else nothing.
 final class ScriptedMeter: CostMeter {

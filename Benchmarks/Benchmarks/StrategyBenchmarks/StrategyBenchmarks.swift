@@ -9,6 +9,7 @@ import Foundation
 import StrokeBenchStrategies
 import StrokeBenchTraces
 import StrokeBenchDevice
+import StrokeBenchModelFit
 
 /// Every benchmark measures exactly this many passes over the fixture, so that its distribution (and so
 /// its malloc-count percentiles, which `Thresholds/` pins exactly) does not depend on how fast the
@@ -56,7 +57,8 @@ let benchmarks: @Sendable () -> Void = {
                                                     .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5], absolute: [:])])) { benchmark in
             var configuration = ReplayConfiguration(input: Fixture.modelledInput, traceName: "fixture",
                                                     device: Fixture.modelledDevice, hz: 120, clock: .virtual,
-                                                    strategy: strategy, costs: .model)
+                                                    strategy: strategy, costs: .model,
+                                                    deviceModel: try Fixture.deviceModel())
             configuration.keepsFrames = false
             configuration.comparePicture = false
             let start = ContinuousClock.now
@@ -84,6 +86,10 @@ enum Fixture {
     /// The device cost model prices a profile it has sourced unit costs for: the iPhone 6s, the same screen.
     static let modelledDevice = DeviceProfile.named("iphone-6s")!
     static let modelledInput = ReplayInput(trace: trace, device: modelledDevice)
+    /// The shipped device data, fitted as `bench` fits it once per process (a dry spiral replay): the
+    /// fit stays out of what each dry-model-replay iteration measures.
+    static let fitted = Result { try ModelFitting.fitted(.shipped, strategies: .builtIn) }
+    static func deviceModel() throws -> DeviceModel { try fitted.get() }
     static let canvas = CanvasConfiguration(width: device.width, height: device.height, scale: device.scale,
                                             style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
 

@@ -1,4 +1,5 @@
 import StrokeBenchCanvas
+import StrokeBenchDevice
 
 /// Where a measured cost was spent.
 public enum CostPhase: Hashable, Sendable {

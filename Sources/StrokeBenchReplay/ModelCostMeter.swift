@@ -1,4 +1,5 @@
 import StrokeBenchCanvas
+import StrokeBenchDevice
 
 /// Charges each phase the work it counted times the device's unit costs (`--costs model`): the
 /// device cost model of docs/model.md section 4. The host's clock plays no part, so a modelled run gives
@@ -18,11 +19,14 @@ public final class ModelCostMeter: CostMeter {
     public init(unitCosts: UnitCosts) { self.unitCosts = unitCosts }
 
     /// The meter of `device` at `draw` of the model's uncertainty (its free factor refitted to
-    /// `factor`), from the shipped data. Every device profile has unit costs
-    /// there (`DeviceCostTests`), so a failure here is a broken build, not bad input.
-    public convenience init(device: DeviceProfile, at draw: ModelDraw = .central, factor: Double? = nil) {
+    /// `factor`), from `data`. Every device profile has unit costs in the shipped data
+    /// (`DeviceCostTests`), and loading a file refuses one that lacks any (`checkValues`), so a failure
+    /// here is a broken build, not bad input.
+    public convenience init(
+        device: DeviceProfile, data: DeviceCostData, at draw: ModelDraw = .central, factor: Double? = nil
+    ) {
         do {
-            self.init(unitCosts: try DeviceCostData.shipped.unitCosts(of: device.name, at: draw, factor: factor))
+            self.init(unitCosts: try data.unitCosts(of: device.name, at: draw, factor: factor))
         } catch { fatalError("\(error)") }
     }
 

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import StrokeBenchDevice
+import StrokeBenchModelFit
+import StrokeBenchStrategies
+
+/// What the engine needs that the command line loads at its edge, once per process, and hands down as
+/// arguments: the strategies this command line knows, and the device cost model, its data read from the
+/// shipped file or the one `STROKEBENCH_DEVICE_COSTS` names, and fitted when the command may price with
+/// it. Nothing below the command line reads the environment or fits the model.
+struct EngineInputs: Sendable {
+    var strategies: StrategyCatalog
+    var deviceModel: DeviceModel
+
+    /// Names another device-cost file than the shipped one: how scripts/fit_device.py tries a factor
+    /// without rebuilding (docs/device-model.md).
+    static let deviceCostsVariable = "STROKEBENCH_DEVICE_COSTS"
+
+    /// The device-cost file this process reads: the variable's, or nil for the shipped one.
+    static var deviceCostsPath: String? { ProcessInfo.processInfo.environment[deviceCostsVariable] }
+
+    /// Reads and checks the device cost data before any command runs, so that a bad file is refused in
+    /// one line now (65, or 74 when it cannot be read), never half-way through a sweep with some runs
+    /// written. A command that replays (`ReplayingCommand`) also gets the model fitted now, once, rather
+    /// than at its first modelled run (after a sweep's zero-cost runs), or at every run.
+    ///
+    /// - Throws: `DeviceCostError`, one line naming the file and the field.
+    static func load(for command: any ParsableCommand, strategies: StrategyCatalog) throws -> EngineInputs {
+        var model = DeviceModel(data: try DeviceCostData.load(path: deviceCostsPath ?? DeviceCostData.shippedURL.path))
+        if command is any ReplayingCommand {
+            do { model.fit = try ModelFitting.fit(model.data, strategies: strategies) } catch let error
+                as DeviceCostError
+            { throw error } catch { throw DeviceCostError("fitted_figure: the fitted replay fails: \(error)") }
+        }
+        return EngineInputs(strategies: strategies, deviceModel: model)
+    }
+}
+
+/// A command that runs with the engine's inputs the command line loaded, handed to it as an argument
+/// (`Bench.run` calls `run(with:)`, never the parser's `run()`), rather than looked up.
+protocol BenchCommand: ParsableCommand {
+    func run(with engine: EngineInputs) throws
+}
+
+/// A command that replays, and so needs the device cost model fitted before it starts.
+protocol ReplayingCommand: BenchCommand {}
+
+extension BenchCommand {
+    /// Not the way in: such a command runs with the inputs `Bench.run` loads for it.
+    func run() throws {
+        throw BenchFailure.software("internal error: \(Self.self) runs only with the engine's inputs (Bench.run)")
+    }
+}

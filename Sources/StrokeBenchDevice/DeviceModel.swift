@@ -1,0 +1,36 @@
+/// The device cost model one replay prices with, handed down from the command line: the data it
+/// loaded (the shipped file, or the one `STROKEBENCH_DEVICE_COSTS` names) and, once fitted, the model's
+/// free factor at every draw of its uncertainty. Nothing below the command line loads or fits it: the
+/// command line does both once per process (`ModelFitting`, above the engine, since the fit replays).
+public struct DeviceModel: Sendable {
+    /// The sourced unit costs' data.
+    public var data: DeviceCostData
+    /// The free factor refitted at each draw; nil until fitted. A modelled replay's ranges need it.
+    public var fit: ModelFit?
+
+    public init(data: DeviceCostData, fit: ModelFit? = nil) {
+        self.data = data
+        self.fit = fit
+    }
+
+    /// The data shipped with StrokeBench, not yet fitted: what a replay that does not price with the
+    /// model carries, and what tests, benchmarks and tools start from.
+    public static var shipped: DeviceModel { DeviceModel(data: .shipped) }
+
+    /// `fit`, or why a modelled replay cannot draw its ranges without it.
+    package func requireFit() throws(DeviceCostError) -> ModelFit {
+        guard let fit else {
+            throw DeviceCostError("the device cost model is not fitted: a modelled replay needs its fit (ModelFitting)")
+        }
+        return fit
+    }
+}
+
+/// The model's one free factor refitted to the fitted figure at every draw of its joint uncertainty
+/// (`ModelDraw.standard`), worked out by `ModelFitting` and read by the engine.
+public struct ModelFit: Sendable, Equatable {
+    /// By draw, in `ModelDraw.standard`'s order; nil for a draw in which no factor reproduces the figure.
+    public var factors: [Double?]
+
+    public init(factors: [Double?]) { self.factors = factors }
+}
