@@ -187,8 +187,13 @@ enum SummaryTable {
             func at(_ rank: Double, _ value: Double) -> String {
                 100 - neverShownPct < rank ? "never" : "\(fmt(value, 1)) ms"
             }
-            var headline =
-                "p50 \(at(50, pen.endToEndMs.p50)), p95 \(at(95, pen.endToEndMs.p95)) from pen to first pixels"
+            // With modelled costs, each end-to-end figure's range where it is a time.
+            func ranged(_ rank: Double, _ value: Double, _ low: Double?, _ high: Double?) -> String {
+                100 - neverShownPct < rank ? "never" : at(rank, value) + range(low, high, 1)
+            }
+            let p50 = ranged(50, pen.endToEndMs.p50, s.latencyE2eMsP50Low, s.latencyE2eMsP50High)
+            let p95 = ranged(95, pen.endToEndMs.p95, s.latencyE2eMsP95Low, s.latencyE2eMsP95High)
+            var headline = "p50 \(p50), p95 \(p95) from pen to first pixels"
             if s.samplesNeverShown > 0 {
                 headline += "; \(grouped(s.samplesNeverShown)) of \(grouped(s.samples)) samples never shown"
             }

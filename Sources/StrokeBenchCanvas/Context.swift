@@ -181,7 +181,8 @@ public final class Context {
     /// hundreds a frame.
     func stroke(_ line: Polyline, style: StrokeStyle) {
         if let handle { addPath(CollectionOfOne(line), to: handle) }
-        recordInk([line])
+        // The render server's contexts keep no record: no array is made for it.
+        if ledger?.ink != nil || surface.inkRecord != nil { recordInk([line]) }
         if ledger != nil {
             var tally = StrokeTally()
             line.count(into: &tally, clip: clipExtents, radius: style.inkRadius)

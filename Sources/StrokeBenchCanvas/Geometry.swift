@@ -30,14 +30,16 @@ public struct PixelRect: Hashable, Sendable, Codable {
     /// Bounds beyond ±2^31 (or not finite) are held there: such a rect is refused where it entered
     /// (`Point.isOutOfReach`), and holding it keeps the arithmetic here from trapping first.
     public init(enclosingMinX minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        func whole(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int {
+        // Each rounded with its rule spelled out: a rule passed as a value is rounded through a switch
+        // and a call, and every stroke and segment counted makes one of these.
+        func whole(_ rounded: Double) -> Int {
             let limit = 2_147_483_648.0
-            return value.isNaN ? 0 : Int(Swift.min(limit, Swift.max(-limit, value.rounded(rule))))
+            return rounded.isNaN ? 0 : Int(Swift.min(limit, Swift.max(-limit, rounded)))
         }
-        let x0 = whole(minX, .down)
-        let y0 = whole(minY, .down)
-        let x1 = whole(maxX, .up)
-        let y1 = whole(maxY, .up)
+        let x0 = whole(minX.rounded(.down))
+        let y0 = whole(minY.rounded(.down))
+        let x1 = whole(maxX.rounded(.up))
+        let y1 = whole(maxY.rounded(.up))
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -111,29 +111,52 @@ package final class InkRecord: Sendable {
 private enum Walk { case done, more, stuck }
 
 /// The ids of the strokes (`InkRecord`) a surface's pixels hold: a bit set, so that drawing an image
-/// into another surface, which hands on every stroke it holds, costs a word per 64 strokes.
+/// into another surface, which hands on every stroke it holds, costs a word per 64 strokes. Its words
+/// start at the first word it has a bit in: a new surface's first stroke is one of the replay's newest,
+/// and a set of every word from id 0 would zero thousands of words for it.
 package struct InkSet: Hashable, Sendable {
+    /// Word `i` holds ids `64 * (first + i) ..< 64 * (first + i + 1)`.
     private var words: [UInt64] = []
+    private var first = 0
 
     package init() {}
 
     mutating func insert(_ id: Int) {
         let word = id / 64
-        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word - words.count + 1)) }
-        words[word] |= 1 << UInt64(id % 64)
+        cover(word..<word + 1)
+        words[word - first] |= 1 << UInt64(id % 64)
     }
 
     mutating func formUnion(_ other: InkSet) {
-        if other.words.count > words.count {
-            words.append(contentsOf: repeatElement(0, count: other.words.count - words.count))
+        guard !other.words.isEmpty else { return }
+        cover(other.first..<other.first + other.words.count)
+        for (i, word) in other.words.enumerated() where word != 0 { words[other.first - first + i] |= word }
+    }
+
+    /// Grows the words to hold every word of `range`.
+    private mutating func cover(_ range: Range<Int>) {
+        if words.isEmpty {
+            first = range.lowerBound
+            words = Array(repeating: 0, count: range.count)
+            return
         }
-        for (i, word) in other.words.enumerated() where word != 0 { words[i] |= word }
+        if range.lowerBound < first {
+            words.insert(contentsOf: repeatElement(0, count: first - range.lowerBound), at: 0)
+            first = range.lowerBound
+        }
+        let end = first + words.count
+        if range.upperBound > end { words.append(contentsOf: repeatElement(0, count: range.upperBound - end)) }
     }
 
     /// The ids, newest first.
     var descending: some Sequence<Int> {
-        words.indices.reversed().lazy.flatMap { w in
-            (0..<64).reversed().lazy.filter { self.words[w] & (1 << UInt64($0)) != 0 }.map { w * 64 + $0 }
+        let words = words
+        let first = first
+        return words.indices.reversed().lazy.flatMap {
+            (w: Int) -> LazyMapSequence<LazyFilterSequence<ReversedCollection<Range<Int>>>, Int> in
+            let word = words[w]
+            let base = (first + w) * 64
+            return (0..<64).reversed().lazy.filter { word & (1 << UInt64($0)) != 0 }.map { base + $0 }
         }
     }
 }

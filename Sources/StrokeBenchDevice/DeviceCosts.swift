@@ -386,6 +386,9 @@ public struct UnitCosts: Hashable, Sendable {
     public func cost(
         of counters: WorkCounters, kinds: [WorkKind] = WorkKind.allCases, at placement: Placement = .mainAlone
     ) -> ReplayDuration {
+        // Most phases of an idle turn count nothing, and cost nothing at any unit cost (each is finite:
+        // `DeviceCostData.checkValues`): no need to price every kind to add zeros.
+        guard counters != WorkCounters() else { return .zero }
         let (compute, memory) = sharing.multipliers(at: placement)
         var ns = 0.0
         for kind in kinds {

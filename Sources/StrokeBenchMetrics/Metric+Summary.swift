@@ -76,6 +76,14 @@ extension Metric {
     /// `laterModelledEnds` in summary.csv, since it came later still.
     public static let renderServerBusyEnds = ends(
         renderServerBusyPct, \.renderServerBusyPctLow, \.renderServerBusyPctHigh)
+    /// With modelled costs, the ends of the pen-to-pixel latency's median and 95th percentile and of the
+    /// composite time's 95th percentile over the model's uncertainty: summary.csv's last columns, since
+    /// they came after the render server's busy share.
+    public static let latestModelledEnds: [Metric] = [
+        ends(penToPixel[0], \.latencyE2eMsP50Low, \.latencyE2eMsP50High),
+        ends(penToPixel[1], \.latencyE2eMsP95Low, \.latencyE2eMsP95High),
+        ends(percentile(.compositeMs, .p95), \.compositeMsP95Low, \.compositeMsP95High),
+    ].flatMap { $0 }
     /// Main thread and render server together, ms of work a second replayed: what a ranking weighs.
     public static let busyMsPerS = measure("busy_ms_per_s", unit: "ms/s") { $0.busyMsPerS }
     public static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
@@ -116,7 +124,7 @@ extension Metric {
         ]
         + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
         + prediction + wetInk
-        + [busyMsPerS] + laterModelledEnds + [renderServerBusyPct] + renderServerBusyEnds
+        + [busyMsPerS] + laterModelledEnds + [renderServerBusyPct] + renderServerBusyEnds + latestModelledEnds
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

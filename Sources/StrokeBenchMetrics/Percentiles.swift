@@ -9,6 +9,7 @@ public struct Percentiles: Hashable, Sendable, Codable {
 
     public static let zero = Percentiles(p50: 0, p90: 0, p95: 0, p99: 0, max: 0)
 
+    @inlinable
     public init(p50: Double, p90: Double, p95: Double, p99: Double, max: Double) {
         self.p50 = p50
         self.p90 = p90
@@ -18,6 +19,7 @@ public struct Percentiles: Hashable, Sendable, Codable {
     }
 
     /// Nearest-rank percentiles of `values`; all zero for an empty list.
+    @inlinable
     public init<S: Sequence>(_ values: S) where S.Element == Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else {
@@ -30,6 +32,7 @@ public struct Percentiles: Hashable, Sendable, Codable {
     }
 
     /// The nearest-rank percentile: the smallest value with at least `p` percent of values at or below it.
+    @inlinable
     public static func rank(_ p: Double, _ sorted: [Double]) -> Double {
         let n = sorted.count
         let index = Int((p / 100 * Double(n)).rounded(.up)) - 1

@@ -167,6 +167,17 @@ public struct RunSummary: Hashable, Sendable, Codable {
     public var mainMsP95Low, mainMsP95High: Double?
     public var latencyMsP95Low, latencyMsP95High: Double?
     public var inkUpdatesPerSLow, inkUpdatesPerSHigh: Double?
+    /// With modelled costs, the ends of the pen-to-pixel (end-to-end) latency's median and 95th
+    /// percentile, and of the render server's composite time's 95th percentile, over the same draws;
+    /// nil for other costs, and the latency's when no sample was shown.
+    package var latencyE2eMsP50Low, latencyE2eMsP50High: Double?
+    package var latencyE2eMsP95Low, latencyE2eMsP95High: Double?
+    package var compositeMsP95Low, compositeMsP95High: Double?
+    /// A draw's end-to-end latency distribution (`ModelUncertainty`), which works out no other
+    /// pen-to-pixel figure; not written.
+    package var drawnEndToEndMs: Percentiles?
+    /// The end-to-end distribution: the pen-to-pixel figures', or a draw's.
+    package var endToEndMs: Percentiles? { penToPixel?.endToEndMs ?? drawnEndToEndMs }
     /// With modelled costs, the share of the model's draws in each hitch band; nil for other costs.
     public var bandProbabilities: BandProbabilities?
     /// How main-thread time grows with the drawing: the least-squares slope of active frames'
@@ -272,6 +283,12 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case latencyMsP95High = "latency_ms_p95_high"
         case inkUpdatesPerSLow = "ink_updates_per_s_low"
         case inkUpdatesPerSHigh = "ink_updates_per_s_high"
+        case latencyE2eMsP50Low = "latency_e2e_ms_p50_low"
+        case latencyE2eMsP50High = "latency_e2e_ms_p50_high"
+        case latencyE2eMsP95Low = "latency_e2e_ms_p95_low"
+        case latencyE2eMsP95High = "latency_e2e_ms_p95_high"
+        case compositeMsP95Low = "composite_ms_p95_low"
+        case compositeMsP95High = "composite_ms_p95_high"
         case bandProbabilities = "band_probabilities"
         case penToPixel = "pen_to_pixel"
     }
@@ -362,7 +379,8 @@ public struct RunSummary: Hashable, Sendable, Codable {
     /// outside the draws' 5-95%, and a range that leaves out the figure printed beside it says nothing.
     public mutating func spread(over draws: [RunSummary]) {
         let central = self
-        func range(_ figure: (RunSummary) -> Double) -> (Double, Double) {
+        func range(_ figure: (RunSummary) -> Double) -> (Double, Double) { rangeOver(draws, figure) }
+        func rangeOver(_ draws: [RunSummary], _ figure: (RunSummary) -> Double) -> (Double, Double) {
             let values = draws.map(figure).sorted()
             guard !values.isEmpty else { return (figure(central), figure(central)) }
             return (
@@ -377,6 +395,13 @@ public struct RunSummary: Hashable, Sendable, Codable {
         (renderServerBusyPctLow, renderServerBusyPctHigh) = range { $0.renderServerBusyPct ?? 0 }
         (hitchRatioMsPerSLow, hitchRatioMsPerSHigh) = range(\.hitchRatioMsPerS)
         (droppedPctLow, droppedPctHigh) = range(\.droppedPct)
+        (compositeMsP95Low, compositeMsP95High) = range(\.compositeMs.p95)
+        // Ranged only where the central run showed a sample: a draw that showed none has no distribution.
+        if endToEndMs != nil {
+            let shown = draws.filter { $0.endToEndMs != nil }
+            (latencyE2eMsP50Low, latencyE2eMsP50High) = rangeOver(shown) { $0.endToEndMs!.p50 }
+            (latencyE2eMsP95Low, latencyE2eMsP95High) = rangeOver(shown) { $0.endToEndMs!.p95 }
+        }
         let bands = BandProbabilities(ratios: draws.map(\.hitchRatioMsPerS))
         bandProbabilities = bands
         hitchBand = bands.agreed

@@ -101,6 +101,15 @@ struct FrameAccountant {
         }
     }
 
+    /// Each sample's end-to-end latency in ns (nil for a sample never shown): its `stagesBySample`
+    /// summed, which telescope to the device's stages and the time from the sample to its picture.
+    func endToEndNs(device: DeviceLatency) -> [Int64?] {
+        latencies.indices.map { i -> Int64? in
+            guard !latencies[i].isNaN else { return nil }
+            return device.digitizerNs + (presentNs[i] - instant(of: i).nanoseconds) + device.scanOutAndPanelNs
+        }
+    }
+
     /// Accounts for `turn`, whose picture (if it committed one) is presented at `presentVsync`.
     mutating func account(_ turn: Turn, presentedAt presentVsync: Int?) throws {
         let deadline = grid.firstVsync(after: turn.start)

@@ -51,12 +51,15 @@ package enum ModelUncertainty {
     ) throws -> RunSummary {
         let meter = ModelCostMeter(
             device: configuration.device, data: configuration.deviceModel.data, at: draw, factor: factor)
-        if let (tally, mainMs) = turns.reprice(at: meter.unitCosts) {
+        if let (tally, mainMs, compositeMs) = turns.reprice(at: meter.unitCosts) {
+            // The same schedule presents every picture at the same vsync: the latencies, end to end
+            // too, are the central replay's.
             var summary = central
             summary.displayLinkFps = tally.fps
             summary.mainThreadBusyPct = tally.busyPercent
             summary.renderServerBusyPct = tally.serverBusyPercent
             summary.mainMs = mainMs
+            summary.compositeMs = compositeMs
             return summary
         }
         var priced = configuration
@@ -68,6 +71,7 @@ package enum ModelUncertainty {
         priced.forcesRaster = false
         // Composites stay: the render server is on the virtual clock, and a late one moves the schedule.
         priced.analysesLatency = false
+        priced.analysesEndToEnd = true
         var loop = try RunLoopSimulation(priced)
         return try loop.run(progress: nil).summary
     }
@@ -134,22 +138,26 @@ final class CentralTurns {
     }
 
     /// The display-link tally of the central replay's turns priced at `costs`, and the percentiles of
-    /// their main-thread time over the active turns; nil when the replay cannot be re-priced, or when
-    /// a turn would run past its deadline at these costs.
-    func reprice(at costs: UnitCosts) -> (DisplayLinkTally, Percentiles)? {
+    /// their main-thread and composite times over the active turns; nil when the replay cannot be
+    /// re-priced, or when a turn would run past its deadline at these costs.
+    func reprice(at costs: UnitCosts) -> (DisplayLinkTally, mainMs: Percentiles, compositeMs: Percentiles)? {
         guard canReprice else { return nil }
         var tally = DisplayLinkTally()
         var active: [Double] = []
+        var composites: [Double] = []
         for turn in turns {
             let mainMs = TurnWorkMeter.mainMs(of: turn.work, at: costs)
             let compositeMs = TurnWorkMeter.serverMs(of: turn.serverWork, at: costs)
             guard turn.startMs + mainMs + compositeMs < turn.deadlineMs else { return nil }
-            if turn.active { active.append(mainMs) }
+            if turn.active {
+                active.append(mainMs)
+                composites.append(compositeMs)
+            }
             tally.add(
                 isVsync: true, samples: turn.samples, startMs: turn.startMs, endMs: turn.startMs + mainMs,
                 mainMs: mainMs, compositeMs: compositeMs)
         }
-        return (tally, Percentiles(active))
+        return (tally, Percentiles(active), Percentiles(composites))
     }
 }
 

@@ -51,7 +51,8 @@ struct RunLoopSimulation {
         // Only pen-to-pixel reads the wet layer: a replay that skips it (the model's draws, a ramp's
         // steps) keeps the layer off rather than draw it for nothing.
         wetInk = try WetInkLayer(
-            configuration.analysesLatency ? configuration.pipeline.wetInk : .off, input: configuration.input,
+            configuration.analysesLatency || configuration.analysesEndToEnd ? configuration.pipeline.wetInk : .off,
+            input: configuration.input,
             canvas: configuration.canvas,
             hz: configuration.hz, rasterizes: configuration.rasterizes)
         clock.attach(configuration.timeline)
@@ -281,15 +282,18 @@ struct RunLoopSimulation {
         let shown = ShownSamples(
             presentations: accountant.presentations, pending: accountant.pending, vsyncCount: vsyncCount,
             latenciesMs: latenciesMs, isShown: accountant.samplesShown)
-        guard configuration.analysesLatency else {
-            return ReplayResult(
-                frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, shown: shown)
-        }
         let device = DeviceLatency(device: configuration.device, hz: grid.hz)
-        let (stages, wetFirst) = firstPixels(device: device)
         // A sample never shown enters the end-to-end figures at its wait until the last vsync plus the
         // device's own stages: a lower bound, never left out (docs/latency.md).
         let deviceMs = Double(device.digitizerNs + device.scanOutAndPanelNs) / 1e6
+        guard configuration.analysesLatency else {
+            if configuration.analysesEndToEnd {
+                summary.drawnEndToEndMs = endToEndMs(device: device, latenciesMs: latenciesMs, deviceMs: deviceMs)
+            }
+            return ReplayResult(
+                frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, shown: shown)
+        }
+        let (stages, wetFirst) = firstPixels(device: device)
         let neverShownMs = stages.indices.filter { stages[$0] == nil }.map { latenciesMs[$0] + deviceMs }
         summary.penToPixel = PenToPixel(
             shown: stages.compactMap { $0 }, neverShownMs: neverShownMs, samples: configuration.input.count,
@@ -322,6 +326,25 @@ struct RunLoopSimulation {
     private func penVsyncs() -> [Int] {
         let vsyncs = (0..<configuration.input.count).map { grid.firstVsync(after: accountant.instant(of: $0)) }
         return vsyncs.sorted().reduce(into: []) { if $1 != $0.last { $0.append($1) } }
+    }
+
+    /// The end-to-end distribution `finish` reports in `PenToPixel.endToEndMs`, worked out alone: each
+    /// shown sample's stages summed without making them (`FrameAccountant.endToEndNs`), or the wet ink's
+    /// where that lit it sooner, and each never-shown sample at its lower bound. Nil when none was shown.
+    private func endToEndMs(device: DeviceLatency, latenciesMs: [Double], deviceMs: Double) -> Percentiles? {
+        var committed = accountant.endToEndNs(device: device)
+        if configuration.pipeline.wetInk != .off {
+            for i in committed.indices {
+                guard
+                    let wet = wetInk.stages(of: i, sampled: accountant.instant(of: i).nanoseconds, device: device)?
+                        .endToEndNs
+                else { continue }
+                if committed[i].map({ wet < $0 }) ?? true { committed[i] = wet }
+            }
+        }
+        guard committed.contains(where: { $0 != nil }) else { return nil }
+        return Percentiles(
+            committed.indices.map { i in committed[i].map { Double($0) / 1e6 } ?? latenciesMs[i] + deviceMs })
     }
 
     /// Each sample's stages to its first pixels (nil for a sample never shown): through the committed

@@ -119,10 +119,29 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
     }
 
     /// Runs `item`'s steps from `time` on, each at its simulated start; calls `done` with the end time.
+    /// A step that is due before anything else scheduled runs straight after the one before it
+    /// (`VirtualScheduler.runsNext`), as the scheduler would have run it.
     private func run(_ item: Queued, at time: ReplayInstant, done: @escaping (ReplayInstant) -> Void) {
         let context = TaskContext(ledger: ledger.sibling())
         var trace = item.trace
-        func step(_ index: Int) {
+        func steps(from first: Int) {
+            var index = first
+            while true {
+                let (outcome, end) = step(index)
+                switch outcome {
+                case .proceed where index + 1 < item.task.stepCount:
+                    guard scheduler.runsNext(at: end) else {
+                        scheduler.schedule(at: end) { [index] in steps(from: index + 1) }
+                        return
+                    }
+                    index += 1
+                case .proceed, .stop: return finish(nil, at: end)
+                case .finish(let output): return finish(output, at: end)
+                }
+            }
+        }
+        // Step `index` at the scheduler's time: its outcome and when it ends.
+        func step(_ index: Int) -> (StepOutcome, ReplayInstant) {
             if index == 0 {
                 running += 1
                 log.threadsPeak = max(log.threadsPeak, running)
@@ -136,20 +155,13 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
             }
             trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0)
             context.elapsed += cost.seconds
-            let end = scheduler.now + cost
-            var finished: (any Sendable)?? = nil
-            switch outcome {
-            case .proceed where index + 1 < item.task.stepCount:
-                scheduler.schedule(at: end) { step(index + 1) }
-                return
-            case .proceed, .stop: finished = .some(nil)
-            case .finish(let output): finished = .some(output)
-            }
+            return (outcome, scheduler.now + cost)
+        }
+        func finish(_ output: (any Sendable)?, at end: ReplayInstant) {
             scheduler.schedule(at: end) { [unowned self] in
                 running -= 1
                 meter.workersRunning(running)
                 pending -= 1
-                let output = finished!
                 if let picture = output as? RenderedPicture { log.finished.append((end.seconds, picture.showsThrough)) }
                 trace.end = end
                 let trace = trace
@@ -166,6 +178,6 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
                 done(end)
             }
         }
-        scheduler.schedule(at: time) { step(0) }
+        scheduler.schedule(at: time) { steps(from: 0) }
     }
 }

@@ -85,6 +85,8 @@ public enum SummaryCSV {
         columns += Metric.laterModelledEnds.map(Column.metric)
         // The render server's busy share, and with modelled costs its range.
         columns += ([Metric.renderServerBusyPct] + Metric.renderServerBusyEnds).map(Column.metric)
+        // With modelled costs, the ranges of pen-to-pixel latency (p50, p95) and of composite time (p95).
+        columns += Metric.latestModelledEnds.map(Column.metric)
         return columns
     }()
 

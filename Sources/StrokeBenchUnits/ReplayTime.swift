@@ -9,24 +9,24 @@ public struct ReplayInstant: Comparable, Hashable, Sendable {
     /// The start of the replay.
     public static let zero = ReplayInstant(nanoseconds: 0)
 
-    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+    @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// The instant `seconds` after the start, to the nearest nanosecond (trace times are microseconds).
-    public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    @inlinable public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
 
     /// Seconds since the start.
-    public var seconds: Double { Double(nanoseconds) / 1e9 }
+    @inlinable public var seconds: Double { Double(nanoseconds) / 1e9 }
     /// Milliseconds since the start, as the CSV reports instants.
-    public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+    @inlinable public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
-    public static func < (a: ReplayInstant, b: ReplayInstant) -> Bool { a.nanoseconds < b.nanoseconds }
-    public static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant {
+    @inlinable public static func < (a: ReplayInstant, b: ReplayInstant) -> Bool { a.nanoseconds < b.nanoseconds }
+    @inlinable public static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant {
         ReplayInstant(nanoseconds: a.nanoseconds + d.nanoseconds)
     }
-    public static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration {
+    @inlinable public static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration {
         ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds)
     }
-    public static func += (a: inout ReplayInstant, d: ReplayDuration) { a = a + d }
+    @inlinable public static func += (a: inout ReplayInstant, d: ReplayDuration) { a = a + d }
 }
 
 /// A span of replay time (a phase's cost, an overrun), in whole nanoseconds; may be negative.
@@ -35,19 +35,19 @@ public struct ReplayDuration: Comparable, Hashable, Sendable, AdditiveArithmetic
 
     public static let zero = ReplayDuration(nanoseconds: 0)
 
-    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+    @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// `seconds`, to the nearest nanosecond.
-    public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    @inlinable public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
 
-    public var seconds: Double { Double(nanoseconds) / 1e9 }
-    public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+    @inlinable public var seconds: Double { Double(nanoseconds) / 1e9 }
+    @inlinable public var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
-    public static func < (a: ReplayDuration, b: ReplayDuration) -> Bool { a.nanoseconds < b.nanoseconds }
-    public static func + (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
+    @inlinable public static func < (a: ReplayDuration, b: ReplayDuration) -> Bool { a.nanoseconds < b.nanoseconds }
+    @inlinable public static func + (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
         ReplayDuration(nanoseconds: a.nanoseconds + b.nanoseconds)
     }
-    public static func - (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
+    @inlinable public static func - (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
         ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds)
     }
 }
@@ -57,17 +57,17 @@ public struct VsyncGrid: Hashable, Sendable {
     /// Refresh rate in Hz.
     public let hz: Double
 
-    public init(hz: Double) {
+    @inlinable public init(hz: Double) {
         precondition(hz > 0 && hz.isFinite, "a refresh rate is positive")
         self.hz = hz
     }
 
     /// The time of vsync `k`.
-    public func time(of k: Int) -> ReplayInstant { ReplayInstant(seconds: Double(k) / hz) }
+    @inlinable public func time(of k: Int) -> ReplayInstant { ReplayInstant(seconds: Double(k) / hz) }
 
     /// The index of the first vsync strictly after `instant`: the vsync a turn started then is due at,
     /// and the earliest a commit finished then can be presented at.
-    public func firstVsync(after instant: ReplayInstant) -> Int {
+    @inlinable public func firstVsync(after instant: ReplayInstant) -> Int {
         // The floating estimate is within one of the answer; the comparisons against `time(of:)` make it exact.
         var k = max(0, Int((instant.seconds * hz).rounded(.down)))
         while k > 0 && time(of: k - 1) > instant { k -= 1 }
@@ -76,5 +76,7 @@ public struct VsyncGrid: Hashable, Sendable {
     }
 
     /// The duration of `vsyncs` refresh periods.
-    public func duration(ofVsyncs vsyncs: Int) -> ReplayDuration { ReplayDuration(seconds: Double(vsyncs) / hz) }
+    @inlinable public func duration(ofVsyncs vsyncs: Int) -> ReplayDuration {
+        ReplayDuration(seconds: Double(vsyncs) / hz)
+    }
 }

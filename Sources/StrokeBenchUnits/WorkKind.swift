@@ -61,6 +61,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     public var isDoneInBackground: Bool { self != .pixelUploaded && self != .pixelComposited }
 
     /// True for the kinds that scale with memory bandwidth.
+    @inlinable
     public var isMemoryBound: Bool {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelCopied, .pixelUploaded, .pixelComposited,
@@ -74,6 +75,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
 
     /// How many of those units are extended-range pixels (0 for kinds that are not pixels of a
     /// bitmap): the extended share `WorkCounters` keeps beside this kind's counter.
+    @inlinable
     public func extendedCount(in counters: WorkCounters) -> Int {
         switch self {
         case .pixelCleared: counters.extendedCleared
@@ -90,6 +92,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     }
 
     /// How many units of this kind `counters` hold.
+    @inlinable
     public func count(in counters: WorkCounters) -> Int {
         switch self {
         case .pixelCleared: counters.pixelsCleared

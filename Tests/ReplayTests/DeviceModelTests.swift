@@ -268,6 +268,35 @@ import Testing
         #expect(try data.singleThreadShare(of: "iphone-15-pro", at: low) == share.low)
     }
 
+    /// Pen-to-pixel latency and composite time are ranged too, each range holding its central figure,
+    /// and a draw's end-to-end distribution, worked out alone, is the one the full analysis reports.
+    @Test(arguments: ["async-pool", "sublayer"])
+    func endToEndLatencyAndCompositeTimeHaveRanges(strategy: String) throws {
+        let configuration = spiral(on: "ipad-pro-11", points: 400, strategy: strategy)
+        let s = try Replay.run(configuration).summary
+        let e2e = try #require(s.penToPixel?.endToEndMs)
+        for (low, value, high) in [
+            (s.latencyE2eMsP50Low, e2e.p50, s.latencyE2eMsP50High),
+            (s.latencyE2eMsP95Low, e2e.p95, s.latencyE2eMsP95High),
+            (s.compositeMsP95Low, s.compositeMs.p95, s.compositeMsP95High),
+        ] {
+            let low = try #require(low)
+            let high = try #require(high)
+            #expect(low <= value && value <= high, "\(low) \(value) \(high)")
+        }
+        var alone = configuration
+        alone.analysesLatency = false
+        alone.analysesEndToEnd = true
+        var loop = try RunLoopSimulation(alone)
+        let drawn = try loop.run(progress: nil).summary
+        #expect(drawn.penToPixel == nil)
+        #expect(drawn.drawnEndToEndMs == e2e)
+        var none = alone
+        none.analysesEndToEnd = false
+        var plain = try RunLoopSimulation(none)
+        #expect(try plain.run(progress: nil).summary.endToEndMs == nil)
+    }
+
     /// Other costs report no range, and a band is named only where 90% of the draws agree.
     @Test func onlyModelledRunsHaveARangeAndABandNeedsNinetyPercent() throws {
         var measured = spiral(on: "iphone-6s")

@@ -184,7 +184,9 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         latency_within_50_ms_pct,present_queue_depth,predict,perceived_latency_ms_p50,perceived_latency_ms_p95,ghost_ink_mm_p95,\
         ghost_lifetime_ms_p95,retractions_per_s,prediction_extra_pixels,touch_hz,wet_ink,wet_ink_torn_pct,wet_ink_pixels,busy_ms_per_s,reasons,\
         main_ms_p95_low,main_ms_p95_high,latency_ms_p95_low,latency_ms_p95_high,ink_updates_per_s_low,\
-        ink_updates_per_s_high,render_server_busy_pct,render_server_busy_pct_low,render_server_busy_pct_high
+        ink_updates_per_s_high,render_server_busy_pct,render_server_busy_pct_low,render_server_busy_pct_high,\
+        latency_e2e_ms_p50_low,latency_e2e_ms_p50_high,latency_e2e_ms_p95_low,latency_e2e_ms_p95_high,\
+        composite_ms_p95_low,composite_ms_p95_high
         """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.
