@@ -4,44 +4,44 @@
 /// epsilon, and two runs that do the same work agree to the nanosecond in every column.
 public struct ReplayInstant: Comparable, Hashable, Sendable {
     /// Nanoseconds since the replay started.
-    public var nanoseconds: Int64
+    package var nanoseconds: Int64
 
     /// The start of the replay.
-    public static let zero = ReplayInstant(nanoseconds: 0)
+    package static let zero = ReplayInstant(nanoseconds: 0)
 
-    public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+    package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// The instant `seconds` after the start, to the nearest nanosecond (trace times are microseconds).
-    public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    package init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
 
     /// Seconds since the start.
-    public var seconds: Double { Double(nanoseconds) / 1e9 }
+    package var seconds: Double { Double(nanoseconds) / 1e9 }
     /// Milliseconds since the start, as the CSV reports instants.
-    public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+    package var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     public static func < (a: ReplayInstant, b: ReplayInstant) -> Bool { a.nanoseconds < b.nanoseconds }
-    public static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant {
+    package static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant {
         ReplayInstant(nanoseconds: a.nanoseconds + d.nanoseconds)
     }
-    public static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration {
+    package static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration {
         ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds)
     }
-    public static func += (a: inout ReplayInstant, d: ReplayDuration) { a = a + d }
+    package static func += (a: inout ReplayInstant, d: ReplayDuration) { a = a + d }
 }
 
 /// A span of replay time (a phase's cost, an overrun), in whole nanoseconds; may be negative.
 public struct ReplayDuration: Comparable, Hashable, Sendable, AdditiveArithmetic {
-    public var nanoseconds: Int64
+    package var nanoseconds: Int64
 
     public static let zero = ReplayDuration(nanoseconds: 0)
 
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// `seconds`, to the nearest nanosecond.
-    public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    package init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
 
-    public var seconds: Double { Double(nanoseconds) / 1e9 }
-    public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+    package var seconds: Double { Double(nanoseconds) / 1e9 }
+    package var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     public static func < (a: ReplayDuration, b: ReplayDuration) -> Bool { a.nanoseconds < b.nanoseconds }
     public static func + (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
@@ -55,7 +55,7 @@ public struct ReplayDuration: Comparable, Hashable, Sendable, AdditiveArithmetic
 /// The display's vsyncs: vsync k at `k / hz` seconds, each rounded to the nanosecond once, here.
 public struct VsyncGrid: Hashable, Sendable {
     /// Refresh rate in Hz.
-    public let hz: Double
+    package let hz: Double
 
     public init(hz: Double) {
         precondition(hz > 0 && hz.isFinite, "a refresh rate is positive")
@@ -67,7 +67,7 @@ public struct VsyncGrid: Hashable, Sendable {
 
     /// The index of the first vsync strictly after `instant`: the vsync a turn started then is due at,
     /// and the earliest a commit finished then can be presented at.
-    public func firstVsync(after instant: ReplayInstant) -> Int {
+    package func firstVsync(after instant: ReplayInstant) -> Int {
         // The floating estimate is within one of the answer; the comparisons against `time(of:)` make it exact.
         var k = max(0, Int((instant.seconds * hz).rounded(.down)))
         while k > 0 && time(of: k - 1) > instant { k -= 1 }
@@ -76,5 +76,5 @@ public struct VsyncGrid: Hashable, Sendable {
     }
 
     /// The duration of `vsyncs` refresh periods.
-    public func duration(ofVsyncs vsyncs: Int) -> ReplayDuration { ReplayDuration(seconds: Double(vsyncs) / hz) }
+    package func duration(ofVsyncs vsyncs: Int) -> ReplayDuration { ReplayDuration(seconds: Double(vsyncs) / hz) }
 }
