@@ -12,16 +12,15 @@ let package = Package(
         .library(name: "StrokeBench", targets: ["StrokeBench"]),
         // The whole `bench` command line as a library: `StrokeBenchCLI.main(strategies: [Mine.self])`.
         .library(name: "StrokeBenchCLI", targets: ["StrokeBenchCLI"]),
-        // Everything below the command line, for tools and benchmarks that replay in-process.
+        // The engine below the command line, for the packages that replay in-process (Benchmarks/, Fuzz/): the
+        // modules they meet. Public only what they use; the rest is `package` (PublicSymbolsTests pins it).
         .library(
             name: "StrokeBenchKit",
             targets: [
-                "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchTraces", "StrokeBenchDevice",
-                "StrokeBenchReplay", "StrokeBenchModelFit",
-                "StrokeBenchCalibration", "StrokeBenchTimeline", "StrokeBenchStrategies", "StrokeBenchMetrics",
+                "StrokeBench", "StrokeBenchUnits", "StrokeBenchCanvas", "StrokeBenchSpec", "StrokeBenchTraces",
+                "StrokeBenchDevice", "StrokeBenchReplay", "StrokeBenchModelFit", "StrokeBenchStrategies",
+                "StrokeBenchMetrics",
                 "StrokeBenchReports",
-                "StrokeBenchRegression", "StrokeBenchSpec", "StrokeBenchCapacity", "StrokeBenchStudy",
-                "StrokeBenchHistory",
             ]),
         // The trace readers alone (no cairo, no pixman; libxml2 for the $1 logs): what the fuzz targets in Fuzz/ link.
         .library(name: "StrokeBenchTraces", targets: ["StrokeBenchTraces"]),
@@ -98,13 +97,12 @@ let package = Package(
             name: "StrokeBenchCalibration", dependencies: ["StrokeBenchCanvas", "StrokeBenchDevice", "StrokeBenchSpec"]),
         // A replay's timeline as Chrome trace-event JSON, with its streaming writer (docs/timeline.md).
         .target(name: "StrokeBenchTimeline", dependencies: ["StrokeBenchReplay", "StrokeBenchMetrics"]),
-        // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison.
+        // Sweep plans and sharding, the tidy summary, Mann-Whitney U and the per-configuration comparison;
+        // and a study's answer on one page (`bench report`, Study/): the verdict matrix, the ranking, charts
+        // as inline SVG.
         .target(
             name: "StrokeBenchReports",
             dependencies: ["StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchStrategies"]),
-        // A study's answer on one page (`bench report`): the verdict matrix, the ranking, charts as inline SVG.
-        .target(
-            name: "StrokeBenchStudy", dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchSpec"]),
         // Baselines, budgets and verdicts: the regression checks behind `bench baseline` and `bench check`.
         .target(
             name: "StrokeBenchRegression",
@@ -128,7 +126,7 @@ let package = Package(
                 "StrokeBenchTraces",
                 "StrokeBenchStrategies", "StrokeBenchMetrics", "StrokeBenchCanvas", "StrokeBenchReports",
                 "StrokeBenchRegression", "StrokeBenchSpec",
-                "StrokeBenchCapacity", "StrokeBenchStudy", "StrokeBenchHistory", "StrokeBenchModelFit",
+                "StrokeBenchCapacity", "StrokeBenchHistory", "StrokeBenchModelFit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // LeakSanitizer's suppressions of other people's leaks, for sanitizer builds (C: see hooks.c).
@@ -155,7 +153,7 @@ let package = Package(
         .testTarget(name: "MetricsTests", dependencies: ["StrokeBenchMetrics", "StrokeBenchUnits"]),
         .testTarget(
             name: "StudyTests",
-            dependencies: ["StrokeBenchStudy", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces"]),
+            dependencies: ["StrokeBenchReports", "StrokeBenchMetrics", "StrokeBenchSpec", "StrokeBenchTraces"]),
         .testTarget(
             name: "ReportsTests",
             dependencies: [

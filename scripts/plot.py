@@ -40,7 +40,7 @@ BANDS = [("good", "under 5 ms/s", "#4caf50"), ("warning", "5-10 ms/s", "#ffb300"
 UNCERTAIN = ("uncertain", "draws disagree", "#bdbdbd")
 BAND_COLOUR = {name: colour for name, _, colour in BANDS + [UNCERTAIN]}
 # The run's one verdict (bench's RunJudgement, summary.csv `verdict`), best first, in the colours the
-# report uses (Sources/StrokeBenchStudy/Charts.swift), which no other series on any chart uses.
+# report uses (Sources/StrokeBenchReports/Study/Charts.swift), which no other series on any chart uses.
 VERDICTS = [("keeps up", "#2e7d32"), ("may hitch", "#b8860b"), ("hitches", "#c62828"), ("drops frames", "#e65100"),
             ("ink lags", "#7b1fa2"), ("no ink", "#6d6d6d")]
 VERDICT_COLOUR = dict(VERDICTS)

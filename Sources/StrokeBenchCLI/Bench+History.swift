@@ -3,8 +3,8 @@ import Foundation
 import StrokeBenchHistory
 import StrokeBenchMetrics
 import StrokeBenchReplay
+import StrokeBenchReports
 import StrokeBenchStrategies
-import StrokeBenchStudy
 
 extension Bench {
     /// `bench history`: every run's figures by commit, in one SQLite file; their trend and change points.

@@ -5,7 +5,6 @@ import StrokeBenchMetrics
 import StrokeBenchReports
 import StrokeBenchSpec
 import StrokeBenchStrategies
-import StrokeBenchStudy
 
 /// The version `bench report` prints in its provenance: StrokeBench has no release yet.
 let benchVersion = "0.1.0-dev"

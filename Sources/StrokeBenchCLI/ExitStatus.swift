@@ -9,7 +9,6 @@ import StrokeBenchReplay
 import StrokeBenchReports
 import StrokeBenchSpec
 import StrokeBenchStrategies
-import StrokeBenchStudy
 import StrokeBenchTimeline
 import StrokeBenchTraces
 

@@ -12,17 +12,17 @@ import StrokeBenchSpec
 /// allocation, fills and blends of several areas, strokes designed so that segments, ink, swept span and
 /// culled segments vary independently, and composites of several areas. Each cost is a least-squares
 /// slope over those sizes, with what each case counted read from the same `WorkLedger` a replay uses.
-public struct HostCalibration: Codable, Sendable {
+package struct HostCalibration: Codable, Sendable {
     /// The version of `bench calibrate --format json`'s object (its `format_version` key).
-    public static let format = FormatVersion(name: "calibration", current: 1)
+    package static let format = FormatVersion(name: "calibration", current: 1)
 
     /// ns per unit of each kind measured here. `pixel_uploaded` has no host analogue (pixman reads an
     /// image in place), so it is 0.
-    public var unitCostsNs: [WorkKind: Double]
+    package var unitCostsNs: [WorkKind: Double]
     /// How each kind was measured and how well a line through its points fits them.
-    public var fits: [Fit]
+    package var fits: [Fit]
     /// The host's memory bandwidth, one thread writing and every core writing at once.
-    public var bandwidth: Bandwidth
+    package var bandwidth: Bandwidth
 
     enum CodingKeys: String, CodingKey {
         case unitCostsNs = "unit_costs_ns"
@@ -30,13 +30,13 @@ public struct HostCalibration: Codable, Sendable {
     }
 
     /// Streaming writes of buffers larger than the last-level cache, GB/s (bytes per ns).
-    public struct Bandwidth: Codable, Sendable {
-        public var oneThreadGBs: Double
-        public var allCoresGBs: Double
-        public var cores: Int
+    package struct Bandwidth: Codable, Sendable {
+        package var oneThreadGBs: Double
+        package var allCoresGBs: Double
+        package var cores: Int
         /// The share of the memory system one thread reaches: what the device cost model carries from
         /// this host to a device, whose published figure is its peak.
-        public var efficiency: Double { allCoresGBs > 0 ? min(1, oneThreadGBs / allCoresGBs) : 0 }
+        package var efficiency: Double { allCoresGBs > 0 ? min(1, oneThreadGBs / allCoresGBs) : 0 }
 
         enum CodingKeys: String, CodingKey {
             case oneThreadGBs = "one_thread_gbs"
@@ -50,7 +50,7 @@ public struct HostCalibration: Codable, Sendable {
             self.cores = cores
         }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             self.init(
                 oneThreadGBs: try c.decode(Double.self, forKey: .oneThreadGBs),
@@ -58,7 +58,7 @@ public struct HostCalibration: Codable, Sendable {
                 cores: try c.decode(Int.self, forKey: .cores))
         }
 
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(oneThreadGBs, forKey: .oneThreadGBs)
             try c.encode(allCoresGBs, forKey: .allCoresGBs)
@@ -92,15 +92,15 @@ public struct HostCalibration: Codable, Sendable {
     }
 
     /// One kind's (or one group's) least-squares fit.
-    public struct Fit: Codable, Sendable {
-        public var kinds: [WorkKind]
-        public var method: String
+    package struct Fit: Codable, Sendable {
+        package var kinds: [WorkKind]
+        package var method: String
         /// Cases timed (each the median of its repeats).
-        public var cases: Int
+        package var cases: Int
         /// R² of the fitted times against the measured ones.
-        public var r2: Double
+        package var r2: Double
         /// The fit's intercept, ns: the cost of a call beyond its counted work, when the fit has one.
-        public var interceptNs: Double? = nil
+        package var interceptNs: Double? = nil
 
         enum CodingKeys: String, CodingKey {
             case kinds, method, cases, r2
@@ -110,7 +110,7 @@ public struct HostCalibration: Codable, Sendable {
 
     /// Measures every kind on a canvas of `width` x `height` pixels (a device's screen), each case the
     /// median of `repeats` timings.
-    public static func measure(width: Int, height: Int, repeats: Int = 15) throws -> HostCalibration {
+    package static func measure(width: Int, height: Int, repeats: Int = 15) throws -> HostCalibration {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var calibration = HostCalibration(
             unitCostsNs: [:], fits: [],

@@ -13,7 +13,7 @@ public final class BitmapAccounting: Sendable {
     /// Bitmaps made outside any replay's ledger.
     public static let process = BitmapAccounting()
 
-    public init() {}
+    package init() {}
 
     func allocated(_ bytes: Int) {
         let now = live.add(bytes, ordering: .relaxed).newValue
@@ -28,9 +28,9 @@ public final class BitmapAccounting: Sendable {
     func freed(_ bytes: Int) { live.subtract(bytes, ordering: .relaxed) }
 
     /// Bytes held by live bitmaps now.
-    public var liveBytes: Int { live.load(ordering: .relaxed) }
+    package var liveBytes: Int { live.load(ordering: .relaxed) }
     /// The most bytes held at once since `resetPeak()`.
-    public var peakBytes: Int { peak.load(ordering: .relaxed) }
+    package var peakBytes: Int { peak.load(ordering: .relaxed) }
     /// Starts a new peak from what is live now.
-    public func resetPeak() { peak.store(live.load(ordering: .relaxed), ordering: .relaxed) }
+    package func resetPeak() { peak.store(live.load(ordering: .relaxed), ordering: .relaxed) }
 }

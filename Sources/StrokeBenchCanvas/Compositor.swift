@@ -3,20 +3,20 @@ import CPixman
 /// The render server's framebuffer: a screen-sized pixman image that layer contents are composited
 /// into, limited to the damage each layer reports. A dry compositor has no framebuffer and counts the
 /// same pixels without moving any (a dry replay's).
-public final class Compositor {
+package final class Compositor {
     /// pixman's image; nil for a dry compositor.
     let framebuffer: OpaquePointer?
     /// Screen size in pixels.
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// Pixels composited so far.
-    public private(set) var pixelsComposited = 0
+    package private(set) var pixelsComposited = 0
 
     /// - Parameters:
     ///   - width: The framebuffer's width in pixels.
     ///   - height: The framebuffer's height in pixels.
     ///   - rasterizes: Allocate the framebuffer and move pixels (true), or only count them.
-    public init(width: Int, height: Int, rasterizes: Bool = true) throws(CanvasError) {
+    package init(width: Int, height: Int, rasterizes: Bool = true) throws(CanvasError) {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw .invalidSize(width: width, height: height)
         }
@@ -33,7 +33,7 @@ public final class Compositor {
     }
 
     /// True when the compositor counts pixels without a framebuffer.
-    public var isDry: Bool { framebuffer == nil }
+    package var isDry: Bool { framebuffer == nil }
 
     /// The framebuffer seen by cairo, for the sublayers the render server rasterizes itself.
     private lazy var framebufferSurface: Surface =
@@ -64,7 +64,7 @@ public final class Compositor {
 
     /// Fills `damage` with an opaque colour: what the screen shows where a layer has no contents.
     @discardableResult
-    public func clear(_ damage: [PixelRect], to color: Color) -> Int {
+    package func clear(_ damage: [PixelRect], to color: Color) -> Int {
         func level(_ v: Double) -> UInt16 { UInt16((min(1, max(0, v)) * 65535).rounded()) }
         var fill = pixman_color_t(
             red: level(color.red), green: level(color.green), blue: level(color.blue), alpha: 65535)
@@ -92,7 +92,7 @@ public final class Compositor {
     ///   - ledger: Where the strokes are counted (a fresh one when not given).
     /// - Returns: the pixels the layers' extents cover inside the clip.
     @discardableResult
-    public func drawLayers(
+    package func drawLayers(
         _ layers: [Polyline], style: StrokeStyle, clip: PixelRect,
         counting ledger: WorkLedger = WorkLedger()
     ) throws(CanvasError) -> Int {
@@ -109,7 +109,7 @@ public final class Compositor {
     /// Copies `damage` of `contents` (placed at the screen origin) into the framebuffer.
     /// - Returns: the pixels composited.
     @discardableResult
-    public func composite(_ contents: Surface, damage: [PixelRect]) throws(CanvasError) -> Int {
+    package func composite(_ contents: Surface, damage: [PixelRect]) throws(CanvasError) -> Int {
         let screen = PixelRect(x: 0, y: 0, width: min(width, contents.width), height: min(height, contents.height))
         guard let framebuffer else {
             let total = damage.reduce(0) { $0 + $1.intersection(screen).area }
@@ -144,7 +144,7 @@ public final class Compositor {
     }
 
     /// The framebuffer as a new surface: the picture the display shows. A dry compositor has none.
-    public func snapshot() throws(CanvasError) -> Surface {
+    package func snapshot() throws(CanvasError) -> Surface {
         guard let framebuffer else { preconditionFailure("the picture of a dry compositor (a dry replay draws none)") }
         let result = try Surface(width: width, height: height)
         result.withUnsafePixels { pixels, stride in

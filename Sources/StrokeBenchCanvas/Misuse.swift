@@ -15,13 +15,13 @@ public final class Misuse: Sendable {
     public init() {}
 
     /// Keeps `reason` if it is the first misuse.
-    public func record(_ reason: String) {
+    package func record(_ reason: String) {
         first.withLock { if $0 == nil { $0 = reason } }
         recorded.store(true, ordering: .releasing)
     }
 
     /// The first misuse recorded, if any.
-    public var reason: String? {
+    package var reason: String? {
         guard recorded.load(ordering: .acquiring) else { return nil }
         return first.withLock { $0 }
     }

@@ -1,7 +1,7 @@
 /// A checksum of a picture's RGB bytes (FNV-1a, 64 bits), to tell at a glance whether two runs
 /// ended with the same picture.
-public enum PictureChecksum {
-    public static func hex(of surface: Surface) -> String {
+package enum PictureChecksum {
+    package static func hex(of surface: Surface) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         surface.withUnsafePixels { pixels, stride in
             for y in 0..<surface.height {

@@ -13,25 +13,25 @@
 /// *strongly different* when the reference shows pure paper there and the picture is off by more
 /// than `paperThreshold`, or pure ink and off by more than `inkThreshold`: a dropped, misplaced or
 /// extra segment makes hundreds of those (off by 255); antialiasing disagreements make none.
-public struct PictureDifference: Hashable, Sendable, Codable {
+package struct PictureDifference: Hashable, Sendable, Codable {
     /// Share of pixels whose largest channel difference is non-zero, in percent.
-    public var differingPercent: Double
+    package var differingPercent: Double
     /// Largest channel difference found (0...255).
-    public var maxChannelDifference: Int
+    package var maxChannelDifference: Int
     /// Pixels that are pure paper or pure ink in the reference and differ by more than that allows.
-    public var stronglyDifferingPixels: Int
+    package var stronglyDifferingPixels: Int
 
     /// Slack on pure-paper pixels: cairo approximates round caps and joins by polygons within 0.1 px,
     /// so a pixel just outside the ink can pick up a few levels from one path and not another.
-    public static let paperThreshold = 32
+    package static let paperThreshold = 32
     /// Slack on pure-ink pixels: 255 / e = 94 levels (see above), plus rounding.
-    public static let inkThreshold = 96
+    package static let inkThreshold = 96
 
     /// True when the pictures are the same up to antialiasing disagreements in edge pixels.
-    public var matches: Bool { stronglyDifferingPixels == 0 }
+    package var matches: Bool { stronglyDifferingPixels == 0 }
 
     /// Compares `picture` with `reference` (equally sized), whose pure colours are `background` and `ink`.
-    public init(_ picture: Surface, reference: Surface, background: Color, ink: Color) {
+    package init(_ picture: Surface, reference: Surface, background: Color, ink: Color) {
         precondition(
             picture.width == reference.width && picture.height == reference.height, "pictures of different sizes")
         let paper = Self.pixelValue(background)

@@ -1,18 +1,18 @@
 /// Frame cost against history, fitted as two straight lines that meet nowhere in particular, the
 /// break placed where the two fits' summed squared error is least: MotionMark's fit of frame time
 /// against complexity (docs/capacity.md, "The fit").
-public struct ChangePointFit: Hashable, Sendable {
+package struct ChangePointFit: Hashable, Sendable {
     /// The first history of the second line; nil when there are too few steps for two lines (under 4),
     /// and one line is fitted.
-    public var changePoint: Int?
+    package var changePoint: Int?
     /// The first line's slope, in µs of frame cost per 1,000 retained points: what each point of
     /// history costs before the change.
-    public var slopeUsPer1000Points: Double
+    package var slopeUsPer1000Points: Double
     /// The first line's cost at no history, in ms.
-    public var interceptMs: Double
+    package var interceptMs: Double
 
     /// Fits `steps` (history, frame cost in ms), in any order; nil for fewer than two distinct histories.
-    public init?(_ steps: [(points: Int, costMs: Double)]) {
+    package init?(_ steps: [(points: Int, costMs: Double)]) {
         let sorted = steps.sorted { $0.points < $1.points }
         guard Set(sorted.map(\.points)).count >= 2 else { return nil }
         var best: (error: Double, split: Int?) = (Self.line(sorted[...]).error, nil)

@@ -8,23 +8,24 @@ import Synchronization
 
 /// A capacity ramp: how much retained ink a strategy holds on a device before it stops keeping up
 /// (docs/capacity.md).
-public struct Ramp {
+package struct Ramp {
     /// The strategy, device, rate, modes and options of every step; its input is replaced step by step.
-    public var template: ReplayConfiguration
-    public var drawing: RampDrawing
+    package var template: ReplayConfiguration
+    package var drawing: RampDrawing
     /// What grows: history (the default) or the pen's speed.
-    public var axis: RampAxis = .history
-    public var grid: RampGrid
+    package var axis: RampAxis = .history
+    package var grid: RampGrid
     /// Ramps repeated, with measured costs, for the bootstrap interval.
-    public var repeats: Int
+    package var repeats: Int
     /// Told of each step as it is judged: (repeat or draw, step). Long ramps show progress with it.
-    public var progress: ((String, StepOutcome) -> Void)?
+    package var progress: ((String, StepOutcome) -> Void)?
 
     /// Ramps with measured costs repeated by default: enough for a bootstrap interval of the median.
-    public static let defaultRepeats = 5
+    package static let defaultRepeats = 5
 
-    public init(template: ReplayConfiguration, drawing: RampDrawing, grid: RampGrid, repeats: Int = Ramp.defaultRepeats)
-    {
+    package init(
+        template: ReplayConfiguration, drawing: RampDrawing, grid: RampGrid, repeats: Int = Ramp.defaultRepeats
+    ) {
         self.template = template
         self.drawing = drawing
         self.grid = grid
@@ -34,7 +35,7 @@ public struct Ramp {
     /// Runs the ramp: with modelled costs, at the central estimate and at every draw of the model's
     /// joint uncertainty (the interval is the draws' 5th to 95th percentile); with measured costs,
     /// `repeats` times (the interval is a bootstrap of their median); with zero costs, once.
-    public func run() throws -> RampResult {
+    package func run() throws -> RampResult {
         switch template.costs {
         case .model: try runModelled()
         case .measured: try runMeasured()

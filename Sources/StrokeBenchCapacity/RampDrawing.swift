@@ -14,13 +14,13 @@ import StrokeBenchTraces
 /// - a trace: its strokes, fitted to the screen as a replay fits them, repeated end to end.
 ///
 /// Samples are spaced as the device's digitizer reports a pen moving at the drawing's speed.
-public struct RampDrawing: Sendable {
+package struct RampDrawing: Sendable {
     /// Which drawing.
-    public enum Kind: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: Hashable, Sendable, CustomStringConvertible {
         case handwriting, scribble
         /// A recorded trace, repeated; `name` is how reports name it.
         case trace(name: String)
-        public var description: String {
+        package var description: String {
             switch self {
             case .handwriting: "handwriting"
             case .scribble: "scribble"
@@ -31,26 +31,26 @@ public struct RampDrawing: Sendable {
 
     /// The median pen speed of the $1 gesture logs (257 canvas units a second, `bench trace info` on
     /// the imported logs), taken as points a second: handwriting's speed.
-    public static let handwritingSpeed = 257.0
+    package static let handwritingSpeed = 257.0
     /// The 95th-percentile pen speed of the same logs (2,000 units a second): a scribble's.
-    public static let scribbleSpeed = 2000.0
+    package static let scribbleSpeed = 2000.0
     /// The share of writing time the pen is down, from the Omniglot drawings (MIT; `bench trace info`
     /// on the imported folder): 1,692 strokes of 1.534 s on average against 692 pen-up pauses of
     /// 1.656 s on average within drawings, 2,595.5 s of 3,741.5 s. With the digitizer's rate it turns
     /// retained points into minutes of handwriting.
-    public static let penDownShare = 0.694
+    package static let penDownShare = 0.694
 
-    public let kind: Kind
+    package let kind: Kind
     private let device: DeviceProfile
     private let seed: UInt64
     private let windowSeconds: Double
     /// Every stroke, in device pixels, in drawing order.
-    public let strokes: [[Point]]
+    package let strokes: [[Point]]
     /// The pen's path for the measured second: the drawing's next stroke, long enough to last it.
-    public let window: [Point]
+    package let window: [Point]
 
     /// The drawing on `device`, with at least `points` points of history and a window `seconds` long.
-    public init(_ kind: Kind, device: DeviceProfile, points: Int, windowSeconds seconds: Double, seed: UInt64 = 1) {
+    package init(_ kind: Kind, device: DeviceProfile, points: Int, windowSeconds seconds: Double, seed: UInt64 = 1) {
         self.kind = kind
         self.device = device
         self.seed = seed
@@ -70,7 +70,7 @@ public struct RampDrawing: Sendable {
 
     /// The window stroke with the pen moving at `speed` points a second: the drawing's own model (a
     /// recorded trace's path, for a trace), sampled at the digitizer's rate, from a writer of its own.
-    public func window(speed: Double) -> [Point] {
+    package func window(speed: Double) -> [Point] {
         guard kind == .handwriting || kind == .scribble else { return window }
         var writer = Writer(
             device: device, spacing: speed / device.touchRate * device.scale, scribbles: kind == .scribble,
@@ -87,7 +87,7 @@ public struct RampDrawing: Sendable {
 
     /// `trace`'s strokes on `device`, repeated until there are at least `points` points; the window is
     /// the trace's strokes again, joined into one path.
-    public init(trace: Trace, name: String, device: DeviceProfile, points: Int, windowSeconds seconds: Double) {
+    package init(trace: Trace, name: String, device: DeviceProfile, points: Int, windowSeconds seconds: Double) {
         kind = .trace(name: name)
         self.device = device
         seed = 0
@@ -116,7 +116,7 @@ public struct RampDrawing: Sendable {
     }
 
     /// The first `points` points, as strokes (the last one cut short).
-    public func history(_ points: Int) -> [[Point]] {
+    package func history(_ points: Int) -> [[Point]] {
         var left = points
         var cut: [[Point]] = []
         for stroke in strokes where left > 0 {
@@ -127,7 +127,7 @@ public struct RampDrawing: Sendable {
     }
 
     /// How many strokes the first `points` points begin.
-    public func strokeCount(_ points: Int) -> Int {
+    package func strokeCount(_ points: Int) -> Int {
         var left = points
         var count = 0
         for stroke in strokes where left > 0 {
@@ -139,7 +139,7 @@ public struct RampDrawing: Sendable {
 
     /// Minutes of handwriting `points` retained points are on `device`: its digitizer's samples a
     /// second, while the pen is down `penDownShare` of the time.
-    public static func minutes(of points: Int, on device: DeviceProfile) -> Double {
+    package static func minutes(of points: Int, on device: DeviceProfile) -> Double {
         Double(points) / (device.touchRate * penDownShare * 60)
     }
 }

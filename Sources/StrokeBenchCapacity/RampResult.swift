@@ -3,23 +3,23 @@ import StrokeBenchReplay
 import StrokeBenchSpec
 
 /// What one ramp found.
-public struct RampResult: Sendable {
+package struct RampResult: Sendable {
     /// A capacity's range, and what it is a range of.
-    public struct Interval: Hashable, Sendable {
-        public var low: Int
-        public var high: Int
-        public var basis: Basis
+    package struct Interval: Hashable, Sendable {
+        package var low: Int
+        package var high: Int
+        package var basis: Basis
     }
 
     /// Where an interval comes from.
-    public enum Basis: Hashable, Sendable, CustomStringConvertible {
+    package enum Basis: Hashable, Sendable, CustomStringConvertible {
         /// The 5th to 95th percentile of the capacities at the device model's draws; `held` of them
         /// held to the limit (counted at it).
         case modelDraws(count: Int, held: Int)
         /// The 5th to 95th percentile of a bootstrap of the median of `ramps` measured ramps.
         case bootstrap(ramps: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .modelDraws(let count, let held):
                 "5-95% of the device model's \(count) draws" + (held > 0 ? " (\(held) held to the limit)" : "")
@@ -28,25 +28,25 @@ public struct RampResult: Sendable {
         }
     }
 
-    public var spec: ReplaySpec
-    public var device: DeviceProfile
-    public var hz: Double
-    public var drawing: String
+    package var spec: ReplaySpec
+    package var device: DeviceProfile
+    package var hz: Double
+    package var drawing: String
     /// What grew.
-    public var axis: RampAxis
-    public var limit: Int
-    public var capacity: Capacity
-    public var interval: Interval?
+    package var axis: RampAxis
+    package var limit: Int
+    package var capacity: Capacity
+    package var interval: Interval?
     /// The steps judged at the central estimate (or in the first measured ramp), by history.
-    public var steps: [StepOutcome]
+    package var steps: [StepOutcome]
     /// Frame cost against history over those steps.
-    public var fit: ChangePointFit?
+    package var fit: ChangePointFit?
     /// Strokes the drawing had begun by the capacity (history axis only).
-    public var strokes: Int?
+    package var strokes: Int?
     /// Minutes of handwriting the capacity is on this device (`RampDrawing.minutes`; history axis only).
-    public var minutes: Double?
+    package var minutes: Double?
     /// The first step that failed, and why.
-    public var firstFailure: StepOutcome?
+    package var firstFailure: StepOutcome?
 
     init(ramp: Ramp, capacity: Capacity, steps: [StepOutcome], interval: Interval?) {
         spec = ramp.template.spec
@@ -66,5 +66,5 @@ public struct RampResult: Sendable {
     }
 
     /// The strategy's name.
-    public var strategy: String { spec.strategy }
+    package var strategy: String { spec.strategy }
 }

@@ -3,18 +3,18 @@ import Foundation
 /// The histories a ramp may try, and MotionMark's search over them: a coarse ramp that doubles the
 /// history until a step fails, then a bisection between the last step that kept up and the first that
 /// did not (docs/capacity.md, "The search").
-public struct RampGrid: Hashable, Sendable {
+package struct RampGrid: Hashable, Sendable {
     /// Every value the search may try, in increasing order: 0 for the history axis, then `start` times
     /// 2^(j/16) (steps of 4.4%) rounded to `rounding`, up to and including `limit`.
-    public let points: [Int]
+    package let points: [Int]
     /// Indices into `points` of the coarse ramp: the first, every 16th (each twice the last), and the limit.
-    public let coarse: [Int]
+    package let coarse: [Int]
 
     /// The history axis: 0, then 500 points and up, rounded to tens.
-    public init(limit: Int) { self.init(start: 500, limit: limit, includesZero: true, rounding: 10) }
+    package init(limit: Int) { self.init(start: 500, limit: limit, includesZero: true, rounding: 10) }
 
     /// Values from `start` to `limit` at 16 steps per doubling, after 0 when `includesZero`.
-    public init(start: Int, limit: Int, includesZero: Bool, rounding: Int) {
+    package init(start: Int, limit: Int, includesZero: Bool, rounding: Int) {
         var points = includesZero ? [0] : []
         var j = 0
         while true {
@@ -31,11 +31,11 @@ public struct RampGrid: Hashable, Sendable {
     }
 
     /// The ramp's limit: the most it tries.
-    public var limit: Int { points.last! }
+    package var limit: Int { points.last! }
 }
 
 /// Where a ramp found a strategy's capacity.
-public enum Capacity: Hashable, Sendable {
+package enum Capacity: Hashable, Sendable {
     /// The first step already fails: on the history axis the empty canvas (the strategy does not keep
     /// up with the first stroke); on the pen-speed axis the slowest pen.
     case failsAtFirstStroke
@@ -45,7 +45,7 @@ public enum Capacity: Hashable, Sendable {
     case heldTo(points: Int)
 
     /// Points this stands for: the capacity, 0 for the first stroke, the limit for a held ramp.
-    public var points: Int {
+    package var points: Int {
         switch self {
         case .failsAtFirstStroke: 0
         case .found(let points), .heldTo(let points): points
@@ -53,13 +53,13 @@ public enum Capacity: Hashable, Sendable {
     }
 
     /// True unless the ramp held to its limit.
-    public var isFound: Bool { if case .heldTo = self { false } else { true } }
+    package var isFound: Bool { if case .heldTo = self { false } else { true } }
 }
 
 extension RampGrid {
     /// Searches for the capacity, asking `keepsUp` about as few histories as it can, in increasing
     /// order along the coarse ramp; assumes that more history never makes a strategy faster.
-    public func search(_ keepsUp: (Int) throws -> Bool) rethrows -> Capacity {
+    package func search(_ keepsUp: (Int) throws -> Bool) rethrows -> Capacity {
         guard try keepsUp(points[0]) else { return .failsAtFirstStroke }
         var good = 0
         var bad: Int?

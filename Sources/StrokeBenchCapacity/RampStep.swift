@@ -11,19 +11,20 @@ import StrokeBenchUnits
 ///
 /// History grows between steps, not within one, so a step's one-second window is the sliding window
 /// at that history: what MotionMark does by holding a scene's complexity while it measures a frame rate.
-public enum RampStep {
+package enum RampStep {
     /// From the burst of history to the window: time for the history to be drawn and shown.
-    public static let settleSeconds = 1.0
+    package static let settleSeconds = 1.0
     /// The measured second.
-    public static let windowSeconds = 1.0
+    package static let windowSeconds = 1.0
     /// "Keeps up": the window's run judgement (`RunJudgement`, the one every output prints) keeps up,
     /// and ink updates on at least this share of the vsyncs at which the pen moved: a capacity is a
     /// rate the ink keeps, stricter than a run's "at least once a second" (docs/capacity.md).
-    public static let inkShare = 0.9
+    package static let inkShare = 0.9
 
     /// The step at `value` on `axis`: the history at time 0, then the window stroke at the device's
     /// digitizer rate from `settleSeconds`.
-    public static func input(_ drawing: RampDrawing, axis: RampAxis, value: Int, device: DeviceProfile) -> ReplayInput {
+    package static func input(_ drawing: RampDrawing, axis: RampAxis, value: Int, device: DeviceProfile) -> ReplayInput
+    {
         switch axis {
         case .history: input(history: drawing.history(value), window: drawing.window, device: device)
         case .penSpeed(let history):
@@ -62,7 +63,7 @@ public enum RampStep {
 }
 
 /// What a ramp grows.
-public enum RampAxis: Hashable, Sendable {
+package enum RampAxis: Hashable, Sendable {
     /// Retained points, the pen writing at the drawing's speed.
     case history
     /// The pen's speed in points a second, at the digitizer's rate (so the ink each frame adds), with
@@ -70,31 +71,31 @@ public enum RampAxis: Hashable, Sendable {
     case penSpeed(history: Int)
 
     /// How reports name the axis.
-    public var name: String { self == .history ? "history" : "pen speed" }
+    package var name: String { self == .history ? "history" : "pen speed" }
     /// The unit of the axis's values.
-    public var unit: String { self == .history ? "points" : "pt/s" }
+    package var unit: String { self == .history ? "points" : "pt/s" }
 }
 
 /// What a step's window showed, at one set of costs.
-public struct StepOutcome: Hashable, Sendable {
+package struct StepOutcome: Hashable, Sendable {
     /// The step's value on the ramp's axis: retained points before the window, or the pen's speed.
-    public var points: Int
+    package var points: Int
     /// The window's verdict keeps up and its ink share is at least `RampStep.inkShare`.
-    public var keepsUp: Bool
+    package var keepsUp: Bool
     /// The window's verdict, by the one judgement of a run (`RunJudgement`).
-    public var verdict: DrawingVerdict
+    package var verdict: DrawingVerdict
     /// Summed hitches over the window, per second; nil where the step was priced, not replayed
     /// (`PricedSteps`: a priced step either keeps every turn before its deadline, with no hitch, or not).
-    public var hitchRatioMsPerS: Double?
+    package var hitchRatioMsPerS: Double?
     /// Vsyncs that showed new ink, as a percentage of those at which the pen moved.
-    public var inkUpdatesPct: Double
+    package var inkUpdatesPct: Double
     /// The step's frame cost: the longer of the main thread's mean turn while the pen moved and the
     /// mean background render finished in the window (what an async strategy spends).
-    public var frameCostMs: Double
+    package var frameCostMs: Double
     /// The longest main-thread turn in the window.
-    public var longestTurnMs: Double
+    package var longestTurnMs: Double
     /// Why the step fails: the verdict and its reasons, worst first; nil when it keeps up.
-    public var failure: String?
+    package var failure: String?
 }
 
 /// The figures of a replayed step's window, read from its frames and from what its screen showed:

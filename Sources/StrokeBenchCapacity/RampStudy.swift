@@ -3,27 +3,27 @@ import StrokeBenchMetrics
 import StrokeBenchSpec
 
 /// Ramps of several strategies on several devices, and where their cost curves cross.
-public struct RampStudy: Sendable {
+package struct RampStudy: Sendable {
     /// Two strategies' frame costs equal, on one device and rate, between two steps both ramps judged.
-    public struct Crossing: Hashable, Sendable {
-        public var device: String
-        public var hz: Double
+    package struct Crossing: Hashable, Sendable {
+        package var device: String
+        package var hz: Double
         /// The strategy cheaper below the crossing, then the one cheaper above it.
-        public var cheaperBelow: String
-        public var cheaperAbove: String
+        package var cheaperBelow: String
+        package var cheaperAbove: String
         /// The value on the axis (history, or pen speed) at which the costs are equal, interpolated
         /// linearly between the two steps.
-        public var points: Int
-        public var axis: RampAxis
+        package var points: Int
+        package var axis: RampAxis
     }
 
-    public var ramps: [RampResult]
-    public var crossings: [Crossing]
+    package var ramps: [RampResult]
+    package var crossings: [Crossing]
 
     /// The JSON's `format_version`.
-    public static let format = FormatVersion(name: "ramp", current: 1)
+    package static let format = FormatVersion(name: "ramp", current: 1)
 
-    public init(_ ramps: [RampResult]) {
+    package init(_ ramps: [RampResult]) {
         self.ramps = ramps
         crossings = Self.crossings(ramps)
     }
@@ -60,7 +60,7 @@ public struct RampStudy: Sendable {
     }
 
     /// The study as JSON: `format_version`, `ramps` (one object per ramp, with its steps) and `crossings`.
-    public func json() throws -> Data {
+    package func json() throws -> Data {
         let encoder = ResultsJSON.encoder(escapingSlashes: true)
         return try encoder.encode(StudyJSON(self))
     }

@@ -1,19 +1,19 @@
 /// Where a piece of CPU work runs, for pricing: on the main thread or a background worker's lane, and
 /// how many background workers are running at the time.
-public struct Placement: Hashable, Sendable {
+package struct Placement: Hashable, Sendable {
     /// The background worker's lane (a serial queue, or a slot of the concurrent queue), counted from 0;
     /// nil for the main thread.
-    public var lane: Int?
+    package var lane: Int?
     /// Background workers running at the time, the one being priced included.
-    public var workers: Int
+    package var workers: Int
 
-    public init(lane: Int?, workers: Int) {
+    package init(lane: Int?, workers: Int) {
         self.lane = lane
         self.workers = workers
     }
 
     /// The main thread with no worker running: what a strategy without background renders always is.
-    public static let mainAlone = Placement(lane: nil, workers: 0)
+    package static let mainAlone = Placement(lane: nil, workers: 0)
 }
 
 /// How a device's cores and memory bandwidth are shared between the main thread and background workers
@@ -27,18 +27,18 @@ public struct Placement: Hashable, Sendable {
 ///   `workers / cores left` times as long).
 /// - Every running thread moves memory as fast as one thread can, until together they would pass the
 ///   device's bandwidth cap; then they share it equally. The main thread is counted as running.
-public struct CoreSharing: Hashable, Sendable {
+package struct CoreSharing: Hashable, Sendable {
     /// The chip's performance cores.
-    public var performanceCores: Int
+    package var performanceCores: Int
     /// The chip's efficiency cores (0 for a chip without them).
-    public var efficiencyCores: Int
+    package var efficiencyCores: Int
     /// How many times as long an efficiency core takes for the same work as a performance core.
-    public var efficiencyTime: Double
+    package var efficiencyTime: Double
     /// How many threads, each moving memory as fast as one thread can, the bandwidth cap holds: the cap
     /// over one thread's bandwidth.
-    public var bandwidthThreads: Double
+    package var bandwidthThreads: Double
 
-    public init(performanceCores: Int, efficiencyCores: Int, efficiencyTime: Double, bandwidthThreads: Double) {
+    package init(performanceCores: Int, efficiencyCores: Int, efficiencyTime: Double, bandwidthThreads: Double) {
         self.performanceCores = performanceCores
         self.efficiencyCores = efficiencyCores
         self.efficiencyTime = efficiencyTime
@@ -47,7 +47,7 @@ public struct CoreSharing: Hashable, Sendable {
 
     /// As many equal cores as there are workers and no bandwidth cap: every placement costs what the main
     /// thread alone does (what a `UnitCosts` made by hand, for a test, prices with).
-    public static let unshared = CoreSharing(
+    package static let unshared = CoreSharing(
         performanceCores: .max, efficiencyCores: 0, efficiencyTime: 1, bandwidthThreads: .infinity)
 
     /// The cores the main thread leaves to workers.
@@ -56,7 +56,7 @@ public struct CoreSharing: Hashable, Sendable {
     /// How many times its unit costs work at `placement` takes: for the compute kinds and for the memory
     /// kinds. Both are 1 for the main thread with fewer threads running than the cap holds, so a strategy
     /// without background renders is priced as it was before cores were modelled.
-    public func multipliers(at placement: Placement) -> (compute: Double, memory: Double) {
+    package func multipliers(at placement: Placement) -> (compute: Double, memory: Double) {
         let threads = Double(1 + placement.workers)
         let capped = max(1, threads / bandwidthThreads)
         guard let lane = placement.lane else { return (1, capped) }

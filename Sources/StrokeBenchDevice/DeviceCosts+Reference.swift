@@ -8,7 +8,7 @@ extension DeviceCostData {
     /// its model: what this host's time for the same counted work, carried to the device by the
     /// ratio alone, would say. `bench model validate` reports it so a reader sees what the model adds.
     /// - Throws: `DeviceCostError` when the data does not derive the device.
-    public func referenceUnitCosts(of device: String) throws(DeviceCostError) -> UnitCosts {
+    package func referenceUnitCosts(of device: String) throws(DeviceCostError) -> UnitCosts {
         let ratio = try computeRatio(of: device, seen: [])
         var costs: [WorkKind: Double] = [:]
         for kind in WorkKind.allCases { costs[kind] = (host.unitCostsNs[kind] ?? 0) * ratio }

@@ -3,19 +3,19 @@ import StrokeBenchSpec
 import StrokeBenchUnits
 
 /// A number with where it comes from: every unit cost of the model can be traced to one.
-public struct Sourced: Codable, Hashable, Sendable {
+package struct Sourced: Codable, Hashable, Sendable {
     /// The central estimate.
-    public var value: Double
+    package var value: Double
     /// The ends of the range the source states ("between 6 and 9"), or that its published figures span;
     /// absent when it gives one value.
-    public var low: Double?
-    public var high: Double?
+    package var low: Double?
+    package var high: Double?
     /// `measured` (a fit to this project's own measured runs), `fit` (fitted to a named published
     /// figure: a free factor), `published` (a published measurement or hardware figure), `fact`
     /// (a documented platform fact), or `assumed` (no source: a range that says so).
-    public var basis: String
+    package var basis: String
     /// The reference: a URL, a document and its words, or the command that produced the figure.
-    public var source: String
+    package var source: String
 }
 
 /// The device cost model's data (`Resources/device-costs.json`, docs/device-model.md). Names no
@@ -33,21 +33,21 @@ public struct Sourced: Codable, Hashable, Sendable {
 ///   moves 4, and a pixel drawn across formats (`pixel_converted`) costs `conversionFactor` times its bytes.
 public struct DeviceCostData: Codable, Sendable {
     /// Version of this file's layout; `load` refuses others.
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// The host's measured unit costs and memory efficiency.
-    public var host: HostCosts
+    package var host: HostCosts
     /// Bytes one standard (4-byte) pixel of each memory-bound kind moves through memory.
-    public var bytesPerPixel: [WorkKind: Sourced]
+    package var bytesPerPixel: [WorkKind: Sourced]
     /// Bytes of one pixel of an extended-range bitmap (a standard one has 4): a memory-bound kind's
     /// extended-range pixels move this over 4 times its bytes.
-    public var extendedRangeBytesPerPixel: Sourced
+    package var extendedRangeBytesPerPixel: Sourced
     /// How many times its bytes' time a pixel drawn across formats (`pixel_converted`) takes: the
     /// conversion's own cost, charged only where code draws an image of another format or scale.
-    public var conversionFactor: Sourced
+    package var conversionFactor: Sourced
     /// The model's one free factor: the fitted chip's pixel loops reach this many times the host's
     /// measured share of peak bandwidth. Fitted to one published figure of one device; every draw of
     /// the model's uncertainty refits it.
-    public var memoryEfficiencyFactor: Sourced
+    package var memoryEfficiencyFactor: Sourced
     /// Each device's derivation, by device profile name.
     public var devices: [String: DeviceDerivation]
     /// The figure `memoryEfficiencyFactor` is fitted to: the one fitted figure, declared before any
@@ -55,13 +55,13 @@ public struct DeviceCostData: Codable, Sendable {
     public var fittedFigure: FittedFigure
     /// How much the host-to-device compute link may be off (a multiplier on every device's compute
     /// ratio): no published benchmark links this host's cores to an Apple one.
-    public var computeLink: Sourced
+    package var computeLink: Sourced
     /// How many times as long an efficiency core takes for the same work as a performance core of its chip
     /// (a multiplier on a background worker's compute and memory time; `CoreSharing`).
-    public var efficiencyCoreTime: Sourced
+    package var efficiencyCoreTime: Sourced
     /// The share of a device's peak memory bandwidth its threads together reach: what the threads
     /// running at once share when each moving memory as fast as one thread can would pass it.
-    public var bandwidthCap: Sourced
+    package var bandwidthCap: Sourced
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version"
@@ -81,20 +81,20 @@ public struct DeviceCostData: Codable, Sendable {
     /// trace, on a device at a rate. Its main-thread turn is `1000 / fps` ms when the main thread is
     /// saturated (one callback per turn).
     public struct FittedFigure: Codable, Sendable {
-        public var strategy: String
-        public var trace: String
-        public var input: String
+        package var strategy: String
+        package var trace: String
+        package var input: String
         public var device: String
         public var hz: Double
-        public var fps: Double
+        package var fps: Double
         /// The quote and where it is.
-        public var source: String
+        package var source: String
         /// `fps` as it was read, with the spread of the reading (a label that moves while drawing):
         /// the fit's own uncertainty, drawn with the model's other inputs (`UncertainInput.fittedReading`).
-        public var reading: Sourced
+        package var reading: Sourced
         /// How many times faster the app would have run unrecorded: a screen recording takes device time
         /// from the app it records. 1 at the centre (the figure as published).
-        public var recordingOverhead: Sourced
+        package var recordingOverhead: Sourced
         /// The main-thread turn the figure implies, in ns.
         public var turnNs: Double { 1e9 / fps }
         enum CodingKeys: String, CodingKey {
@@ -104,20 +104,20 @@ public struct DeviceCostData: Codable, Sendable {
     }
 
     /// What was measured on the host, by microbenchmark (`bench calibrate`), never by regressing replays.
-    public struct HostCosts: Codable, Sendable {
-        public var machine: String
+    package struct HostCosts: Codable, Sendable {
+        package var machine: String
         /// The command that measured them, and how.
-        public var source: String
+        package var source: String
         /// ns per unit of each kind on the host. Devices use the compute kinds'.
-        public var unitCostsNs: [WorkKind: Double]
+        package var unitCostsNs: [WorkKind: Double]
         /// The share of the host's memory bandwidth (all cores writing at once) one thread writing reaches.
-        public var memoryEfficiency: Sourced
+        package var memoryEfficiency: Sourced
         /// The host's clock, which devices' compute ratios divide by (`DeviceDerivation.compute`);
         /// written by scripts/calibrate_host.py, absent in data made by hand.
-        public var clockGHz: Sourced?
+        package var clockGHz: Sourced?
         /// How far one calibration's compute unit costs stray from the median of several (a
         /// multiplier, measured): the spread a modelled compute-bound figure inherits.
-        public var calibrationSpread: Sourced
+        package var calibrationSpread: Sourced
         enum CodingKeys: String, CodingKey {
             case machine, source
             case unitCostsNs = "unit_costs_ns"
@@ -131,17 +131,17 @@ public struct DeviceCostData: Codable, Sendable {
     public struct DeviceDerivation: Codable, Sendable {
         /// The system on a chip (`A12X`): devices with the fitted device's chip share its fitted
         /// single-thread bandwidth share.
-        public var chip: String
+        package var chip: String
         /// Peak DRAM bandwidth, GB/s (= bytes per ns).
-        public var bandwidthGBs: Sourced
+        package var bandwidthGBs: Sourced
         /// Single-core speed: compute kinds cost `ratio` times those of `relativeTo` (`host` or a device).
-        public var compute: ComputeLink
+        package var compute: ComputeLink
         /// The chip's performance and efficiency cores, which background workers run on.
-        public var cores: Cores
+        package var cores: Cores
         /// The share of `bandwidthGBs` one thread's pixel loop reaches on this chip, from a published
         /// measurement of it or its nearest sibling (or a range that says none was found). Absent for the
         /// fitted chip, whose share is the fit's (`memoryEfficiencyFactor`).
-        public var singleThreadShare: Sourced?
+        package var singleThreadShare: Sourced?
         enum CodingKeys: String, CodingKey {
             case chip
             case bandwidthGBs = "bandwidth_gbs"
@@ -151,17 +151,17 @@ public struct DeviceCostData: Codable, Sendable {
     }
 
     /// A chip's CPU cores, as its maker publishes them: together, the device profile's `cores`.
-    public struct Cores: Codable, Sendable {
-        public var performance: Int
-        public var efficiency: Int
+    package struct Cores: Codable, Sendable {
+        package var performance: Int
+        package var efficiency: Int
         /// Where the counts are published.
-        public var source: String
+        package var source: String
     }
 
     /// How a device's compute kinds follow from another's.
-    public struct ComputeLink: Codable, Sendable {
-        public var relativeTo: String
-        public var ratio: Sourced
+    package struct ComputeLink: Codable, Sendable {
+        package var relativeTo: String
+        package var ratio: Sourced
         enum CodingKeys: String, CodingKey {
             case relativeTo = "relative_to"
             case ratio
@@ -174,12 +174,12 @@ public struct DeviceCostData: Codable, Sendable {
     /// core's time and the bandwidth cap, and a copied pixel's bytes; 3 ranges every input and declares the fitted figure; 2 priced
     /// memory-bound kinds by bytes over bandwidth with one range; 1 scaled the host's regressed costs
     /// by a per-device slowdown.
-    public static let format = FormatVersion(name: "device-costs.json", current: 5)
+    package static let format = FormatVersion(name: "device-costs.json", current: 5)
     /// `format.current`.
-    public static var version: Int { format.current }
+    package static var version: Int { format.current }
 
     /// Where the shipped data is: `Resources/device-costs.json`, copied into the module's bundle.
-    public static var shippedURL: URL {
+    package static var shippedURL: URL {
         guard let url = Bundle.module.url(forResource: "device-costs", withExtension: "json") else {
             fatalError("device-costs.json is missing from the Display module's resources")
         }
@@ -196,10 +196,10 @@ public struct DeviceCostData: Codable, Sendable {
     }()
 
     /// The most bytes a device data file may have: the shipped one is a few KB.
-    public static let maxFileBytes = 1 << 20
+    package static let maxFileBytes = 1 << 20
 
     /// Reads and checks the file at `path` (see `load(_:file:)`).
-    public static func load(path: String) throws(DeviceCostError) -> DeviceCostData {
+    package static func load(path: String) throws(DeviceCostError) -> DeviceCostData {
         let data: Data
         do { data = try BoundedFile.read(path, limit: maxFileBytes) } catch {
             switch error {
@@ -241,7 +241,7 @@ public struct DeviceCostData: Codable, Sendable {
     }
 
     /// Every sourced number of the file, named by where it is: what `DeviceModelTests` checks has a source.
-    public var sourcedNumbers: [(String, Sourced)] {
+    package var sourcedNumbers: [(String, Sourced)] {
         var numbers: [(String, Sourced)] = [("host.memory_efficiency", host.memoryEfficiency)]
         if let clock = host.clockGHz { numbers.append(("host.clock_ghz", clock)) }
         numbers.append(("host.calibration_spread", host.calibrationSpread))
@@ -326,7 +326,7 @@ public struct DeviceCostData: Codable, Sendable {
     /// The share of its peak bandwidth one thread reaches on `device`'s chip at `draw`: the fit's on the
     /// fitted chip (the host's measured share times the free factor, refitted to `factor`), the chip's
     /// own published share on any other.
-    public func singleThreadShare(of device: String, at draw: ModelDraw, factor: Double? = nil) throws(DeviceCostError)
+    package func singleThreadShare(of device: String, at draw: ModelDraw, factor: Double? = nil) throws(DeviceCostError)
         -> Double
     {
         guard let derivation = devices[device] else {
@@ -359,17 +359,17 @@ public struct DeviceCostData: Codable, Sendable {
 /// One device's unit costs: what a unit of each kind of counted work takes on it.
 public struct UnitCosts: Hashable, Sendable {
     /// ns per unit of each kind.
-    public var nanoseconds: [WorkKind: Double] { didSet { table = Self.table(nanoseconds) } }
+    package var nanoseconds: [WorkKind: Double] { didSet { table = Self.table(nanoseconds) } }
     /// An extended-range pixel of a memory-bound kind moves this many times a standard one's bytes
     /// (8 over 4); the stroker's compute kinds cost the same in either format.
-    public var extendedBytesRatio: Double
+    package var extendedBytesRatio: Double
     /// How the device's cores and bandwidth are shared between threads: what work off the main thread,
     /// or beside busy workers, costs more.
-    public var sharing: CoreSharing
+    package var sharing: CoreSharing
     /// `nanoseconds` in `WorkKind.allCases` order: read several times a frame, so not hashed each time.
     private var table: [Double]
 
-    public init(nanoseconds: [WorkKind: Double], extendedBytesRatio: Double, sharing: CoreSharing = .unshared) {
+    package init(nanoseconds: [WorkKind: Double], extendedBytesRatio: Double, sharing: CoreSharing = .unshared) {
         self.nanoseconds = nanoseconds
         self.extendedBytesRatio = extendedBytesRatio
         self.sharing = sharing
@@ -383,7 +383,7 @@ public struct UnitCosts: Hashable, Sendable {
     /// What `counters` cost at `placement`: every kind's count times its unit cost, an extended-range
     /// pixel of a memory-bound kind costing `extendedBytesRatio` times a standard one, times what sharing
     /// the cores and bandwidth at `placement` adds (`CoreSharing`; nothing for the main thread alone).
-    public func cost(
+    package func cost(
         of counters: WorkCounters, kinds: [WorkKind] = WorkKind.allCases, at placement: Placement = .mainAlone
     ) -> ReplayDuration {
         // Most phases of an idle turn count nothing, and cost nothing at any unit cost (each is finite:
@@ -428,8 +428,8 @@ extension WorkKind {
 public struct DeviceCostError: Error, CustomStringConvertible {
     public var description: String
     /// True when the file could not be read at all (exit 74), rather than read and found wrong (65).
-    public var cannotRead: Bool
-    public init(_ description: String, cannotRead: Bool = false) {
+    package var cannotRead: Bool
+    package init(_ description: String, cannotRead: Bool = false) {
         self.description = description
         self.cannotRead = cannotRead
     }

@@ -5,18 +5,18 @@
 /// digitizer's interval for a sample on average, and its ink lies on a uniformly random row, which the
 /// panel scans out half a refresh after the frame starts on average. Two have no published figure for
 /// these devices and carry a range that says so.
-public struct DeviceLatency: Sendable {
+package struct DeviceLatency: Sendable {
     /// Half the digitizer's sampling interval, in ms.
-    public var samplingMs: Double
+    package var samplingMs: Double
     /// The digitizer's processing and its transport to the app, in ms.
-    public var transport: Sourced
+    package var transport: Sourced
     /// Half a refresh: scan-out to the average row, in ms.
-    public var scanOutMs: Double
+    package var scanOutMs: Double
     /// The panel's pixel response, in ms.
-    public var panelResponse: Sourced
+    package var panelResponse: Sourced
 
     /// The stages of `device` at display rate `hz`.
-    public init(device: DeviceProfile, hz: Double) {
+    package init(device: DeviceProfile, hz: Double) {
         samplingMs = 500 / device.touchRate
         scanOutMs = 500 / hz
         transport = Self.transport
@@ -24,12 +24,12 @@ public struct DeviceLatency: Sendable {
     }
 
     /// The transport's central value, in ns.
-    public static var transportCentralNs: Int64 { Int64((transport.value * 1e6).rounded()) }
+    package static var transportCentralNs: Int64 { Int64((transport.value * 1e6).rounded()) }
 
     /// The digitizer stage at the central values, in ns.
-    public var digitizerNs: Int64 { Int64(((samplingMs + transport.value) * 1e6).rounded()) }
+    package var digitizerNs: Int64 { Int64(((samplingMs + transport.value) * 1e6).rounded()) }
     /// The scan-out and panel stage at the central values, in ns.
-    public var scanOutAndPanelNs: Int64 { Int64(((scanOutMs + panelResponse.value) * 1e6).rounded()) }
+    package var scanOutAndPanelNs: Int64 { Int64(((scanOutMs + panelResponse.value) * 1e6).rounded()) }
 
     static let transport = Sourced(
         value: 2, low: 1, high: 5, basis: "assumed",
@@ -48,17 +48,17 @@ public struct DeviceLatency: Sendable {
 
 extension DeviceProfile {
     /// The kind of panel, which sets its response time.
-    public enum Panel: String, Sendable { case lcd, oled }
+    package enum Panel: String, Sendable { case lcd, oled }
 
     /// The device's panel, from Apple's technical specifications: the iPhone 15 Pro's Super Retina XDR
     /// display is OLED; the iPhone 6s, 8 and XR and the 2018 iPad Pros have LCDs (Retina HD, Liquid
     /// Retina).
-    public var panel: Panel { name == "iphone-15-pro" ? .oled : .lcd }
+    package var panel: Panel { name == "iphone-15-pro" ? .oled : .lcd }
 
     /// Pixels per inch of the screen, from Apple's technical specifications: 326 for the iPhone 6s, 8
     /// and XR, 460 for the iPhone 15 Pro, 264 for both 2018 iPad Pros. What turns a distance on the
     /// canvas into millimetres a person sees.
-    public var pixelsPerInch: Double {
+    package var pixelsPerInch: Double {
         switch name {
         case "iphone-15-pro": 460
         case "ipad-pro-11", "ipad-pro-12.9": 264
@@ -67,5 +67,5 @@ extension DeviceProfile {
     }
 
     /// Millimetres on the screen per device pixel.
-    public var millimetresPerPixel: Double { 25.4 / pixelsPerInch }
+    package var millimetresPerPixel: Double { 25.4 / pixelsPerInch }
 }

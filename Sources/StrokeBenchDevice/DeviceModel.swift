@@ -4,11 +4,11 @@
 /// command line does both once per process (`ModelFitting`, above the engine, since the fit replays).
 public struct DeviceModel: Sendable {
     /// The sourced unit costs' data.
-    public var data: DeviceCostData
+    package var data: DeviceCostData
     /// The free factor refitted at each draw; nil until fitted. A modelled replay's ranges need it.
-    public var fit: ModelFit?
+    package var fit: ModelFit?
 
-    public init(data: DeviceCostData, fit: ModelFit? = nil) {
+    package init(data: DeviceCostData, fit: ModelFit? = nil) {
         self.data = data
         self.fit = fit
     }
@@ -28,9 +28,9 @@ public struct DeviceModel: Sendable {
 
 /// The model's one free factor refitted to the fitted figure at every draw of its joint uncertainty
 /// (`ModelDraw.standard`), worked out by `ModelFitting` and read by the engine.
-public struct ModelFit: Sendable, Equatable {
+package struct ModelFit: Sendable, Equatable {
     /// By draw, in `ModelDraw.standard`'s order; nil for a draw in which no factor reproduces the figure.
-    public var factors: [Double?]
+    package var factors: [Double?]
 
-    public init(factors: [Double?]) { self.factors = factors }
+    package init(factors: [Double?]) { self.factors = factors }
 }

@@ -1,7 +1,7 @@
 /// A device whose display and digitizer StrokeBench simulates.
 public struct DeviceProfile: Hashable, Sendable {
     /// Command-line name (`ipad-pro-11`).
-    public var name: String
+    package var name: String
     /// Screen size in pixels (portrait).
     public var width: Int
     public var height: Int
@@ -10,15 +10,15 @@ public struct DeviceProfile: Hashable, Sendable {
     /// Display refresh rate in Hz.
     public var refreshRate: Double
     /// Touch (or pencil) digitizer rate in Hz.
-    public var touchRate: Double
+    package var touchRate: Double
     /// Active processor count, the size of YYAsyncLayer's queue pool on this device.
-    public var cores: Int
+    package var cores: Int
     /// iPad or iPhone: UIKit's `userInterfaceIdiom`, which the source article's spiral reads.
-    public var idiom: Idiom
+    package var idiom: Idiom
     /// A wide-colour (Display P3) screen, where `UIGraphicsImageRenderer`'s automatic range picks an
     /// extended-range pixel format (Apple's `prefersExtendedRange` documentation: "The default is true
     /// on devices that natively support wide color").
-    public var wideColor: Bool
+    package var wideColor: Bool
 
     /// UIKit's user-interface idiom.
     public enum Idiom: String, Hashable, Sendable {
@@ -26,7 +26,7 @@ public struct DeviceProfile: Hashable, Sendable {
 
         /// The companion app's spiral starts at 200 pt on an iPad and 100 pt otherwise
         /// (`var length: CGFloat = Display.pad ? 200 : 100`, almaleh/Drawing-Performance `Drawable.swift`).
-        public var spiralLength: Double { self == .pad ? 200 : 100 }
+        package var spiralLength: Double { self == .pad ? 200 : 100 }
     }
 
     public init(
@@ -45,11 +45,11 @@ public struct DeviceProfile: Hashable, Sendable {
     }
 
     /// Screen size in points.
-    public var widthPoints: Double { Double(width) / scale }
-    public var heightPoints: Double { Double(height) / scale }
+    package var widthPoints: Double { Double(width) / scale }
+    package var heightPoints: Double { Double(height) / scale }
 
     /// The profiles `bench list` shows.
-    public static let all: [DeviceProfile] = [
+    package static let all: [DeviceProfile] = [
         DeviceProfile(
             name: "iphone-6s", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 2,
             idiom: .phone, wideColor: false),
@@ -68,7 +68,7 @@ public struct DeviceProfile: Hashable, Sendable {
     /// (`bench model validate`): usable with `--device`, but not in `--devices all`, which is the
     /// drawing study's set. Screens from Apple's technical specifications; touch sampling as the
     /// display's rate; cores 2 performance and 4 efficiency (A11, A12).
-    public static let validation: [DeviceProfile] = [
+    package static let validation: [DeviceProfile] = [
         DeviceProfile(
             name: "iphone-8", width: 750, height: 1334, scale: 2, refreshRate: 60, touchRate: 60, cores: 6,
             idiom: .phone, wideColor: true),
@@ -78,7 +78,7 @@ public struct DeviceProfile: Hashable, Sendable {
     ]
 
     /// Every profile a name may pick: the study's and the validation phones.
-    public static let known = all + validation
+    package static let known = all + validation
 
     /// The profile with this name.
     public static func named(_ name: String) -> DeviceProfile? { known.first { $0.name == name } }

@@ -6,7 +6,7 @@ extension ModelAccuracy {
     /// `bench model validate` as of that data, kept because running the validation takes seconds. The
     /// end-to-end suite fails when the file and the command's output differ (ModelValidateTests), so the
     /// figures are the CLI's, never typed in. Nil when the resource cannot be read.
-    public static let shipped: ModelAccuracy? = Bundle.module.url(
+    package static let shipped: ModelAccuracy? = Bundle.module.url(
         forResource: "model-validation", withExtension: "json"
     )
     .flatMap { try? Data(contentsOf: $0) }

@@ -2,7 +2,7 @@ import StrokeBenchUnits
 
 /// An input of the device cost model that carries a range: what a draw of the model's uncertainty
 /// sets (docs/device-model.md, "Uncertainty").
-public enum UncertainInput: String, CaseIterable, Sendable {
+package enum UncertainInput: String, CaseIterable, Sendable {
     /// How many times its bytes' time a pixel drawn across formats takes (`conversion_factor`).
     case conversionFactor = "conversion_factor"
     /// Bytes a blended pixel moves (`bytes_per_pixel.pixel_blended`).
@@ -63,17 +63,17 @@ public enum UncertainInput: String, CaseIterable, Sendable {
 /// at 0.5, `high` at 1, so the central value is every input's median.
 public struct ModelDraw: Hashable, Sendable {
     /// The quantile of each input, in `UncertainInput.allCases` order.
-    public var quantiles: [Double]
+    package var quantiles: [Double]
 
     /// A draw at these quantiles, in `UncertainInput.allCases` order.
-    public init(quantiles: [Double]) { self.quantiles = quantiles }
+    package init(quantiles: [Double]) { self.quantiles = quantiles }
 
     /// Every input at its central value.
     public static let central = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0.5 })
 
     /// The value of `input` at this draw.
     /// - Precondition: the data has one figure of `input` (not `singleThreadShare`, which each chip has).
-    public func value(_ input: UncertainInput, in data: DeviceCostData) -> Double {
+    package func value(_ input: UncertainInput, in data: DeviceCostData) -> Double {
         guard let sourced = input.sourced(in: data) else {
             preconditionFailure("\(input.rawValue) is per device: read it with value(_:of:)")
         }
@@ -81,7 +81,7 @@ public struct ModelDraw: Hashable, Sendable {
     }
 
     /// The value of `input` at this draw, read from `sourced` (a device's own figure of it).
-    public func value(_ input: UncertainInput, of sourced: Sourced) -> Double {
+    package func value(_ input: UncertainInput, of sourced: Sourced) -> Double {
         let u = quantiles[UncertainInput.allCases.firstIndex(of: input)!]
         if u < 0.5 { return (sourced.low ?? sourced.value) + (sourced.value - (sourced.low ?? sourced.value)) * 2 * u }
         return sourced.value + ((sourced.high ?? sourced.value) - sourced.value) * (2 * u - 1)
@@ -90,7 +90,7 @@ public struct ModelDraw: Hashable, Sendable {
     /// The draws every modelled run is priced at: a Latin hypercube of `count` points over every
     /// ranged input (each input's range cut into `count` equal strata, one point in each, the strata
     /// paired at random), from a fixed seed, so every machine prices the same draws.
-    public static func latinHypercube(count: Int = 64, seed: UInt64 = 0x5354_524F_4B45) -> [ModelDraw] {
+    package static func latinHypercube(count: Int = 64, seed: UInt64 = 0x5354_524F_4B45) -> [ModelDraw] {
         var random = SplitMix64(seed: seed)
         let dimensions = UncertainInput.allCases.count
         var columns: [[Double]] = []
@@ -106,7 +106,7 @@ public struct ModelDraw: Hashable, Sendable {
     }
 
     /// The draws of `latinHypercube()`, made once.
-    public static let standard = latinHypercube()
+    package static let standard = latinHypercube()
 }
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014):

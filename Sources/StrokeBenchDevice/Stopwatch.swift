@@ -1,10 +1,10 @@
 import Foundation
 
 /// The one place StrokeBench reads the wall clock: measuring how long real work takes.
-public enum Stopwatch {
+package enum Stopwatch {
     /// Monotonic seconds since an arbitrary origin.
     @inline(__always)
-    public static func now() -> Double {
+    package static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
@@ -12,7 +12,7 @@ public enum Stopwatch {
 
     /// Runs `body` and returns its result with the seconds it took.
     @inline(__always)
-    public static func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+    package static func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
         let start = now()
         let result = try body()
         return (result, now() - start)

@@ -2,9 +2,9 @@ import Foundation
 import StrokeBenchTraces
 
 /// One change in a series: where it happened, how large, and how sure.
-public struct HistoryChange: Hashable, Sendable, Encodable {
+package struct HistoryChange: Hashable, Sendable, Encodable {
     /// How a change was found.
-    public enum Method: String, Sendable, Codable {
+    package enum Method: String, Sendable, Codable {
         /// An exact series (a counter, or a modelled figure): any change is one, at the commit that made it.
         case exact
         /// A measured series: e-divisive means with a permutation test.
@@ -12,28 +12,28 @@ public struct HistoryChange: Hashable, Sendable, Encodable {
     }
 
     /// The series' configuration id.
-    public var configuration: String
+    package var configuration: String
     /// The series' metric.
-    public var metric: String
+    package var metric: String
     /// The metric's unit.
-    public var unit: String
+    package var unit: String
     /// The first commit after the change.
-    public var commit: String
+    package var commit: String
     /// The last commit before it: in the table only, so that a script that looks for a commit in the
     /// JSON or CSV finds the commits where something changed and no others.
-    public var previousCommit: String
+    package var previousCommit: String
     /// The first point's date after the change.
-    public var date: String
+    package var date: String
     /// The mean of the series from the previous change (or the start) to this one.
-    public var before: Double
+    package var before: Double
     /// The mean from this change to the next (or the end).
-    public var after: Double
+    package var after: Double
     /// `(after - before) / before`; nil when `before` is 0.
-    public var change: Double?
+    package var change: Double?
     /// The permutation test's p-value; nil for an exact series.
-    public var pValue: Double?
+    package var pValue: Double?
     /// How it was found.
-    public var method: Method
+    package var method: Method
 
     enum CodingKeys: String, CodingKey {
         case configuration, metric, unit, commit, date, before, after, change
@@ -43,19 +43,19 @@ public struct HistoryChange: Hashable, Sendable, Encodable {
 }
 
 /// Finds the changes in a history's series.
-public struct ChangeDetector: Sendable {
+package struct ChangeDetector: Sendable {
     /// The false-alarm level: each split of a measured series is kept only when a permutation test
     /// gives p <= alpha, so a series with no change shows one with probability about alpha per test.
-    public var alpha: Double
+    package var alpha: Double
     /// Permutations per test; the smallest p-value it can give is 1 / (permutations + 1).
-    public var permutations: Int
+    package var permutations: Int
     /// The fewest points on either side of a measured change.
-    public var minimumSegment: Int
+    package var minimumSegment: Int
     /// Seeds the permutations, so that the same history always gives the same report.
-    public var seed: UInt64
+    package var seed: UInt64
 
     /// The defaults: alpha 0.01 with 199 permutations, segments of at least 3 points.
-    public init(alpha: Double = 0.01, permutations: Int = 199, minimumSegment: Int = 3, seed: UInt64 = 0x5eed) {
+    package init(alpha: Double = 0.01, permutations: Int = 199, minimumSegment: Int = 3, seed: UInt64 = 0x5eed) {
         self.alpha = alpha
         self.permutations = permutations
         self.minimumSegment = minimumSegment
@@ -64,7 +64,7 @@ public struct ChangeDetector: Sendable {
 
     /// Every change of every series in `points` (as `HistoryStore.points` orders them), by
     /// configuration, metric, then position.
-    public func changes(in points: [HistoryPoint]) -> [HistoryChange] {
+    package func changes(in points: [HistoryPoint]) -> [HistoryChange] {
         var changes: [HistoryChange] = []
         var start = 0
         while start < points.count {

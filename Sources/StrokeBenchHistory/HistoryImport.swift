@@ -9,14 +9,14 @@ import StrokeBenchStrategies
 /// Reads the figures `bench history add` stores from what bench writes: a sweep folder (its
 /// `summary.csv`, each row's configuration named by its run record), a baseline file, or a check
 /// report (`bench check --format json`).
-public enum HistoryImport {
+package enum HistoryImport {
     /// The figures of `path`, a sweep folder, a baseline or a check report, and which of the three it was.
     /// A file is told by its keys: a baseline says its `kind`; a check report has no `kind` but a
     /// `format_version` and its `checks`.
     ///
     /// - Throws: `HistoryError.noInput` when nothing is there, `.data` naming the file (and the line or
     ///   field) when it is none of the three.
-    public static func figures(at path: String, strategies: StrategyCatalog) throws(HistoryError) -> (
+    package static func figures(at path: String, strategies: StrategyCatalog) throws(HistoryError) -> (
         HistoryRun.Source, [HistoryFigure]
     ) {
         var isDirectory: ObjCBool = false
@@ -50,7 +50,7 @@ public enum HistoryImport {
     }
 
     /// A baseline's counters (one figure each) and every timing figure of each recorded run.
-    public static func figures(of baseline: Baseline, strategies: StrategyCatalog) -> [HistoryFigure] {
+    package static func figures(of baseline: Baseline, strategies: StrategyCatalog) -> [HistoryFigure] {
         var figures: [HistoryFigure] = []
         for entry in baseline.configurations {
             let id = entry.configuration.id(strategies: strategies)

@@ -3,7 +3,7 @@ import StrokeBenchMetrics
 import StrokeBenchSpec
 
 /// How `bench history show` and `bench history changes` print.
-public enum HistoryFormat: String, CaseIterable, Sendable {
+package enum HistoryFormat: String, CaseIterable, Sendable {
     /// Aligned columns for a terminal.
     case table
     /// One RFC 4180 row per point or change (what scripts/plot_history.py reads).
@@ -13,17 +13,17 @@ public enum HistoryFormat: String, CaseIterable, Sendable {
 }
 
 /// The writers of `bench history show` and `changes`, one per format.
-public enum HistoryOutput {
+package enum HistoryOutput {
     /// The version of both commands' JSON objects.
-    public static let format = FormatVersion(name: "history output", current: 1)
+    package static let format = FormatVersion(name: "history output", current: 1)
 
     /// The columns of `show --format csv`, in order.
-    public static let pointColumns = [
+    package static let pointColumns = [
         "configuration", "metric", "unit", "commit", "branch", "date", "machine", "run", "value", "exact",
     ]
 
     /// The points in `format`.
-    public static func points(_ points: [HistoryPoint], format: HistoryFormat) throws -> String {
+    package static func points(_ points: [HistoryPoint], format: HistoryFormat) throws -> String {
         let rows = points.map { p in
             [
                 p.configuration, p.metric, p.unit, p.commit, p.branch ?? "", p.date, p.machine, String(p.run),
@@ -38,13 +38,13 @@ public enum HistoryOutput {
     }
 
     /// The columns of `changes --format csv`, in order.
-    public static let changeColumns = [
+    package static let changeColumns = [
         "configuration", "metric", "unit", "commit", "date", "before", "after",
         "change", "p_value", "method",
     ]
 
     /// The changes in `format`; the JSON says how measured series were tested.
-    public static func changes(_ changes: [HistoryChange], detector: ChangeDetector, format: HistoryFormat) throws
+    package static func changes(_ changes: [HistoryChange], detector: ChangeDetector, format: HistoryFormat) throws
         -> String
     {
         let rows = changes.map { c in

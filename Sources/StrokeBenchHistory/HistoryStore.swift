@@ -7,9 +7,9 @@ import GRDB
 /// Each `add` is one transaction: a reader, or a later `show`, sees all of an add or none of it, even
 /// when the process was killed halfway. Thread safety: one store per thread; several processes may
 /// share the file.
-public final class HistoryStore {
+package final class HistoryStore {
     /// The file.
-    public let path: String
+    package let path: String
     private let pool: DatabasePool
 
     /// `PRAGMA application_id` of a bench history ("SBHI"): a SQLite file of anyone else's is refused
@@ -21,7 +21,7 @@ public final class HistoryStore {
     /// - Throws: `HistoryError.noInput` for a missing file when `create` is false; `.data` for a file
     ///   that is not a SQLite database, is another program's, or was migrated by a newer bench;
     ///   `.io` when it cannot be opened or written.
-    public init(path: String, create: Bool) throws(HistoryError) {
+    package init(path: String, create: Bool) throws(HistoryError) {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw .noInput(path) }
@@ -136,7 +136,7 @@ public final class HistoryStore {
     /// Stores `figures` as one run, in one transaction.
     /// - Returns: the run's id, in the order of adding.
     @discardableResult
-    public func add(_ run: HistoryRun, figures: [HistoryFigure]) throws(HistoryError) -> Int64 {
+    package func add(_ run: HistoryRun, figures: [HistoryFigure]) throws(HistoryError) -> Int64 {
         do {
             return try pool.write { db in
                 try db.execute(
@@ -158,7 +158,7 @@ public final class HistoryStore {
 
     /// The stored points, oldest first (by date, then by the order of adding), optionally of one
     /// configuration and one metric.
-    public func points(configuration: String? = nil, metric: String? = nil) throws(HistoryError) -> [HistoryPoint] {
+    package func points(configuration: String? = nil, metric: String? = nil) throws(HistoryError) -> [HistoryPoint] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let configuration {

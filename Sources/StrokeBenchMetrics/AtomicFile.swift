@@ -13,29 +13,29 @@ import Foundation
 /// Only a regular file (or no file yet) is replaced that way: a destination that is standard output
 /// (`-`), a character device or a FIFO is written in place, and a symbolic link is followed
 /// (`OutputTarget` has the rules). Nothing but a regular file is ever renamed over.
-public enum AtomicFile {
+package enum AtomicFile {
     /// An error writing `path`, in words.
-    public struct WriteError: Error, CustomStringConvertible {
+    package struct WriteError: Error, CustomStringConvertible {
         /// The destination that was not written.
-        public var path: String
+        package var path: String
         /// What went wrong.
-        public var reason: String
+        package var reason: String
         /// Creates an error; `reason` is said after the path.
-        public init(path: String, reason: String) {
+        package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }
         /// `path: reason`, the one-line form people see.
-        public var description: String { "\(path): \(reason)" }
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// Writes `text` to `path` as UTF-8, atomically (or in place, for `OutputTarget`'s in-place kinds).
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write(Data(text.utf8), to: path)
     }
 
     /// Writes `data` to `path`, atomically (or in place, for `OutputTarget`'s in-place kinds).
-    public static func write(_ data: Data, to path: String) throws {
+    package static func write(_ data: Data, to path: String) throws {
         try write(to: path) { target in
             let sink = try OutputSink(path: target)
             try sink.write(data)
@@ -48,7 +48,7 @@ public enum AtomicFile {
     /// renamed into place when `produce` returns, or, for an in-place destination, the device or
     /// FIFO itself or `-` for standard output. If `produce` throws, a temporary file is removed and
     /// a replaced file is left as it was.
-    public static func write(to path: String, _ produce: (_ target: String) throws -> Void) throws {
+    package static func write(to path: String, _ produce: (_ target: String) throws -> Void) throws {
         switch try OutputTarget.resolve(path) {
         case .standardOutput: try writeInPlace(path, at: OutputTarget.standardOutputName, produce)
         case .stream(let resolved): try writeInPlace(path, at: resolved, produce)
@@ -59,7 +59,7 @@ public enum AtomicFile {
     /// Writes `path` through `produce`, which writes a whole file at a path of its own (cairo's PNG
     /// writer): atomically as `write(to:_:)` does, or, for an in-place destination, into a temporary
     /// file in the system's temporary folder that is then copied into the destination and removed.
-    public static func writeThroughFile(to path: String, _ produce: (_ temporaryPath: String) throws -> Void) throws {
+    package static func writeThroughFile(to path: String, _ produce: (_ temporaryPath: String) throws -> Void) throws {
         let target = try OutputTarget.resolve(path)
         guard target.isInPlace else { return try write(to: path, produce) }
         let temporary = (NSTemporaryDirectory() as NSString).appendingPathComponent(
@@ -77,7 +77,7 @@ public enum AtomicFile {
     /// root, and `/proc` or a read-only mount refuse writes anyway). A device or FIFO must be
     /// writable by this user; a FIFO is not opened (that would wait for a reader).
     /// - Throws: `WriteError` saying what is wrong (not prefixed with the path).
-    public static func checkWritable(_ path: String) throws {
+    package static func checkWritable(_ path: String) throws {
         let resolved: String
         switch try OutputTarget.resolve(path) {
         case .standardOutput: return
@@ -112,7 +112,7 @@ public enum AtomicFile {
     ///   those this process finished writing (each once, in the order written), and the in-place
     ///   outputs (`-`, a device, a FIFO) cut off part way, which nothing can take back.
     /// - Important: never returns the lock it takes: call it only on the way to `_exit`.
-    public static func abandonWrites() -> (abandoned: [String], finished: [String], incomplete: [String]) {
+    package static func abandonWrites() -> (abandoned: [String], finished: [String], incomplete: [String]) {
         ledger.abandonAll()
     }
 
@@ -196,7 +196,7 @@ public enum AtomicFile {
 
     /// A path's folder (`.` for a bare name) and last component, split on the last `/` by hand:
     /// Foundation's `deletingLastPathComponent` traps on a one-character name (issue 21).
-    public static func split(_ path: String) -> (folder: String, name: String) {
+    package static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))

@@ -3,13 +3,13 @@ import StrokeBenchSpec
 
 /// Writes RFC 4180 CSV: a header row, comma-separated fields, CRLF line ends, fields quoted when
 /// they hold a comma, a quote or a line break.
-public struct CSVWriter {
-    private(set) public var text = ""
+package struct CSVWriter {
+    private(set) package var text = ""
 
-    public init(header: [String]) { append(header) }
+    package init(header: [String]) { append(header) }
 
     /// Appends one row.
-    public mutating func append(_ fields: [String]) {
+    package mutating func append(_ fields: [String]) {
         text += fields.map(Self.escape).joined(separator: ",")
         text += "\r\n"
     }
@@ -27,7 +27,7 @@ public struct CSVWriter {
     }
 
     /// Forgets the rows written so far (a stream that has written them to a file).
-    public mutating func clear() { text.removeAll(keepingCapacity: true) }
+    package mutating func clear() { text.removeAll(keepingCapacity: true) }
 
     /// Formats a number for CSV: fixed decimals, no exponent, exactly as `String(format: "%.4f")` does.
     ///
@@ -35,7 +35,7 @@ public struct CSVWriter {
     /// replay itself; so a number whose scaled value is clearly not a rounding tie is rounded and printed
     /// as integers, and anything else (a near tie, a huge or non-finite value) goes to `String(format:)`.
     /// `CSVNumberTests` checks the two agree.
-    public static func number(_ v: Double, digits: Int = 4) -> String {
+    package static func number(_ v: Double, digits: Int = 4) -> String {
         guard (0...9).contains(digits) else { return String(format: "%.\(digits)f", v) }
         let scale = Self.powersOfTen[digits]
         let scaled = abs(v) * Double(scale)
@@ -58,26 +58,26 @@ public struct CSVWriter {
 
 /// The per-frame CSV of `bench run --csv` (docs/model.md section 6 names the first columns), generated
 /// from `FrameColumn.all`.
-public enum FrameCSV {
+package enum FrameCSV {
     /// The column set's version, in the last column, `format_version`. Version 1 is every per-frame CSV
     /// written before that column existed: a file without it is read as version 1, whose columns
     /// are version 2's without `format_version`, so readers take both. Version 3 adds
     /// `main_pixels_copied` and `task_pixels_copied` (an opaque image drawn is a copy, not a blend);
     /// every other column is version 2's.
-    public static let format = FormatVersion(name: "per-frame CSV", current: 3, readable: 1...3)
+    package static let format = FormatVersion(name: "per-frame CSV", current: 3, readable: 1...3)
 
     /// The header: every column's name, in order.
-    public static let columns = FrameColumn.all.map(\.name)
+    package static let columns = FrameColumn.all.map(\.name)
 
     /// The CSV text for `frames`.
-    public static func render(_ frames: [FrameRecord]) -> String {
+    package static func render(_ frames: [FrameRecord]) -> String {
         var csv = CSVWriter(header: columns)
         for f in frames { csv.append(fields(f)) }
         return csv.text
     }
 
     /// One frame's fields, in the order of `columns`.
-    public static func fields(_ f: FrameRecord) -> [String] {
+    package static func fields(_ f: FrameRecord) -> [String] {
         FrameColumn.all.map { $0.value(in: f) }
     }
 }
@@ -88,12 +88,12 @@ public enum FrameCSV {
 /// standard output written in place.
 ///
 /// Not thread-safe: the replay's thread appends.
-public final class FrameCSVStream {
+package final class FrameCSVStream {
     /// A row could not be written.
-    public struct WriteError: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): \(reason)" }
+    package struct WriteError: Error, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): \(reason)" }
     }
 
     private let sink: OutputSink
@@ -103,18 +103,18 @@ public final class FrameCSVStream {
 
     /// Opens `path` with `OutputTarget.openForWriting` (a new file is created or emptied; a device,
     /// a FIFO or `-` is written as it is) and buffers the header.
-    public init(path: String) throws {
+    package init(path: String) throws {
         do { sink = try OutputSink(path: path) } catch { throw WriteError(path: path, reason: error.reason) }
     }
 
     /// Appends one frame's row.
-    public func append(_ frame: FrameRecord) throws {
+    package func append(_ frame: FrameRecord) throws {
         buffer.append(FrameCSV.fields(frame))
         if buffer.text.utf8.count >= Self.block { try flush() }
     }
 
     /// Writes what is buffered and closes the file.
-    public func finish() throws {
+    package func finish() throws {
         try flush()
         do { try sink.close() } catch { throw WriteError(path: sink.path, reason: error.reason) }
     }

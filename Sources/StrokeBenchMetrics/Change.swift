@@ -4,7 +4,7 @@
 /// pass) and decides for itself what counts as material (a median ratio beyond a threshold; a median
 /// beyond the baseline's range by a tolerance and a noise floor) and which Mann-Whitney test applies
 /// (every frame, two-sided; whole runs, one-sided). The rule that turns those into a conclusion is here.
-public enum Change: String, Sendable, CaseIterable {
+package enum Change: String, Sendable, CaseIterable {
     /// Materially and significantly better.
     case better
     /// Materially and significantly worse.
@@ -22,7 +22,7 @@ public enum Change: String, Sendable, CaseIterable {
     ///   - materiallyBetter: the candidate moved the good way by more than the command's threshold.
     ///   - p: the Mann-Whitney p-value of the move.
     ///   - alpha: the significance level: significant when `p <= alpha`.
-    public static func judge(materiallyWorse: Bool, materiallyBetter: Bool, p: Double, alpha: Double) -> Change {
+    package static func judge(materiallyWorse: Bool, materiallyBetter: Bool, p: Double, alpha: Double) -> Change {
         guard materiallyWorse || materiallyBetter else { return .none }
         guard p <= alpha else { return .inconclusive }
         return materiallyWorse ? .worse : .better

@@ -11,7 +11,7 @@
 ///
 /// *Render-server busy share*: the render server's time compositing those turns' commits over the same
 /// span, in percent.
-public struct DisplayLinkTally: Sendable, Hashable {
+package struct DisplayLinkTally: Sendable, Hashable {
     private var firstStartMs: Double?
     private var callbacks = 0
     private var busyMs = 0.0
@@ -19,9 +19,9 @@ public struct DisplayLinkTally: Sendable, Hashable {
     /// Callbacks, last delivering start and end, and busy times, as of the last turn that delivered a sample.
     private var atLastDelivery: (callbacks: Int, startMs: Double, endMs: Double, busyMs: Double, serverMs: Double)?
 
-    public init() {}
+    package init() {}
 
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.firstStartMs == b.firstStartMs && a.callbacks == b.callbacks && a.busyMs == b.busyMs
             && a.atLastDelivery?.callbacks == b.atLastDelivery?.callbacks
             && a.atLastDelivery?.startMs == b.atLastDelivery?.startMs
@@ -30,13 +30,13 @@ public struct DisplayLinkTally: Sendable, Hashable {
             && a.atLastDelivery?.serverMs == b.atLastDelivery?.serverMs
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(callbacks)
         hasher.combine(busyMs)
     }
 
     /// Adds the next turn, in order.
-    public mutating func add(_ frame: FrameRecord) {
+    package mutating func add(_ frame: FrameRecord) {
         add(
             isVsync: frame.trigger == .vsync, samples: frame.samples, startMs: frame.startMs, endMs: frame.endMs,
             mainMs: frame.mainMs, compositeMs: frame.compositeMs)
@@ -45,7 +45,7 @@ public struct DisplayLinkTally: Sendable, Hashable {
     /// Adds the next turn from the figures the tally reads: what re-pricing a replay's turns at other
     /// costs feeds it.
     /// - Parameter compositeMs: the render server's time for the turn's commit.
-    public mutating func add(
+    package mutating func add(
         isVsync: Bool, samples: Int, startMs: Double, endMs: Double, mainMs: Double, compositeMs: Double = 0
     ) {
         if firstStartMs == nil {
@@ -59,7 +59,7 @@ public struct DisplayLinkTally: Sendable, Hashable {
     }
 
     /// Callbacks per second while input was drawn; 0 when fewer than two turns delivered input.
-    public var fps: Double {
+    package var fps: Double {
         guard let first = firstStartMs, let last = atLastDelivery, last.startMs > first, last.callbacks > 1 else {
             return 0
         }
@@ -67,13 +67,13 @@ public struct DisplayLinkTally: Sendable, Hashable {
     }
 
     /// Main-thread busy time over the span input was drawn, in percent; 0 for an empty span.
-    public var busyPercent: Double {
+    package var busyPercent: Double {
         guard let first = firstStartMs, let last = atLastDelivery, last.endMs > first else { return 0 }
         return 100 * last.busyMs / (last.endMs - first)
     }
 
     /// Render-server busy time over the span input was drawn, in percent; 0 for an empty span.
-    public var serverBusyPercent: Double {
+    package var serverBusyPercent: Double {
         guard let first = firstStartMs, let last = atLastDelivery, last.endMs > first else { return 0 }
         return 100 * last.serverMs / (last.endMs - first)
     }

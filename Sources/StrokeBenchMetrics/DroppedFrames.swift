@@ -1,11 +1,11 @@
 /// Content a strategy had made pending by the end of a turn: the turn's due vsync, and the newest
 /// sample it had invalidated, drawn, or queued a render for by then.
-public struct PendingContent: Hashable, Sendable {
+package struct PendingContent: Hashable, Sendable {
     /// The first vsync after the turn started: the vsync the turn was due at.
-    public var vsync: Int
+    package var vsync: Int
     /// The newest sample pending (`TouchPoint.index`).
-    public var through: Int
-    public init(vsync: Int, through: Int) {
+    package var through: Int
+    package init(vsync: Int, through: Int) {
         self.vsync = vsync
         self.through = through
     }
@@ -18,17 +18,17 @@ public struct PendingContent: Hashable, Sendable {
 /// app had pending content newer than what the screen showed before v, and no picture is presented
 /// at v. Input the strategy has not turned into pending content (`naive` draws nothing at pen down)
 /// is latency, not a drop; a render an async strategy queued and delivers late is a drop.
-public struct DroppedFrames: Hashable, Sendable {
+package struct DroppedFrames: Hashable, Sendable {
     /// Vsyncs considered (1 ... vsyncCount).
-    public var vsyncs: Int
+    package var vsyncs: Int
     /// Dropped vsyncs.
-    public var count: Int
+    package var count: Int
     /// The most dropped vsyncs in any window of one second (R consecutive vsyncs).
-    public var worstSecond: Int
+    package var worstSecond: Int
     /// The longest run of consecutive dropped vsyncs.
-    public var longestRun: Int
+    package var longestRun: Int
     /// `count` as a percentage of the vsyncs at which content was pending or a picture was presented.
-    public var percent: Double
+    package var percent: Double
 
     /// - Parameters:
     ///   - pending: when content became pending, in turn order (`through` increasing).
@@ -37,7 +37,7 @@ public struct DroppedFrames: Hashable, Sendable {
     ///   - vsyncCount: the last vsync index of the run.
     ///   - counting: the vsyncs that `count` and `percent` count (all by default): part of a run, such as a
     ///     ramp step's judged second, judged by the same rule with what came before it known.
-    public init(
+    package init(
         pending: [PendingContent], presentations: [(vsync: Int, showsThrough: Int)], hz: Double, vsyncCount: Int,
         counting: ClosedRange<Int>? = nil
     ) {

@@ -3,24 +3,24 @@ import StrokeBenchUnits
 
 /// One column of the per-frame CSV: its name, its unit, and how a frame's cell is written. The
 /// header and every row are generated from `FrameColumn.all`, so they cannot drift apart.
-public struct FrameColumn: Sendable, CustomStringConvertible {
+package struct FrameColumn: Sendable, CustomStringConvertible {
     /// The header's name for the column (`main_ms`).
-    public let name: String
+    package let name: String
     /// `ms`, `px`, `B`, or empty for counts, text and the version.
-    public let unit: String
+    package let unit: String
     private let cell: @Sendable (FrameRecord) -> String
 
     /// A column whose cell `cell` writes.
-    public init(_ name: String, unit: String = "", cell: @escaping @Sendable (FrameRecord) -> String) {
+    package init(_ name: String, unit: String = "", cell: @escaping @Sendable (FrameRecord) -> String) {
         self.name = name
         self.unit = unit
         self.cell = cell
     }
 
     /// The column's cell for `frame`.
-    public func value(in frame: FrameRecord) -> String { cell(frame) }
+    package func value(in frame: FrameRecord) -> String { cell(frame) }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// A time in ms, to four decimals.
     static func ms(_ name: String, _ read: @escaping @Sendable (FrameRecord) -> Double) -> FrameColumn {
@@ -43,7 +43,7 @@ public struct FrameColumn: Sendable, CustomStringConvertible {
 extension FrameColumn {
     /// Every column, in order. The first twelve are docs/model.md section 6's contract; columns added later
     /// go at the end, so scripts that read by position keep working.
-    public static let all: [FrameColumn] = contract + turn + counters + mainThread + background + [formatVersion]
+    package static let all: [FrameColumn] = contract + turn + counters + mainThread + background + [formatVersion]
 
     /// The columns docs/model.md section 6 names.
     static let contract: [FrameColumn] = [

@@ -1,56 +1,56 @@
 import StrokeBenchUnits
 
 /// One run-loop turn and the vsync its picture was presented at: a row of the per-frame CSV.
-public struct FrameRecord: Hashable, Sendable {
+package struct FrameRecord: Hashable, Sendable {
     /// Why the turn ran: at a vsync (input delivery, and a display-link callback), woken by a
     /// main-queue block in between, or by the max-speed drive's timer with no vsync since the last
     /// callback (`--input max-speed`).
-    public enum Trigger: String, Sendable {
+    package enum Trigger: String, Sendable {
         case vsync
         case mainQueue = "main-queue"
         case timer
     }
 
-    public var frame: Int
-    public var trigger: Trigger
+    package var frame: Int
+    package var trigger: Trigger
     /// The vsync at or before the turn's start, in ms since the replay started.
-    public var vsyncMs: Double
-    public var startMs: Double
+    package var vsyncMs: Double
+    package var startMs: Double
     /// When the commit finished.
-    public var endMs: Double
+    package var endMs: Double
     /// The vsync the turn was due at (the first after its start).
-    public var deadlineMs: Double
+    package var deadlineMs: Double
     /// The vsync the turn's picture was presented at (nil when it committed nothing new).
-    public var presentMs: Double?
+    package var presentMs: Double?
     /// Touch samples delivered in the turn.
-    public var samples: Int
+    package var samples: Int
     /// Main-thread busy time: input + observers + commit (+ main-queue blocks).
-    public var mainMs: Double
-    public var inputMs: Double
-    public var observersMs: Double
-    public var commitMs: Double
+    package var mainMs: Double
+    package var inputMs: Double
+    package var observersMs: Double
+    package var commitMs: Double
     /// Rasterization time of the frame's content, wherever it ran.
-    public var renderMs: Double
+    package var renderMs: Double
     /// Render-server time compositing this frame.
-    public var compositeMs: Double
+    package var compositeMs: Double
     /// Completion minus deadline, signed: positive is late.
-    public var overrunMs: Double
+    package var overrunMs: Double
     /// Vsyncs between the deadline and the presentation.
-    public var missedVsyncs: Int
+    package var missedVsyncs: Int
     /// Presentation minus deadline, in ms (0 when on time).
-    public var hitchMs: Double
+    package var hitchMs: Double
     /// Touch-to-screen latency of the newest and oldest samples this frame shows for the first time.
-    public var latencyMinMs: Double?
-    public var latencyMaxMs: Double?
+    package var latencyMinMs: Double?
+    package var latencyMaxMs: Double?
     /// Work counted during the turn (and by background tasks that finished in it).
-    public var counters: WorkCounters
+    package var counters: WorkCounters
     /// The main thread's own share of `counters`, without background tasks' work: what the device
     /// cost model charges the main thread for, and what the host fit explains `main_ms` with.
-    public var mainCounters: WorkCounters
+    package var mainCounters: WorkCounters
     /// Points the strategy still stores and redraws.
-    public var pointsRetained: Int
+    package var pointsRetained: Int
 
-    public init(
+    package init(
         frame: Int, trigger: Trigger, vsyncMs: Double, startMs: Double, endMs: Double, deadlineMs: Double,
         presentMs: Double?, samples: Int, mainMs: Double, inputMs: Double, observersMs: Double,
         commitMs: Double, renderMs: Double, compositeMs: Double, overrunMs: Double, missedVsyncs: Int,
@@ -83,5 +83,5 @@ public struct FrameRecord: Hashable, Sendable {
 
     /// A turn that did something: delivered input, ran main-queue blocks, or committed a picture.
     /// Summary percentiles are over these; idle vsyncs cost nothing and would only dilute them.
-    public var isActive: Bool { samples > 0 || trigger == .mainQueue || presentMs != nil }
+    package var isActive: Bool { samples > 0 || trigger == .mainQueue || presentMs != nil }
 }

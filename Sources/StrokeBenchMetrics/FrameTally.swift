@@ -10,29 +10,29 @@ public struct FrameTally: Sendable {
     /// Frames added.
     public private(set) var frames = 0
     /// Per active frame (`FrameRecord.isActive`), in frame order.
-    public private(set) var activeMainMs: [Double] = []
-    public private(set) var activeRenderMs: [Double] = []
-    public private(set) var activeCompositeMs: [Double] = []
-    public private(set) var activeOverrunMs: [Double] = []
-    public private(set) var missedVsyncs = 0
-    public private(set) var hitchTotalMs = 0.0
+    package private(set) var activeMainMs: [Double] = []
+    package private(set) var activeRenderMs: [Double] = []
+    package private(set) var activeCompositeMs: [Double] = []
+    package private(set) var activeOverrunMs: [Double] = []
+    package private(set) var missedVsyncs = 0
+    package private(set) var hitchTotalMs = 0.0
     /// Every frame's work counters, added up.
-    public private(set) var counters = WorkCounters()
+    package private(set) var counters = WorkCounters()
     /// Display-link callbacks and main-thread busy time while input was drawn.
-    public private(set) var displayLink = DisplayLinkTally()
+    package private(set) var displayLink = DisplayLinkTally()
     /// Touch samples delivered so far: the points drawn, the x of the growth slope.
     private var drawnSoFar = 0
     private var growth = SlopeAccumulator()
 
-    public init() {}
+    package init() {}
 
     /// The tally of `frames`, added in order.
-    public init<Frames: Sequence>(_ frames: Frames) where Frames.Element == FrameRecord {
+    package init<Frames: Sequence>(_ frames: Frames) where Frames.Element == FrameRecord {
         for frame in frames { add(frame) }
     }
 
     /// Adds the next frame of the replay.
-    public mutating func add(_ frame: FrameRecord) {
+    package mutating func add(_ frame: FrameRecord) {
         frames += 1
         drawnSoFar += frame.samples
         missedVsyncs += frame.missedVsyncs
@@ -48,10 +48,10 @@ public struct FrameTally: Sendable {
     }
 
     /// Active frames added.
-    public var activeFrames: Int { activeMainMs.count }
+    package var activeFrames: Int { activeMainMs.count }
 
     /// The least-squares slope of active frames' `main_ms` against the points drawn so far, in ms per point.
-    public var mainMsPerPoint: Double { growth.slope }
+    package var mainMsPerPoint: Double { growth.slope }
 }
 
 /// A least-squares slope kept in one pass (Welford's updates for the means and co-moments), so no

@@ -1,23 +1,23 @@
 /// What a person drawing sees of their ink, beside the frame-pacing figures: a strategy can keep the
 /// display link at full rate and hitch nothing while showing no ink at all until the pen lifts, and only
 /// these figures say so.
-public struct InkVisibility: Hashable, Sendable {
+package struct InkVisibility: Hashable, Sendable {
     /// Vsyncs at which a picture with ink not shown before was presented, per second of the vsyncs at
     /// which the pen moved: pen-up pauses do not count, and each pen-moving vsync's samples earn at most
     /// one update, so the ceiling is the display's refresh rate. A strategy that shows each vsync's
     /// samples a frame later still reaches it; one that shows a stroke only at pen up does not.
-    public var inkUpdatesPerS: Double
+    package var inkUpdatesPerS: Double
     /// The longest time, in ms, that ink the app had accepted (drawn, invalidated or queued a render
     /// for: *pending content*) waited before a picture showing it was presented, from the vsync it was
     /// due at; ink never shown waits until the replay's last vsync.
-    public var longestStaleMs: Double
+    package var longestStaleMs: Double
 
     /// - Parameters:
     ///   - presentations: in commit order.
     ///   - pending: when content became pending, in order.
     ///   - penVsyncs: the vsyncs at which the pen moved (a sample was taken since the vsync before), in
     ///     increasing order.
-    public init(
+    package init(
         presentations: [ScreenTimeline.Presentation], pending: [PendingContent], hz: Double, vsyncCount: Int,
         penVsyncs: [Int]
     ) {

@@ -1,13 +1,13 @@
 /// The figures a run is judged on beside its verdict, each oriented so that lower is better: what a
 /// ranking orders by dominance and what `bench compare` holds two sides to (docs/model.md, "One answer").
-public struct JudgedFigures: Sendable {
+package struct JudgedFigures: Sendable {
     /// Name and value, lower better.
-    public var figures: [(name: String, value: Double)]
+    package var figures: [(name: String, value: Double)]
 
     /// Hitch ratio, dropped frames, ink latency p95 (infinite where more than 5% of the samples were
     /// never shown), the share of pen-moving vsyncs that showed new ink (negated), and main-thread plus
     /// render-server busy time where the summary has it.
-    public init(_ s: RunSummary) {
+    package init(_ s: RunSummary) {
         figures = [
             // A max-speed drive runs past its vsyncs by design: its hitch ratio is not judged (`RunJudgement`).
             ("hitch ratio", RunJudgement.Figures(s).judgesHitches ? s.hitchRatioMsPerS : 0),
@@ -20,7 +20,7 @@ public struct JudgedFigures: Sendable {
 
     /// The mean of each figure over `summaries` (repetitions of one configuration); a figure missing from
     /// any of them is left out.
-    public init(mean summaries: [RunSummary]) {
+    package init(mean summaries: [RunSummary]) {
         let each = summaries.map(JudgedFigures.init)
         guard let first = each.first else {
             figures = []
@@ -34,13 +34,13 @@ public struct JudgedFigures: Sendable {
     }
 
     /// The figures on which this is better than `other` by more than `margin` of the larger value.
-    public func better(than other: JudgedFigures, margin: Double) -> [String] {
+    package func better(than other: JudgedFigures, margin: Double) -> [String] {
         zip(figures, other.figures).filter { a, b in a.name == b.name && Self.less(a.value, b.value, margin) }.map(
             \.0.name)
     }
 
     /// At least as good as `other` on every figure both have, and better on one, by more than `margin`.
-    public func dominates(_ other: JudgedFigures, margin: Double) -> Bool {
+    package func dominates(_ other: JudgedFigures, margin: Double) -> Bool {
         let pairs = zip(figures, other.figures).filter { $0.0.name == $0.1.name }
         return pairs.allSatisfy { !Self.less($0.1.value, $0.0.value, margin) }
             && pairs.contains { Self.less($0.0.value, $0.1.value, margin) }

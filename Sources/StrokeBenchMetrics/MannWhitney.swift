@@ -11,24 +11,24 @@ import Foundation
 /// t-test or a bare ratio of means: it asks whether a frame drawn from one run tends to take longer
 /// than a frame drawn from the other. The normal approximation is good from about 20 values per
 /// side; sweeps give hundreds.
-public struct MannWhitney: Hashable, Sendable {
+package struct MannWhitney: Hashable, Sendable {
     /// Values in each sample.
-    public var n1: Int, n2: Int
+    package var n1: Int, n2: Int
     /// U of the second sample: the number of (first, second) pairs where the second value is
     /// larger, ties counting one half.
-    public var u2: Double
+    package var u2: Double
     /// The standardized statistic: positive when the second sample tends to be larger.
-    public var z: Double
+    package var z: Double
     /// The two-sided p-value: the chance of a |z| at least this large if both samples came from one
     /// distribution. 1 when either sample is empty or every value is tied.
-    public var p: Double
+    package var p: Double
 
     /// P(second > first) + P(second = first) / 2 for a random pair: 0.5 means no tendency.
-    public var probabilitySecondLarger: Double { n1 * n2 == 0 ? 0.5 : u2 / Double(n1 * n2) }
+    package var probabilitySecondLarger: Double { n1 * n2 == 0 ? 0.5 : u2 / Double(n1 * n2) }
 
     /// Tests `first` against `second`.
     /// - Complexity: O((n1 + n2) log(n1 + n2)).
-    public init(_ first: [Double], _ second: [Double]) {
+    package init(_ first: [Double], _ second: [Double]) {
         n1 = first.count
         n2 = second.count
         guard n1 > 0, n2 > 0 else {
@@ -79,10 +79,10 @@ extension MannWhitney {
 
     /// Samples up to this many splits of the pooled values are tested exactly, by enumeration; larger
     /// ones with the normal approximation.
-    public static let exactLimit = 200_000
+    package static let exactLimit = 200_000
 
     /// The U statistic for "`x` is larger": the number of pairs (x_i, y_j) with x_i > y_j, ties counting one half.
-    public static func u(_ x: [Double], greaterThan y: [Double]) -> Double {
+    package static func u(_ x: [Double], greaterThan y: [Double]) -> Double {
         var u = 0.0
         for a in x { for b in y { u += a > b ? 1 : (a == b ? 0.5 : 0) } }
         return u
@@ -96,7 +96,7 @@ extension MannWhitney {
     /// An empty side gives 1: no evidence.
     ///
     /// - Complexity: O(C(m + n, m) * m) for the exact test, m and n the two sample sizes.
-    public static func pValue(_ x: [Double], greaterThan y: [Double]) -> Double {
+    package static func pValue(_ x: [Double], greaterThan y: [Double]) -> Double {
         let m = x.count
         let n = y.count
         guard m > 0, n > 0 else { return 1 }
@@ -127,7 +127,7 @@ extension MannWhitney {
     }
 
     /// Ranks 1...N of `values`, ties given the mean of the ranks they span.
-    public static func midRanks(_ values: [Double]) -> [Double] {
+    package static func midRanks(_ values: [Double]) -> [Double] {
         let order = values.indices.sorted { values[$0] < values[$1] }
         var ranks = [Double](repeating: 0, count: values.count)
         var i = 0
@@ -173,7 +173,7 @@ extension MannWhitney {
 }
 
 /// The median of `values` (the mean of the middle two for an even count); 0 for none.
-public func median(_ values: [Double]) -> Double {
+package func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return 0 }
     let sorted = values.sorted()
     let mid = sorted.count / 2

@@ -2,11 +2,11 @@
 /// made safe for every Markdown writer of bench (`report --format markdown`, `compare` and `check`
 /// with `--format markdown`): the tables are meant for pull-request comments and CI summaries, whose
 /// renderers pass raw HTML through and end a table row at a line break.
-public enum MarkdownText {
+package enum MarkdownText {
     /// `text` for a table cell or a line of prose: `&`, `<` and `>` as HTML entities (so no tag or
     /// entity of the input is rendered), `|` escaped (it would end the cell), and line breaks as
     /// spaces (they would end the row).
-    public static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text {
@@ -24,7 +24,7 @@ public enum MarkdownText {
 
     /// `text` as inline code: inside backticks Markdown renders HTML as written, so only what would
     /// end the span (a backtick) or the line (a line break) is replaced.
-    public static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         "`"
             + text.map { c -> String in
                 switch c {

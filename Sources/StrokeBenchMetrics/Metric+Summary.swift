@@ -17,85 +17,85 @@ extension Metric {
     }
 
     // The run's extent: what it was, not how well it went.
-    public static let frames = count("frames", unit: "frames", polarity: .neither) { $0.frames }
-    public static let durationS = measure("duration_s", unit: "s", polarity: .neither) { $0.durationS }
-    public static let samples = count("samples", unit: "samples", polarity: .neither) { $0.samples }
+    package static let frames = count("frames", unit: "frames", polarity: .neither) { $0.frames }
+    package static let durationS = measure("duration_s", unit: "s", polarity: .neither) { $0.durationS }
+    package static let samples = count("samples", unit: "samples", polarity: .neither) { $0.samples }
 
-    public static let mainMsP99 = percentile(.mainMs, .p99)
-    public static let overrunMsP99 = percentile(.overrunMs, .p99)
-    public static let latencyMsP95 = percentile(.latencyMs, .p95)
+    package static let mainMsP99 = percentile(.mainMs, .p99)
+    package static let overrunMsP99 = percentile(.overrunMs, .p99)
+    package static let latencyMsP95 = percentile(.latencyMs, .p95)
     /// Every percentile figure, distribution by distribution, rank by rank (summary.csv's order).
-    public static let percentiles: [Metric] = Distribution.allCases.flatMap { d in
+    package static let percentiles: [Metric] = Distribution.allCases.flatMap { d in
         PercentileRank.allCases.map { percentile(d, $0) }
     }
 
     // Frames the pen saw late, and hitches.
-    public static let droppedFrames = count("dropped_frames", unit: "frames") { $0.droppedFrames }
-    public static let droppedPct = measure("dropped_pct", unit: "%") { $0.droppedPct }
-    public static let droppedWorstSecond = count("dropped_worst_second", unit: "frames") { $0.droppedWorstSecond }
-    public static let droppedLongestRun = count("dropped_longest_run", unit: "frames") { $0.droppedLongestRun }
-    public static let missedVsyncs = count("missed_vsyncs", unit: "vsyncs") { $0.missedVsyncs }
-    public static let hitchTotalMs = measure("hitch_total_ms", unit: "ms") { $0.hitchTotalMs }
-    public static let hitchRatio = measure("hitch_ratio_ms_per_s", unit: "ms/s") { $0.hitchRatioMsPerS }
+    package static let droppedFrames = count("dropped_frames", unit: "frames") { $0.droppedFrames }
+    package static let droppedPct = measure("dropped_pct", unit: "%") { $0.droppedPct }
+    package static let droppedWorstSecond = count("dropped_worst_second", unit: "frames") { $0.droppedWorstSecond }
+    package static let droppedLongestRun = count("dropped_longest_run", unit: "frames") { $0.droppedLongestRun }
+    package static let missedVsyncs = count("missed_vsyncs", unit: "vsyncs") { $0.missedVsyncs }
+    package static let hitchTotalMs = measure("hitch_total_ms", unit: "ms") { $0.hitchTotalMs }
+    package static let hitchRatio = measure("hitch_ratio_ms_per_s", unit: "ms/s") { $0.hitchRatioMsPerS }
 
     // The process.
-    public static let cpuS = measure("cpu_s", unit: "s") { $0.cpuS }
-    public static let peakMemoryMB = measure("peak_memory_mb", unit: "MB") { $0.peakMemoryMB }
+    package static let cpuS = measure("cpu_s", unit: "s") { $0.cpuS }
+    package static let peakMemoryMB = measure("peak_memory_mb", unit: "MB") { $0.peakMemoryMB }
 
     // The work counters (`counters` in the JSON).
-    public static let pixelsRasterized = Metric("pixels_rasterized", unit: "px", counter: \.pixelsRasterized)
-    public static let bytesCopied = Metric("bytes_copied", unit: "B", counter: \.bytesCopied)
-    public static let segmentsStroked = Metric("segments_stroked", unit: "segments", counter: \.segmentsStroked)
-    public static let bitmapsAllocated = Metric("bitmaps_allocated", unit: "bitmaps", counter: \.bitmapsAllocated)
-    public static let tasksStarted = Metric("tasks_started", unit: "tasks", counter: \.tasksStarted)
-    public static let tasksCancelled = Metric("tasks_cancelled", unit: "tasks", counter: \.tasksCancelled)
-    public static let tasksSuperseded = Metric("tasks_superseded", unit: "tasks", counter: \.tasksSuperseded)
-    public static let pixelsComposited = Metric("pixels_composited", unit: "px", counter: \.pixelsComposited)
+    package static let pixelsRasterized = Metric("pixels_rasterized", unit: "px", counter: \.pixelsRasterized)
+    package static let bytesCopied = Metric("bytes_copied", unit: "B", counter: \.bytesCopied)
+    package static let segmentsStroked = Metric("segments_stroked", unit: "segments", counter: \.segmentsStroked)
+    package static let bitmapsAllocated = Metric("bitmaps_allocated", unit: "bitmaps", counter: \.bitmapsAllocated)
+    package static let tasksStarted = Metric("tasks_started", unit: "tasks", counter: \.tasksStarted)
+    package static let tasksCancelled = Metric("tasks_cancelled", unit: "tasks", counter: \.tasksCancelled)
+    package static let tasksSuperseded = Metric("tasks_superseded", unit: "tasks", counter: \.tasksSuperseded)
+    package static let pixelsComposited = Metric("pixels_composited", unit: "px", counter: \.pixelsComposited)
     /// More render threads at once is neither good nor bad in itself.
-    public static let threadsPeak = Metric("threads_peak", unit: "threads", polarity: .neither, counter: \.threadsPeak)
+    package static let threadsPeak = Metric("threads_peak", unit: "threads", polarity: .neither, counter: \.threadsPeak)
     /// The counters: deterministic for a trace and strategy, so comparable across machines.
-    public static let counters = [
+    package static let counters = [
         pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated, tasksStarted,
         tasksCancelled, tasksSuperseded, pixelsComposited,
     ]
 
     // What the screen showed, and how the main thread fared.
-    public static let mainUsPerThousandPoints = measure("main_us_per_1000_points", unit: "us/1000 points") {
+    package static let mainUsPerThousandPoints = measure("main_us_per_1000_points", unit: "us/1000 points") {
         $0.mainUsPerThousandPoints
     }
-    public static let blankFrames = count("blank_frames", unit: "vsyncs") { $0.blankFrames }
-    public static let staleFrames = count("stale_frames", unit: "vsyncs") { $0.staleFrames }
-    public static let backlogPeak = count("backlog_peak", unit: "renders") { $0.backlogPeak }
-    public static let bitmapBytesPeak = count("bitmap_bytes_peak", unit: "B") { $0.bitmapBytesPeak }
-    public static let displayLinkFps = measure("display_link_fps", unit: "fps", polarity: .higherIsBetter) {
+    package static let blankFrames = count("blank_frames", unit: "vsyncs") { $0.blankFrames }
+    package static let staleFrames = count("stale_frames", unit: "vsyncs") { $0.staleFrames }
+    package static let backlogPeak = count("backlog_peak", unit: "renders") { $0.backlogPeak }
+    package static let bitmapBytesPeak = count("bitmap_bytes_peak", unit: "B") { $0.bitmapBytesPeak }
+    package static let displayLinkFps = measure("display_link_fps", unit: "fps", polarity: .higherIsBetter) {
         $0.displayLinkFps
     }
-    public static let mainThreadBusyPct = measure("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
-    public static let renderServerBusyPct = measure("render_server_busy_pct", unit: "%") { $0.renderServerBusyPct }
+    package static let mainThreadBusyPct = measure("main_thread_busy_pct", unit: "%") { $0.mainThreadBusyPct }
+    package static let renderServerBusyPct = measure("render_server_busy_pct", unit: "%") { $0.renderServerBusyPct }
     /// With modelled costs, the render server's busy share's ends over the model's uncertainty: after
     /// `laterModelledEnds` in summary.csv, since it came later still.
-    public static let renderServerBusyEnds = ends(
+    package static let renderServerBusyEnds = ends(
         renderServerBusyPct, \.renderServerBusyPctLow, \.renderServerBusyPctHigh)
     /// With modelled costs, the ends of the pen-to-pixel latency's median and 95th percentile and of the
     /// composite time's 95th percentile over the model's uncertainty: summary.csv's last columns, since
     /// they came after the render server's busy share.
-    public static let latestModelledEnds: [Metric] = [
+    package static let latestModelledEnds: [Metric] = [
         ends(penToPixel[0], \.latencyE2eMsP50Low, \.latencyE2eMsP50High),
         ends(penToPixel[1], \.latencyE2eMsP95Low, \.latencyE2eMsP95High),
         ends(percentile(.compositeMs, .p95), \.compositeMsP95Low, \.compositeMsP95High),
     ].flatMap { $0 }
     /// Main thread and render server together, ms of work a second replayed: what a ranking weighs.
-    public static let busyMsPerS = measure("busy_ms_per_s", unit: "ms/s") { $0.busyMsPerS }
-    public static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
-    public static let inkUpdatesPerS = measure("ink_updates_per_s", unit: "/s", polarity: .higherIsBetter) {
+    package static let busyMsPerS = measure("busy_ms_per_s", unit: "ms/s") { $0.busyMsPerS }
+    package static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
+    package static let inkUpdatesPerS = measure("ink_updates_per_s", unit: "/s", polarity: .higherIsBetter) {
         $0.inkUpdatesPerS
     }
-    public static let longestStaleMs = measure("longest_stale_ms", unit: "ms") { $0.longestStaleMs }
-    public static let rendersWastedPct = measure("renders_wasted_pct", unit: "%") { $0.rendersWastedPct }
+    package static let longestStaleMs = measure("longest_stale_ms", unit: "ms") { $0.longestStaleMs }
+    package static let rendersWastedPct = measure("renders_wasted_pct", unit: "%") { $0.rendersWastedPct }
 
     /// With modelled costs, each figure's ends over the model's stated uncertainty (`_low`, `_high`),
     /// in summary.csv's order; absent for other costs.
-    public static let modelledEnds: [Metric] = [
+    package static let modelledEnds: [Metric] = [
         ends(displayLinkFps, \.displayLinkFpsLow, \.displayLinkFpsHigh),
         ends(mainThreadBusyPct, \.mainThreadBusyPctLow, \.mainThreadBusyPctHigh),
         ends(hitchRatio, \.hitchRatioMsPerSLow, \.hitchRatioMsPerSHigh),
@@ -104,7 +104,7 @@ extension Metric {
 
     /// The ends of the figures that got a range later (main-thread time and latency p95, ink rate):
     /// summary.csv's last columns, so older summaries keep their column order.
-    public static let laterModelledEnds: [Metric] = [
+    package static let laterModelledEnds: [Metric] = [
         ends(percentile(.mainMs, .p95), \.mainMsP95Low, \.mainMsP95High),
         ends(percentile(.latencyMs, .p95), \.latencyMsP95Low, \.latencyMsP95High),
         ends(inkUpdatesPerS, \.inkUpdatesPerSLow, \.inkUpdatesPerSHigh),
@@ -112,7 +112,7 @@ extension Metric {
 
     /// Every scalar figure of a summary, in summary.csv's order: what budgets and a baseline's timing
     /// runs may name. The one list; summary.csv interleaves its text columns with it.
-    public static let all: [Metric] =
+    package static let all: [Metric] =
         [frames, durationS, samples] + percentiles
         + [
             droppedFrames, droppedPct, droppedWorstSecond, droppedLongestRun, missedVsyncs, hitchTotalMs, hitchRatio,
@@ -129,11 +129,11 @@ extension Metric {
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The figure named `name` (summary.csv's column), if there is one.
-    public static func named(_ name: String) -> Metric? { byName[name] }
+    package static func named(_ name: String) -> Metric? { byName[name] }
 
     /// With modelled costs, the share of the model's draws in each hitch band, in percent; absent for
     /// other costs.
-    public static let bandShares: [Metric] = [
+    package static let bandShares: [Metric] = [
         measure("band_good_pct", unit: "%", polarity: .higherIsBetter) { $0.bandProbabilities.map { 100 * $0.good } },
         measure("band_warning_pct", unit: "%") { $0.bandProbabilities.map { 100 * $0.warning } },
         measure("band_critical_pct", unit: "%") { $0.bandProbabilities.map { 100 * $0.critical } },
@@ -141,7 +141,7 @@ extension Metric {
 
     /// Pen-to-pixel latency (docs/latency.md): the end-to-end distribution's middle and tail, and the
     /// share of every sample within each named target; empty when no sample was shown.
-    public static let penToPixel: [Metric] = [
+    package static let penToPixel: [Metric] = [
         measure("latency_e2e_ms_p50", unit: "ms") { $0.penToPixel?.endToEndMs.p50 },
         measure("latency_e2e_ms_p95", unit: "ms") { $0.penToPixel?.endToEndMs.p95 },
         measure("latency_within_9_ms_pct", unit: "%", polarity: .higherIsBetter) { $0.penToPixel?.withinPct.ms9 },
@@ -153,7 +153,7 @@ extension Metric {
     ]
 
     /// Perceived latency, and what predicted touches cost (docs/latency.md); empty where there is none.
-    public static let prediction: [Metric] = [
+    package static let prediction: [Metric] = [
         measure("perceived_latency_ms_p50", unit: "ms") { $0.penToPixel?.perceivedMs?.p50 },
         measure("perceived_latency_ms_p95", unit: "ms") { $0.penToPixel?.perceivedMs?.p95 },
         measure("ghost_ink_mm_p95", unit: "mm") { $0.penToPixel?.prediction?.ghostInkMm.p95 },
@@ -163,7 +163,7 @@ extension Metric {
     ]
 
     /// What the front-buffered wet-ink layer cost (docs/latency.md); empty without it.
-    public static let wetInk: [Metric] = [
+    package static let wetInk: [Metric] = [
         measure("wet_ink_torn_pct", unit: "%") { $0.penToPixel?.wetInk?.tornPct },
         measure("wet_ink_pixels", unit: "px") { $0.penToPixel?.wetInk.map { Double($0.pixels) } },
     ]

@@ -1,5 +1,5 @@
 /// Which way a figure is better.
-public enum Polarity: String, Sendable {
+package enum Polarity: String, Sendable {
     /// Time, hitches, dropped frames, work: less is better.
     case lowerIsBetter
     /// Frame rate, ink updates: more is better.
@@ -8,7 +8,7 @@ public enum Polarity: String, Sendable {
     case neither
 
     /// True when `candidate` is worse than `baseline` this way round (never for `neither`).
-    public func isWorse(_ candidate: Double, than baseline: Double) -> Bool {
+    package func isWorse(_ candidate: Double, than baseline: Double) -> Bool {
         switch self {
         case .lowerIsBetter: candidate > baseline
         case .higherIsBetter: candidate < baseline
@@ -17,7 +17,7 @@ public enum Polarity: String, Sendable {
     }
 
     /// True when `candidate` is better than `baseline` this way round (never for `neither`).
-    public func isBetter(_ candidate: Double, than baseline: Double) -> Bool {
+    package func isBetter(_ candidate: Double, than baseline: Double) -> Bool {
         self != .neither && candidate != baseline && !isWorse(candidate, than: baseline)
     }
 }
@@ -25,24 +25,24 @@ public enum Polarity: String, Sendable {
 /// A figure of a run summary with its name (the column and JSON key), unit and polarity, and how to
 /// read it from a `RunSummary`: what summary.csv, comparisons, checks and budgets name instead of a
 /// string key. The figures are `Metric+Summary.swift`'s constants.
-public struct Metric: Hashable, Sendable, CustomStringConvertible {
+package struct Metric: Hashable, Sendable, CustomStringConvertible {
     /// The column of `summary.csv` (`main_ms_p99`).
-    public let name: String
+    package let name: String
     /// `ms`, `%`, `px`; what a report prints beside the number.
-    public let unit: String
-    public let polarity: Polarity
+    package let unit: String
+    package let polarity: Polarity
     /// A count, written as an integer; otherwise a measure, written to four decimals.
-    public let isWhole: Bool
+    package let isWhole: Bool
     /// The distribution and rank of a percentile figure, so that readers of other shapes (a
     /// baseline's timing runs) can find the same figure; nil for the others.
-    public let percentile: (distribution: Distribution, rank: PercentileRank)?
+    package let percentile: (distribution: Distribution, rank: PercentileRank)?
     /// Where a work counter sits in `CounterSummary`, so that readers holding only the counters (a
     /// baseline's entry) find the same figure; nil for the others.
-    public let counter: (KeyPath<CounterSummary, Int> & Sendable)?
+    package let counter: (KeyPath<CounterSummary, Int> & Sendable)?
     private let read: @Sendable (RunSummary) -> Double?
 
     /// A figure that `read` takes from a summary; nil there means the run does not have it.
-    public init(
+    package init(
         _ name: String, unit: String, polarity: Polarity = .lowerIsBetter, isWhole: Bool = false,
         read: @escaping @Sendable (RunSummary) -> Double?
     ) {
@@ -56,7 +56,7 @@ public struct Metric: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The work counter at `path` of a summary's counters: a count, lower is better unless `polarity` says.
-    public init(
+    package init(
         _ name: String, unit: String, polarity: Polarity = .lowerIsBetter,
         counter path: KeyPath<CounterSummary, Int> & Sendable
     ) {
@@ -70,7 +70,7 @@ public struct Metric: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `main_ms_p99`: the `rank` of `distribution`, in its unit, lower is better.
-    public init(percentile rank: PercentileRank, of distribution: Distribution) {
+    package init(percentile rank: PercentileRank, of distribution: Distribution) {
         name = "\(distribution.rawValue)_\(rank.rawValue)"
         unit = "ms"
         polarity = .lowerIsBetter
@@ -81,33 +81,33 @@ public struct Metric: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `Metric(percentile: rank, of: distribution)`.
-    public static func percentile(_ distribution: Distribution, _ rank: PercentileRank) -> Metric {
+    package static func percentile(_ distribution: Distribution, _ rank: PercentileRank) -> Metric {
         Metric(percentile: rank, of: distribution)
     }
 
     /// The figure in `summary`; nil when the run does not have it (a modelled figure's ends, for a
     /// run whose costs were not modelled).
-    public func value(in summary: RunSummary) -> Double? { read(summary) }
+    package func value(in summary: RunSummary) -> Double? { read(summary) }
 
     /// The figure as a CSV cell: a count as an integer, a measure to four decimals, empty when absent.
-    public func csvCell(in summary: RunSummary) -> String {
+    package func csvCell(in summary: RunSummary) -> String {
         guard let value = read(summary) else { return "" }
         return isWhole ? String(Int(value)) : CSVWriter.number(value)
     }
 
     /// True when `candidate` is worse than `baseline` by this metric's polarity.
-    public func isWorse(_ candidate: Double, than baseline: Double) -> Bool {
+    package func isWorse(_ candidate: Double, than baseline: Double) -> Bool {
         polarity.isWorse(candidate, than: baseline)
     }
 
-    public var description: String { name }
-    public static func == (a: Metric, b: Metric) -> Bool { a.name == b.name }
-    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    package var description: String { name }
+    package static func == (a: Metric, b: Metric) -> Bool { a.name == b.name }
+    package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 
 extension Metric {
     /// A per-frame distribution a summary keeps as percentiles, all in ms.
-    public enum Distribution: String, CaseIterable, Sendable {
+    package enum Distribution: String, CaseIterable, Sendable {
         case mainMs = "main_ms"
         case renderMs = "render_ms"
         case compositeMs = "composite_ms"
@@ -115,7 +115,7 @@ extension Metric {
         case latencyMs = "latency_ms"
 
         /// The distribution's percentiles in `summary`.
-        public func percentiles(in s: RunSummary) -> Percentiles {
+        package func percentiles(in s: RunSummary) -> Percentiles {
             switch self {
             case .mainMs: s.mainMs
             case .renderMs: s.renderMs
@@ -127,11 +127,11 @@ extension Metric {
     }
 
     /// A rank of `Percentiles`, in the order summary.csv writes them.
-    public enum PercentileRank: String, CaseIterable, Sendable {
+    package enum PercentileRank: String, CaseIterable, Sendable {
         case p50, p90, p95, p99, max
 
         /// This rank of `p`.
-        public func value(in p: Percentiles) -> Double {
+        package func value(in p: Percentiles) -> Double {
             switch self {
             case .p50: p.p50
             case .p90: p.p90

@@ -6,30 +6,30 @@ import Foundation
 ///
 /// The command line reads the shipped figures once (`ModelAccuracy.shipped`, in StrokeBenchDevice) and
 /// hands them to what prints a modelled verdict.
-public struct ModelAccuracy: Hashable, Sendable {
+package struct ModelAccuracy: Hashable, Sendable {
     /// Predicted rows whose published figure lay within the model's range.
-    public var held: Int
+    package var held: Int
     /// Predicted rows.
-    public var predicted: Int
+    package var predicted: Int
 
     /// Coverage at or above which a modelled verdict may be read as a forecast: 80%, the share
     /// docs/device-model.md asks the ranges to reach.
-    public static let forecastCoverage = 0.8
+    package static let forecastCoverage = 0.8
 
-    public init(held: Int, predicted: Int) {
+    package init(held: Int, predicted: Int) {
         self.held = held
         self.predicted = predicted
     }
 
     /// The share of predicted rows held, 0...1.
-    public var coverage: Double { predicted == 0 ? 0 : Double(held) / Double(predicted) }
+    package var coverage: Double { predicted == 0 ? 0 : Double(held) / Double(predicted) }
 
     /// The accuracy `bench model validate --format json` reported in `json`; nil when it is not that.
     ///
     /// A run's ranges are the draws' alone (the validation's structural error term is not drawn into
     /// them), so what a run's verdict can claim is how often the draws' ranges held:
     /// `summary.coverage_draws_only` where the report has it (format 3), each row's `within` before.
-    public init?(validationJSON json: Data) {
+    package init?(validationJSON json: Data) {
         guard let report = try? JSONDecoder().decode(Validation.self, from: json) else { return nil }
         let predicted = report.rows.filter { $0.role == "predicted" }
         let held =
@@ -40,7 +40,7 @@ public struct ModelAccuracy: Hashable, Sendable {
 
     /// The sentence a modelled verdict carries while coverage is under `forecastCoverage`; nil once the
     /// ranges hold often enough.
-    public var caveat: String? {
+    package var caveat: String? {
         guard coverage < Self.forecastCoverage else { return nil }
         return "the model's ranges held \(held) of \(predicted) published figures (bench model validate): "
             + "treat the device verdict as a ranking, not a forecast"

@@ -12,7 +12,7 @@ import Foundation
 ///   is replaced atomically beside it, so the link stays a link. A link that points nowhere (or in a
 ///   loop) is refused rather than followed to create a file.
 /// - A folder, a block device (a disk) or a socket is refused.
-public enum OutputTarget: Equatable, Sendable {
+package enum OutputTarget: Equatable, Sendable {
     /// A regular file or none yet, at this path (symbolic links resolved): written atomically.
     case file(String)
     /// Standard output (`-`): written in place, streamed.
@@ -21,14 +21,14 @@ public enum OutputTarget: Equatable, Sendable {
     case stream(String)
 
     /// The name that means standard output.
-    public static let standardOutputName = "-"
+    package static let standardOutputName = "-"
 
     /// Whether this target is written in place (streamed) rather than atomically.
-    public var isInPlace: Bool { if case .file = self { false } else { true } }
+    package var isInPlace: Bool { if case .file = self { false } else { true } }
 
     /// Classifies `path`.
     /// - Throws: `AtomicFile.WriteError` for a folder, a block device, a socket or a dangling link.
-    public static func resolve(_ path: String) throws(AtomicFile.WriteError) -> OutputTarget {
+    package static func resolve(_ path: String) throws(AtomicFile.WriteError) -> OutputTarget {
         if path == standardOutputName { return .standardOutput }
         var status = stat()
         guard lstat(path, &status) == 0 else { return .file(path) }  // none yet (or unreachable: the write says why)
@@ -62,7 +62,7 @@ public enum OutputTarget: Equatable, Sendable {
     /// `-` is a duplicate of standard output; a device or FIFO is opened as it is (neither created
     /// nor truncated); anything else is a new temporary file, created or emptied.
     /// - Throws: `AtomicFile.WriteError` with the system's reason.
-    public static func openForWriting(_ path: String) throws(AtomicFile.WriteError) -> Int32 {
+    package static func openForWriting(_ path: String) throws(AtomicFile.WriteError) -> Int32 {
         if path == standardOutputName {
             let fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
             guard fd >= 0 else {
@@ -93,13 +93,13 @@ public enum OutputTarget: Equatable, Sendable {
 /// for a failure (`/dev/full`: no space left on device; a closed pipe: broken pipe).
 ///
 /// Not thread-safe: one writer at a time.
-public final class OutputSink {
+package final class OutputSink {
     /// The path the sink was opened on, for messages.
-    public let path: String
+    package let path: String
     private var fd: Int32
 
     /// Opens `path` with `OutputTarget.openForWriting`.
-    public init(path: String) throws(AtomicFile.WriteError) {
+    package init(path: String) throws(AtomicFile.WriteError) {
         self.path = path
         fd = try OutputTarget.openForWriting(path)
     }
@@ -107,7 +107,7 @@ public final class OutputSink {
     deinit { if fd >= 0 { Foundation.close(fd) } }
 
     /// Writes all of `data`.
-    public func write(_ data: Data) throws(AtomicFile.WriteError) {
+    package func write(_ data: Data) throws(AtomicFile.WriteError) {
         let failure: Int32? = data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -124,10 +124,10 @@ public final class OutputSink {
     }
 
     /// Writes `text` as UTF-8.
-    public func write(_ text: String) throws(AtomicFile.WriteError) { try write(Data(text.utf8)) }
+    package func write(_ text: String) throws(AtomicFile.WriteError) { try write(Data(text.utf8)) }
 
     /// Closes the descriptor; a failure here (a full disk on some file systems) is a failed write.
-    public func close() throws(AtomicFile.WriteError) {
+    package func close() throws(AtomicFile.WriteError) {
         guard fd >= 0 else { return }
         let result = Foundation.close(fd)
         fd = -1

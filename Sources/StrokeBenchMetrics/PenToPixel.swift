@@ -1,5 +1,5 @@
 /// The stages a sample passes through from the pen to the pixel (docs/latency.md), in order.
-public enum LatencyStage: String, CaseIterable, Codable, Sendable, CodingKeyRepresentable {
+package enum LatencyStage: String, CaseIterable, Codable, Sendable, CodingKeyRepresentable {
     /// The digitizer's sampling (half its interval, on average) and its processing and transport to the app.
     case digitizer
     /// From the sample reaching the app to the run-loop turn that delivers it (UIKit delivers coalesced
@@ -16,10 +16,10 @@ public enum LatencyStage: String, CaseIterable, Codable, Sendable, CodingKeyRepr
     case scanOutAndPanel = "scan_out_and_panel"
 
     /// True for the stages the device model assumes rather than the replay measures.
-    public var isAssumed: Bool { self == .digitizer || self == .scanOutAndPanel }
+    package var isAssumed: Bool { self == .digitizer || self == .scanOutAndPanel }
 
     /// The stage in words, for tables.
-    public var label: String {
+    package var label: String {
         switch self {
         case .digitizer: "digitizer: sampling and transport"
         case .waitForTurn: "waiting for the run-loop turn"
@@ -33,37 +33,37 @@ public enum LatencyStage: String, CaseIterable, Codable, Sendable, CodingKeyRepr
 
 /// One sample's latency, stage by stage, in nanoseconds: integers, so the stages add up to the end-to-end
 /// figure exactly.
-public struct SampleStages: Hashable, Sendable {
-    public var ns: [Int64]
+package struct SampleStages: Hashable, Sendable {
+    package var ns: [Int64]
 
     /// `ns` in `LatencyStage.allCases` order.
-    public init(ns: [Int64]) {
+    package init(ns: [Int64]) {
         precondition(ns.count == LatencyStage.allCases.count)
         self.ns = ns
     }
 
     /// From the pen touching to the pixel changing.
-    public var endToEndNs: Int64 { ns.reduce(0, +) }
+    package var endToEndNs: Int64 { ns.reduce(0, +) }
 
-    public subscript(stage: LatencyStage) -> Int64 { ns[LatencyStage.allCases.firstIndex(of: stage)!] }
+    package subscript(stage: LatencyStage) -> Int64 { ns[LatencyStage.allCases.firstIndex(of: stage)!] }
 }
 
 /// Pen-to-pixel latency of a run (JSON `pen_to_pixel`): each stage's distribution, the end-to-end one in
 /// ms and in frames, the share of samples within each named target, and the stage that dominates.
 /// Stages are over the samples the screen showed; the shares are over every sample, a sample never
 /// shown counting as outside every target.
-public struct PenToPixel: Codable, Hashable, Sendable {
-    public var stagesMs: [LatencyStage: Percentiles]
-    public var endToEndMs: Percentiles
-    public var endToEndFrames: Percentiles
-    public var withinPct: Targets
+package struct PenToPixel: Codable, Hashable, Sendable {
+    package var stagesMs: [LatencyStage: Percentiles]
+    package var endToEndMs: Percentiles
+    package var endToEndFrames: Percentiles
+    package var withinPct: Targets
     /// The stage with the largest mean.
-    public var dominantStage: LatencyStage
+    package var dominantStage: LatencyStage
     /// The stage a table names as dominant, or nil for "no single stage": the largest median among the
     /// stages the replay measures (the digitizer and the scan-out are assumed constants of the device,
     /// not measured), and only when it leads every other stage's median by `dominanceMargin` (25%), so
     /// that near-equal stages do not flip the name between near-identical runs.
-    public var namedDominantStage: LatencyStage? {
+    package var namedDominantStage: LatencyStage? {
         let medians = LatencyStage.allCases.map { ($0, stagesMs[$0]?.p50 ?? 0) }.sorted { $0.1 > $1.1 }
         guard let first = medians.first, first.1 > 0, !first.0.isAssumed else { return nil }
         let second = medians.dropFirst().first?.1 ?? 0
@@ -71,29 +71,29 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     }
 
     /// How far a stage's median must lead the next for the stage to be named dominant.
-    public static let dominanceMargin = 0.25
+    package static let dominanceMargin = 0.25
 
     /// Samples shown, whose stages are counted.
-    public var samplesShown: Int
+    package var samplesShown: Int
     /// Perceived latency: from each sample to the first picture whose ink reaches within
     /// `PenToPixel.perceivedWithinMm` of where the pen was, provisional ink included, plus the device's
     /// own stages; nil until computed.
-    public var perceivedMs: Percentiles?
+    package var perceivedMs: Percentiles?
     /// What predicted touches bought and cost; nil without `--predict`.
-    public var prediction: PredictionFigures?
+    package var prediction: PredictionFigures?
     /// How far the ink trails the pen, by speed, straight and curved apart; nil until computed.
-    public var spatialLag: SpatialLag?
+    package var spatialLag: SpatialLag?
     /// What the front-buffered wet-ink layer did; nil without `--wet-ink on`.
-    public var wetInk: WetInkFigures?
+    package var wetInk: WetInkFigures?
 
     /// The distance at which ink counts as reaching the pen, in mm on the device's screen.
-    public static let perceivedWithinMm = 1.0
+    package static let perceivedWithinMm = 1.0
 
     /// The named targets (docs/latency.md): Apple Pencil's 9 ms since iPadOS 13, the 13 ms left to an
     /// app without its mid-frame event processing, one frame, and the 50 ms at which inking latency is
     /// judged (Annett et al., GI 2014).
-    public struct Targets: Codable, Hashable, Sendable {
-        public var ms9, ms13, oneFrame, ms50: Double
+    package struct Targets: Codable, Hashable, Sendable {
+        package var ms9, ms13, oneFrame, ms50: Double
         enum CodingKeys: String, CodingKey {
             case ms9 = "9_ms"
             case ms13 = "13_ms"
@@ -120,7 +120,7 @@ public struct PenToPixel: Codable, Hashable, Sendable {
     /// `neverShownMs`, each one's lower bound (its wait until the replay's last vsync and the device's
     /// stages), so that a percentile that falls on one is not a shown sample's. The stages are the
     /// shown samples'.
-    public init?(shown: [SampleStages], neverShownMs: [Double] = [], samples: Int, hz: Double) {
+    package init?(shown: [SampleStages], neverShownMs: [Double] = [], samples: Int, hz: Double) {
         guard !shown.isEmpty else { return nil }
         var stages: [LatencyStage: Percentiles] = [:]
         var means: [(LatencyStage, Double)] = []

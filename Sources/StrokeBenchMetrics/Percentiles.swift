@@ -1,16 +1,16 @@
 /// The percentiles StrokeBench reports for a distribution, computed exactly (nearest rank on the
 /// sorted values; no interpolation, no histogram buckets).
-public struct Percentiles: Hashable, Sendable, Codable {
-    public var p50: Double
-    public var p90: Double
-    public var p95: Double
-    public var p99: Double
-    public var max: Double
+package struct Percentiles: Hashable, Sendable, Codable {
+    package var p50: Double
+    package var p90: Double
+    package var p95: Double
+    package var p99: Double
+    package var max: Double
 
-    public static let zero = Percentiles(p50: 0, p90: 0, p95: 0, p99: 0, max: 0)
+    package static let zero = Percentiles(p50: 0, p90: 0, p95: 0, p99: 0, max: 0)
 
     @inlinable
-    public init(p50: Double, p90: Double, p95: Double, p99: Double, max: Double) {
+    package init(p50: Double, p90: Double, p95: Double, p99: Double, max: Double) {
         self.p50 = p50
         self.p90 = p90
         self.p95 = p95
@@ -20,7 +20,7 @@ public struct Percentiles: Hashable, Sendable, Codable {
 
     /// Nearest-rank percentiles of `values`; all zero for an empty list.
     @inlinable
-    public init<S: Sequence>(_ values: S) where S.Element == Double {
+    package init<S: Sequence>(_ values: S) where S.Element == Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else {
             self = .zero
@@ -33,7 +33,7 @@ public struct Percentiles: Hashable, Sendable, Codable {
 
     /// The nearest-rank percentile: the smallest value with at least `p` percent of values at or below it.
     @inlinable
-    public static func rank(_ p: Double, _ sorted: [Double]) -> Double {
+    package static func rank(_ p: Double, _ sorted: [Double]) -> Double {
         let n = sorted.count
         let index = Int((p / 100 * Double(n)).rounded(.up)) - 1
         return sorted[Swift.max(0, Swift.min(n - 1, index))]

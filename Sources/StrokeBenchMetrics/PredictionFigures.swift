@@ -3,27 +3,27 @@
 /// Provisional ink is the segment from the latest real sample to the predicted point, drawn on a layer of
 /// its own, replaced each turn and removed when the pen lifts. Its *ghost* is how far its end lies from
 /// the path the pen then really took: ink a person sees drawn where the pen never went, then retracted.
-public struct PredictionFigures: Codable, Hashable, Sendable {
+package struct PredictionFigures: Codable, Hashable, Sendable {
     /// `linear` or `kalman`.
-    public var predictor: String
+    package var predictor: String
     /// How far ahead of the latest sample it reached, in ms.
-    public var horizonMs: Double
+    package var horizonMs: Double
     /// Each provisional segment's ghost, in mm on the device's screen.
-    public var ghostInkMm: Percentiles
+    package var ghostInkMm: Percentiles
     /// How long each segment with a ghost over `ghostThresholdMm` stayed on screen, in ms.
-    public var ghostLifetimeMs: Percentiles
+    package var ghostLifetimeMs: Percentiles
     /// Segments with a ghost over `ghostThresholdMm` taken back, per second of drawing (pen down).
-    public var retractionsPerS: Double
+    package var retractionsPerS: Double
     /// Provisional segments presented.
-    public var segments: Int
+    package var segments: Int
     /// The render server's extra work: pixels of provisional ink stroked (their swept boxes), and its time.
-    public var extraPixels: Int
-    public var extraCompositeMs: Double
+    package var extraPixels: Int
+    package var extraCompositeMs: Double
 
     /// Ink further than this from the pen's real path counts as ghost ink a person sees taken back.
-    public static let ghostThresholdMm = 0.5
+    package static let ghostThresholdMm = 0.5
 
-    public init(
+    package init(
         predictor: String, horizonMs: Double, ghostInkMm: Percentiles, ghostLifetimeMs: Percentiles,
         retractionsPerS: Double, segments: Int, extraPixels: Int, extraCompositeMs: Double
     ) {

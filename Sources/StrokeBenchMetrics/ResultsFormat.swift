@@ -1,6 +1,6 @@
 /// How `bench compare` and `bench check` print what they found. Each command has one writer per
 /// format; the formats, and what each is for, are the same for both.
-public enum ResultsFormat: String, CaseIterable, Sendable {
+package enum ResultsFormat: String, CaseIterable, Sendable {
     /// Aligned columns for a terminal.
     case table
     /// One tidy RFC 4180 row per compared configuration (compare) or per check (check).

@@ -3,7 +3,7 @@ import StrokeBenchSpec
 /// The one word every output prints for a run: what a person drawing would see (`RunJudgement`).
 ///
 /// Best first, so the order of the cases is the order a verdict ranks in.
-public enum DrawingVerdict: String, Sendable, Codable, CaseIterable {
+package enum DrawingVerdict: String, Sendable, Codable, CaseIterable {
     /// Every judged figure is within its limit: ink reaches the screen while drawing, frames are on
     /// time and none is dropped.
     case keepsUp = "keeps up"
@@ -20,10 +20,10 @@ public enum DrawingVerdict: String, Sendable, Codable, CaseIterable {
     case noInk = "no ink"
 
     /// The verdict of `summary` (`RunJudgement(summary).verdict`).
-    public init(_ summary: RunSummary) { self = RunJudgement(summary).verdict }
+    package init(_ summary: RunSummary) { self = RunJudgement(summary).verdict }
 
     /// Best first: the order a ranking puts verdict levels in (`RunJudgement.level`).
-    public var rank: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
+    package var rank: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
 }
 
 /// The one judgement of a run, used by every output that names a verdict (run, the sweep's table,
@@ -39,59 +39,59 @@ public enum DrawingVerdict: String, Sendable, Codable, CaseIterable {
 ///   latency is judged (Annett et al., Graphics Interface 2014); a run that never shows more than 5%
 ///   of its samples is beyond any limit;
 /// - ink shown: at least one update with new ink a second while the pen moved.
-public struct RunJudgement: Hashable, Sendable {
+package struct RunJudgement: Hashable, Sendable {
     /// One judged dimension that failed, with its figure and limit.
-    public struct Reason: Hashable, Sendable, Encodable {
+    package struct Reason: Hashable, Sendable, Encodable {
         /// The judged dimension: `ink_shown`, `hitch_ratio`, `dropped_frames` or `ink_latency`. A modelled
         /// run whose draws disagree on the hitch band has a `hitch_ratio` reason that fails nothing
         /// (`may hitch`, excess 0), so that it is said.
-        public var dimension: String
+        package var dimension: String
         /// The verdict word this failure alone would give.
-        public var verdict: DrawingVerdict
+        package var verdict: DrawingVerdict
         /// The run's figure; nil where it is beyond any limit (samples never shown).
-        public var figure: Double?
-        public var limit: Double
+        package var figure: Double?
+        package var limit: Double
         /// How far past its limit the figure is (figure / limit; infinity when beyond any): orders reasons.
-        public var excess: Double
+        package var excess: Double
         /// `hitch ratio 46.5 ms/s`: the figure in words, without the verdict's word.
-        public var text: String
+        package var text: String
 
         enum CodingKeys: String, CodingKey { case dimension, verdict, figure, limit, text }
     }
 
     /// Latency a person sees as the ink trailing the pen (ms): twice the 50 ms at which inking latency is
     /// judged (Annett et al., "Is the pen mightier than the finger?", Graphics Interface 2014).
-    public static let laggingLatencyMs = 100.0
+    package static let laggingLatencyMs = 100.0
     /// The hitch-ratio limit of Apple's WWDC20 "good" band, in ms/s.
-    public static let hitchLimitMsPerS = 5.0
+    package static let hitchLimitMsPerS = 5.0
     /// Dropped vsyncs, as a share of those that expected a picture, that cost as much stale-ink time as
     /// `hitchLimitMsPerS`: 5 ms/s is 0.5% of each second.
-    public static let droppedLimitPct = hitchLimitMsPerS / 10
+    package static let droppedLimitPct = hitchLimitMsPerS / 10
     /// A share of samples never shown (%) past which the latency p95 falls on a sample never shown.
-    public static let neverShownLimitPct = 5.0
+    package static let neverShownLimitPct = 5.0
 
-    public var verdict: DrawingVerdict
+    package var verdict: DrawingVerdict
     /// The failing dimensions, worst first (a `may hitch` last); empty for a run that keeps up.
-    public var reasons: [Reason]
+    package var reasons: [Reason]
 
-    public init(_ s: RunSummary) { self.init(Figures(s)) }
+    package init(_ s: RunSummary) { self.init(Figures(s)) }
 
     /// The figures a judgement reads: a run summary's, or a recorded run's (`bench check`).
-    public struct Figures: Hashable, Sendable {
-        public var samples: Int
-        public var samplesNeverShown: Int
-        public var inkUpdatesPerS: Double
-        public var hitchRatioMsPerS: Double
+    package struct Figures: Hashable, Sendable {
+        package var samples: Int
+        package var samplesNeverShown: Int
+        package var inkUpdatesPerS: Double
+        package var hitchRatioMsPerS: Double
         /// The band the run reports: for a modelled run, the one its draws agree on.
-        public var hitchBand: HitchBand
-        public var bandProbabilities: BandProbabilities?
-        public var droppedPct: Double
-        public var latencyP95Ms: Double
+        package var hitchBand: HitchBand
+        package var bandProbabilities: BandProbabilities?
+        package var droppedPct: Double
+        package var latencyP95Ms: Double
         /// False for a max-speed drive (`InputMode.maxSpeed`): its timer turns run past their vsyncs by
         /// design, so a hitch ratio says nothing of it, and it is judged on its pictures and ink alone.
-        public var judgesHitches: Bool
+        package var judgesHitches: Bool
 
-        public init(
+        package init(
             samples: Int, samplesNeverShown: Int, inkUpdatesPerS: Double, hitchRatioMsPerS: Double,
             hitchBand: HitchBand,
             bandProbabilities: BandProbabilities?, droppedPct: Double, latencyP95Ms: Double, judgesHitches: Bool = true
@@ -107,7 +107,7 @@ public struct RunJudgement: Hashable, Sendable {
             self.judgesHitches = judgesHitches
         }
 
-        public init(_ s: RunSummary) {
+        package init(_ s: RunSummary) {
             self.init(
                 samples: s.samples, samplesNeverShown: s.samplesNeverShown, inkUpdatesPerS: s.inkUpdatesPerS,
                 hitchRatioMsPerS: s.hitchRatioMsPerS, hitchBand: s.hitchBand, bandProbabilities: s.bandProbabilities,
@@ -119,7 +119,7 @@ public struct RunJudgement: Hashable, Sendable {
         /// the judgement needs is missing. The band is the one the model's draws agree on where their
         /// shares were recorded, else the central hitch ratio's. `judgesHitches`: false for a run of a
         /// max-speed drive.
-        public init?(_ values: [Metric: Double], judgesHitches: Bool = true) {
+        package init?(_ values: [Metric: Double], judgesHitches: Bool = true) {
             guard let samples = values[.samples], let neverShown = values[.samplesNeverShown],
                 let ink = values[.inkUpdatesPerS],
                 let hitch = values[.hitchRatio], let dropped = values[.droppedPct], let latency = values[.latencyMsP95]
@@ -136,11 +136,11 @@ public struct RunJudgement: Hashable, Sendable {
         }
 
         /// True unless the pen moved (more than one sample) and new ink was shown less than once a second.
-        public var showsInkWhileDrawing: Bool { !(samples > 1 && inkUpdatesPerS < 1) }
+        package var showsInkWhileDrawing: Bool { !(samples > 1 && inkUpdatesPerS < 1) }
 
         /// The ink-latency figure judged: touch-to-screen p95, or infinity where more than
         /// `neverShownLimitPct` of the samples were never shown (the p95 then falls on one); nil without samples.
-        public var inkLatencyP95: Double? {
+        package var inkLatencyP95: Double? {
             guard samples > 0 else { return nil }
             if 100 * Double(samplesNeverShown) / Double(samples) > RunJudgement.neverShownLimitPct { return .infinity }
             return latencyP95Ms
@@ -148,7 +148,7 @@ public struct RunJudgement: Hashable, Sendable {
     }
 
     /// The judgement of `s`.
-    public init(_ s: Figures) {
+    package init(_ s: Figures) {
         var reasons: [Reason] = []
         if !s.showsInkWhileDrawing {
             reasons.append(
@@ -195,7 +195,7 @@ public struct RunJudgement: Hashable, Sendable {
     }
 
     /// The ink-latency figure judged of `s` (`Figures.inkLatencyP95`).
-    public static func inkLatencyP95(_ s: RunSummary) -> Double? { Figures(s).inkLatencyP95 }
+    package static func inkLatencyP95(_ s: RunSummary) -> Double? { Figures(s).inkLatencyP95 }
 
     /// `, in critical 62% of the model's draws` for a modelled run; nothing for another.
     private static func draws(_ s: Figures) -> String {
@@ -206,17 +206,17 @@ public struct RunJudgement: Hashable, Sendable {
 
     /// `drops frames: 57% of frames dropped; hitch ratio 46.5 ms/s; ink latency p95 500 ms`, or the word alone
     /// for a run that keeps up; a run that may hitch says what its draws gave.
-    public var summary: String {
+    package var summary: String {
         if reasons.isEmpty { return verdict.rawValue }
         return verdict.rawValue + ": " + reasons.map(\.text).joined(separator: "; ")
     }
 
     /// The level a ranking orders first, monotone in every judged figure: 0 keeps up, 1 may hitch, 2 a
     /// judged figure fails, 3 no ink.
-    public var level: Int { Self.level(of: verdict) }
+    package var level: Int { Self.level(of: verdict) }
 
     /// The level of `verdict` (`level`).
-    public static func level(of verdict: DrawingVerdict) -> Int {
+    package static func level(of verdict: DrawingVerdict) -> Int {
         switch verdict {
         case .keepsUp: 0
         case .mayHitch: 1
@@ -229,8 +229,8 @@ public struct RunJudgement: Hashable, Sendable {
 extension RunSummary {
     /// True unless the pen moved (more than one sample) and the screen showed new ink less than once a
     /// second.
-    public var showsInkWhileDrawing: Bool { RunJudgement.Figures(self).showsInkWhileDrawing }
+    package var showsInkWhileDrawing: Bool { RunJudgement.Figures(self).showsInkWhileDrawing }
 
     /// The run's one judgement.
-    public var judgement: RunJudgement { RunJudgement(self) }
+    package var judgement: RunJudgement { RunJudgement(self) }
 }

@@ -5,7 +5,7 @@ extension RunSummary {
     /// negative count, a figure that is not finite. Called by the readers of run records, which name the
     /// file; the error names the field (`summary.hz: 1e+19 is not a refresh rate in Hz (1.0...1000.0)`),
     /// as a decoder's would. `codingPath` is where the summary sits in its file.
-    public func checkRanges(at codingPath: [any CodingKey]) throws {
+    package func checkRanges(at codingPath: [any CodingKey]) throws {
         func refuse(_ key: CodingKeys, _ value: Any, _ expected: String) -> DecodingError {
             DecodingError.dataCorrupted(
                 .init(codingPath: codingPath + [key], debugDescription: "\(value) is not \(expected)"))

@@ -2,32 +2,32 @@ import StrokeBenchSpec
 import StrokeBenchUnits
 
 /// Apple's WWDC20 bands for the hitch-time ratio (ms of hitch per second of scrolling or drawing).
-public enum HitchBand: String, Sendable, Codable {
+package enum HitchBand: String, Sendable, Codable {
     case good, warning, critical
     /// A modelled run whose hitch ratio falls in no one band in at least 90% of the draws of the
     /// model's uncertainty (`BandProbabilities.agreed`).
     case uncertain
 
     /// Under 5 ms/s is good, 5 to 10 a warning, over 10 critical.
-    public init(ratio: Double) {
+    package init(ratio: Double) {
         self = ratio < 5 ? .good : ratio <= 10 ? .warning : .critical
     }
 }
 
 /// With modelled costs, the share of the draws of the model's uncertainty whose hitch ratio falls in
 /// each band (JSON `band_probabilities`, each 0...1).
-public struct BandProbabilities: Hashable, Sendable, Codable {
-    public var good, warning, critical: Double
+package struct BandProbabilities: Hashable, Sendable, Codable {
+    package var good, warning, critical: Double
 
     /// The shares given, each 0...1.
-    public init(good: Double, warning: Double, critical: Double) {
+    package init(good: Double, warning: Double, critical: Double) {
         self.good = good
         self.warning = warning
         self.critical = critical
     }
 
     /// The shares of `ratios` (hitch ratios, one per draw) in each band.
-    public init(ratios: [Double]) {
+    package init(ratios: [Double]) {
         let n = Double(max(ratios.count, 1))
         func share(_ band: HitchBand) -> Double { Double(ratios.filter { HitchBand(ratio: $0) == band }.count) / n }
         good = share(.good)
@@ -37,7 +37,7 @@ public struct BandProbabilities: Hashable, Sendable, Codable {
 
     /// The band at least 90% of the draws agree on, or `uncertain`: a band printed as certain must
     /// hold across the model's stated uncertainty, and 90% is the share docs/model.md names.
-    public var agreed: HitchBand {
+    package var agreed: HitchBand {
         if good >= 0.9 { return .good }
         if warning >= 0.9 { return .warning }
         if critical >= 0.9 { return .critical }
@@ -45,24 +45,24 @@ public struct BandProbabilities: Hashable, Sendable, Codable {
     }
 
     /// `good 38%, critical 62%`: the bands with any share, in order.
-    public var description: String {
+    package var description: String {
         [("good", good), ("warning", warning), ("critical", critical)].filter { $0.1 > 0 }
             .map { "\($0.0) \(Int(($0.1 * 100).rounded()))%" }.joined(separator: ", ")
     }
 }
 
 /// How the final picture compares with the reference (the whole trace stroked once).
-public struct PictureSummary: Hashable, Sendable, Codable {
+package struct PictureSummary: Hashable, Sendable, Codable {
     /// FNV-1a 64 of the final framebuffer's RGB bytes, as hex.
-    public var checksum: String
+    package var checksum: String
     /// Share of pixels that differ from the reference at all, in percent.
-    public var differingPct: Double
+    package var differingPct: Double
     /// The largest difference of any channel (0...255).
-    public var maxChannelDiff: Int
+    package var maxChannelDiff: Int
     /// Pixels that differ by more than an antialiasing disagreement can explain.
-    public var stronglyDifferingPixels: Int
+    package var stronglyDifferingPixels: Int
     /// True when the picture passes the comparison of `PictureDifference`'s documentation.
-    public var matchesReference: Bool
+    package var matchesReference: Bool
 
     enum CodingKeys: String, CodingKey {
         case checksum
@@ -71,7 +71,7 @@ public struct PictureSummary: Hashable, Sendable, Codable {
         case stronglyDifferingPixels = "strongly_differing_pixels"
         case matchesReference = "matches_reference"
     }
-    public init(
+    package init(
         checksum: String, differingPct: Double, maxChannelDiff: Int, stronglyDifferingPixels: Int,
         matchesReference: Bool
     ) {
@@ -84,11 +84,11 @@ public struct PictureSummary: Hashable, Sendable, Codable {
 }
 
 /// The counters of a run, with the keys of docs/model.md section 6.
-public struct CounterSummary: Hashable, Sendable, Codable {
-    public var pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated: Int
-    public var tasksStarted, tasksCancelled, tasksSuperseded, pixelsComposited: Int
+package struct CounterSummary: Hashable, Sendable, Codable {
+    package var pixelsRasterized, bytesCopied, segmentsStroked, bitmapsAllocated: Int
+    package var tasksStarted, tasksCancelled, tasksSuperseded, pixelsComposited: Int
     /// Most render threads drawing at once.
-    public var threadsPeak: Int
+    package var threadsPeak: Int
 
     enum CodingKeys: String, CodingKey {
         case pixelsRasterized = "pixels_rasterized"
@@ -102,7 +102,7 @@ public struct CounterSummary: Hashable, Sendable, Codable {
         case threadsPeak = "threads_peak"
     }
 
-    public init(_ c: WorkCounters, threadsPeak: Int) {
+    package init(_ c: WorkCounters, threadsPeak: Int) {
         pixelsRasterized = c.pixelsRasterized
         bytesCopied = c.bytesCopied
         segmentsStroked = c.segmentsStroked
@@ -116,57 +116,57 @@ public struct CounterSummary: Hashable, Sendable, Codable {
 }
 
 /// The summary of one run: the JSON object of `bench run --format json` (docs/model.md section 6).
-public struct RunSummary: Hashable, Sendable, Codable {
+package struct RunSummary: Hashable, Sendable, Codable {
     /// The version of this JSON shape written, and read back (a sweep's `runs/<id>.json` holds one).
-    public static let format = FormatVersion(name: "run summary", current: 1)
+    package static let format = FormatVersion(name: "run summary", current: 1)
     /// Version of this JSON shape; readers check it with `format.check`.
-    public var formatVersion = RunSummary.format.current
-    public var strategy: String
-    public var device: String
-    public var hz: Double
-    public var clock: String
-    public var delivery: String
+    package var formatVersion = RunSummary.format.current
+    package var strategy: String
+    package var device: String
+    package var hz: Double
+    package var clock: String
+    package var delivery: String
     /// Where the timings come from: `measured` on this host, `zero`, or `model` (the device cost model).
-    public var costs = "measured"
+    package var costs = "measured"
     /// `recorded` (samples at their times) or `display-link` (one sample per vsync-triggered turn).
-    public var input = "recorded"
-    public var trace: String
+    package var input = "recorded"
+    package var trace: String
     /// Background queues (async strategies; the pool size or simulated workers).
-    public var workers: Int
+    package var workers: Int
     /// Run-loop turns recorded (rows of the per-frame CSV).
-    public var frames: Int
+    package var frames: Int
     /// Replayed time: the last vsync of the run, in seconds.
-    public var durationS: Double
-    public var samples: Int
+    package var durationS: Double
+    package var samples: Int
     /// Percentiles over active frames (see `FrameRecord.isActive`).
-    public var mainMs: Percentiles
-    public var renderMs: Percentiles
-    public var compositeMs: Percentiles
-    public var overrunMs: Percentiles
+    package var mainMs: Percentiles
+    package var renderMs: Percentiles
+    package var compositeMs: Percentiles
+    package var overrunMs: Percentiles
     /// Touch-to-screen latency over every sample. A sample never shown counts with the time it waited
     /// until the replay's last vsync, a lower bound (`samplesNeverShown` says how many), never as 0 ms.
-    public var latencyMs: Percentiles
+    package var latencyMs: Percentiles
     /// Samples whose ink no presented picture ever showed.
-    public var samplesNeverShown: Int
+    package var samplesNeverShown: Int
     /// Presented pictures that show new ink, per second of the vsyncs at which the pen moved
     /// (`InkVisibility`): at most the refresh rate.
-    public var inkUpdatesPerS: Double
+    package var inkUpdatesPerS: Double
     /// The longest time accepted ink waited unseen, in ms (`InkVisibility`).
-    public var longestStaleMs: Double
+    package var longestStaleMs: Double
     /// Background renders cancelled or thrown away, in percent of the renders that ended.
-    public var rendersWastedPct: Double
+    package var rendersWastedPct: Double
     /// With modelled costs, the 5th and 95th percentiles of each figure the article's kind of table
     /// reports, over the draws of the model's joint uncertainty (`spread(over:)`); nil for other costs.
-    public var displayLinkFpsLow, displayLinkFpsHigh: Double?
-    public var mainThreadBusyPctLow, mainThreadBusyPctHigh: Double?
-    public var renderServerBusyPctLow, renderServerBusyPctHigh: Double?
-    public var hitchRatioMsPerSLow, hitchRatioMsPerSHigh: Double?
-    public var droppedPctLow, droppedPctHigh: Double?
+    package var displayLinkFpsLow, displayLinkFpsHigh: Double?
+    package var mainThreadBusyPctLow, mainThreadBusyPctHigh: Double?
+    package var renderServerBusyPctLow, renderServerBusyPctHigh: Double?
+    package var hitchRatioMsPerSLow, hitchRatioMsPerSHigh: Double?
+    package var droppedPctLow, droppedPctHigh: Double?
     /// With modelled costs, the ends of the 95th percentile of main-thread time, of touch-to-screen
     /// latency, and of the ink update rate, over the same draws.
-    public var mainMsP95Low, mainMsP95High: Double?
-    public var latencyMsP95Low, latencyMsP95High: Double?
-    public var inkUpdatesPerSLow, inkUpdatesPerSHigh: Double?
+    package var mainMsP95Low, mainMsP95High: Double?
+    package var latencyMsP95Low, latencyMsP95High: Double?
+    package var inkUpdatesPerSLow, inkUpdatesPerSHigh: Double?
     /// With modelled costs, the ends of the pen-to-pixel (end-to-end) latency's median and 95th
     /// percentile, and of the render server's composite time's 95th percentile, over the same draws;
     /// nil for other costs, and the latency's when no sample was shown.
@@ -179,57 +179,57 @@ public struct RunSummary: Hashable, Sendable, Codable {
     /// The end-to-end distribution: the pen-to-pixel figures', or a draw's.
     package var endToEndMs: Percentiles? { penToPixel?.endToEndMs ?? drawnEndToEndMs }
     /// With modelled costs, the share of the model's draws in each hitch band; nil for other costs.
-    public var bandProbabilities: BandProbabilities?
+    package var bandProbabilities: BandProbabilities?
     /// How main-thread time grows with the drawing: the least-squares slope of active frames'
     /// `main_ms` against the touch samples delivered so far (the points in the picture), in
     /// microseconds per thousand points. A strategy that redraws every stored point grows by its
     /// cost per point; one that keeps a bitmap stays near zero. Against points drawn rather than
     /// points a strategy retains, so strategies that flatten are measured on the same axis.
-    public var mainUsPerThousandPoints: Double
-    public var droppedFrames: Int
-    public var droppedPct: Double
-    public var droppedWorstSecond: Int
-    public var droppedLongestRun: Int
-    public var missedVsyncs: Int
+    package var mainUsPerThousandPoints: Double
+    package var droppedFrames: Int
+    package var droppedPct: Double
+    package var droppedWorstSecond: Int
+    package var droppedLongestRun: Int
+    package var missedVsyncs: Int
     /// Vsyncs showing blank contents where there had been a picture.
-    public var blankFrames: Int
+    package var blankFrames: Int
     /// Vsyncs showing a picture older than the newest render finished by the previous vsync.
-    public var staleFrames: Int
+    package var staleFrames: Int
     /// Most render threads drawing at once (also under `counters`).
-    public var threadsPeak: Int
+    package var threadsPeak: Int
     /// Renders finished and then thrown away (also under `counters`).
-    public var tasksSuperseded: Int
+    package var tasksSuperseded: Int
     /// Most renders queued and not yet started.
-    public var backlogPeak: Int
+    package var backlogPeak: Int
     /// Most bytes held by live bitmaps at once during the replay.
-    public var bitmapBytesPeak: Int
-    public var hitchTotalMs: Double
-    public var hitchRatioMsPerS: Double
-    public var hitchBand: HitchBand
+    package var bitmapBytesPeak: Int
+    package var hitchTotalMs: Double
+    package var hitchRatioMsPerS: Double
+    package var hitchBand: HitchBand
     /// `CADisplayLink` callbacks per second while input was drawn: the source article's FPS counter.
-    public var displayLinkFps: Double
+    package var displayLinkFps: Double
     /// Main-thread busy time over the same span, in percent.
-    public var mainThreadBusyPct: Double
+    package var mainThreadBusyPct: Double
     /// Render-server busy time (compositing the turns' commits) over the same span, in percent. Nil in
     /// records written before it existed.
-    public var renderServerBusyPct: Double?
+    package var renderServerBusyPct: Double?
     /// Work on the main thread and the render server together, in ms a second replayed: the active
     /// frames' main-thread and composite times over the run's duration. What a ranking weighs, so that
     /// work moved to the render server (`sublayer`'s composites) still counts. Nil in records written
     /// before it existed.
-    public var busyMsPerS: Double?
+    package var busyMsPerS: Double?
     /// Process CPU time (user + system) during the replay: a figure of this host, not of the replay.
     /// Nil in a sweep's record of a run with zero or modelled costs (`withoutHostFigures`).
-    public var cpuS: Double?
+    package var cpuS: Double?
     /// Peak resident memory of the process so far (getrusage's high-water mark): in a sweep it
     /// includes the runs before this one; `bitmapBytesPeak` is this run's own figure. Nil where `cpuS` is.
-    public var peakMemoryMB: Double?
-    public var counters: CounterSummary
-    public var picture: PictureSummary?
+    package var peakMemoryMB: Double?
+    package var counters: CounterSummary
+    package var picture: PictureSummary?
     /// Host name and core count of the machine the run was measured on.
-    public var machine: String
+    package var machine: String
     /// Pen-to-pixel latency by stage (docs/latency.md); nil when no sample was shown.
-    public var penToPixel: PenToPixel?
+    package var penToPixel: PenToPixel?
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version"
@@ -293,7 +293,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
         case penToPixel = "pen_to_pixel"
     }
 
-    public init(
+    package init(
         strategy: String, device: String, hz: Double, clock: String, delivery: String, trace: String,
         workers: Int, tally: FrameTally, samples: Int, sampleLatenciesMs: [Double], samplesNeverShown: Int = 0,
         presentations: [ScreenTimeline.Presentation], pending: [PendingContent],
@@ -362,7 +362,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
     /// its load and the runs before this one in the process: what a sweep records of a run with zero or
     /// modelled costs, whose every other figure is counted or modelled, so that repeats and any
     /// `--jobs` give byte-identical files. A measured run keeps them: its times are the host's anyway.
-    public var withoutHostFigures: RunSummary {
+    package var withoutHostFigures: RunSummary {
         var summary = self
         summary.cpuS = nil
         summary.peakMemoryMB = nil
@@ -377,7 +377,7 @@ public struct RunSummary: Hashable, Sendable, Codable {
     /// The central replay prices every input at its median, which is not the median of a figure that
     /// bends with them (a turn that passes its vsync loses a whole frame): the central figure can lie
     /// outside the draws' 5-95%, and a range that leaves out the figure printed beside it says nothing.
-    public mutating func spread(over draws: [RunSummary]) {
+    package mutating func spread(over draws: [RunSummary]) {
         let central = self
         func range(_ figure: (RunSummary) -> Double) -> (Double, Double) { rangeOver(draws, figure) }
         func rangeOver(_ draws: [RunSummary], _ figure: (RunSummary) -> Double) -> (Double, Double) {

@@ -1,14 +1,14 @@
 /// What the screen showed at each vsync, for the figures that async designs need: blank frames
 /// (nothing shown where a picture had been) and stale frames (an older picture shown although a
 /// newer render had finished in time).
-public struct ScreenTimeline: Hashable, Sendable {
+package struct ScreenTimeline: Hashable, Sendable {
     /// One presented update.
-    public struct Presentation: Hashable, Sendable {
-        public var vsync: Int
-        public var showsThrough: Int
+    package struct Presentation: Hashable, Sendable {
+        package var vsync: Int
+        package var showsThrough: Int
         /// The update left the layer without contents.
-        public var blank: Bool
-        public init(vsync: Int, showsThrough: Int, blank: Bool) {
+        package var blank: Bool
+        package init(vsync: Int, showsThrough: Int, blank: Bool) {
             self.vsync = vsync
             self.showsThrough = showsThrough
             self.blank = blank
@@ -16,15 +16,15 @@ public struct ScreenTimeline: Hashable, Sendable {
     }
 
     /// Vsyncs at which the screen was blank after having shown a picture.
-    public var blankFrames: Int
+    package var blankFrames: Int
     /// Vsyncs at which the screen showed a picture older than a render that had finished by the
     /// previous vsync (and so could have been shown).
-    public var staleFrames: Int
+    package var staleFrames: Int
 
     /// - Parameters:
     ///   - presentations: in commit order.
     ///   - finishedRenders: background renders that produced a picture: when, and what it showed.
-    public init(
+    package init(
         presentations: [Presentation], finishedRenders: [(time: Double, showsThrough: Int)],
         hz: Double, vsyncCount: Int
     ) {

@@ -2,23 +2,23 @@
 /// docs/latency.md): at every vsync while the pen is down, the distance from where the pen is to the end
 /// of the ink on screen, provisional ink included. Straight stretches and curves are kept apart, since
 /// straight lines flatter a predictor, and the lag is given against the pen's speed.
-public struct SpatialLag: Codable, Hashable, Sendable {
+package struct SpatialLag: Codable, Hashable, Sendable {
     /// Lag where the pen's last 25 ms of path stays within `straightWithinMm` of its chord.
-    public var straightMm: Percentiles
+    package var straightMm: Percentiles
     /// Lag everywhere else.
-    public var curvedMm: Percentiles
+    package var curvedMm: Percentiles
     /// Lag by pen speed.
-    public var bySpeed: [SpeedBand]
+    package var bySpeed: [SpeedBand]
     /// Vsyncs measured (the pen down).
-    public var vsyncs: Int
+    package var vsyncs: Int
 
     /// The lag of one range of pen speeds.
-    public struct SpeedBand: Codable, Hashable, Sendable {
+    package struct SpeedBand: Codable, Hashable, Sendable {
         /// Pen speeds from `fromMmPerS` up to (not including) `toMmPerS`; nil for no upper end.
-        public var fromMmPerS: Double
-        public var toMmPerS: Double?
-        public var vsyncs: Int
-        public var lagMm: Percentiles
+        package var fromMmPerS: Double
+        package var toMmPerS: Double?
+        package var vsyncs: Int
+        package var lagMm: Percentiles
         enum CodingKeys: String, CodingKey {
             case fromMmPerS = "from_mm_per_s"
             case toMmPerS = "to_mm_per_s"
@@ -28,9 +28,9 @@ public struct SpatialLag: Codable, Hashable, Sendable {
     }
 
     /// The speed bands' lower ends, in mm/s: a slow hand, handwriting, a fast stroke, a flick.
-    public static let speedBands: [Double] = [0, 25, 50, 100, 200]
+    package static let speedBands: [Double] = [0, 25, 50, 100, 200]
     /// A path within this of its chord over 25 ms counts as straight.
-    public static let straightWithinMm = 0.2
+    package static let straightWithinMm = 0.2
 
     enum CodingKeys: String, CodingKey {
         case straightMm = "straight_mm"
@@ -40,7 +40,7 @@ public struct SpatialLag: Codable, Hashable, Sendable {
     }
 
     /// The figures of `measures` (lag mm, speed mm/s, straight) at each vsync the pen was down; nil for none.
-    public init?(_ measures: [(lagMm: Double, speedMmPerS: Double, straight: Bool)]) {
+    package init?(_ measures: [(lagMm: Double, speedMmPerS: Double, straight: Bool)]) {
         guard !measures.isEmpty else { return nil }
         straightMm = Percentiles(measures.filter(\.straight).map(\.lagMm))
         curvedMm = Percentiles(measures.filter { !$0.straight }.map(\.lagMm))

@@ -25,7 +25,7 @@ public enum ModelFitting {
     /// The free factor refitted at each of `ModelDraw.standard`'s draws: the data's fitted value, scaled
     /// by how much the closed-form fit moves from the central draw to that one. Nil for a draw in which
     /// no factor reproduces the figure.
-    public static func fit(_ data: DeviceCostData, strategies: StrategyCatalog) throws -> ModelFit {
+    package static func fit(_ data: DeviceCostData, strategies: StrategyCatalog) throws -> ModelFit {
         let reference = try countReference(data, strategies: strategies)
         func fit(_ draw: ModelDraw) throws -> Double? {
             // The fitted turn, at a factor of 1: the main thread's memory-bound time scales as 1 / factor,

@@ -6,7 +6,7 @@ import StrokeBenchSpec
 extension Baseline {
     /// Baselines larger than this (16 MiB) are refused unread: one is a few KB per configuration
     /// and repeat, and a device or a pipe (`/dev/zero`) must not be read without end.
-    public static let maxFileBytes = 16 << 20
+    package static let maxFileBytes = 16 << 20
 
     /// At most `limit` bytes of `path`, refusing a larger file before (or, for a pipe or a device,
     /// while) reading it.

@@ -10,7 +10,7 @@ import StrokeBenchStrategies
 /// The file is JSON with snake_case keys (like `bench run --format json`), small enough to commit:
 /// about 3 KB per configuration and repeat. It carries `format_version` and readers reject versions
 /// they do not know, so an old `bench` never misreads a newer file.
-public struct Baseline: Hashable, Sendable, Codable {
+package struct Baseline: Hashable, Sendable, Codable {
     /// The version this code writes, and those it reads. Version 4 adds the capacities a baseline
     /// guards (`capacities`, `bench ramp --baseline`); older files have none. Version 3 keeps every figure of each timing
     /// run (`figures`), so that a budget may name any metric; version 2 files, without them, still
@@ -19,29 +19,29 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// were re-run with the rest at its defaults, so they are refused: re-record them.
     /// Version 5 gives each configuration its own budgets (`BaselineEntry.budgets`), so that `--append`
     /// never changes another configuration's; older files' budgets apply to each of their configurations.
-    public static let format = FormatVersion(name: "baseline", current: 5, readable: 2...5)
+    package static let format = FormatVersion(name: "baseline", current: 5, readable: 2...5)
     /// `format.current`.
-    public static var currentFormatVersion: Int { format.current }
+    package static var currentFormatVersion: Int { format.current }
     /// The value of `kind`, so that a baseline is not mistaken for a run summary or a trace.
-    public static let kindName = "strokebench-baseline"
+    package static let kindName = "strokebench-baseline"
 
     /// Version of this JSON shape.
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// Always `kindName`.
-    public var kind: String
+    package var kind: String
     /// When the baseline was recorded (ISO 8601, UTC).
-    public var recorded: String
+    package var recorded: String
     /// Host and core count of the machine it was recorded on: timings compare only on like machines.
-    public var machine: String
+    package var machine: String
     /// The budgets of every configuration without its own (files before version 5 have none of their own).
-    public var budgets: Budgets
+    package var budgets: Budgets
     /// One entry per replayed configuration.
-    public var configurations: [BaselineEntry]
+    package var configurations: [BaselineEntry]
     /// The capacities guarded, one per ramp (format 4; none in older files).
-    public var capacities: [CapacityEntry]
+    package var capacities: [CapacityEntry]
     /// A name for people (`main`, `v2.1`, `before-the-cache`), given with `bench baseline record --name`;
     /// `bench baseline diff` prints it. Written only when given.
-    public var name: String?
+    package var name: String?
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version"
@@ -55,7 +55,7 @@ public struct Baseline: Hashable, Sendable, Codable {
 
     /// A new baseline: in the current format if it guards a capacity, else in version 3, which a bench
     /// from before capacities still reads.
-    public init(
+    package init(
         recorded: String, machine: String, budgets: Budgets, configurations: [BaselineEntry],
         capacities: [CapacityEntry] = []
     ) {
@@ -68,7 +68,7 @@ public struct Baseline: Hashable, Sendable, Codable {
         self.capacities = capacities
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try c.decode(Int.self, forKey: .formatVersion)
         kind = try c.decode(String.self, forKey: .kind)
@@ -81,7 +81,7 @@ public struct Baseline: Hashable, Sendable, Codable {
     }
 
     /// Adds `entry`, replacing an entry for the same ramp; the file becomes version 4 at least.
-    public mutating func add(_ entry: CapacityEntry, strategies: StrategyCatalog) {
+    package mutating func add(_ entry: CapacityEntry, strategies: StrategyCatalog) {
         let id = entry.id(strategies: strategies)
         if let i = capacities.firstIndex(where: { $0.id(strategies: strategies) == id }) {
             capacities[i] = entry
@@ -93,7 +93,7 @@ public struct Baseline: Hashable, Sendable, Codable {
 
     /// `capacities` is written only when there are some, so that a baseline without them is the
     /// version 3 file it always was.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(formatVersion, forKey: .formatVersion)
         try c.encode(kind, forKey: .kind)
@@ -106,11 +106,11 @@ public struct Baseline: Hashable, Sendable, Codable {
     }
 
     /// The budgets `bench check` applies to `entry`: its own, or for a file before version 5, the file's.
-    public func budgets(for entry: BaselineEntry) -> Budgets { entry.budgets ?? budgets }
+    package func budgets(for entry: BaselineEntry) -> Budgets { entry.budgets ?? budgets }
 
     /// Adds `entry`, replacing an entry for the same configuration (the same `id`, its options named
     /// as `strategies` declares them). An entry with its own budgets makes the file version 5.
-    public mutating func add(_ entry: BaselineEntry, strategies: StrategyCatalog) {
+    package mutating func add(_ entry: BaselineEntry, strategies: StrategyCatalog) {
         if entry.budgets != nil { formatVersion = max(formatVersion, 5) }
         let id = entry.configuration.id(strategies: strategies)
         if let i = configurations.firstIndex(where: { $0.configuration.id(strategies: strategies) == id }) {
@@ -121,7 +121,7 @@ public struct Baseline: Hashable, Sendable, Codable {
     }
 
     /// The file's text: pretty-printed with sorted keys, so that diffs of a committed baseline are readable.
-    public func encoded() throws -> String {
+    package func encoded() throws -> String {
         let encoder = ResultsJSON.encoder(escapingSlashes: true)
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
@@ -129,7 +129,7 @@ public struct Baseline: Hashable, Sendable, Codable {
     /// Writes the baseline atomically: a reader sees the old file or the new one, never half of either.
     ///
     /// - Throws: `BaselineError.io` naming the file.
-    public func write(to path: String) throws {
+    package func write(to path: String) throws {
         let text = try encoded()
         do { try AtomicFile.write(text, to: path) } catch {
             throw BaselineError.io(path, "cannot write the baseline (\(error.localizedDescription))")
@@ -140,14 +140,14 @@ public struct Baseline: Hashable, Sendable, Codable {
     ///
     /// - Throws: `BaselineError.io` when it cannot be read, `BaselineError.data` naming the file and the
     ///   field (or the line, for text that is not JSON) when it is not a baseline this version understands.
-    public static func read(from path: String) throws -> Baseline {
+    package static func read(from path: String) throws -> Baseline {
         try decode(try readBounded(path), file: path)
     }
 
     /// Decodes and validates a baseline; `file` names it in errors. Strict: the kind and version
     /// first, then every key known, every budget's key present (null turns one off), and at least one
     /// configuration, each with timing runs: a baseline that would check nothing is refused.
-    public static func decode(_ data: Data, file: String) throws -> Baseline {
+    package static func decode(_ data: Data, file: String) throws -> Baseline {
         guard let object = try parseJSON(data, file: file) as? [String: Any] else {
             throw BaselineError.data(
                 file, "not a JSON object: a baseline is one object, as bench baseline record writes it")
@@ -192,21 +192,21 @@ public struct Baseline: Hashable, Sendable, Codable {
 }
 
 /// What a baseline holds for one configuration.
-public struct BaselineEntry: Hashable, Sendable, Codable {
+package struct BaselineEntry: Hashable, Sendable, Codable {
     /// What was replayed, whole: `bench check` decodes it and replays it as it was. Its trace identity
     /// carries the input's checksum, so a trace file that changed since is noticed.
-    public var configuration: ReplaySpec
+    package var configuration: ReplaySpec
     /// Work counters of the counting replay (see `Recorder.countingConfiguration`): exact and the same on
     /// every machine for the same trace, device, rate, delivery and strategy.
-    public var counters: CounterSummary
+    package var counters: CounterSummary
     /// Checksum of the final picture of the counting replay.
-    public var pictureChecksum: String
+    package var pictureChecksum: String
     /// Timing figures of each repeated run, in the recorded clock. The baseline's range for a figure is
     /// the smallest and largest value over these runs.
-    public var runs: [TimingRun]
+    package var runs: [TimingRun]
     /// The budgets checked against this configuration (version 5); nil in older files, whose budgets
     /// are the file's (`Baseline.budgets(for:)`).
-    public var budgets: Budgets?
+    package var budgets: Budgets?
 
     enum CodingKeys: String, CodingKey {
         case configuration = "run"
@@ -216,7 +216,7 @@ public struct BaselineEntry: Hashable, Sendable, Codable {
     }
 
     /// Creates an entry from measured figures.
-    public init(
+    package init(
         configuration: ReplaySpec, counters: CounterSummary, pictureChecksum: String, runs: [TimingRun],
         budgets: Budgets? = nil
     ) {
@@ -229,14 +229,14 @@ public struct BaselineEntry: Hashable, Sendable, Codable {
 }
 
 /// Why a baseline could not be read or written.
-public enum BaselineError: Error, CustomStringConvertible, Equatable {
+package enum BaselineError: Error, CustomStringConvertible, Equatable {
     /// The file could not be read or written.
     case io(String, String)
     /// The file is not a baseline this version understands: file, then `field: reason`.
     case data(String, String)
 
     /// One line: `file: what is wrong`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .io(let file, let reason), .data(let file, let reason): "\(file): \(reason)"
         }

@@ -3,7 +3,7 @@ import StrokeBenchStrategies
 /// Two recorded baselines compared without replaying: each configuration of the second is judged
 /// against the same configuration of the first exactly as `bench check` judges a new measurement
 /// (`Checker.compare`), with the first's budgets.
-public enum BaselineDiff {
+package enum BaselineDiff {
     /// Every check of every configuration the two share, and a `configuration` check for each that
     /// only one has: inconclusive when the second lacks it (nothing was compared), a pass when only
     /// the second has it (new, nothing to compare with).
@@ -11,7 +11,7 @@ public enum BaselineDiff {
     /// - Parameters:
     ///   - old: the reference (`A.json`), whose budgets apply.
     ///   - new: the one judged (`B.json`).
-    public static func compare(_ old: Baseline, _ new: Baseline, tolerance: Tolerance, strategies: StrategyCatalog)
+    package static func compare(_ old: Baseline, _ new: Baseline, tolerance: Tolerance, strategies: StrategyCatalog)
         -> [CheckResult]
     {
         func id(_ e: BaselineEntry) -> String { e.configuration.id(strategies: strategies) }

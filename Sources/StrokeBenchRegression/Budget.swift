@@ -12,36 +12,36 @@ import StrokeBenchSpec
 /// Its key, in a baseline file and after `--budget`, is the metric's name, with `@pN` for a percentile
 /// over the runs: `ink_updates_per_s@p50`. The three default budgets keep the keys baselines were first
 /// recorded with (`overrun_p99_ms`, not `overrun_ms_p99`), and their short names (`hitch-ratio`).
-public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The figure the budget limits.
-    public let metric: Metric
+    package let metric: Metric
     /// Which of the runs it judges.
-    public let statistic: RunStatistic
+    package let statistic: RunStatistic
 
     /// The hitch-time ratio of each run, in ms of hitch per second of replay. Default 5: the top of
     /// Apple's WWDC20 "good" band (5-10 is a warning, over 10 critical).
-    public static let hitchRatio = Budget(.hitchRatio)
+    package static let hitchRatio = Budget(.hitchRatio)
     /// The p99 of frame overrun (completion minus the next vsync) of each run, in ms. Default 0: 99% of
     /// the frames that did something finished before their vsync.
-    public static let overrunP99 = Budget(.overrunMsP99)
+    package static let overrunP99 = Budget(.overrunMsP99)
     /// The p95 of touch-to-screen latency of each run, in ms. Default 50: three 60 Hz frames (a sample
     /// waits for a turn, is drawn, and is shown at the next vsync) with room for one late frame; drawing
     /// that lags the pen by more is plainly visible.
-    public static let latencyP95 = Budget(.latencyMsP95)
+    package static let latencyP95 = Budget(.latencyMsP95)
 
     /// The budgets every new baseline has, with their limits, in the order files write them.
-    public static let defaults: [(budget: Budget, limit: Double)] = [
+    package static let defaults: [(budget: Budget, limit: Double)] = [
         (hitchRatio, 5), (overrunP99, 0), (latencyP95, 50),
     ]
 
     /// A budget on `metric` over `statistic` of the runs.
-    public init(_ metric: Metric, _ statistic: RunStatistic = .eachRun) {
+    package init(_ metric: Metric, _ statistic: RunStatistic = .eachRun) {
         self.metric = metric
         self.statistic = statistic
     }
 
     /// The key in a baseline file and the report (`ink_updates_per_s@p50`; the defaults' first keys).
-    public var key: String {
+    package var key: String {
         switch self {
         case .overrunP99: "overrun_p99_ms"
         case .latencyP95: "latency_p95_ms"
@@ -50,7 +50,7 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The short name the defaults also answer to on the command line (`hitch-ratio`).
-    public var shortName: String? {
+    package var shortName: String? {
         switch self {
         case .hitchRatio: "hitch-ratio"
         case .overrunP99: "overrun-p99"
@@ -59,16 +59,16 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
-    public var description: String { key }
+    package var description: String { key }
 
     /// True for the three budgets every baseline writes, on or off.
-    public var isDefault: Bool { Self.defaults.contains { $0.budget == self } }
+    package var isDefault: Bool { Self.defaults.contains { $0.budget == self } }
 
     /// The budget with this key or short name: a default's name, or `METRIC` or `METRIC@pN` with METRIC
     /// a column of summary.csv that has a better direction and N in 0...100.
     ///
     /// - Throws: `BudgetSettingError` saying what is wrong with the name (with `setting` empty).
-    public init(name: String) throws(BudgetSettingError) {
+    package init(name: String) throws(BudgetSettingError) {
         if let known = Self.defaults.first(where: { $0.budget.key == name || $0.budget.shortName == name }) {
             self = known.budget
             return
@@ -99,7 +99,7 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The figure in each of `runs`; nil when a run does not keep it (one recorded by baseline format 2,
     /// which kept only the default budgets' and the timing checks' figures).
-    public func values(in runs: [TimingRun]) -> [Double]? {
+    package func values(in runs: [TimingRun]) -> [Double]? {
         let values = runs.compactMap { $0.value(of: metric) }
         return values.count == runs.count ? values : nil
     }
@@ -107,7 +107,7 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The limit as a value of the metric: an absolute limit as it is, a relative one applied to
     /// `statistic` of the baseline's runs (their median for `eachRun`), in the worse direction.
     /// Nil when a relative limit has no baseline figure to apply to.
-    public func threshold(_ limit: BudgetLimit, baseline: [Double]?) -> Double? {
+    package func threshold(_ limit: BudgetLimit, baseline: [Double]?) -> Double? {
         switch limit {
         case .absolute(let value): return value
         case .relative(let fraction):
@@ -119,14 +119,14 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// True when `value` is beyond `threshold` in the metric's worse direction.
-    public func value(_ value: Double, exceeds threshold: Double) -> Bool { metric.isWorse(value, than: threshold) }
+    package func value(_ value: Double, exceeds threshold: Double) -> Bool { metric.isWorse(value, than: threshold) }
 
     /// The verdict on the candidate's `values` against `threshold`.
     ///
     /// For `eachRun`, noise can push a figure near the limit either way, so the budget is exceeded
     /// (`regression`) only when every run exceeds it, met (`pass`) when every run meets it, and
     /// `inconclusive` otherwise. A percentile over the runs is one number: beyond, or not.
-    public func verdict(_ values: [Double], threshold: Double) -> Verdict {
+    package func verdict(_ values: [Double], threshold: Double) -> Verdict {
         switch statistic {
         case .eachRun:
             let over = values.filter { value($0, exceeds: threshold) }.count
@@ -137,11 +137,11 @@ public struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
-    public static func < (a: Budget, b: Budget) -> Bool { a.key < b.key }
+    package static func < (a: Budget, b: Budget) -> Bool { a.key < b.key }
 }
 
 /// Which of a configuration's repeated runs a budget judges.
-public enum RunStatistic: Hashable, Sendable {
+package enum RunStatistic: Hashable, Sendable {
     /// Every run on its own (a key without `@`).
     case eachRun
     /// The nearest-rank percentile over the runs (`@p50` the median, `@p0` the smallest, `@p100` the
@@ -166,7 +166,7 @@ public enum RunStatistic: Hashable, Sendable {
 
     /// The statistic over `values` (for `eachRun`, the median: the one number that stands for them,
     /// and what a relative limit is measured from).
-    public func value(of values: [Double]) -> Double {
+    package func value(of values: [Double]) -> Double {
         switch self {
         case .eachRun: median(values)
         case .percentile(let rank): Percentiles.rank(Double(rank), values.sorted())
@@ -175,7 +175,7 @@ public enum RunStatistic: Hashable, Sendable {
 }
 
 /// A budget's limit.
-public enum BudgetLimit: Hashable, Sendable, CustomStringConvertible {
+package enum BudgetLimit: Hashable, Sendable, CustomStringConvertible {
     /// At most (lower is better) or at least (higher is better) this value, in the metric's unit.
     case absolute(Double)
     /// No worse than the baseline's own figure by more than this fraction of it (`0.1` is 10%):
@@ -183,7 +183,7 @@ public enum BudgetLimit: Hashable, Sendable, CustomStringConvertible {
     case relative(Double)
 
     /// `5` or `+10%`: as typed after `--budget NAME=` and as written in a baseline file.
-    public var description: String {
+    package var description: String {
         switch self {
         case .absolute(let value): value.plainText
         case .relative(let fraction): "+" + (fraction * 100).plainText + "%"
@@ -205,11 +205,11 @@ public enum BudgetLimit: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A `--budget` setting that could not be understood.
-public struct BudgetSettingError: Error, CustomStringConvertible {
+package struct BudgetSettingError: Error, CustomStringConvertible {
     /// The setting as typed.
-    public var setting: String
+    package var setting: String
     /// What is wrong with it.
-    public var reason: String
+    package var reason: String
     /// One line for people.
-    public var description: String { "--budget \(setting): \(reason)" }
+    package var description: String { "--budget \(setting): \(reason)" }
 }

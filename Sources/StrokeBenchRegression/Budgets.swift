@@ -8,21 +8,21 @@ import StrokeBenchMetrics
 /// the reader does not know is an error, not something to skip: a budget silently ignored is a check
 /// that never fails. Baselines written before budgets could name any metric hold just the defaults'
 /// keys with numbers or null, which read the same.
-public struct Budgets: Hashable, Sendable, Codable {
+package struct Budgets: Hashable, Sendable, Codable {
     /// The budgets that are on, with their limits.
-    public var limits: [Budget: BudgetLimit]
+    package var limits: [Budget: BudgetLimit]
 
     /// Every default budget at its default limit.
-    public static let defaults = Budgets(
+    package static let defaults = Budgets(
         limits: Dictionary(uniqueKeysWithValues: Budget.defaults.map { ($0.budget, .absolute($0.limit)) }))
     /// No budgets.
-    public static let none = Budgets(limits: [:])
+    package static let none = Budgets(limits: [:])
 
     /// Creates a set of budgets from limits (budgets absent are off).
-    public init(limits: [Budget: BudgetLimit]) { self.limits = limits }
+    package init(limits: [Budget: BudgetLimit]) { self.limits = limits }
 
     /// The budgets that are on, in the order a report lists them: the defaults first, then by key.
-    public var active: [(budget: Budget, limit: BudgetLimit)] {
+    package var active: [(budget: Budget, limit: BudgetLimit)] {
         let defaults = Budget.defaults.compactMap { d in limits[d.budget].map { (d.budget, $0) } }
         let others = limits.filter { !$0.key.isDefault }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return defaults + others
@@ -33,7 +33,7 @@ public struct Budgets: Hashable, Sendable, Codable {
     /// may worsen by against the baseline (`main_ms_p95@p50=+10%`).
     ///
     /// - Throws: `BudgetSettingError` naming the setting and what is wrong with it.
-    public func applying(_ settings: [String]) throws(BudgetSettingError) -> Budgets {
+    package func applying(_ settings: [String]) throws(BudgetSettingError) -> Budgets {
         var result = self
         for setting in settings {
             let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
@@ -61,7 +61,7 @@ public struct Budgets: Hashable, Sendable, Codable {
     }
 
     /// Reads the object form (see the type's documentation).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MetricKey.self)
         var limits: [Budget: BudgetLimit] = [:]
         for key in container.allKeys {
@@ -96,7 +96,7 @@ public struct Budgets: Hashable, Sendable, Codable {
     }
 
     /// Writes the defaults (null for those that are off) and every budget that is on.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MetricKey.self)
         for (budget, _) in Budget.defaults where limits[budget] == nil {
             try container.encodeNil(forKey: MetricKey(stringValue: budget.key))

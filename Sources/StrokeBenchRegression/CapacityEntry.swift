@@ -4,23 +4,23 @@ import StrokeBenchStrategies
 
 /// A capacity a baseline guards (docs/capacity.md, "Guarding a capacity"): a ramp recorded by
 /// `bench ramp --baseline`, ramped again by `bench check`, whose capacity must not fall.
-public struct CapacityEntry: Hashable, Sendable, Codable {
+package struct CapacityEntry: Hashable, Sendable, Codable {
     /// The ramp's strategy, options, device, rate and modes; its trace names the drawing (`ramp:handwriting`).
-    public var ramp: ReplaySpec
+    package var ramp: ReplaySpec
     /// The seeded drawing ramped: `handwriting` or `scribble`.
-    public var drawing: String
+    package var drawing: String
     /// The most history the ramp tries.
-    public var limitPoints: Int
+    package var limitPoints: Int
     /// Measured ramps repeated (the bootstrap's); 1 for modelled and zero costs.
-    public var repeats: Int
+    package var repeats: Int
     /// What the ramp found: a capacity, or held to the limit (`heldToPoints`), never both.
-    public var capacityPoints: Int?
-    public var heldToPoints: Int?
+    package var capacityPoints: Int?
+    package var heldToPoints: Int?
     /// The capacity's range (the model's draws, or a bootstrap of measured ramps); nil for zero costs.
-    public var capacityPointsLow: Int?
-    public var capacityPointsHigh: Int?
+    package var capacityPointsLow: Int?
+    package var capacityPointsHigh: Int?
     /// The budget: the ramp must hold at least this many points (a held ramp counts its limit); nil for none.
-    public var atLeastPoints: Int?
+    package var atLeastPoints: Int?
 
     enum CodingKeys: String, CodingKey {
         case ramp, drawing
@@ -33,7 +33,7 @@ public struct CapacityEntry: Hashable, Sendable, Codable {
         case atLeastPoints = "at_least_points"
     }
 
-    public init(
+    package init(
         ramp: ReplaySpec, drawing: String, limitPoints: Int, repeats: Int, capacityPoints: Int?, heldToPoints: Int?,
         capacityPointsLow: Int?, capacityPointsHigh: Int?, atLeastPoints: Int?
     ) {
@@ -49,7 +49,7 @@ public struct CapacityEntry: Hashable, Sendable, Codable {
     }
 
     /// Writes every key, null included, so that a committed baseline shows what it does not hold.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(ramp, forKey: .ramp)
         try c.encode(drawing, forKey: .drawing)
@@ -63,11 +63,11 @@ public struct CapacityEntry: Hashable, Sendable, Codable {
     }
 
     /// Points the ramp held: the capacity, or the limit of a ramp that held to it.
-    public var points: Int { capacityPoints ?? heldToPoints ?? 0 }
+    package var points: Int { capacityPoints ?? heldToPoints ?? 0 }
 
     /// The entry's identity in a check report: strategy, options (as `strategies` declares them),
     /// device, rate, costs and drawing.
-    public func id(strategies: StrategyCatalog) -> String { "ramp \(ramp.id(strategies: strategies))" }
+    package func id(strategies: StrategyCatalog) -> String { "ramp \(ramp.id(strategies: strategies))" }
 
     /// "41,500" or "held to 200,000".
     var shown: String { capacityPoints.map(\.groupedText) ?? "held to \((heldToPoints ?? 0).groupedText)" }
@@ -77,7 +77,7 @@ extension Checker {
     /// A recorded capacity against the same ramp now: the budget (at least `atLeastPoints`), then the
     /// capacity itself. Modelled and zero-cost ramps are deterministic, so any change is real; measured
     /// ones differ only when their intervals do not overlap.
-    public static func capacityChecks(baseline: CapacityEntry, candidate: CapacityEntry, strategies: StrategyCatalog)
+    package static func capacityChecks(baseline: CapacityEntry, candidate: CapacityEntry, strategies: StrategyCatalog)
         -> [CheckResult]
     {
         var results: [CheckResult] = []

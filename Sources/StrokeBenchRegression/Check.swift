@@ -3,9 +3,9 @@ import StrokeBenchMetrics
 import StrokeBenchStrategies
 
 /// One line of `bench check`'s report: a figure of one configuration, compared, with its verdict.
-public struct CheckResult: Hashable, Sendable, Codable {
+package struct CheckResult: Hashable, Sendable, Codable {
     /// The three layers of the issue, plus the final picture.
-    public enum Kind: String, Sendable, Codable {
+    package enum Kind: String, Sendable, Codable {
         /// A work counter, compared exactly (or within `Tolerance.counterRelative`).
         case counter
         /// The checksum of the final picture of the counting replay, compared exactly.
@@ -24,28 +24,28 @@ public struct CheckResult: Hashable, Sendable, Codable {
     }
 
     /// The configuration's `id`.
-    public var configuration: String
+    package var configuration: String
     /// The figure: `pixels_rasterized`, `main_ms_p95`, `budget latency_p95_ms`, `budget ink_updates_per_s@p50`, `picture_checksum`.
-    public var name: String
+    package var name: String
     /// Which layer the check belongs to.
-    public var kind: Kind
+    package var kind: Kind
     /// The figure's unit (empty for counts and checksums).
-    public var unit: String
+    package var unit: String
     /// The baseline's value or range, for people (`4.81..5.02`), or the budget's limit (`<= 5`).
-    public var baseline: String
+    package var baseline: String
     /// The candidate's value, or its median with its range for timings.
-    public var candidate: String
+    package var candidate: String
     /// Relative change of the candidate's median against the baseline's median (0.5 is +50%), when both are numbers.
-    public var change: Double?
+    package var change: Double?
     /// One-sided Mann-Whitney p-value in the direction of the change (timing checks beyond tolerance only).
-    public var pValue: Double?
+    package var pValue: Double?
     /// The verdict.
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// Why: what was compared with what, in words.
-    public var reason: String
+    package var reason: String
     /// The candidate's figure as a number, for dashboards that chart it (`--format github-benchmark`):
     /// the counter, the median of a timing, the statistic of a budget; nil for the picture.
-    public var candidateValue: Double?
+    package var candidateValue: Double?
 
     enum CodingKeys: String, CodingKey {
         case configuration, name, kind, unit, baseline, candidate, change
@@ -55,7 +55,7 @@ public struct CheckResult: Hashable, Sendable, Codable {
     }
 
     /// Creates a result; see the properties.
-    public init(
+    package init(
         configuration: String, name: String, kind: Kind, unit: String, baseline: String, candidate: String,
         change: Double?, pValue: Double?, verdict: Verdict, reason: String, candidateValue: Double? = nil
     ) {
@@ -74,14 +74,14 @@ public struct CheckResult: Hashable, Sendable, Codable {
 }
 
 /// Compares a candidate measurement with its baseline entry, layer by layer.
-public enum Checker {
+package enum Checker {
     /// Every check of one configuration: counters and the picture (exact), budgets (absolute, on the
     /// candidate's runs), then timing figures (relative to the baseline's range).
     ///
     /// - Parameters:
     ///   - candidate: measured now, with the same configuration as `baseline`.
     ///   - strategies: the strategies the bench knows, which name the configuration's options.
-    public static func compare(
+    package static func compare(
         baseline: BaselineEntry, candidate: BaselineEntry, budgets: Budgets,
         tolerance: Tolerance = .default, strategies: StrategyCatalog
     ) -> [CheckResult] {
@@ -164,7 +164,7 @@ public enum Checker {
     /// A modelled timing figure (`--costs model`): the same on every machine and every repeat, so any
     /// change beyond floating-point rounding (a relative 1e-9) is real: worse by `polarity` is a
     /// regression, better an improvement.
-    public static func modelledTimingCheck(
+    package static func modelledTimingCheck(
         configuration: String, name: String, unit: String,
         baseline: [Double], candidate: [Double],
         polarity: Polarity = .lowerIsBetter
@@ -186,7 +186,7 @@ public enum Checker {
 
     /// An exact counter check: equal (or within `counterRelative`) passes; otherwise worse by `polarity`
     /// (for work, more) is a regression, better an improvement.
-    public static func counterCheck(
+    package static func counterCheck(
         configuration: String, name: String, baseline: Int, candidate: Int,
         tolerance: Tolerance, polarity: Polarity = .lowerIsBetter
     ) -> CheckResult {
@@ -216,7 +216,7 @@ public enum Checker {
     /// A budget over the candidate's runs (see `Budget.verdict(_:threshold:)`); a relative budget's
     /// limit comes from the baseline's runs. A budget the runs cannot be judged by (a relative one on a
     /// figure the baseline's format did not keep) is inconclusive, with the reason: never a silent pass.
-    public static func budgetCheck(
+    package static func budgetCheck(
         configuration: String, budget: Budget, limit: BudgetLimit,
         baseline: [TimingRun], candidate runs: [TimingRun]
     ) -> CheckResult {
@@ -270,7 +270,7 @@ public enum Checker {
     /// significantly beyond the baseline's that way (one-sided Mann-Whitney, p <= `tolerance.alpha`).
     /// Which way is a regression and which an improvement is `polarity`'s to say. A change beyond
     /// tolerance and floor that is not significant is inconclusive; anything else passes.
-    public static func timingCheck(
+    package static func timingCheck(
         configuration: String, name: String, unit: String, baseline: [Double], candidate: [Double],
         noiseFloor: Double, tolerance: Tolerance, polarity: Polarity = .lowerIsBetter
     ) -> CheckResult {

@@ -4,7 +4,7 @@ import StrokeBenchSpec
 
 /// How `bench check` (and `bench baseline diff`) print: the formats every results command shares
 /// (`ResultsFormat`), and three that CI systems read.
-public enum CheckFormat: String, CaseIterable, Sendable {
+package enum CheckFormat: String, CaseIterable, Sendable {
     /// `ResultsFormat.table`.
     case table
     /// `ResultsFormat.csv`.
@@ -26,12 +26,12 @@ public enum CheckFormat: String, CaseIterable, Sendable {
     case summary
 
     /// The shared format this one is, if it is one.
-    public var shared: ResultsFormat? { ResultsFormat(rawValue: rawValue) }
+    package var shared: ResultsFormat? { ResultsFormat(rawValue: rawValue) }
 }
 
 extension CheckReport {
     /// The report in `format`.
-    public func output(_ format: CheckFormat) throws -> String {
+    package func output(_ format: CheckFormat) throws -> String {
         if let shared = format.shared { return try render(shared) }
         switch format {
         case .junit: return junit()

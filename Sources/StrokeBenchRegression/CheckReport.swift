@@ -3,21 +3,21 @@ import StrokeBenchMetrics
 import StrokeBenchSpec
 
 /// Everything `bench check` found: each check with its verdict, and the overall verdict.
-public struct CheckReport: Hashable, Sendable, Encodable {
+package struct CheckReport: Hashable, Sendable, Encodable {
     /// The baseline file checked against.
-    public var baseline: String
+    package var baseline: String
     /// The tolerance the timing and counter checks used.
-    public var tolerance: Tolerance
+    package var tolerance: Tolerance
     /// Timing runs measured per configuration now.
-    public var repeats: Int
+    package var repeats: Int
     /// Every check, configuration by configuration.
-    public var checks: [CheckResult]
+    package var checks: [CheckResult]
     /// Where the checked figures come from (modelled, zero costs, or measured on which machine), the
     /// first line of the table and the markdown; nil says nothing.
-    public var provenance: String?
+    package var provenance: String?
 
     /// The version of `bench check --format json`'s object (its `format_version` key).
-    public static let format = FormatVersion(name: "check report", current: 1)
+    package static let format = FormatVersion(name: "check report", current: 1)
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version"
@@ -27,7 +27,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// Creates a report.
-    public init(baseline: String, tolerance: Tolerance, repeats: Int, checks: [CheckResult]) {
+    package init(baseline: String, tolerance: Tolerance, repeats: Int, checks: [CheckResult]) {
         self.baseline = baseline
         self.tolerance = tolerance
         self.repeats = repeats
@@ -35,10 +35,10 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// The verdict of the whole check: its most severe check's.
-    public var verdict: Verdict { Verdict.overall(checks.map(\.verdict)) }
+    package var verdict: Verdict { Verdict.overall(checks.map(\.verdict)) }
 
     /// Writes the report with its verdict, exit status and the names of the figures that failed.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(Self.format.current, forKey: .formatVersion)
         try c.encode(baseline, forKey: .baseline)
@@ -52,7 +52,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// The report in `format`.
-    public func render(_ format: ResultsFormat) throws -> String {
+    package func render(_ format: ResultsFormat) throws -> String {
         switch format {
         case .table: table()
         case .csv: csv()
@@ -62,7 +62,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// The CSV's columns: the configuration, then the JSON's fields of a check, in the table's order.
-    public static let csvColumns = [
+    package static let csvColumns = [
         "configuration", "check", "kind", "unit", "baseline", "candidate", "change", "p_value",
         "verdict", "reason",
     ]
@@ -150,7 +150,7 @@ public struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// `verdict: regression (exit 2): naive ...: pixels_rasterized, main_ms_p95`.
-    public func summaryLine() -> String {
+    package func summaryLine() -> String {
         let counts = Verdict.allCases.map { v in "\(checks.filter { $0.verdict == v }.count) \(v.rawValue)" }.joined(
             separator: ", ")
         var line = "verdict: \(verdict.rawValue) (exit \(verdict.exitStatus)); \(checks.count) checks: \(counts)"

@@ -5,10 +5,10 @@ import StrokeBenchMetrics
 import StrokeBenchReplay
 
 /// Replays a configuration the ways a baseline needs: once to count, then repeatedly to time.
-public enum Recorder {
+package enum Recorder {
     /// The counting replay of `configuration`: the virtual clock with `ZeroCostMeter`, whatever clock the
     /// timing runs use, and no comparison with the reference picture (only its checksum is kept).
-    public static func countingConfiguration(_ configuration: ReplayConfiguration) -> ReplayConfiguration {
+    package static func countingConfiguration(_ configuration: ReplayConfiguration) -> ReplayConfiguration {
         var counting = configuration
         counting.keepsFrames = false
         counting.clock = .virtual
@@ -19,7 +19,7 @@ public enum Recorder {
     }
 
     /// Counters and final-picture checksum of the counting replay.
-    public static func count(_ configuration: ReplayConfiguration) throws -> (
+    package static func count(_ configuration: ReplayConfiguration) throws -> (
         counters: CounterSummary, pictureChecksum: String
     ) {
         let result = try Replay.run(countingConfiguration(configuration))
@@ -28,7 +28,7 @@ public enum Recorder {
 
     /// One timing run: the configuration as given (its clock, the wall-clock meter), without the
     /// reference comparison, which is not timing and costs a full extra rasterization.
-    public static func time(_ configuration: ReplayConfiguration) throws -> TimingRun {
+    package static func time(_ configuration: ReplayConfiguration) throws -> TimingRun {
         var timed = configuration
         timed.comparePicture = false
         timed.keepsFrames = false  // the tally holds what a timing run needs
@@ -39,7 +39,7 @@ public enum Recorder {
     /// timing runs.
     ///
     /// - Parameter progress: told before each replay, for a line on stderr.
-    public static func measure(
+    package static func measure(
         _ configuration: ReplayConfiguration, repeats: Int,
         progress: (String) -> Void = { _ in }
     ) throws -> BaselineEntry {

@@ -6,16 +6,16 @@ import StrokeBenchReplay
 ///
 /// Every number in it is in the figure's own unit, so that scaling the figure (in a test, or by hand
 /// in a baseline file) scales every number that describes it.
-public struct FrameDistribution: Hashable, Sendable, Codable {
+package struct FrameDistribution: Hashable, Sendable, Codable {
     /// Nearest-rank percentiles, as `bench run` reports them.
-    public var p50, p90, p95, p99, max: Double
+    package var p50, p90, p95, p99, max: Double
     /// Mean over active frames (nil where the run summary keeps only percentiles).
-    public var mean: Double?
+    package var mean: Double?
     /// Sum over all frames: for times, the busy time of the whole replay, the steadiest figure a run has.
-    public var total: Double?
+    package var total: Double?
 
     /// Creates a distribution from figures already computed.
-    public init(
+    package init(
         p50: Double, p90: Double, p95: Double, p99: Double, max: Double, mean: Double? = nil, total: Double? = nil
     ) {
         self.p50 = p50
@@ -28,7 +28,7 @@ public struct FrameDistribution: Hashable, Sendable, Codable {
     }
 
     /// The percentiles of a run summary, with the mean and (when `withTotal`) the total of `values`.
-    public init(_ percentiles: Percentiles, values: [Double], withTotal: Bool) {
+    package init(_ percentiles: Percentiles, values: [Double], withTotal: Bool) {
         let sum = values.reduce(0, +)
         self.init(
             p50: percentiles.p50, p90: percentiles.p90, p95: percentiles.p95, p99: percentiles.p99,
@@ -41,27 +41,27 @@ public struct FrameDistribution: Hashable, Sendable, Codable {
 ///
 /// Everything here depends on the measured costs, so it varies from run to run; the work counters,
 /// which do not, are kept once per configuration in `BaselineEntry.counters`.
-public struct TimingRun: Hashable, Sendable, Codable {
+package struct TimingRun: Hashable, Sendable, Codable {
     /// Main-thread busy time per active frame (input + observers + commit), in ms; `total` is the sum.
-    public var mainMs: FrameDistribution
+    package var mainMs: FrameDistribution
     /// Rasterization time per active frame, wherever it ran, in ms.
-    public var renderMs: FrameDistribution
+    package var renderMs: FrameDistribution
     /// Render-server compositing time per active frame, in ms.
-    public var compositeMs: FrameDistribution
+    package var compositeMs: FrameDistribution
     /// Completion minus deadline per active frame, in ms (negative: early).
-    public var overrunMs: FrameDistribution
+    package var overrunMs: FrameDistribution
     /// Touch-to-screen latency over every sample shown, in ms.
-    public var latencyMs: FrameDistribution
+    package var latencyMs: FrameDistribution
     /// Hitch ms per second of replay (Apple's hitch-time ratio).
-    public var hitchRatioMsPerS: Double
+    package var hitchRatioMsPerS: Double
     /// Share of vsyncs with input waiting and no new picture, in percent.
-    public var droppedPct: Double
+    package var droppedPct: Double
     /// Run-loop turns, and those that did something (the ones the percentiles are over).
-    public var frames: Int
-    public var activeFrames: Int
+    package var frames: Int
+    package var activeFrames: Int
     /// Every figure of the run's summary, so that a budget may name any of them. Absent in runs
     /// recorded by baseline format 2, which kept only the fields above.
-    public var figures: RunFigures?
+    package var figures: RunFigures?
 
     enum CodingKeys: String, CodingKey {
         case mainMs = "main_ms"
@@ -77,7 +77,7 @@ public struct TimingRun: Hashable, Sendable, Codable {
     }
 
     /// Creates a run from figures already computed (tests, and readers of other formats).
-    public init(
+    package init(
         mainMs: FrameDistribution, renderMs: FrameDistribution, compositeMs: FrameDistribution,
         overrunMs: FrameDistribution, latencyMs: FrameDistribution, hitchRatioMsPerS: Double,
         droppedPct: Double, frames: Int, activeFrames: Int, figures: RunFigures? = nil
@@ -95,7 +95,7 @@ public struct TimingRun: Hashable, Sendable, Codable {
     }
 
     /// The timing figures of a finished replay.
-    public init(_ result: ReplayResult) {
+    package init(_ result: ReplayResult) {
         let s = result.summary
         let tally = result.tally
         self.init(
@@ -114,7 +114,7 @@ public struct TimingRun: Hashable, Sendable, Codable {
 extension TimingRun {
     /// `metric`'s figure in this run; nil for a figure a baseline does not keep (counters are kept once
     /// per configuration, most summary figures not at all).
-    public func value(of metric: Metric) -> Double? {
+    package func value(of metric: Metric) -> Double? {
         if let (distribution, rank) = metric.percentile {
             let d: FrameDistribution =
                 switch distribution {
@@ -140,29 +140,29 @@ extension Metric {
     /// The mean main-thread time per active frame, in ms: kept by a baseline's timing runs (a
     /// run summary keeps percentiles only), and with the total the figure least disturbed by one
     /// preempted frame.
-    public static let mainMsMean = Metric("main_ms_mean", unit: "ms") { _ in nil }
+    package static let mainMsMean = Metric("main_ms_mean", unit: "ms") { _ in nil }
     /// The main-thread busy time of the whole replay, in ms: kept by a baseline's timing runs.
-    public static let mainMsTotal = Metric("main_ms_total", unit: "ms") { _ in nil }
+    package static let mainMsTotal = Metric("main_ms_total", unit: "ms") { _ in nil }
 }
 
 /// Every figure of one run's summary by its `Metric`: in a baseline file, an object keyed by
 /// summary.csv's column names. A name the reader does not know is an error, as every unknown key of a
 /// baseline is.
-public struct RunFigures: Hashable, Sendable, Codable {
+package struct RunFigures: Hashable, Sendable, Codable {
     /// The figures the run has (a modelled figure's ends only for modelled costs; never a NaN or an
     /// infinity, which JSON cannot hold).
-    public var values: [Metric: Double]
+    package var values: [Metric: Double]
 
     /// The figures given.
-    public init(values: [Metric: Double]) { self.values = values }
+    package init(values: [Metric: Double]) { self.values = values }
 
     /// Every figure of `summary` that it has.
-    public init(_ summary: RunSummary) {
+    package init(_ summary: RunSummary) {
         values = [:]
         for metric in Metric.all { if let value = metric.value(in: summary), value.isFinite { values[metric] = value } }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MetricKey.self)
         values = [:]
         for key in container.allKeys {
@@ -175,7 +175,7 @@ public struct RunFigures: Hashable, Sendable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MetricKey.self)
         for (metric, value) in values { try container.encode(value, forKey: MetricKey(stringValue: metric.name)) }
     }
@@ -194,7 +194,7 @@ extension Metric {
     ///
     /// Lower is better for all of them. Signed figures (overrun) are not here: a relative tolerance
     /// means nothing around zero, so they are checked as budgets instead.
-    public static let timing: [Metric] = [
+    package static let timing: [Metric] = [
         .percentile(.mainMs, .p50), .percentile(.mainMs, .p95), .mainMsP99, .mainMsMean, .mainMsTotal,
         .percentile(.renderMs, .p50), .percentile(.renderMs, .p95), .percentile(.renderMs, .p99),
         .percentile(.compositeMs, .p50), .percentile(.compositeMs, .p95),

@@ -4,7 +4,7 @@ import StrokeBenchMetrics
 ///
 /// The cases are ordered by how much they should worry a CI system: a run is as bad as its worst
 /// check, except that an improvement never hides an inconclusive figure.
-public enum Verdict: String, CaseIterable, Sendable, Codable, Comparable {
+package enum Verdict: String, CaseIterable, Sendable, Codable, Comparable {
     /// Within tolerance: no change worth reporting.
     case pass
     /// Better than the baseline by more than the tolerance, and significantly so. Worth re-recording
@@ -28,7 +28,7 @@ public enum Verdict: String, CaseIterable, Sendable, Codable, Comparable {
 
     /// Check's word for `Change`'s conclusion: an improvement, a regression, inconclusive, or a pass
     /// where nothing changed materially.
-    public init(_ change: Change) {
+    package init(_ change: Change) {
         switch change {
         case .better: self = .improvement
         case .worse: self = .regression
@@ -38,17 +38,17 @@ public enum Verdict: String, CaseIterable, Sendable, Codable, Comparable {
     }
 
     /// Orders verdicts by severity: `pass < improvement < inconclusive < regression`.
-    public static func < (a: Verdict, b: Verdict) -> Bool { a.severity < b.severity }
+    package static func < (a: Verdict, b: Verdict) -> Bool { a.severity < b.severity }
 
     /// The verdict of a set of checks: the most severe one, or `pass` when there are none.
-    public static func overall<S: Sequence>(_ verdicts: S) -> Verdict where S.Element == Verdict {
+    package static func overall<S: Sequence>(_ verdicts: S) -> Verdict where S.Element == Verdict {
         verdicts.max() ?? .pass
     }
 
     /// The exit status `bench check` ends with (the contract): 0 pass, 2 regression,
     /// 3 inconclusive, 4 improvement only. These never collide with 64/65/74, which stay for
     /// usage, data and I/O errors.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .pass: 0
         case .regression: 2

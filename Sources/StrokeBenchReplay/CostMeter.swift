@@ -2,7 +2,7 @@ import StrokeBenchCanvas
 import StrokeBenchDevice
 
 /// Where a measured cost was spent.
-public enum CostPhase: Hashable, Sendable {
+package enum CostPhase: Hashable, Sendable {
     case mainQueueBlocks, input, observers, commit, composite
     /// Step `index` (from 0) of a background render task, on worker `lane` (a serial queue, or a slot of
     /// the concurrent queue).
@@ -13,7 +13,7 @@ public enum CostPhase: Hashable, Sendable {
 /// (`Stopwatch`), charge nothing, or charge the work counted (`ModelCostMeter`); tests substitute
 /// scripted costs so that deadlines, missed vsyncs, hitches and latencies can be checked against
 /// answers worked out by hand.
-public protocol CostMeter: AnyObject {
+package protocol CostMeter: AnyObject {
     /// Runs `body` and returns its result with the cost to charge for it.
     /// - Parameter ledger: where `body`'s work is counted (the thread's own ledger), for meters that
     ///   charge by the work done.
@@ -27,14 +27,14 @@ public protocol CostMeter: AnyObject {
 
 extension CostMeter {
     /// Ignores the count: a meter that times or scripts its costs has no cores to share.
-    public func workersRunning(_ count: Int) {}
+    package func workersRunning(_ count: Int) {}
 }
 
 /// Charges what the work really took on this machine.
-public final class WallClockMeter: CostMeter {
-    public init() {}
+package final class WallClockMeter: CostMeter {
+    package init() {}
     @inline(__always)
-    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+    package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
         T, ReplayDuration
     ) {
         let (result, seconds) = try Stopwatch.measure(body)
@@ -49,11 +49,11 @@ public final class WallClockMeter: CostMeter {
 /// to run with the machine's load. With every cost zero, every turn starts at its vsync and the schedule,
 /// and so every counter and the final picture, is a function of the trace, device, rate, delivery and
 /// strategy alone.
-public final class ZeroCostMeter: CostMeter {
+package final class ZeroCostMeter: CostMeter {
     /// Creates a meter; it holds no state.
-    public init() {}
+    package init() {}
     /// Runs `body` and charges nothing for it.
-    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+    package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
         T, ReplayDuration
     ) {
         (try body(), .zero)

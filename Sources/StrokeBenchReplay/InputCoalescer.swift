@@ -12,7 +12,7 @@ public struct InputCoalescer {
     private let input: ReplayInput
     private let delivery: Delivery
     /// The next sample to deliver.
-    public private(set) var next = 0
+    package private(set) var next = 0
 
     public init(input: ReplayInput, delivery: Delivery) {
         self.input = input
@@ -31,7 +31,7 @@ public struct InputCoalescer {
 
     /// The events of a turn that takes the next `count` samples, whatever their times: display-link
     /// input, where the app's own pace sets how fast the trace is drawn.
-    public mutating func events(taking count: Int) -> [TouchEvent] {
+    package mutating func events(taking count: Int) -> [TouchEvent] {
         events(upTo: min(input.count, next + count))
     }
 

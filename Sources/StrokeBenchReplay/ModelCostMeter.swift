@@ -8,21 +8,21 @@ import StrokeBenchDevice
 /// The main thread and background workers are charged every kind of work but compositing, at what
 /// sharing the device's cores and bandwidth with the workers running costs (`CoreSharing`); the render
 /// server is charged the pixels it composited and the shape-layer segments it stroked.
-public final class ModelCostMeter: CostMeter {
+package final class ModelCostMeter: CostMeter {
     /// The device's unit costs.
-    public let unitCosts: UnitCosts
+    package let unitCosts: UnitCosts
     private static let cpuKinds = WorkKind.allCases.filter { $0 != .pixelComposited }
     /// The kinds the render server is charged for: the pixels it composites and the shape-layer
     /// segments it strokes.
     package static let renderServerKinds: [WorkKind] = [.pixelComposited, .segmentStroked]
 
-    public init(unitCosts: UnitCosts) { self.unitCosts = unitCosts }
+    package init(unitCosts: UnitCosts) { self.unitCosts = unitCosts }
 
     /// The meter of `device` at `draw` of the model's uncertainty (its free factor refitted to
     /// `factor`), from `data`. Every device profile has unit costs in the shipped data
     /// (`DeviceCostTests`), and loading a file refuses one that lacks any (`checkValues`), so a failure
     /// here is a broken build, not bad input.
-    public convenience init(
+    package convenience init(
         device: DeviceProfile, data: DeviceCostData, at draw: ModelDraw = .central, factor: Double? = nil
     ) {
         do {
@@ -33,9 +33,9 @@ public final class ModelCostMeter: CostMeter {
     /// Background workers running now, as the replay's queues last said.
     private var workers = 0
 
-    public func workersRunning(_ count: Int) { workers = count }
+    package func workersRunning(_ count: Int) { workers = count }
 
-    public func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+    package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
         T, ReplayDuration
     ) {
         let before = ledger.counters

@@ -11,9 +11,9 @@ import StrokeBenchUnits
 /// figure, `predicted` ones, and `input`s the model takes as given) and the model's 5-95% range; and,
 /// over the predicted rows, Spearman's rank correlation, the median absolute percentage error and the
 /// coverage of the stated ranges (docs/device-model.md, "Validation").
-public enum ModelValidation {
+package enum ModelValidation {
     /// What a row is to the model.
-    public enum Role: String, Sendable, Codable {
+    package enum Role: String, Sendable, Codable {
         case fitted, predicted, input
         /// A prediction committed before its published value (docs/device-model.md, "Blind evidence"):
         /// priced and kept, never scored; it becomes `predicted` in the commit that adds the value.
@@ -21,7 +21,7 @@ public enum ModelValidation {
     }
 
     /// What the model replays or prices for a row.
-    public enum Workload: Sendable {
+    package enum Workload: Sendable {
         /// A strategy on the companion app's spiral, read from the run's summary.
         case spiral(strategy: String, wholeLayer: Bool, drive: Drive, device: String, metric: SpiralMetric)
         /// A full-screen view hierarchy drawn into a new bitmap: one clear and one source-over blend of
@@ -35,7 +35,7 @@ public enum ModelValidation {
     }
 
     /// How the spiral is drawn.
-    public enum Drive: String, Sendable {
+    package enum Drive: String, Sendable {
         /// One point per display-link callback (`--input display-link`).
         case displayLink = "display-link"
         /// The app's Spiral (Max Speed) timer (`--input max-speed`).
@@ -47,45 +47,45 @@ public enum ModelValidation {
     }
 
     /// A figure of a spiral run.
-    public enum SpiralMetric: String, Sendable {
+    package enum SpiralMetric: String, Sendable {
         case displayLinkFps = "display_link_fps"
         case mainThreadBusyPct = "main_thread_busy_pct"
     }
 
     /// A published figure.
-    public struct Figure: Sendable {
-        public var figure: String
-        public var source: String
-        public var role: Role
-        public var workload: Workload
+    package struct Figure: Sendable {
+        package var figure: String
+        package var source: String
+        package var role: Role
+        package var workload: Workload
         /// Nil while the row is `pending`: its prediction is committed first.
-        public var published: Double?
-        public var unit: String
+        package var published: Double?
+        package var unit: String
         /// Half the last digit the figure was published or read to (0.5 for a label that reads whole
         /// fps): the model's range is within the figure when it reaches that far.
-        public var resolution: Double = 0.5
+        package var resolution: Double = 0.5
     }
 
     /// One row: a figure and the model's range for it.
-    public struct Row: Sendable, Codable {
-        public var figure, source, role, device, strategy, metric, unit: String
+    package struct Row: Sendable, Codable {
+        package var figure, source, role, device, strategy, metric, unit: String
         /// Nil for a `pending` row.
-        public var published: Double?
+        package var published: Double?
         /// The stated range: for a predicted row, the draws' 5-95% range (`drawsLow`-`drawsHigh`)
         /// widened by the structural error sized without this row; for the fitted and input rows, the
         /// draws' range. Always holds `central`.
-        public var low, central, high: Double
+        package var low, central, high: Double
         /// The 5th and 95th percentiles over the model's draws alone (nearest rank), with `central`.
-        public var drawsLow, drawsHigh: Double
+        package var drawsLow, drawsHigh: Double
         /// The structural error term of this row, as a factor (e^S): sized by the other predicted rows
         /// only (`structuralError(excluding:)`); 1 for rows that are not predictions.
-        public var structuralErrorFactor: Double
+        package var structuralErrorFactor: Double
         /// The published figure lies within the stated low-high range.
-        public var within: Bool
+        package var within: Bool
         /// Central over published, minus one; nil for a `pending` row.
-        public var error: Double?
+        package var error: Double?
         /// The reference predictor's figure (`DeviceCostData.referenceUnitCosts`); nil for inputs.
-        public var reference: Double?
+        package var reference: Double?
         enum CodingKeys: String, CodingKey {
             case figure, source, role, device, strategy, metric, unit, published, low, central, high
             case drawsLow = "draws_low"
@@ -98,18 +98,18 @@ public enum ModelValidation {
     /// Accuracy over the predicted rows of one metric, as Lantern reports it: a rank correlation only
     /// where there are rows enough to rank, and the error as a factor, which treats a figure twice
     /// too high and one half too low alike (a percentage error cannot pass 100% below).
-    public struct MetricAccuracy: Sendable, Codable, Equatable {
+    package struct MetricAccuracy: Sendable, Codable, Equatable {
         /// Predicted rows of the metric.
-        public var n: Int
+        package var n: Int
         /// Spearman's rank correlation of figure against published; nil under 3 rows.
-        public var spearman: Double?
+        package var spearman: Double?
         /// The mean of |ln(figure / published)|.
-        public var meanAbsoluteLogRatio: Double
+        package var meanAbsoluteLogRatio: Double
         /// e to that mean: the typical factor by which a figure is off.
-        public var geometricMeanErrorFactor: Double
+        package var geometricMeanErrorFactor: Double
         /// The share of rows whose published figure lies in the stated range; nil for a predictor
         /// that states none (the reference).
-        public var coverage: Double?
+        package var coverage: Double?
         enum CodingKeys: String, CodingKey {
             case n, spearman, coverage
             case meanAbsoluteLogRatio = "mean_absolute_log_ratio"
@@ -118,11 +118,11 @@ public enum ModelValidation {
     }
 
     /// The reference predictor's accuracy, beside the model's.
-    public struct Reference: Sendable, Codable, Equatable {
+    package struct Reference: Sendable, Codable, Equatable {
         /// What the reference predicts with.
-        public var predictor: String
+        package var predictor: String
         /// By metric, over the same predicted rows.
-        public var perMetric: [String: MetricAccuracy]
+        package var perMetric: [String: MetricAccuracy]
         enum CodingKeys: String, CodingKey {
             case predictor
             case perMetric = "per_metric"
@@ -130,18 +130,18 @@ public enum ModelValidation {
     }
 
     /// Accuracy over the predicted rows.
-    public struct Summary: Sendable, Codable, Equatable {
-        public var predictedRows: Int
+    package struct Summary: Sendable, Codable, Equatable {
+        package var predictedRows: Int
         /// By metric (`display_link_fps`, `main_thread_busy_pct`, `snapshot_ms`): never pooled across
         /// units.
-        public var perMetric: [String: MetricAccuracy]
+        package var perMetric: [String: MetricAccuracy]
         /// The share of predicted rows within their stated range, each range sized without its row.
-        public var coverageLeaveOneRowOut: Double
+        package var coverageLeaveOneRowOut: Double
         /// The same share with the draws' ranges alone: what the structural error term adds.
-        public var coverageDrawsOnly: Double
+        package var coverageDrawsOnly: Double
         /// The structural error factor over every predicted row: what a modelled run's ranges carry.
-        public var structuralErrorFactor: Double
-        public var reference: Reference
+        package var structuralErrorFactor: Double
+        package var reference: Reference
         enum CodingKeys: String, CodingKey {
             case predictedRows = "predicted_rows"
             case perMetric = "per_metric"
@@ -153,10 +153,10 @@ public enum ModelValidation {
     }
 
     /// The rows and their summary.
-    public struct Report: Sendable, Codable {
-        public var formatVersion = 3
-        public var rows: [Row]
-        public var summary: Summary
+    package struct Report: Sendable, Codable {
+        package var formatVersion = 3
+        package var rows: [Row]
+        package var summary: Summary
         enum CodingKeys: String, CodingKey {
             case formatVersion = "format_version"
             case rows, summary
@@ -178,7 +178,7 @@ public enum ModelValidation {
 
     /// Prices every figure with `model` (fitted: its draws give the ranges), the spirals' strategies
     /// looked up in `strategies`, sizes each predicted row's structural error without it, and summarises.
-    public static func run(
+    package static func run(
         _ figures: [Figure] = PublishedFigures.all, model: DeviceModel, strategies: StrategyCatalog
     ) throws -> Report {
         let priced = try figures.map { try price($0.workload, model: model, strategies: strategies) }

@@ -5,12 +5,12 @@ import StrokeBenchDevice
 /// the longer account). The roles were set by the rule in docs/device-model.md before any figure was
 /// priced: the one fitted figure is the model's `fitted_figure`; a published value the model takes as
 /// an input is an `input`; everything else is `predicted`.
-public enum PublishedFigures {
+package enum PublishedFigures {
     static let part2 = "https://medium.com/@almalehdev/high-performance-drawing-on-ios-part-2-2cb2bc957f6"
     static let app = "https://github.com/almaleh/Drawing-Performance/blob/5f0bca7/Screenshots/"
 
     /// The figures, in the order the report lists them.
-    public static let all: [ModelValidation.Figure] = [
+    package static let all: [ModelValidation.Figure] = [
         .init(
             figure: "naive, Spiral (Max Speed), iPad Pro 11: the FPS label in the app's recording",
             source:

@@ -15,53 +15,53 @@ public struct ReplayConfiguration {
     /// what-ifs, each read and written through the properties below; its strategy and device are
     /// `strategy`'s and `device`'s names. `spec` gives it back with the identity of the input read.
     private var described: ReplaySpec
-    public var input: ReplayInput
+    package var input: ReplayInput
     /// How the trace is named in reports.
-    public var traceName: String {
+    package var traceName: String {
         get { described.trace.path }
         set { described.trace = TraceIdentity(path: newValue) }
     }
     /// The device the spec names, resolved: its digitizer at the what-if rate when one is set.
-    public var device: DeviceProfile { didSet { described.device = device.name } }
+    package var device: DeviceProfile { didSet { described.device = device.name } }
     /// Display refresh rate in Hz (the device's own unless overridden).
-    public var hz: Double {
+    package var hz: Double {
         get { described.hz ?? device.refreshRate }
         set { described.hz = newValue }
     }
-    public var clock: ClockMode {
+    package var clock: ClockMode {
         get { described.clock }
         set { described.clock = newValue }
     }
-    public var delivery: Delivery {
+    package var delivery: Delivery {
         get { described.delivery }
         set { described.delivery = newValue }
     }
     /// Recorded timing or display-link pacing.
-    public var inputMode: InputMode {
+    package var inputMode: InputMode {
         get { described.input }
         set { described.input = newValue }
     }
     /// The strategy the spec names, resolved.
-    public var strategy: any DrawingStrategy.Type { didSet { described.strategy = strategy.name } }
+    package var strategy: any DrawingStrategy.Type { didSet { described.strategy = strategy.name } }
     /// Background queues; nil for the default (the device's cores in the virtual clock, this
     /// machine's active processors in realtime, clamped to 1...16 as YYAsyncLayer does).
-    public var workers: Int? {
+    package var workers: Int? {
         get { described.workers }
         set { described.workers = newValue }
     }
     /// The strategy's declared options.
-    public var settings: StrategySettings {
+    package var settings: StrategySettings {
         get { described.options }
         set { described.options = newValue }
     }
     /// The pipeline's what-ifs: present-queue depth, predicted ink (`PredictedInk`), the digitizer's
     /// rate (when set, `device.touchRate` is that rate) and wet ink (`WetInkLayer`).
-    public var pipeline: PipelineWhatIfs {
+    package var pipeline: PipelineWhatIfs {
         get { described.pipeline }
         set { described.pipeline = newValue }
     }
     /// What the virtual clock charges; `meter` follows it.
-    public var costs: CostMode {
+    package var costs: CostMode {
         get { described.costs }
         set {
             described.costs = newValue
@@ -71,7 +71,7 @@ public struct ReplayConfiguration {
     /// The device cost model modelled costs price with, handed down from the command line: its data,
     /// and the fit a modelled replay's ranges need (`Replay.run`). Setting it with modelled costs sets
     /// `meter` to the model's again.
-    public var deviceModel: DeviceModel {
+    package var deviceModel: DeviceModel {
         didSet { if costs == .model { meter = Self.meter(for: .model, device: device, data: deviceModel.data) } }
     }
     /// Compare the final picture with the reference (skipped by callers that only want timing, and by a
@@ -79,22 +79,22 @@ public struct ReplayConfiguration {
     public var comparePicture: Bool
     /// Rasterize even where the costs need no pixels (`--raster`, `--png`): the picture is drawn and
     /// compared, and every other figure is the same as the dry replay's.
-    public var forcesRaster = false
+    package var forcesRaster = false
     /// Whether this replay draws pixels. Measured costs time the drawing, so they always do; zero and
     /// modelled costs charge the work counted from geometry, so they replay dry, counting the same work
     /// without rasterizing it, unless `forcesRaster`.
-    public var rasterizes: Bool { costs == .measured || clock == .realtime || forcesRaster }
+    package var rasterizes: Bool { costs == .measured || clock == .realtime || forcesRaster }
     /// What the virtual clock charges for work: set from `costs`; tests substitute scripted costs.
-    public var meter: any CostMeter
+    package var meter: any CostMeter
     /// Hand each update to the render server. In the virtual clock its cost is kept off the main
     /// thread's timeline, so the schedule, and every figure that follows from it, is the same without
     /// it: the draws of the model's uncertainty, which read only those figures, skip it. Off, nothing
     /// is composited (`composite_ms` and `pixels_composited` are 0).
-    public var composites = true
+    package var composites = true
     /// Work out pen-to-pixel latency by stage, perceived latency and spatial lag at the end
     /// (`RunSummary.penToPixel`, `ReplayResult.sampleStages`). The model's draws and a ramp's steps
     /// read only frame pacing, and skip it.
-    public var analysesLatency = true
+    package var analysesLatency = true
     /// With `analysesLatency` off, still work out the end-to-end latency's distribution (and with it
     /// the wet-ink layer it may go through), and nothing else of pen-to-pixel: what the model's draws
     /// range (`RunSummary.drawnEndToEndMs`).
@@ -105,9 +105,9 @@ public struct ReplayConfiguration {
     public var keepsFrames = true
     /// Called with each frame's finished record, in order, outside every timed phase (a frame is
     /// handed over one turn late, once the render server has composited it).
-    public var onFrame: ((FrameRecord) throws -> Void)?
+    package var onFrame: ((FrameRecord) throws -> Void)?
     /// Told every step of the replay as it happens (`bench run --timeline`); nothing by default.
-    public var timeline: any ReplayTimeline = NoTimeline()
+    package var timeline: any ReplayTimeline = NoTimeline()
 
     public init(
         input: ReplayInput, traceName: String, device: DeviceProfile, hz: Double? = nil,
@@ -130,7 +130,7 @@ public struct ReplayConfiguration {
     /// looked up in `strategies`, priced with `deviceModel` when its costs are modelled.
     ///
     /// - Throws: `ReplaySpecError` when the spec does not validate.
-    public init(_ spec: ReplaySpec, trace: Trace, strategies: StrategyCatalog, deviceModel: DeviceModel)
+    package init(_ spec: ReplaySpec, trace: Trace, strategies: StrategyCatalog, deviceModel: DeviceModel)
         throws(ReplaySpecError)
     {
         try spec.validate(strategies: strategies)
@@ -146,10 +146,10 @@ public struct ReplayConfiguration {
     }
 
     /// The short name of this replay for reports (`ReplaySpec.id(strategies:)`).
-    public var id: String { spec.id(declared: strategy.options) }
+    package var id: String { spec.id(declared: strategy.options) }
 
     /// The specification of this replay, with the identity of the input it read.
-    public var spec: ReplaySpec {
+    package var spec: ReplaySpec {
         var spec = described
         spec.hz = hz == device.refreshRate ? nil : hz
         spec.trace = TraceIdentity(path: traceName, inputChecksum: input.checksum, samples: input.count)
@@ -165,14 +165,14 @@ public struct ReplayConfiguration {
     }
 
     /// The canvas every strategy draws on this device.
-    public var canvas: CanvasConfiguration {
+    package var canvas: CanvasConfiguration {
         CanvasConfiguration(
             width: device.width, height: device.height, scale: device.scale,
             style: StrokeStyle(lineWidth: DeviceProfile.lineWidthPoints * device.scale))
     }
 
     /// The number of background queues this run uses.
-    public var resolvedWorkers: Int {
+    package var resolvedWorkers: Int {
         let n = workers ?? (clock == .virtual ? device.cores : ProcessInfo.processInfo.activeProcessorCount)
         return min(16, max(1, n))
     }
@@ -181,33 +181,33 @@ public struct ReplayConfiguration {
 /// What a replay produced.
 public struct ReplayResult {
     /// Every frame, when `ReplayConfiguration.keepsFrames` is set; empty otherwise.
-    public var frames: [FrameRecord]
+    package var frames: [FrameRecord]
     /// What the summary was computed from: counts, totals and the active frames' times.
     public var tally: FrameTally
-    public var summary: RunSummary
+    package var summary: RunSummary
     /// The picture the display showed at the end; nil after a dry replay (`ReplayConfiguration.rasterizes`).
-    public var screen: Surface?
+    package var screen: Surface?
     /// Each shown sample's latency, stage by stage (the summary's `penToPixel` is their distribution).
-    public var sampleStages: [SampleStages] = []
+    package var sampleStages: [SampleStages] = []
     /// What the screen showed of each sample, kept so that part of the replay (a ramp step's judged
     /// second) can be judged by the rules the whole run is (`RunJudgement`).
-    public var shown = ShownSamples()
+    package var shown = ShownSamples()
 }
 
 /// What a replay's screen showed of its samples, and when: the summary's dropped-frame, latency and
 /// never-shown figures, before they are summed over the whole replay.
-public struct ShownSamples: Sendable {
+package struct ShownSamples: Sendable {
     /// Every picture presented, in commit order.
-    public var presentations: [ScreenTimeline.Presentation] = []
+    package var presentations: [ScreenTimeline.Presentation] = []
     /// When content became pending, in turn order.
-    public var pending: [PendingContent] = []
+    package var pending: [PendingContent] = []
     /// The replay's last vsync.
-    public var vsyncCount = 0
+    package var vsyncCount = 0
     /// Each sample's touch-to-screen latency (ms); for a sample never shown, its wait until the last
     /// vsync, a lower bound (`RunSummary.latencyMs` counts it so too).
-    public var latenciesMs: [Double] = []
+    package var latenciesMs: [Double] = []
     /// Whether each sample was shown.
-    public var isShown: [Bool] = []
+    package var isShown: [Bool] = []
 }
 
 /// Replays a trace against the simulated display: the run loop of docs/model.md section 1.

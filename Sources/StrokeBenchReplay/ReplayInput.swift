@@ -8,12 +8,12 @@ import StrokeBenchTraces
 /// flattened into arrays the replay loop walks without allocating.
 public struct ReplayInput: Sendable {
     /// Sample times in seconds, in trace order.
-    public let times: [Double]
+    package let times: [Double]
     /// Positions in device pixels.
-    public let points: [Point]
+    package let points: [Point]
     /// True for the first and for the last sample of each stroke.
-    public let isStrokeStart: [Bool]
-    public let isStrokeEnd: [Bool]
+    package let isStrokeStart: [Bool]
+    package let isStrokeEnd: [Bool]
 
     /// Prepares `trace` for `device`.
     ///
@@ -60,11 +60,11 @@ public struct ReplayInput: Sendable {
     /// strategy adds to its bounds, stays within the limit. The trace reader bounds coordinates in the
     /// trace's own canvas; scaling to a device multiplies them (7.5 times for a 100x80 canvas on an
     /// iPhone 6s), so this is checked after scaling, by the harness, before a strategy sees a point.
-    public static let maxPlacedMagnitude = Point.maxMagnitude / 2
+    package static let maxPlacedMagnitude = Point.maxMagnitude / 2
 
     /// The first sample of `trace` that lands beyond `maxPlacedMagnitude` on `device`: its stroke and
     /// its index in that stroke (both from 0), and where it lands; nil when every sample lands within.
-    public static func firstBeyondReach(of trace: Trace, on device: DeviceProfile) -> (
+    package static func firstBeyondReach(of trace: Trace, on device: DeviceProfile) -> (
         stroke: Int, sample: Int, at: Point
     )? {
         let place = placement(of: trace, on: device)
@@ -87,14 +87,14 @@ public struct ReplayInput: Sendable {
         self.isStrokeEnd = isStrokeEnd
     }
 
-    public var count: Int { times.count }
+    package var count: Int { times.count }
 
     /// When sample `i` was recorded, as a replay instant.
-    public func instant(of i: Int) -> ReplayInstant { ReplayInstant(seconds: times[i]) }
+    package func instant(of i: Int) -> ReplayInstant { ReplayInstant(seconds: times[i]) }
 
     /// FNV-1a 64 over the sample times, device positions and stroke boundaries, as hex: the input's
     /// identity in a `ReplaySpec`, so a baseline notices a trace that changed since it was recorded.
-    public var checksum: String {
+    package var checksum: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: UInt64) {
             for shift in stride(from: 0, to: 64, by: 8) {
@@ -111,7 +111,7 @@ public struct ReplayInput: Sendable {
     }
 
     /// The strokes as polylines in device pixels: what the reference picture strokes.
-    public var polylines: [[Point]] {
+    package var polylines: [[Point]] {
         var lines: [[Point]] = []
         for i in 0..<count {
             if isStrokeStart[i] { lines.append([]) }

@@ -7,17 +7,17 @@ import StrokeBenchTraces
 /// checks against them.
 extension ReplaySpec {
     /// The strategy type `strategy` names in `strategies` (valid after `validate(strategies:)`).
-    public func strategyType(in strategies: StrategyCatalog) -> (any DrawingStrategy.Type)? {
+    package func strategyType(in strategies: StrategyCatalog) -> (any DrawingStrategy.Type)? {
         strategies.strategy(named: strategy)
     }
     /// The device profile named by `device` (valid after `validate()`).
-    public var deviceProfile: DeviceProfile? { DeviceProfile.named(device) }
+    package var deviceProfile: DeviceProfile? { DeviceProfile.named(device) }
 
     /// Checks every field: names known, numbers in range, options declared by the strategy, and
     /// combinations that make sense.
     ///
     /// - Throws: `ReplaySpecError` naming the field (as the command-line option) and what is wrong.
-    public func validate(strategies: StrategyCatalog) throws(ReplaySpecError) {
+    package func validate(strategies: StrategyCatalog) throws(ReplaySpecError) {
         guard let strategyType = strategyType(in: strategies) else {
             throw ReplaySpecError(
                 field: "strategy", "unknown strategy '\(strategy)'; valid: \(strategies.names.joined(separator: ", "))")
@@ -57,19 +57,19 @@ extension ReplaySpec {
 
     /// A short name for reports: `async-graver --graver-keep-contents ipad-pro-11 120Hz virtual coalesced default`,
     /// the options in the order `strategies` says the strategy declares them.
-    public func id(strategies: StrategyCatalog) -> String { id(declared: strategies.options(of: strategy)) }
+    package func id(strategies: StrategyCatalog) -> String { id(declared: strategies.options(of: strategy)) }
 
     /// The short name, the options in the order of `declared`, the strategy's declarations.
     /// Every field (`SpecField.all`) adds its words, so configurations that differ in any one field,
     /// a pipeline what-if included, are different configurations (a baseline keeps both).
-    public func id(declared: [StrategyOption]) -> String {
+    package func id(declared: [StrategyOption]) -> String {
         let context = fieldContext(declared: declared)
         return SpecField.all.flatMap { $0.idWords(self, context) }.joined(separator: " ")
     }
 
     /// What the fields need besides the spec to print themselves: the strategy's declared options and
     /// the device's own rate.
-    public func fieldContext(declared: [StrategyOption]) -> SpecField.Context {
+    package func fieldContext(declared: [StrategyOption]) -> SpecField.Context {
         SpecField.Context(declared: declared, deviceRate: deviceProfile?.refreshRate)
     }
 }

@@ -14,7 +14,7 @@ import StrokeBenchStrategies
 /// Threading: `renderTaskStarted(at:waiting:)` may be called from a render queue's own thread (the
 /// realtime clock's Dispatch queues); everything else comes from the replay's thread. Times are the
 /// replay's own: simulated time in the virtual clock, wall-clock time since the start in realtime.
-public protocol ReplayTimeline: AnyObject {
+package protocol ReplayTimeline: AnyObject {
     /// A run-loop turn ran: its phases, laid end to end from its start, sum to its `main_ms`.
     func turnRan(_ turn: @autoclosure () -> TimelineTurn)
     /// A turn's commit is presented at a vsync (called in frame order, before `composited`).
@@ -34,111 +34,111 @@ public protocol ReplayTimeline: AnyObject {
 }
 
 extension ReplayTimeline {
-    public func turnRan(_ turn: @autoclosure () -> TimelineTurn) {}
-    public func presented(_ presentation: @autoclosure () -> TimelinePresentation) {}
-    public func composited(frame: Int, commitEnd: ReplayInstant, cost: ReplayDuration, pixels: Int) {}
-    public func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket {
+    package func turnRan(_ turn: @autoclosure () -> TimelineTurn) {}
+    package func presented(_ presentation: @autoclosure () -> TimelinePresentation) {}
+    package func composited(frame: Int, commitEnd: ReplayInstant, cost: ReplayDuration, pixels: Int) {}
+    package func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket {
         TimelineTicket(id: 0, frame: 0)
     }
-    public func renderTaskStarted(at time: ReplayInstant, waiting: Int) {}
-    public func renderTaskEnded(_ task: TimelineTask) {}
-    public func latencyStages(_ samples: [TimelineLatency]) {}
+    package func renderTaskStarted(at time: ReplayInstant, waiting: Int) {}
+    package func renderTaskEnded(_ task: TimelineTask) {}
+    package func latencyStages(_ samples: [TimelineLatency]) {}
 }
 
 /// The timeline of a replay nobody watches: every call does nothing.
-public final class NoTimeline: ReplayTimeline {
-    public init() {}
+package final class NoTimeline: ReplayTimeline {
+    package init() {}
 }
 
 /// One main-thread phase of a turn.
-public struct TimelinePhase: Sendable {
+package struct TimelinePhase: Sendable {
     /// The run-loop step (docs/model.md section 1).
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case mainQueueBlocks = "main-queue blocks"
         case input, observers, commit
     }
-    public var kind: Kind
+    package var kind: Kind
     /// The call the strategy was in: `touchesMoved`, `beforeWaiting`, `commit`; the input phase names
     /// every kind of event it delivered (`touchesBegan+touchesMoved`).
-    public var name: String
-    public var duration: ReplayDuration
+    package var name: String
+    package var duration: ReplayDuration
     /// Touch events delivered (input) or blocks run (main-queue blocks); 0 otherwise.
-    public var items: Int
+    package var items: Int
 }
 
 /// A run-loop turn as the timeline shows it.
-public struct TimelineTurn: Sendable {
+package struct TimelineTurn: Sendable {
     /// The CSV's `frame`.
-    public var frame: Int
-    public var trigger: FrameRecord.Trigger
-    public var start: ReplayInstant
-    public var end: ReplayInstant
+    package var frame: Int
+    package var trigger: FrameRecord.Trigger
+    package var start: ReplayInstant
+    package var end: ReplayInstant
     /// Blocks, input, observers, commit, in order; their durations sum to the turn's main-thread time.
-    public var phases: [TimelinePhase]
+    package var phases: [TimelinePhase]
     /// Samples delivered.
-    public var samples: Int
+    package var samples: Int
     /// Those samples, each with the instant its latency counts from.
-    public var delivered: [TimelineSample]
+    package var delivered: [TimelineSample]
     /// Whether the commit handed an update to the render server.
-    public var committed: Bool
+    package var committed: Bool
     /// The strategy's `pointsRetained` and the bytes of live bitmaps at the end of the turn.
-    public var pointsRetained: Int
-    public var liveBitmapBytes: Int
+    package var pointsRetained: Int
+    package var liveBitmapBytes: Int
 }
 
 /// A presented frame.
-public struct TimelinePresentation: Sendable {
-    public var frame: Int
+package struct TimelinePresentation: Sendable {
+    package var frame: Int
     /// The vsync it is presented at, and when that is.
-    public var vsync: Int
-    public var time: ReplayInstant
-    public var missedVsyncs: Int
-    public var hitch: ReplayDuration
+    package var vsync: Int
+    package var time: ReplayInstant
+    package var missedVsyncs: Int
+    package var hitch: ReplayDuration
     /// Seconds the picture fades in; its samples count as shown at `time` plus this.
-    public var fadeIn: Double
+    package var fadeIn: Double
     /// The newest sample the picture reflects (-1 for none), and whether it leaves its area blank.
-    public var showsThrough: Int
-    public var blank: Bool
+    package var showsThrough: Int
+    package var blank: Bool
     /// The samples this picture shows for the first time, oldest and newest: the ones the CSV's
     /// `latency_max_ms` and `latency_min_ms` name; nil when it shows nothing new.
-    public var firstShown: (oldest: TimelineSample, newest: TimelineSample)?
+    package var firstShown: (oldest: TimelineSample, newest: TimelineSample)?
     /// Those latencies in ms (max: the oldest's, min: the newest's).
-    public var latencyMaxMs: Double?
-    public var latencyMinMs: Double?
+    package var latencyMaxMs: Double?
+    package var latencyMinMs: Double?
 }
 
 /// A touch sample: its index in the trace and the instant its latency counts from: when it was
 /// recorded, or with display-link input the turn that took it.
-public struct TimelineSample: Sendable {
-    public var index: Int
-    public var time: ReplayInstant
+package struct TimelineSample: Sendable {
+    package var index: Int
+    package var time: ReplayInstant
 }
 
 /// A shown sample's way from the pen to its first pixels (docs/latency.md).
-public struct TimelineLatency: Sendable {
+package struct TimelineLatency: Sendable {
     /// Its index in the trace, and the instant its latency counts from.
-    public var sample: Int
-    public var time: ReplayInstant
+    package var sample: Int
+    package var time: ReplayInstant
     /// Its stages, which add up to its end-to-end latency.
-    public var stages: SampleStages
+    package var stages: SampleStages
 }
 
 /// What a queue remembers of a render task between its submission and its end.
-public struct TimelineTicket: Sendable {
+package struct TimelineTicket: Sendable {
     /// The task's number, from 0, in submission order.
-    public var id: Int
+    package var id: Int
     /// The frame whose turn submitted it.
-    public var frame: Int
-    public init(id: Int, frame: Int) {
+    package var frame: Int
+    package init(id: Int, frame: Int) {
         self.id = id
         self.frame = frame
     }
 }
 
 /// A background render task's whole life.
-public struct TimelineTask: Sendable {
+package struct TimelineTask: Sendable {
     /// What became of the task (docs/model.md section 3's counters).
-    public enum Fate: String, Sendable {
+    package enum Fate: String, Sendable {
         /// Its picture was set as the layer's contents.
         case shown
         /// A check stopped it before its picture was finished (`tasks_cancelled`).
@@ -152,12 +152,12 @@ public struct TimelineTask: Sendable {
     }
 
     /// Where it ran: serial queue `n` of the pool, or worker `n` of the concurrent (global) queue.
-    public enum Lane: Hashable, Sendable {
+    package enum Lane: Hashable, Sendable {
         case serial(Int)
         case concurrent(Int)
 
         /// The lane's number: the serial queue's, or the concurrent queue's slot.
-        public var index: Int {
+        package var index: Int {
             switch self {
             case .serial(let queue): queue
             case .concurrent(let slot): slot
@@ -166,28 +166,28 @@ public struct TimelineTask: Sendable {
     }
 
     /// A cancellation check, timed at the start of the step that made it.
-    public struct Check: Sendable {
-        public var time: ReplayInstant
+    package struct Check: Sendable {
+        package var time: ReplayInstant
         /// True where the check found the task cancelled.
-        public var cancelled: Bool
+        package var cancelled: Bool
         /// Made on the main thread, in the completion block, rather than on the worker.
-        public var onMain: Bool
+        package var onMain: Bool
     }
 
-    public var ticket: TimelineTicket
-    public var lane: Lane
-    public var submitted: ReplayInstant
+    package var ticket: TimelineTicket
+    package var lane: Lane
+    package var submitted: ReplayInstant
     /// First step's start and last step's end on the worker.
-    public var start: ReplayInstant
-    public var end: ReplayInstant
+    package var start: ReplayInstant
+    package var end: ReplayInstant
     /// When its completion ran on the main thread (the start of that turn).
-    public var delivered: ReplayInstant
-    public var checks: [Check]
-    public var fate: Fate
+    package var delivered: ReplayInstant
+    package var checks: [Check]
+    package var fate: Fate
     /// Whether it passed its first check (`tasks_started`).
-    public var started: Bool
+    package var started: Bool
     /// The newest sample of its picture, if it finished one.
-    public var showsThrough: Int?
+    package var showsThrough: Int?
 }
 
 /// A render task as the queue that runs it records it, step by step, for the timeline.

@@ -25,13 +25,13 @@ struct ResourceUsage {
 }
 
 /// The machine a run was measured on, recorded with every result.
-public struct Machine: Sendable, CustomStringConvertible {
-    public var hostName: String
-    public var cores: Int
+package struct Machine: Sendable, CustomStringConvertible {
+    package var hostName: String
+    package var cores: Int
 
-    public static var current: Machine {
+    package static var current: Machine {
         Machine(hostName: ProcessInfo.processInfo.hostName, cores: ProcessInfo.processInfo.activeProcessorCount)
     }
 
-    public var description: String { "\(hostName) (\(cores) cores)" }
+    package var description: String { "\(hostName) (\(cores) cores)" }
 }

@@ -6,9 +6,9 @@ import StrokeBenchStrategies
 /// the drawing API a value no drawing can have (`Misuse`), or returned a layer update the render
 /// server cannot show. The replay ends with this one line (exit 70, EX_SOFTWARE, in `bench`) instead
 /// of trapping inside StrokeBench or measuring something the strategy did not mean.
-public struct StrategyFailure: Error, CustomStringConvertible {
+package struct StrategyFailure: Error, CustomStringConvertible {
     /// Where in the run loop the mistake was noticed.
-    public enum Phase: String, Sendable {
+    package enum Phase: String, Sendable {
         case initialization = "init"
         case handle
         case beforeWaiting = "before-waiting"
@@ -16,19 +16,19 @@ public struct StrategyFailure: Error, CustomStringConvertible {
         case finalPicture = "final picture"
     }
     /// The strategy's command-line name.
-    public var strategy: String
-    public var phase: Phase
+    package var strategy: String
+    package var phase: Phase
     /// What it did, with the value.
-    public var reason: String
+    package var reason: String
 
-    public init(strategy: String, phase: Phase, reason: String) {
+    package init(strategy: String, phase: Phase, reason: String) {
         self.strategy = strategy
         self.phase = phase
         self.reason = reason
     }
 
     /// `strategy 'tiles' failed in commit: it returned showsThrough 99, beyond the trace's last sample (41)`.
-    public var description: String { "strategy '\(strategy)' failed in \(phase.rawValue): \(reason)" }
+    package var description: String { "strategy '\(strategy)' failed in \(phase.rawValue): \(reason)" }
 
     /// What a thrown error says, in one line, without Foundation's `Error Domain=... Code=...` form.
     static func describe(thrown error: any Error) -> String {

@@ -1,20 +1,20 @@
 /// Reads RFC 4180 CSV, the dialect `CSVWriter` writes: quoted fields may hold commas, quotes
 /// (doubled) and line breaks; lines end in CRLF or LF.
-public enum CSVReader {
+package enum CSVReader {
     /// A malformed file, with the 1-based line where the problem starts.
-    public struct Failure: Error, CustomStringConvertible {
-        public var line: Int
-        public var reason: String
-        public var description: String { "line \(line): \(reason)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package var line: Int
+        package var reason: String
+        package var description: String { "line \(line): \(reason)" }
     }
 
     /// The longest field read, in bytes: a per-frame CSV's longest is a few dozen. A file that is one
     /// long line is refused where that field passes this, not read whole into memory.
-    public static let maxFieldBytes = 1 << 16
+    package static let maxFieldBytes = 1 << 16
 
     /// Every record of `text`, the header included. A trailing line break ends the last record
     /// rather than starting an empty one.
-    public static func records(_ text: String) throws -> [[String]] {
+    package static func records(_ text: String) throws -> [[String]] {
         var records: [[String]] = []
         var stream = Stream()
         var bytes = Array(text.utf8)
@@ -27,7 +27,7 @@ public enum CSVReader {
 
     /// The records after the header, keyed by the header's names.
     /// - Throws: `Failure` when a record has a different number of fields than the header.
-    public static func rows(_ text: String) throws -> (header: [String], rows: [[String: String]]) {
+    package static func rows(_ text: String) throws -> (header: [String], rows: [[String: String]]) {
         let all = try records(text)
         guard let header = all.first else { return ([], []) }
         var rows: [[String: String]] = []
@@ -43,21 +43,21 @@ public enum CSVReader {
 
     /// The parser, fed a file's bytes a chunk at a time: each record is handed on, with the line it
     /// starts on, as soon as it ends, so a file of any length is read in the memory of one record.
-    public struct Stream {
+    package struct Stream {
         private var record: [String] = []
         private var field: [UInt8] = []
         private var quoted = false, afterQuote = false, quoteInQuoted = false, sawAnything = false
         private var line = 1, quoteLine = 1, recordLine = 1
 
-        public init() {}
+        package init() {}
 
         /// Parses `bytes`, calling `emit` with each record that ends in them and its first line.
-        public mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: ([String], Int) throws -> Void) throws {
+        package mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: ([String], Int) throws -> Void) throws {
             for byte in bytes { try take(byte, emit: emit) }
         }
 
         /// Ends the input: the last record, if it has no line break after it.
-        public mutating func finish(emit: ([String], Int) throws -> Void) throws {
+        package mutating func finish(emit: ([String], Int) throws -> Void) throws {
             if quoteInQuoted {
                 quoteInQuoted = false
                 quoted = false

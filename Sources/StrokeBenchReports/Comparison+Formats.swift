@@ -3,7 +3,7 @@ import StrokeBenchMetrics
 
 extension Comparison {
     /// The CSV and JSON columns, in order.
-    public static let columns =
+    package static let columns =
         dimensions.map(\.rawValue) + [
             "baseline_machine", "candidate_machine", "baseline_runs", "candidate_runs", "baseline_frames",
             "candidate_frames", "baseline_main_ms_median", "candidate_main_ms_median", "main_ms_median_ratio",
@@ -62,7 +62,7 @@ extension Comparison {
 
     /// The comparison in `format`: in CSV, every figure its own column; in JSON, the header facts and
     /// a `configurations` array of the CSV's columns.
-    public func render(_ format: ResultsFormat) throws -> String {
+    package func render(_ format: ResultsFormat) throws -> String {
         switch format {
         case .csv:
             var csv = CSVWriter(header: Self.columns)

@@ -5,7 +5,7 @@ import StrokeBenchStrategies
 /// What a comparison concluded about one configuration, candidate against baseline, from every judged
 /// figure (`JudgedFigures`, the run's verdict, and the per-frame main-thread time): better only when
 /// nothing got worse.
-public enum Verdict: String, Sendable, CaseIterable {
+package enum Verdict: String, Sendable, CaseIterable {
     /// Something got better (the main-thread time significantly and materially, or a judged figure
     /// materially) and nothing worse.
     case better
@@ -24,12 +24,12 @@ public enum Verdict: String, Sendable, CaseIterable {
 /// When a difference counts (`Change`'s rule): significant (p at most `alpha`) and material (the median moves by more
 /// than `threshold`, a fraction). Either alone misleads: thousands of frames make 1% significant,
 /// and a bare ratio of two noisy medians can be 10% by chance.
-public struct ComparisonPolicy: Hashable, Sendable {
-    public var alpha: Double
-    public var threshold: Double
+package struct ComparisonPolicy: Hashable, Sendable {
+    package var alpha: Double
+    package var threshold: Double
     /// p < 0.01 and a median that moves more than 5%.
-    public static let standard = ComparisonPolicy(alpha: 0.01, threshold: 0.05)
-    public init(alpha: Double, threshold: Double) {
+    package static let standard = ComparisonPolicy(alpha: 0.01, threshold: 0.05)
+    package init(alpha: Double, threshold: Double) {
         self.alpha = alpha
         self.threshold = threshold
     }
@@ -38,27 +38,27 @@ public struct ComparisonPolicy: Hashable, Sendable {
 /// One run of a result set, as `compare` sees it: the spec it replayed and its summary (both nil for
 /// a bare per-frame CSV, which matches the other side's configuration), and where its per-frame
 /// samples come from.
-public struct ComparedRun {
-    public var spec: ReplaySpec?
-    public var summary: RunSummary?
+package struct ComparedRun {
+    package var spec: ReplaySpec?
+    package var summary: RunSummary?
     /// Loads the main-thread times of the run's active frames.
-    public var samples: () throws -> [Double]
+    package var samples: () throws -> [Double]
 
-    public init(spec: ReplaySpec?, summary: RunSummary?, samples: @escaping () throws -> [Double]) {
+    package init(spec: ReplaySpec?, summary: RunSummary?, samples: @escaping () throws -> [Double]) {
         self.spec = spec
         self.summary = summary
         self.samples = samples
     }
 
     /// A sweep's run.
-    public init(_ swept: SweptRun, samples: @escaping () throws -> [Double]) {
+    package init(_ swept: SweptRun, samples: @escaping () throws -> [Double]) {
         self.init(spec: swept.spec, summary: swept.summary, samples: samples)
     }
 }
 
 /// A field of the spec that tells configurations apart: every field of `ReplaySpec`, the trace by its
 /// label (the same file in two folders matches) and the rate and workers as the run resolved them.
-public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
+package enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
     // The first six in the order reports always showed; the rest added since, at the end.
     case strategy, device, hz, clock, delivery, trace, options, costs, input, workers
     case presentQueueDepth = "present_queue_depth"
@@ -68,7 +68,7 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
 
     /// The field's value in `run`, as reports show it (options in the order their strategy in
     /// `strategies` declares them); a bare per-frame CSV has only its trace, `run`.
-    public func value(of run: ComparedRun, strategies: StrategyCatalog) -> String {
+    package func value(of run: ComparedRun, strategies: StrategyCatalog) -> String {
         guard let spec = run.spec else { return self == .trace ? "run" : "" }
         switch self {
         case .strategy: return spec.strategy
@@ -92,97 +92,97 @@ public enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
         }
     }
 
-    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+    package static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 }
 
 /// A run-summary figure a comparison reports for both sides, keyed by its `Metric`, and the columns
 /// it fills: `baseline_NAME` and `candidate_NAME` (the metric's summary.csv name), then its ratio.
-public struct ComparedFigure: Sendable {
-    public let metric: Metric
+package struct ComparedFigure: Sendable {
+    package let metric: Metric
     /// Whether each side's value has a column; bytes copied shows only its ratio.
-    public let showsSides: Bool
+    package let showsSides: Bool
     /// The ratio's column; nil for a figure shown side by side only.
-    public let ratioColumn: String?
+    package let ratioColumn: String?
 
     /// `metric`, its sides as `baseline_NAME` and `candidate_NAME` unless `sides` is false, and unless
     /// `ratio` is false its ratio, in `ratioColumn` or else `NAME_ratio`.
-    public init(_ metric: Metric, sides: Bool = true, ratio: Bool = true, ratioColumn: String? = nil) {
+    package init(_ metric: Metric, sides: Bool = true, ratio: Bool = true, ratioColumn: String? = nil) {
         self.metric = metric
         showsSides = sides
         self.ratioColumn = ratio ? ratioColumn ?? "\(metric.name)_ratio" : nil
     }
 
     /// The figure's columns, in order.
-    public var columns: [String] {
+    package var columns: [String] {
         (showsSides ? ["baseline_\(metric.name)", "candidate_\(metric.name)"] : []) + (ratioColumn.map { [$0] } ?? [])
     }
 
     /// Timings say as much about the machine as about the code; counters are deterministic.
-    public var isTiming: Bool { metric.counter == nil }
+    package var isTiming: Bool { metric.counter == nil }
 }
 
 /// One figure of each side, averaged over repetitions; nil when it was not compared.
-public struct ComparedValues: Hashable, Sendable {
-    public var baseline: Double?
-    public var candidate: Double?
+package struct ComparedValues: Hashable, Sendable {
+    package var baseline: Double?
+    package var candidate: Double?
 
-    public init(baseline: Double? = nil, candidate: Double? = nil) {
+    package init(baseline: Double? = nil, candidate: Double? = nil) {
         self.baseline = baseline
         self.candidate = candidate
     }
 
     /// Candidate / baseline: 1 for two zeros, infinity for something over nothing.
-    public var ratio: Double? { ConfigurationComparison.ratio(baseline, candidate) }
+    package var ratio: Double? { ConfigurationComparison.ratio(baseline, candidate) }
 }
 
 /// The comparison of one configuration.
-public struct ConfigurationComparison: Sendable {
+package struct ConfigurationComparison: Sendable {
     /// The configuration, dimension by dimension (`strategy`, `device`, ...); a dimension that
     /// differs between the two sets reads `baseline → candidate`.
-    public var configuration: [ComparisonDimension: String]
-    public var baselineMachine: String
-    public var candidateMachine: String
+    package var configuration: [ComparisonDimension: String]
+    package var baselineMachine: String
+    package var candidateMachine: String
     /// Runs pooled on each side (repetitions).
-    public var baselineRuns: Int, candidateRuns: Int
+    package var baselineRuns: Int, candidateRuns: Int
     /// Active frames pooled on each side: the samples of the test.
-    public var baselineFrames: Int, candidateFrames: Int
+    package var baselineFrames: Int, candidateFrames: Int
     /// Medians of the pooled per-frame main-thread times, ms; nil when timings are not compared.
-    public var baselineMainMedian: Double?, candidateMainMedian: Double?
+    package var baselineMainMedian: Double?, candidateMainMedian: Double?
     /// The figures of `Comparison.figures`, by metric: timings only when they are compared, counters always.
-    public var figures: [Metric: ComparedValues] = [:]
+    package var figures: [Metric: ComparedValues] = [:]
     /// The test of candidate against baseline frames; nil when timings are not compared.
-    public var pValue: Double?
+    package var pValue: Double?
     /// P(a candidate frame is slower than a baseline frame), ties counting half.
-    public var probabilityCandidateSlower: Double?
+    package var probabilityCandidateSlower: Double?
     /// The per-frame main-thread test's own conclusion (`Comparison.verdict(test:...)`): one line among
     /// the judged figures; nil when timings are not compared.
-    public var mainThread: Verdict?
+    package var mainThread: Verdict?
     /// Each side's verdict (`RunJudgement`, of its first run); nil for a bare per-frame CSV.
-    public var baselineVerdict: DrawingVerdict?, candidateVerdict: DrawingVerdict?
+    package var baselineVerdict: DrawingVerdict?, candidateVerdict: DrawingVerdict?
     /// The judged figures that got materially better or worse, the verdict and main-thread time among them.
-    public var better: [String] = [], worse: [String] = []
-    public var verdict: Verdict
+    package var better: [String] = [], worse: [String] = []
+    package var verdict: Verdict
 
     /// Candidate / baseline of a figure: 1 for two zeros, infinity for something over nothing.
-    public static func ratio(_ baseline: Double?, _ candidate: Double?) -> Double? {
+    package static func ratio(_ baseline: Double?, _ candidate: Double?) -> Double? {
         guard let baseline, let candidate else { return nil }
         if baseline == 0 { return candidate == 0 ? 1 : .infinity }
         return candidate / baseline
     }
 
     /// Both sides of `metric`; empty when it was not compared.
-    public subscript(metric: Metric) -> ComparedValues { figures[metric] ?? ComparedValues() }
+    package subscript(metric: Metric) -> ComparedValues { figures[metric] ?? ComparedValues() }
 
-    public var mainMedianRatio: Double? { Self.ratio(baselineMainMedian, candidateMainMedian) }
+    package var mainMedianRatio: Double? { Self.ratio(baselineMainMedian, candidateMainMedian) }
 }
 
 /// A configuration-by-configuration comparison of two result sets (two sweeps, or two runs).
-public struct Comparison: Sendable {
+package struct Comparison: Sendable {
     /// The dimensions a configuration is made of, in the order reports show them.
-    public static let dimensions = ComparisonDimension.allCases
+    package static let dimensions = ComparisonDimension.allCases
 
     /// The run-summary figures compared beside the per-frame test, in column order.
-    public static let figures: [ComparedFigure] = [
+    package static let figures: [ComparedFigure] = [
         ComparedFigure(.mainMsP99),
         // Its ratio was named before the metric's column, and scripts read it by that name.
         ComparedFigure(.hitchRatio, ratioColumn: "hitch_ratio_ratio"),
@@ -191,23 +191,23 @@ public struct Comparison: Sendable {
         ComparedFigure(.bytesCopied, sides: false),
     ]
 
-    public static let format = FormatVersion(name: "comparison", current: 1)
-    public var formatVersion = Comparison.format.current
-    public var baseline: String
-    public var candidate: String
+    package static let format = FormatVersion(name: "comparison", current: 1)
+    package var formatVersion = Comparison.format.current
+    package var baseline: String
+    package var candidate: String
     /// How to read it; written into every format so that nobody has to guess the direction.
-    public var direction = "ratios are candidate / baseline; lower time is better; verdicts are the candidate's"
-    public var alpha: Double
-    public var threshold: Double
+    package var direction = "ratios are candidate / baseline; lower time is better; verdicts are the candidate's"
+    package var alpha: Double
+    package var threshold: Double
     /// Dimensions that take one value in each set, a different one: what the comparison is about
     /// (`strategy: naive → flattened`, `costs: zero → model`). They are left out when matching configurations.
-    public var varied: [ComparisonDimension: String]
+    package var varied: [ComparisonDimension: String]
     /// Dimensions whose values differ between the sets only in part (`costs: zero, model | model`): still
     /// matched on, so nothing is pooled across them, and said, so nobody misses it.
-    public var partlyDiffering: [ComparisonDimension: String]
-    public var configurations: [ConfigurationComparison]
+    package var partlyDiffering: [ComparisonDimension: String]
+    package var configurations: [ConfigurationComparison]
     /// Configurations present on one side only, as labels.
-    public var onlyInBaseline: [String], onlyInCandidate: [String]
+    package var onlyInBaseline: [String], onlyInCandidate: [String]
 
     /// Matches the runs of `baseline` and `candidate` configuration by configuration, pools the
     /// repetitions of each, and tests the per-frame main-thread times of the candidate against the
@@ -217,7 +217,7 @@ public struct Comparison: Sendable {
     /// different value on each side (two sweeps of one strategy each, or of one cost model each) is the
     /// subject of the comparison and is not matched on; a field that differs only in part is matched on
     /// and reported in `partlyDiffering`. Options are told apart as their strategy in `strategies` declares them.
-    public init(
+    package init(
         baselineName: String, baseline: [ComparedRun], candidateName: String, candidate: [ComparedRun],
         policy: ComparisonPolicy = .standard, strategies: StrategyCatalog
     ) throws {

@@ -6,7 +6,7 @@ import StrokeBenchSpec
 extension SweepFolder {
     /// The largest per-frame CSV read (1 GiB): a row is about 200 bytes, so this is millions of
     /// frames, hours of replay at 120 Hz. A larger file is refused before it is read.
-    public static let maxFramesCSVBytes = 1 << 30
+    package static let maxFramesCSVBytes = 1 << 30
 
     /// Main-thread times (ms) of the active frames of one per-frame CSV: the samples the
     /// significance test compares. Active is `FrameRecord.isActive`: input delivered, a main-queue
@@ -15,7 +15,7 @@ extension SweepFolder {
     /// The file is streamed, a record at a time, and bounded (`maxFramesCSVBytes`, and
     /// `CSVReader.maxFieldBytes` a field), so no file makes this read more than it keeps.
     /// With `regularOnly` (a file of a study folder), anything but a regular file is refused unopened.
-    public static func activeMainMs(csvAt file: String, regularOnly: Bool = false) throws -> [Double] {
+    package static func activeMainMs(csvAt file: String, regularOnly: Bool = false) throws -> [Double] {
         var values: [Double] = []
         try forEachFrame(csvAt: file, regularOnly: regularOnly) { frame in
             let samples = Int(frame.cell("samples") ?? "") ?? 0
@@ -31,7 +31,7 @@ extension SweepFolder {
     /// `activeMainMs` reads: a file of any version this build reads, with a `main_ms` and a `samples`
     /// column.
     /// With `regularOnly` (a file of a study folder), anything but a regular file is refused unopened.
-    public static func forEachFrame(csvAt file: String, regularOnly: Bool = false, _ body: (FrameRow) throws -> Void)
+    package static func forEachFrame(csvAt file: String, regularOnly: Bool = false, _ body: (FrameRow) throws -> Void)
         throws
     {
         try withoutActuallyEscaping(body) {
@@ -59,18 +59,18 @@ extension SweepFolder {
 }
 
 /// One frame of a per-frame CSV, by column name.
-public struct FrameRow {
+package struct FrameRow {
     let file: String
     let line: Int
     let header: [String: Int]
     let record: [String]
 
     /// The text of column `name`, or nil when the file has no such column.
-    public func cell(_ name: String) -> String? { header[name].map { record[$0] } }
+    package func cell(_ name: String) -> String? { header[name].map { record[$0] } }
 
     /// Column `name` as a time in ms: a finite number, 0 or more.
     /// - Throws: `SweepFolder.Failure` naming the file, the line and the column.
-    public func time(_ name: String) throws -> Double {
+    package func time(_ name: String) throws -> Double {
         let text = cell(name) ?? ""
         guard let ms = Double(text) else {
             throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a number")
@@ -85,7 +85,7 @@ public struct FrameRow {
 
     /// Column `name` as a count, 0 when the file has no such column.
     /// - Throws: `SweepFolder.Failure` when the column holds something else.
-    public func count(_ name: String) throws -> Int {
+    package func count(_ name: String) throws -> Int {
         guard let text = cell(name) else { return 0 }
         guard let value = Int(text), value >= 0 else {
             throw SweepFolder.Failure("\(file):\(line): \(name) '\(text)' is not a count")

@@ -5,9 +5,9 @@ import StrokeBenchStrategies
 /// The tidy `summary.csv` of a sweep: one row per run, the configuration first, then every figure of
 /// the run's `RunSummary` as its own column (`main_ms_p99`, `hitch_ratio_ms_per_s`,
 /// `pixels_rasterized`, ...), so that a spreadsheet, pandas or R reads it without reshaping.
-public enum SummaryCSV {
+package enum SummaryCSV {
     /// Version of the column set, in the `format_version` column.
-    public static let format = FormatVersion(name: "summary.csv", current: 1)
+    package static let format = FormatVersion(name: "summary.csv", current: 1)
 
     /// One column: its name and how a run's cell is written, given the strategies the sweep knew.
     /// Header and rows both come from `layout`, so a column cannot be added to one and not the other.
@@ -102,22 +102,22 @@ public enum SummaryCSV {
     static let layout = configuration + figures
 
     /// The configuration columns' names, in order.
-    public static let configurationColumns = configuration.map(\.name)
+    package static let configurationColumns = configuration.map(\.name)
     /// The figure columns' names, in order.
-    public static let figureColumns = figures.map(\.name)
+    package static let figureColumns = figures.map(\.name)
     /// Every column of `summary.csv`, in order.
-    public static let columns = layout.map(\.name)
+    package static let columns = layout.map(\.name)
     /// The counters: deterministic for a trace and strategy, so comparable across machines.
-    public static let counterColumns = Metric.counters.map(\.name)
+    package static let counterColumns = Metric.counters.map(\.name)
 
     /// The row for one finished run, aligned with `columns`; its options in the order its strategy in
     /// `strategies` declares them.
-    public static func fields(_ swept: SweptRun, strategies: StrategyCatalog) -> [String] {
+    package static func fields(_ swept: SweptRun, strategies: StrategyCatalog) -> [String] {
         layout.map { $0.cell(swept, strategies) }
     }
 
     /// The whole `summary.csv` of `runs`, in plan order.
-    public static func render(_ runs: [SweptRun], strategies: StrategyCatalog) -> String {
+    package static func render(_ runs: [SweptRun], strategies: StrategyCatalog) -> String {
         var csv = CSVWriter(header: columns)
         for run in runs.sorted(by: { $0.run.index < $1.run.index }) { csv.append(fields(run, strategies: strategies)) }
         return csv.text

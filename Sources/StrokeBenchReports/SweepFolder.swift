@@ -14,16 +14,16 @@ public struct SweepFolder {
     public struct Manifest: Codable, Hashable, Sendable {
         public var plan: SweepPlan
         /// `I/N` of the part this folder holds; `1/1` for a whole sweep and for a merge.
-        public var shard: String
+        package var shard: String
         /// Runs in the full plan.
-        public var plannedRuns: Int
+        package var plannedRuns: Int
 
         enum CodingKeys: String, CodingKey {
             case plan, shard
             case plannedRuns = "planned_runs"
         }
 
-        public init(plan: SweepPlan, shard: Shard) {
+        package init(plan: SweepPlan, shard: Shard) {
             self.plan = plan
             self.shard = shard.description
             self.plannedRuns = plan.runs.count
@@ -31,57 +31,57 @@ public struct SweepFolder {
     }
 
     /// A folder that cannot be read: the message names the file.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
         /// True when the file could not be read at all (an I/O error, exit 74), rather than read and
         /// found wrong (bad data, exit 65).
-        public var cannotRead: Bool
-        public init(_ description: String, cannotRead: Bool = false) {
+        package var cannotRead: Bool
+        package init(_ description: String, cannotRead: Bool = false) {
             self.description = description
             self.cannotRead = cannotRead
         }
     }
 
-    public let path: String
-    public var manifestPath: String { path + "/sweep.json" }
-    public var summaryPath: String { path + "/summary.csv" }
-    public var framesFolder: String { path + "/frames" }
-    public var runsFolder: String { path + "/runs" }
+    package let path: String
+    package var manifestPath: String { path + "/sweep.json" }
+    package var summaryPath: String { path + "/summary.csv" }
+    package var framesFolder: String { path + "/frames" }
+    package var runsFolder: String { path + "/runs" }
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The per-frame CSV of `run`, relative to the folder (as recorded in `summary.csv`).
-    public static func framesFile(for run: SweepRun) -> String { "frames/\(run.id).csv" }
+    package static func framesFile(for run: SweepRun) -> String { "frames/\(run.id).csv" }
 
     /// The run's record, relative to the folder.
-    public static func runFile(for run: SweepRun) -> String { "runs/\(run.id).json" }
+    package static func runFile(for run: SweepRun) -> String { "runs/\(run.id).json" }
 
     /// The folder and every file a sweep of `runs` writes into it: what must not be one of its inputs.
-    public func files(for runs: [SweepRun]) -> [String] {
+    package func files(for runs: [SweepRun]) -> [String] {
         [path, manifestPath, summaryPath]
             + runs.flatMap { [path + "/" + Self.framesFile(for: $0), path + "/" + Self.runFile(for: $0)] }
     }
 
     /// Creates the folder and `frames/` and `runs/` inside it.
-    public func create() throws {
+    package func create() throws {
         try FileManager.default.createDirectory(atPath: framesFolder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: runsFolder, withIntermediateDirectories: true)
     }
 
     /// Writes `sweep.json`.
-    public func writeManifest(_ manifest: Manifest) throws {
+    package func writeManifest(_ manifest: Manifest) throws {
         let encoder = ResultsJSON.encoder(escapingSlashes: false)
         try AtomicFile.write(String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n", to: manifestPath)
     }
 
     /// Reads `sweep.json`; nil when the folder has none (a folder made by hand or by an older bench).
-    public func readManifest() throws -> Manifest? {
+    package func readManifest() throws -> Manifest? {
         guard FileManager.default.fileExists(atPath: manifestPath) else { return nil }
         return try Self.decodeRecord(Manifest.self, at: manifestPath, what: "sweep manifest")
     }
 
     /// The most bytes a manifest or a run record may have: one is a few KB.
-    public static let maxRecordBytes = 16 << 20
+    package static let maxRecordBytes = 16 << 20
 
     /// Reads and decodes one JSON file of the folder, at most `maxRecordBytes` of it.
     /// - Throws: `Failure`, one line naming the file and, where one is at fault, the field.
@@ -101,13 +101,13 @@ public struct SweepFolder {
 
     /// Writes one finished run's record, then rewrites `summary.csv` as the export of `all` (the
     /// folder's runs so far, this one included): the folder always holds exactly the finished runs.
-    public func write(_ run: SweptRun, all: [SweptRun], strategies: StrategyCatalog) throws {
+    package func write(_ run: SweptRun, all: [SweptRun], strategies: StrategyCatalog) throws {
         try writeRecord(run)
         try writeSummary(all, strategies: strategies)
     }
 
     /// Writes `runs/<run id>.json`.
-    public func writeRecord(_ run: SweptRun) throws {
+    package func writeRecord(_ run: SweptRun) throws {
         let encoder = ResultsJSON.encoder(escapingSlashes: false)
         try AtomicFile.write(
             String(decoding: try encoder.encode(run), as: UTF8.self) + "\n", to: path + "/" + Self.runFile(for: run.run)
@@ -115,14 +115,14 @@ public struct SweepFolder {
     }
 
     /// Rewrites `summary.csv`, the export of `runs`, whose strategies are among `strategies`.
-    public func writeSummary(_ runs: [SweptRun], strategies: StrategyCatalog) throws {
+    package func writeSummary(_ runs: [SweptRun], strategies: StrategyCatalog) throws {
         try AtomicFile.write(SummaryCSV.render(runs, strategies: strategies), to: summaryPath)
     }
 
     /// The finished runs, typed, in plan order: every `runs/*.json`.
     /// - Throws: `Failure` naming the file that cannot be read, or a folder an older bench wrote
     ///   (a summary.csv and no runs/).
-    public func readRuns() throws -> [SweptRun] {
+    package func readRuns() throws -> [SweptRun] {
         let fm = FileManager.default
         guard fm.fileExists(atPath: runsFolder) else {
             if fm.fileExists(atPath: summaryPath) {

@@ -6,13 +6,13 @@ import StrokeBenchStrategies
 public struct SweepRun: Hashable, Sendable, Codable {
     /// Position in the full plan (0-based), the same on every shard, so merged parts sort back into
     /// the order an unsharded sweep would have written.
-    public var index: Int
+    package var index: Int
     /// 1-based repetition of this configuration.
-    public var repetition: Int
+    package var repetition: Int
     /// The point of the plan's axes: strategy, device, rate (nil for the device's own), the trace as
     /// given on the command line (`default` for the built-in one), the replay's modes and the
     /// pipeline's what-ifs. Its options and workers are the plan's, added by `SweepPlan.spec(for:strategies:)`.
-    public var point: ReplaySpec
+    package var point: ReplaySpec
 
     // Private: a point's options and workers are the plan's, and a run is written without them.
     private init(index: Int, repetition: Int, point: ReplaySpec) {
@@ -22,7 +22,7 @@ public struct SweepRun: Hashable, Sendable, Codable {
     }
 
     /// A run of `strategy` on `device` over `trace`, in the given modes.
-    public init(
+    package init(
         index: Int, strategy: String, device: String, hz: Double?, trace: String, clock: ClockMode = .virtual,
         delivery: Delivery = .coalesced, costs: CostMode = .measured, input: InputMode = .recorded, repetition: Int,
         pipeline: PipelineWhatIfs = PipelineWhatIfs()
@@ -94,20 +94,20 @@ public struct SweepRun: Hashable, Sendable, Codable {
 /// `SweepPlan.runs(in:)` says how runs are dealt to parts.
 public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// 1-based part number.
-    public var index: Int
+    package var index: Int
     /// Number of parts.
-    public var count: Int
+    package var count: Int
 
     /// The whole sweep as one part.
     public static let whole = Shard(index: 1, count: 1)
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
     /// Parses `I/N`; nil unless 1 <= I <= N.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
             return nil
@@ -128,39 +128,39 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
 public struct SweepPlan: Hashable, Sendable, Codable {
     /// The manifest's shape (`sweep.json`): 2 since clock, delivery, costs and input became axes;
     /// version 1 (one value each) is still read.
-    public static let format = FormatVersion(name: "sweep.json", current: 2, readable: 1...2)
-    public var formatVersion = SweepPlan.format.current
+    package static let format = FormatVersion(name: "sweep.json", current: 2, readable: 1...2)
+    package var formatVersion = SweepPlan.format.current
     /// The most runs a plan may have: at a second a run (a short modelled replay) a plan this size
     /// takes about three hours, and its checks before the first run stay under a second.
-    public static let maxRuns = 10_000
+    package static let maxRuns = 10_000
     /// The repetitions a plan may ask for (`--repeat`).
-    public static let repetitionCounts = 1...1000
-    public var strategies: [String]
-    public var devices: [String]
+    package static let repetitionCounts = 1...1000
+    package var strategies: [String]
+    package var devices: [String]
     /// Refresh rates; empty means each device's own rate.
-    public var rates: [Double]
-    public var traces: [String]
-    public var clocks: [ClockMode]
-    public var deliveries: [Delivery]
+    package var rates: [Double]
+    package var traces: [String]
+    package var clocks: [ClockMode]
+    package var deliveries: [Delivery]
     /// What the virtual clock charges.
-    public var costs: [CostMode]
+    package var costs: [CostMode]
     /// Recorded timing or display-link pacing.
-    public var inputs: [InputMode]
+    package var inputs: [InputMode]
     /// Present-queue depths; `[.one]` by default.
-    public var presentQueueDepths: [PresentQueueDepth] = [.one]
+    package var presentQueueDepths: [PresentQueueDepth] = [.one]
     /// Predicted touches; `[.none]` by default.
-    public var predictions: [Prediction] = [.none]
+    package var predictions: [Prediction] = [.none]
     /// The prediction horizon of every run that predicts, in ms; nil for one frame.
-    public var predictHorizonMs: Double?
+    package var predictHorizonMs: Double?
     /// Digitizer rates; `[nil]` (each device's own) by default.
-    public var touchRates: [TouchRate?] = [nil]
+    package var touchRates: [TouchRate?] = [nil]
     /// Wet ink off, on, or both; `[.off]` by default.
-    public var wetInks: [WetInk] = [.off]
-    public var repetitions: Int
+    package var wetInks: [WetInk] = [.off]
+    package var repetitions: Int
     /// Background queues; nil for the default.
-    public var workers: Int?
+    package var workers: Int?
     /// Strategy options, each applied to the swept strategies that declare it; nil for none.
-    public var options: StrategySettings?
+    package var options: StrategySettings?
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version"
@@ -180,7 +180,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         case wetInks = "wet_ink"
     }
 
-    public init(
+    package init(
         strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
         deliveries: [Delivery], repetitions: Int, costs: [CostMode] = [.measured], inputs: [InputMode] = [.recorded],
         workers: Int? = nil, options: StrategySettings = StrategySettings()
@@ -199,7 +199,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     }
 
     /// A plan with one clock, delivery and costs: what every sweep was before they became axes.
-    public init(
+    package init(
         strategies: [String], devices: [String], rates: [Double], traces: [String], clock: ClockMode,
         delivery: Delivery, repetitions: Int, costs: CostMode = .measured, workers: Int? = nil,
         options: StrategySettings = StrategySettings()
@@ -294,7 +294,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
 
     /// The replay of one run of this plan: the typed spec `bench run` would make for it, with the
     /// options its strategy in `strategies` declares.
-    public func spec(for run: SweepRun, strategies: StrategyCatalog) -> ReplaySpec {
+    package func spec(for run: SweepRun, strategies: StrategyCatalog) -> ReplaySpec {
         var spec = run.point
         spec.options = (options ?? StrategySettings()).restricted(to: strategies.options(of: spec.strategy))
         spec.workers = workers
@@ -302,7 +302,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     }
 
     /// The first run of each configuration (repetition 1, first trace): what validates the plan.
-    public var configurations: [SweepRun] {
+    package var configurations: [SweepRun] {
         runs.filter { $0.repetition == 1 && $0.point.trace.path == traces.first }
     }
 
@@ -325,7 +325,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     }
 
     /// Every run of the full plan, in plan order.
-    public var runs: [SweepRun] {
+    package var runs: [SweepRun] {
         let rateList: [Double?] = rates.isEmpty ? [nil] : rates.map { $0 }
         // The replay-wide axes, clock outermost: each point is one (clock, delivery, costs, input), then
         // each present-queue depth.
@@ -382,13 +382,13 @@ public struct SweepPlan: Hashable, Sendable, Codable {
 
     /// `120`, or `59.94`: no trailing zeros, so file names and CSV cells stay short. A rate no display
     /// has (readers refuse it) is still written, never a trap: only a whole number that fits is an `Int`.
-    public static func formatRate(_ hz: Double) -> String {
+    package static func formatRate(_ hz: Double) -> String {
         hz.plainText
     }
 
     /// The longest run id, in bytes: `frames/<id>.csv` and `runs/<id>.json` stay well under the 255
     /// bytes a file name may have on every file system bench runs on.
-    public static let maxIDBytes = 200
+    package static let maxIDBytes = 200
 
     /// `id` when it is short enough to name a file; otherwise its first part, cut at a character, and a
     /// hash of the whole, so a long trace name still gives a stable name of its own.
@@ -406,7 +406,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     }
 
     /// How a trace is named in file names and reports: its base name without extension.
-    public static func traceLabel(_ trace: String) -> String {
+    package static func traceLabel(_ trace: String) -> String {
         let base = trace.split(separator: "/").last.map(String.init) ?? trace
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
         return base

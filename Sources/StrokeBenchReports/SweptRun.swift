@@ -5,15 +5,15 @@ import StrokeBenchSpec
 /// plan, the whole spec it replayed, and its summary. `compare`, `sweep merge` and `--resume` read
 /// these; `summary.csv` is an export of them for spreadsheets and plots.
 public struct SweptRun: Hashable, Sendable, Codable {
-    public static let format = FormatVersion(name: "sweep run", current: 1)
+    package static let format = FormatVersion(name: "sweep run", current: 1)
 
-    public var formatVersion = SweptRun.format.current
+    package var formatVersion = SweptRun.format.current
     public var run: SweepRun
     /// Everything that decided the replay, strategy options and workers included.
-    public var spec: ReplaySpec
+    package var spec: ReplaySpec
     /// The per-frame CSV, relative to the sweep folder.
-    public var framesCSV: String
-    public var summary: RunSummary
+    package var framesCSV: String
+    package var summary: RunSummary
 
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version"
@@ -25,7 +25,7 @@ public struct SweptRun: Hashable, Sendable, Codable {
     /// A record of `summary`; of a run with zero or modelled costs, without the host's figures
     /// (`RunSummary.withoutHostFigures`), so the record and `summary.csv` are the same bytes on every
     /// repeat and at any `--jobs`.
-    public init(run: SweepRun, spec: ReplaySpec, framesCSV: String, summary: RunSummary) {
+    package init(run: SweepRun, spec: ReplaySpec, framesCSV: String, summary: RunSummary) {
         self.run = run
         self.spec = spec
         self.framesCSV = framesCSV

@@ -3,14 +3,14 @@ import Foundation
 /// Reading a file bench did not write itself with a bound on what it takes: a file larger than the
 /// limit is refused before it is read (by its size) or while it is read (a pipe or a device such as
 /// `/dev/zero`, which have none), so no input makes bench allocate without end.
-public enum BoundedFile {
+package enum BoundedFile {
     /// Why a file was not read: it could not be opened or read (exit 74), or it holds more than the
     /// limit (exit 65, bad input data). The description is the reason alone; callers name the file.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         case tooLarge(limit: Int)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unreadable(let reason): "cannot read it (\(reason))"
             case .tooLarge(let limit): "more than \(limit) bytes"
@@ -20,7 +20,7 @@ public enum BoundedFile {
 
     /// Every byte of `path`, at most `limit` of them; with `regularOnly`, refused unless it is a
     /// regular file (`forEachChunk`).
-    public static func read(_ path: String, limit: Int, regularOnly: Bool = false) throws(Failure) -> Data {
+    package static func read(_ path: String, limit: Int, regularOnly: Bool = false) throws(Failure) -> Data {
         var data = Data()
         do {
             try forEachChunk(of: path, limit: limit, regularOnly: regularOnly) { chunk in data.append(contentsOf: chunk)
@@ -37,7 +37,7 @@ public enum BoundedFile {
     /// without blocking and read blocking from then on (a FIFO nobody writes reads as empty). With
     /// `regularOnly`, anything but a regular file (a FIFO, a device, a socket) is refused before it is
     /// opened: the rule for a file read from a study folder, which bench wrote as a regular file.
-    public static func forEachChunk(
+    package static func forEachChunk(
         of path: String, limit: Int, regularOnly: Bool = false,
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
@@ -77,7 +77,7 @@ public enum BoundedFile {
     }
 
     /// What a file that is not a regular one is, in words.
-    public static func kind(_ mode: mode_t) -> String {
+    package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFIFO: "a FIFO"
         case S_IFCHR: "a character device"
@@ -89,5 +89,5 @@ public enum BoundedFile {
     }
 
     /// `strerror`'s text in lower case, as it reads inside a sentence: "no such file or directory".
-    public static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
+    package static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// What is wrong with a JSON file bench reads, as the one line an error gives after the file's name:
 /// the field's path, then the problem (`run.hz: 1e+19 is not a refresh rate ...`), never Foundation's
 /// own text (`DecodingError.dataCorrupted(...)`).
-public enum DecodingProblem {
+package enum DecodingProblem {
     /// `field.path: what is wrong`, for any error a decoder throws.
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c):
             let at = path(c.codingPath)
@@ -22,7 +22,7 @@ public enum DecodingProblem {
     }
 
     /// `run.hz`, `configurations[0].runs`: a coding path as a person writes it.
-    public static func path(_ keys: [any CodingKey]) -> String {
+    package static func path(_ keys: [any CodingKey]) -> String {
         let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
@@ -30,7 +30,7 @@ public enum DecodingProblem {
     /// The path of the first key of `original` (a parsed JSON value) that the decoded value does not
     /// write back (`canonical`, the same value encoded again), if any: a key the reader ignores.
     /// A key whose value is null may be absent from `canonical` (an optional left out).
-    public static func unknownKey(in original: Any, canonical: Any, at path: String = "") -> String? {
+    package static func unknownKey(in original: Any, canonical: Any, at path: String = "") -> String? {
         if let object = original as? [String: Any], let known = canonical as? [String: Any] {
             for key in object.keys.sorted() {
                 let here = path.isEmpty ? key : "\(path).\(key)"
@@ -53,26 +53,26 @@ public enum DecodingProblem {
 /// `DecodingError.dataCorrupted` at the field, so the reader's one line names it.
 extension KeyedDecodingContainer {
     /// A number in `range` (so finite), or an error naming the field and what it should be.
-    public func decode(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String) throws
+    package func decode(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String) throws
         -> Double
     {
         try checked(decode(Double.self, forKey: key), key, range, what)
     }
 
     /// A number in `range`, or nil when absent.
-    public func decodeIfPresent(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String)
+    package func decodeIfPresent(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String)
         throws -> Double?
     {
         try decodeIfPresent(Double.self, forKey: key).map { try checked($0, key, range, what) }
     }
 
     /// A whole number in `range`, or an error naming the field and what it should be.
-    public func decode(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws -> Int {
+    package func decode(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws -> Int {
         try checked(decode(Int.self, forKey: key), key, range, what)
     }
 
     /// A whole number in `range`, or nil when absent.
-    public func decodeIfPresent(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws
+    package func decodeIfPresent(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws
         -> Int?
     {
         try decodeIfPresent(Int.self, forKey: key).map { try checked($0, key, range, what) }
@@ -86,7 +86,7 @@ extension KeyedDecodingContainer {
     }
 
     /// The error for `value` of `key`, which is not `expected`.
-    public func outOfRange(_ value: Any, _ key: Key, _ expected: String) -> DecodingError {
+    package func outOfRange(_ value: Any, _ key: Key, _ expected: String) -> DecodingError {
         DecodingError.dataCorrupted(
             .init(codingPath: codingPath + [key], debugDescription: "\(value) is not \(expected)"))
     }

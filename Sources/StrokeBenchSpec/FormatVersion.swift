@@ -1,16 +1,16 @@
 /// The version of one file format StrokeBench writes: the version written now, the versions read, and
 /// the one sentence every reader says about any other version, so an unknown version reads the same
 /// in a trace, a baseline, a sweep folder or the device data.
-public struct FormatVersion: Hashable, Sendable {
+package struct FormatVersion: Hashable, Sendable {
     /// The format's name as a user knows it (`sweep.json`, `baseline`, `trace`).
-    public let name: String
+    package let name: String
     /// The version written.
-    public let current: Int
+    package let current: Int
     /// The versions read (older ones a reader still understands, and the current one).
-    public let readable: ClosedRange<Int>
+    package let readable: ClosedRange<Int>
 
     /// A format written at `current` and read over `readable` (just `current` when nil).
-    public init(name: String, current: Int, readable: ClosedRange<Int>? = nil) {
+    package init(name: String, current: Int, readable: ClosedRange<Int>? = nil) {
         self.name = name
         self.current = current
         self.readable = readable ?? current...current
@@ -18,13 +18,13 @@ public struct FormatVersion: Hashable, Sendable {
 
     /// `version`, if it is one this bench reads.
     /// - Throws: `FormatVersionError`, whose description is the one sentence.
-    public func check(_ version: Int) throws(FormatVersionError) -> Int {
+    package func check(_ version: Int) throws(FormatVersionError) -> Int {
         guard readable.contains(version) else { throw FormatVersionError(format: self, found: String(version)) }
         return version
     }
 
     /// A version read as text (a CSV cell, a trace header), checked as `check(_:)` does.
-    public func check(text: String) throws(FormatVersionError) -> Int {
+    package func check(text: String) throws(FormatVersionError) -> Int {
         guard let version = Int(text) else {
             throw FormatVersionError(format: self, found: text.isEmpty ? "(none)" : text)
         }
@@ -33,16 +33,16 @@ public struct FormatVersion: Hashable, Sendable {
 }
 
 /// A file of a version this bench does not read.
-public struct FormatVersionError: Error, Hashable, CustomStringConvertible {
+package struct FormatVersionError: Error, Hashable, CustomStringConvertible {
     /// The format whose reader refused the file.
-    public let format: FormatVersion
+    package let format: FormatVersion
     /// The version found, as written.
-    public let found: String
+    package let found: String
 
     /// `sweep.json format_version 3 is not one this bench reads (1...2); a newer bench wrote it, or the file was edited`.
     /// The cause named is the likely one: a version above the range comes from a newer bench, one below
     /// it from an older bench, and anything else (text, a number never written) from an edit.
-    public var description: String {
+    package var description: String {
         let range =
             format.readable.count == 1
             ? "\(format.current)" : "\(format.readable.lowerBound)...\(format.readable.upperBound)"

@@ -4,17 +4,17 @@
 ///
 /// It is coded flat, into the record that holds it, each field left out at its default: a spec or a
 /// run written before a what-if existed reads, and writes, exactly as it did.
-public struct PipelineWhatIfs: Hashable, Sendable, Codable {
+package struct PipelineWhatIfs: Hashable, Sendable, Codable {
     /// Frames the render server may queue (1 by default: a commit is on screen at the next vsync).
-    public var presentQueueDepth: PresentQueueDepth
+    package var presentQueueDepth: PresentQueueDepth
     /// Predicted touches drawn as provisional ink (none by default).
-    public var predict: Prediction
+    package var predict: Prediction
     /// How far ahead of the latest sample the predictor reaches, in ms; nil for one frame.
-    public var predictHorizonMs: Double?
+    package var predictHorizonMs: Double?
     /// The digitizer's rate; nil for the device's own.
-    public var touchRate: TouchRate?
+    package var touchRate: TouchRate?
     /// The live stroke drawn into the front buffer as well (off by default).
-    public var wetInk: WetInk
+    package var wetInk: WetInk
 
     enum CodingKeys: String, CodingKey {
         case presentQueueDepth = "present_queue_depth"
@@ -26,9 +26,9 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
 
     /// The prediction horizons accepted, in ms: up to six frames at 120 Hz, past which no predictor
     /// of pen motion is used.
-    public static let predictHorizons: ClosedRange<Double> = 1...50
+    package static let predictHorizons: ClosedRange<Double> = 1...50
 
-    public init(
+    package init(
         presentQueueDepth: PresentQueueDepth = .one, predict: Prediction = .none, predictHorizonMs: Double? = nil,
         touchRate: TouchRate? = nil, wetInk: WetInk = .off
     ) {
@@ -40,7 +40,7 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
     }
 
     /// Reads the what-ifs from the keys of the record that holds them; a missing one is its default.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         presentQueueDepth = try c.decodeIfPresent(PresentQueueDepth.self, forKey: .presentQueueDepth) ?? .one
         predict = try c.decodeIfPresent(Prediction.self, forKey: .predict) ?? .none
@@ -51,7 +51,7 @@ public struct PipelineWhatIfs: Hashable, Sendable, Codable {
     }
 
     /// Writes the what-ifs beside the holder's own keys, each only when it is not the default.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         if presentQueueDepth != .one { try c.encode(presentQueueDepth, forKey: .presentQueueDepth) }
         if predict != .none { try c.encode(predict, forKey: .predict) }

@@ -4,7 +4,7 @@ extension Double {
     /// The number as people write it in a message, a run id or a usage line: `120` rather than
     /// `120.0`, and `0.25` as it is. A whole number too large for an `Int` keeps Swift's own form
     /// (`1e+19`) instead of trapping. The one place this rule is written.
-    public var plainText: String {
+    package var plainText: String {
         if self == rounded(), let whole = Int(exactly: self) { return String(whole) }
         return String(self)
     }
@@ -12,7 +12,7 @@ extension Double {
 
 extension Int {
     /// The count as people read a large one: `12,345`. The one place this rule is written.
-    public var groupedText: String {
+    package var groupedText: String {
         let digits = Array(String(magnitude))
         var out = self < 0 ? "-" : ""
         for (i, c) in digits.enumerated() {
@@ -25,5 +25,5 @@ extension Int {
 
 extension Double {
     /// The number with `digits` decimals (`12.50` for 2): how tables and reports print a figure.
-    public func fixed(_ digits: Int) -> String { String(format: "%.\(digits)f", self) }
+    package func fixed(_ digits: Int) -> String { String(format: "%.\(digits)f", self) }
 }

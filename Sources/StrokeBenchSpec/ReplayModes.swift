@@ -31,18 +31,18 @@ public enum InputMode: String, CaseIterable, Sendable, Codable {
 
     /// True for the closed-loop drives, where the app's own speed sets the pace and a sample counts
     /// its latency from the turn that took it.
-    public var takesSamplesByTurn: Bool { self != .recorded }
+    package var takesSamplesByTurn: Bool { self != .recorded }
 }
 
 /// How many frames the render server may queue between a commit and the screen (docs/latency.md):
 /// each frame queued ahead of a picture delays it by one refresh.
-public enum PresentQueueDepth: String, CaseIterable, Sendable, Codable {
+package enum PresentQueueDepth: String, CaseIterable, Sendable, Codable {
     case one = "1"
     case two = "2"
     case three = "3"
 
     /// The depth in frames.
-    public var frames: Int {
+    package var frames: Int {
         switch self {
         case .one: 1
         case .two: 2
@@ -53,7 +53,7 @@ public enum PresentQueueDepth: String, CaseIterable, Sendable, Codable {
 
 /// Predicted touches drawn as provisional ink (docs/latency.md): UIKit's `predictedTouches(for:)`, which
 /// an app draws ahead of the pen on a layer of its own and replaces when the real samples arrive.
-public enum Prediction: String, CaseIterable, Sendable, Codable {
+package enum Prediction: String, CaseIterable, Sendable, Codable {
     /// No prediction: ink only where the pen has been.
     case none
     /// The pen's latest velocity, carried forward.
@@ -66,19 +66,19 @@ public enum Prediction: String, CaseIterable, Sendable, Codable {
 /// The digitizer's sampling rate, overriding the device's own (docs/latency.md): iPhones sample touch
 /// at 60 or 120 Hz, an iPad's Apple Pencil at 240 Hz. A trace recorded slower than the rate keeps its
 /// own samples: nothing is invented between them.
-public enum TouchRate: String, CaseIterable, Sendable, Codable {
+package enum TouchRate: String, CaseIterable, Sendable, Codable {
     case hz60 = "60"
     case hz120 = "120"
     case hz240 = "240"
 
     /// The rate in Hz.
-    public var hz: Double { Double(rawValue)! }
+    package var hz: Double { Double(rawValue)! }
 }
 
 /// A front-buffered "wet ink" layer for the live stroke (docs/latency.md): each new segment is drawn
 /// straight into the buffer being scanned out, as Android's low-latency renderer does, instead of
 /// waiting for a commit and a vsync. iOS offers no public front-buffer API: on an iPhone or iPad this is
 /// a what-if, not a setting an app can reach.
-public enum WetInk: String, CaseIterable, Sendable, Codable {
+package enum WetInk: String, CaseIterable, Sendable, Codable {
     case off, on
 }

@@ -10,14 +10,14 @@ public enum CostMode: String, CaseIterable, Sendable, Codable {
 }
 
 /// Which trace a replay reads, and, once it has been read, what it held.
-public struct TraceIdentity: Hashable, Sendable, Codable {
+package struct TraceIdentity: Hashable, Sendable, Codable {
     /// The file as the user named it, or `default` for the built-in session.
-    public var path: String
+    package var path: String
     /// FNV-1a 64 of the replayed input (sample times, device positions, stroke boundaries), set once
     /// the trace has been read: a baseline notices a trace file that changed since it was recorded.
-    public var inputChecksum: String?
+    package var inputChecksum: String?
     /// Samples replayed, set with the checksum.
-    public var samples: Int?
+    package var samples: Int?
 
     enum CodingKeys: String, CodingKey {
         case path
@@ -26,44 +26,44 @@ public struct TraceIdentity: Hashable, Sendable, Codable {
     }
 
     /// The name of the built-in trace.
-    public static let builtIn = "default"
+    package static let builtIn = "default"
     /// The name of the source article's benchmark input: the companion app's spiral, made for the
     /// replay's device (`SpiralTrace`).
-    public static let spiral = "spiral"
+    package static let spiral = "spiral"
 
-    public init(path: String, inputChecksum: String? = nil, samples: Int? = nil) {
+    package init(path: String, inputChecksum: String? = nil, samples: Int? = nil) {
         self.path = path
         self.inputChecksum = inputChecksum
         self.samples = samples
     }
 
     /// True for a trace StrokeBench makes rather than reads: the generated session or the spiral.
-    public var isBuiltIn: Bool { path == Self.builtIn || path == Self.spiral }
+    package var isBuiltIn: Bool { path == Self.builtIn || path == Self.spiral }
 }
 
 /// Everything that decides what one replay does, as one value: the command line makes it, sweeps
 /// enumerate it, baselines store it whole and `bench check` decodes it and replays it as it was.
 /// Nothing in it is ever turned back into command-line arguments and parsed again.
-public struct ReplaySpec: Hashable, Sendable, Codable {
+package struct ReplaySpec: Hashable, Sendable, Codable {
     /// Strategy name (`bench list`).
-    public var strategy: String
+    package var strategy: String
     /// The strategy's declared options and their values.
-    public var options: StrategySettings
+    package var options: StrategySettings
     /// Device profile name.
-    public var device: String
+    package var device: String
     /// Display refresh rate in Hz; nil for the device's own.
-    public var hz: Double?
-    public var clock: ClockMode
-    public var costs: CostMode
-    public var delivery: Delivery
+    package var hz: Double?
+    package var clock: ClockMode
+    package var costs: CostMode
+    package var delivery: Delivery
     /// Recorded timing (the default) or display-link pacing.
-    public var input: InputMode
+    package var input: InputMode
     /// Background queues; nil for the default of the clock and device.
-    public var workers: Int?
-    public var trace: TraceIdentity
+    package var workers: Int?
+    package var trace: TraceIdentity
     /// The pipeline's what-ifs: present-queue depth, prediction, touch rate, wet ink (coded flat,
     /// beside the fields above).
-    public var pipeline: PipelineWhatIfs
+    package var pipeline: PipelineWhatIfs
 
     enum CodingKeys: String, CodingKey {
         case strategy, options, device, hz, clock, costs, delivery, input, workers, trace
@@ -73,11 +73,11 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
     /// variable-refresh panels (an iPhone's always-on screen); 1000 Hz is above every display sold
     /// (the fastest monitors refresh at 480 to 540 Hz). Near zero a realtime replay would wait hours
     /// for each vsync (10,000 s at 0.0001 Hz). Every rate option words its error alike: `RateBounds`.
-    public static let rates: ClosedRange<Double> = 1...1000
+    package static let rates: ClosedRange<Double> = 1...1000
     /// The background queue counts accepted (YYAsyncLayer's pool is at most 16).
-    public static let workerCounts = 1...16
+    package static let workerCounts = 1...16
 
-    public init(
+    package init(
         strategy: String, options: StrategySettings = StrategySettings(), device: String = "ipad-pro-11",
         hz: Double? = nil, clock: ClockMode = .realtime, costs: CostMode = .measured,
         delivery: Delivery = .coalesced, input: InputMode = .recorded, workers: Int? = nil,
@@ -98,7 +98,7 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
 
     /// Decodes a spec whose `options`, `input` or what-ifs may be missing (no options given; recorded
     /// input and the default pipeline, as every spec was before those existed).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         strategy = try c.decode(String.self, forKey: .strategy)
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options) ?? StrategySettings()
@@ -116,7 +116,7 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
 
     /// Writes the spec, leaving out the what-ifs at their defaults, so a spec without them reads and
     /// writes as it did before they existed.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(strategy, forKey: .strategy)
         try c.encode(options, forKey: .options)
@@ -133,13 +133,13 @@ public struct ReplaySpec: Hashable, Sendable, Codable {
 }
 
 /// A replay specification that cannot be run: the field at fault and why, in one line.
-public struct ReplaySpecError: Error, Equatable, CustomStringConvertible {
+package struct ReplaySpecError: Error, Equatable, CustomStringConvertible {
     /// The field (`hz`, `options`, ...).
-    public var field: String
-    public var reason: String
-    public init(field: String, _ reason: String) {
+    package var field: String
+    package var reason: String
+    package init(field: String, _ reason: String) {
         self.field = field
         self.reason = reason
     }
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -3,61 +3,61 @@
 /// id, in a reproduce command and in a comparison. `ReplaySpec.id` and every reproduce command are
 /// built by walking `SpecField.all`, and the property test (`SpecFieldPropertyTests`) varies each
 /// field in turn, so a field added here is covered by both without touching either.
-public struct SpecField: Sendable, CustomStringConvertible {
+package struct SpecField: Sendable, CustomStringConvertible {
     /// What the id and the command line need to know besides the spec.
-    public struct Context: Sendable {
+    package struct Context: Sendable {
         /// The options the spec's strategy declares, in declaration order.
-        public var declared: [StrategyOption]
+        package var declared: [StrategyOption]
         /// The refresh rate of the spec's device, for an id of a spec at the device's own rate.
-        public var deviceRate: Double?
+        package var deviceRate: Double?
 
-        public init(declared: [StrategyOption], deviceRate: Double?) {
+        package init(declared: [StrategyOption], deviceRate: Double?) {
             self.declared = declared
             self.deviceRate = deviceRate
         }
     }
 
     /// How people name it: `present queue depth`.
-    public let name: String
+    package let name: String
     /// The JSON key of records and baselines, the summary.csv column and the comparison's dimension:
     /// `present_queue_depth`; `options` for the strategy's own options.
-    public let key: String
+    package let key: String
     /// The `bench run` option that sets it: `--present-queue-depth`; nil for the strategy's options,
     /// which are each their own flag.
-    public let flag: String?
+    package let flag: String?
     /// True when a record leaves the field out at its default, so records written before the field
     /// existed read, and write, as they did.
-    public let omittedAtDefault: Bool
+    package let omittedAtDefault: Bool
     /// Whether `spec` holds the field's default.
-    public let isDefault: @Sendable (ReplaySpec) -> Bool
+    package let isDefault: @Sendable (ReplaySpec) -> Bool
     /// The value as reports and comparisons print it: `kalman 8 ms`, `device`.
-    public let text: @Sendable (ReplaySpec, Context) -> String
+    package let text: @Sendable (ReplaySpec, Context) -> String
     /// The words the field adds to `ReplaySpec.id` (none where the id leaves a default out).
-    public let idWords: @Sendable (ReplaySpec, Context) -> [String]
+    package let idWords: @Sendable (ReplaySpec, Context) -> [String]
     /// The words the field adds to the `bench run` command that replays `spec` (none at a default).
-    public let commandWords: @Sendable (ReplaySpec, Context) -> [String]
+    package let commandWords: @Sendable (ReplaySpec, Context) -> [String]
     /// Two valid specs made from `spec` that differ in this field and in nothing else: what a
     /// property test varies. The first is `spec` itself unless the field needs another to vary in
     /// (options need a strategy that declares some; a horizon, a prediction). `pick(n)` chooses one
     /// of `n` candidates (a seeded generator's draw).
-    public let variation: @Sendable (ReplaySpec, _ pick: (Int) -> Int) -> (ReplaySpec, ReplaySpec)
+    package let variation: @Sendable (ReplaySpec, _ pick: (Int) -> Int) -> (ReplaySpec, ReplaySpec)
 
-    public var description: String { name }
+    package var description: String { name }
 }
 
 extension SpecField {
     /// Every field of the spec, in the order `ReplaySpec.id` names them (the id is what baselines
     /// match entries by, so its order is the one that may never change).
-    public static let all: [SpecField] = [
+    package static let all: [SpecField] = [
         strategy, options, device, hz, clock, costs, delivery, input, trace, workers, predict, predictHorizon,
         presentQueueDepth, touchRate, wetInk,
     ]
 
     /// The pipeline's what-ifs (`PipelineWhatIfs`), in `all`'s order.
-    public static let whatIfs: [SpecField] = [predict, predictHorizon, presentQueueDepth, touchRate, wetInk]
+    package static let whatIfs: [SpecField] = [predict, predictHorizon, presentQueueDepth, touchRate, wetInk]
 
     /// The field with this key.
-    public static func named(_ key: String) -> SpecField? { all.first { $0.key == key } }
+    package static func named(_ key: String) -> SpecField? { all.first { $0.key == key } }
 
     static let strategy = SpecField(
         name: "strategy", key: "strategy", flag: "--strategy", omittedAtDefault: false, isDefault: { _ in false },
@@ -294,7 +294,7 @@ extension SpecField {
 extension ReplaySpec {
     /// The words of the `bench run` command that replays this spec (after `bench run`), field by
     /// field in `SpecField.all`'s order, each left out at a default the command line assumes.
-    public func commandWords(_ context: SpecField.Context) -> [String] {
+    package func commandWords(_ context: SpecField.Context) -> [String] {
         SpecField.all.flatMap { $0.commandWords(self, context) }
     }
 }

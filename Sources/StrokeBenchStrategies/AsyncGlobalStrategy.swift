@@ -8,9 +8,9 @@ import StrokeBenchCanvas
 /// a new draw flag, `dispatch_async(dispatch_get_global_queue(0, 0), ...)` draws into a new bitmap,
 /// and the block on the main queue sets `layer.contents` only if the flag is still the newest; an
 /// older result, finished at full cost, is thrown away there. Nothing stops a render once queued.
-public final class AsyncGlobalStrategy: DrawingStrategy {
-    public static let name = "async-global"
-    public static let summary =
+package final class AsyncGlobalStrategy: DrawingStrategy {
+    package static let name = "async-global"
+    package static let summary =
         "plain async label / VVeboLabel: whole picture on the global queue, stale results dropped by flag"
 
     private let canvas: CanvasConfiguration
@@ -22,7 +22,7 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
     private var inFlight = 0
     private var contents = LayerContents()
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else { throw StrategyError.needsRenderQueues(Self.name) }
         self.canvas = canvas
         stored = StoredLines(style: canvas.style)
@@ -30,16 +30,16 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
         ledger = environment.ledger
     }
 
-    public var pointsRetained: Int { stored.pointCount }
-    public var hasPendingWork: Bool { inFlight > 0 || needsDisplay }
+    package var pointsRetained: Int { stored.pointCount }
+    package var hasPendingWork: Bool { inFlight > 0 || needsDisplay }
     /// Every began or moved event invalidates the layer (`setNeedsDisplay`).
-    public var acceptedThrough: Int { stored.newest }
+    package var acceptedThrough: Int { stored.newest }
 
-    public func handle(_ event: TouchEvent) {
+    package func handle(_ event: TouchEvent) {
         if stored.handle(event) { needsDisplay = true }  // [self.layer setNeedsDisplay]
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         if needsDisplay {
             needsDisplay = false
             displayLayer()
@@ -79,5 +79,5 @@ public final class AsyncGlobalStrategy: DrawingStrategy {
         }
     }
 
-    public func finalPicture() -> Surface? { contents.current }
+    package func finalPicture() -> Surface? { contents.current }
 }

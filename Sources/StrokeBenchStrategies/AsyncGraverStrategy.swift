@@ -10,18 +10,18 @@ import StrokeBenchCanvas
 /// before drawing, after drawing, and on the main queue before setting the contents (Graver's
 /// interrupt). An optional fade-in (`--graver-fade-in SECONDS`, Graver's `fadeDuration`) delays the
 /// moment the new picture is fully shown.
-public final class AsyncGraverStrategy: DrawingStrategy {
-    public static let name = "async-graver"
-    public static let summary =
+package final class AsyncGraverStrategy: DrawingStrategy {
+    package static let name = "async-graver"
+    package static let summary =
         "Graver WMGAsyncDrawView: draw count interrupts, contents cleared before each async draw"
     /// Graver's `reserveContentsBeforeNextDrawingComplete`.
-    public static let keepContentsOption = StrategyOption(
+    package static let keepContentsOption = StrategyOption(
         name: "graver-keep-contents", kind: .flag,
         help: "keep the old contents until the next drawing completes (no blank frames)")
     /// Graver's `fadeDuration`.
-    public static let fadeInOption = StrategyOption(
+    package static let fadeInOption = StrategyOption(
         name: "graver-fade-in", kind: .seconds(0...10), help: "seconds the new contents fade in")
-    public static var options: [StrategyOption] { [keepContentsOption, fadeInOption] }
+    package static var options: [StrategyOption] { [keepContentsOption, fadeInOption] }
 
     private let canvas: CanvasConfiguration
     private let queues: RenderQueues
@@ -34,7 +34,7 @@ public final class AsyncGraverStrategy: DrawingStrategy {
     private var inFlight = 0
     private var contents = LayerContents()
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else { throw StrategyError.needsRenderQueues(Self.name) }
         self.canvas = canvas
         stored = StoredLines(style: canvas.style)
@@ -44,16 +44,16 @@ public final class AsyncGraverStrategy: DrawingStrategy {
         fadeIn = environment.settings.seconds(Self.fadeInOption)
     }
 
-    public var pointsRetained: Int { stored.pointCount }
-    public var hasPendingWork: Bool { inFlight > 0 || needsDisplay }
+    package var pointsRetained: Int { stored.pointCount }
+    package var hasPendingWork: Bool { inFlight > 0 || needsDisplay }
     /// Every began or moved event invalidates the layer (`setNeedsDisplay`).
-    public var acceptedThrough: Int { stored.newest }
+    package var acceptedThrough: Int { stored.newest }
 
-    public func handle(_ event: TouchEvent) {
+    package func handle(_ event: TouchEvent) {
         if stored.handle(event) { needsDisplay = true }
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         if needsDisplay {
             needsDisplay = false
             displayLayer()
@@ -108,5 +108,5 @@ public final class AsyncGraverStrategy: DrawingStrategy {
         }
     }
 
-    public func finalPicture() -> Surface? { contents.current }
+    package func finalPicture() -> Surface? { contents.current }
 }

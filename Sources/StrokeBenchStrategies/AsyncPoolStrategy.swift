@@ -23,9 +23,9 @@ import StrokeBenchCanvas
 ///
 /// A task stopped at its first check is *cancelled*; one stopped after drawing is *superseded* (its
 /// picture was thrown away).
-public final class AsyncPoolStrategy: DrawingStrategy {
-    public static let name = "async-pool"
-    public static let summary = "YYAsyncLayer: whole picture drawn on a pool of serial queues, sentinel-cancelled"
+package final class AsyncPoolStrategy: DrawingStrategy {
+    package static let name = "async-pool"
+    package static let summary = "YYAsyncLayer: whole picture drawn on a pool of serial queues, sentinel-cancelled"
 
     private let canvas: CanvasConfiguration
     private let queues: RenderQueues
@@ -39,7 +39,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
     private var inFlight = 0
     private var contents = LayerContents()
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else {
             throw StrategyError.needsRenderQueues(Self.name)
         }
@@ -49,24 +49,24 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         ledger = environment.ledger
     }
 
-    public var pointsRetained: Int { stored.pointCount }
-    public var hasPendingWork: Bool { inFlight > 0 || needsDisplay || transactionPending }
+    package var pointsRetained: Int { stored.pointCount }
+    package var hasPendingWork: Bool { inFlight > 0 || needsDisplay || transactionPending }
     /// Every began or moved event commits a YYTransaction, which invalidates the layer this turn.
-    public var acceptedThrough: Int { stored.newest }
+    package var acceptedThrough: Int { stored.newest }
 
-    public func handle(_ event: TouchEvent) {
+    package func handle(_ event: TouchEvent) {
         if stored.handle(event) { transactionPending = true }  // [[YYTransaction ...] commit]
     }
 
     /// YYTransaction's BeforeWaiting observer: `contentsNeedUpdated` -> `layer.setNeedsDisplay()`.
-    public func beforeWaiting() {
+    package func beforeWaiting() {
         guard transactionPending else { return }
         transactionPending = false
         sentinel.increase()  // _cancelAsyncDisplay
         needsDisplay = true
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         if needsDisplay {
             needsDisplay = false
             display()
@@ -151,7 +151,7 @@ public final class AsyncPoolStrategy: DrawingStrategy {
         }
     }
 
-    public func finalPicture() -> Surface? { contents.current }
+    package func finalPicture() -> Surface? { contents.current }
 }
 
 /// A slot one render task fills in one step and reads in a later one, on the same serial queue.

@@ -10,9 +10,9 @@ import StrokeBenchCanvas
 /// outside the clip, but the path is still built from every point).
 ///
 /// A tap invalidates the dot's rect at `touchesBegan`, so it is drawn as the reference draws it.
-public final class DirtyRectStrategy: DrawingStrategy {
-    public static let name = "dirty-rect"
-    public static let summary = "stores points; setNeedsDisplay(rect) redraws only the new segment's rect"
+package final class DirtyRectStrategy: DrawingStrategy {
+    package static let name = "dirty-rect"
+    package static let summary = "stores points; setNeedsDisplay(rect) redraws only the new segment's rect"
 
     private let canvas: CanvasConfiguration
     private let backingStore: Surface
@@ -22,19 +22,19 @@ public final class DirtyRectStrategy: DrawingStrategy {
     private var dirty = PixelRect.zero
     private var newest = -1
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         self.canvas = canvas
         backingStore = try Surface(width: canvas.width, height: canvas.height, counting: environment.ledger)
         context = try Context(surface: backingStore, counting: environment.ledger)
         context.fill(canvas.bounds, with: canvas.background)
     }
 
-    public var pointsRetained: Int { pointCount }
+    package var pointsRetained: Int { pointCount }
 
     /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay(rect)`.
-    public var acceptedThrough: Int { newest }
+    package var acceptedThrough: Int { newest }
 
-    public func handle(_ event: TouchEvent) {
+    package func handle(_ event: TouchEvent) {
         let points = event.points.map(\.location)
         switch event.phase {
         case .began:
@@ -54,7 +54,7 @@ public final class DirtyRectStrategy: DrawingStrategy {
         pointCount += points.count
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         let rect = dirty.intersection(canvas.bounds)
         dirty = .zero
         guard !rect.isEmpty else { return nil }
@@ -66,5 +66,5 @@ public final class DirtyRectStrategy: DrawingStrategy {
         return LayerUpdate(contents: backingStore, damage: [rect], showsThrough: newest)
     }
 
-    public func finalPicture() -> Surface? { backingStore }
+    package func finalPicture() -> Surface? { backingStore }
 }

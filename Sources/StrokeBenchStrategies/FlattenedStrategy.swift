@@ -14,19 +14,19 @@ import StrokeBenchCanvas
 /// spiral point and calls `self.layer.setNeedsDisplay()`, so every tick redraws the whole view: the
 /// flattened image blended across the bounds and the live line stroked. The article's "about 25% CPU"
 /// was measured with it.
-public final class FlattenedStrategy: DrawingStrategy {
-    public static let name = "flattened"
-    public static let summary = "dirty-rect plus a flattened bitmap at pen up and every 200 live points"
+package final class FlattenedStrategy: DrawingStrategy {
+    package static let name = "flattened"
+    package static let summary = "dirty-rect plus a flattened bitmap at pen up and every 200 live points"
 
     /// The companion app's limit on live points before it flattens mid-stroke.
-    public static let livePointLimit = 200
+    package static let livePointLimit = 200
     /// The companion app's auto-draw: the whole layer invalidated every tick.
-    public static let wholeLayerOption = StrategyOption(
+    package static let wholeLayerOption = StrategyOption(
         name: "flattened-whole-layer", kind: .flag,
         help:
             "invalidate the whole layer on every event, as the companion app's spiral auto-draw does (layer.setNeedsDisplay())"
     )
-    public static var options: [StrategyOption] { [wholeLayerOption] }
+    package static var options: [StrategyOption] { [wholeLayerOption] }
 
     private let canvas: CanvasConfiguration
     private let ledger: WorkLedger
@@ -43,7 +43,7 @@ public final class FlattenedStrategy: DrawingStrategy {
     private var newest = -1
     private let wholeLayer: Bool
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         self.canvas = canvas
         ledger = environment.ledger
         wholeLayer = environment.settings.flag(Self.wholeLayerOption)
@@ -53,12 +53,12 @@ public final class FlattenedStrategy: DrawingStrategy {
         context.fill(canvas.bounds, with: canvas.background)
     }
 
-    public var pointsRetained: Int { line.count }
+    package var pointsRetained: Int { line.count }
 
     /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay(rect)`.
-    public var acceptedThrough: Int { newest }
+    package var acceptedThrough: Int { newest }
 
-    public func handle(_ event: TouchEvent) throws {
+    package func handle(_ event: TouchEvent) throws {
         let points = event.points.map(\.location)
         switch event.phase {
         case .began:
@@ -98,7 +98,7 @@ public final class FlattenedStrategy: DrawingStrategy {
         context.stroke([line], style: canvas.style)
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         let rect = dirty.intersection(canvas.bounds)
         dirty = .zero
         guard !rect.isEmpty else { return nil }
@@ -109,5 +109,5 @@ public final class FlattenedStrategy: DrawingStrategy {
         return LayerUpdate(contents: backingStore, damage: [rect], showsThrough: newest)
     }
 
-    public func finalPicture() -> Surface? { backingStore }
+    package func finalPicture() -> Surface? { backingStore }
 }

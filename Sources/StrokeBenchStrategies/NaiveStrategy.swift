@@ -11,9 +11,9 @@ import StrokeBenchCanvas
 ///
 /// A stroke of one sample (a tap) draws a dot at pen up, so that every strategy ends with the same
 /// picture; the article's code draws nothing for a tap.
-public final class NaiveStrategy: DrawingStrategy {
-    public static let name = "naive"
-    public static let summary = "new full-size image per touch event (UIGraphicsImageRenderer in touchesMoved)"
+package final class NaiveStrategy: DrawingStrategy {
+    package static let name = "naive"
+    package static let summary = "new full-size image per touch event (UIGraphicsImageRenderer in touchesMoved)"
 
     private let canvas: CanvasConfiguration
     private let ledger: WorkLedger
@@ -27,16 +27,16 @@ public final class NaiveStrategy: DrawingStrategy {
     private var drawnThrough = -1
     private var contentsChanged = false
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {
         self.canvas = canvas
         self.ledger = environment.ledger
         imageRendererFormat = environment.imageRendererFormat
     }
 
     /// Only what was drawn is pending: `touchesBegan` stores the point and draws nothing.
-    public var acceptedThrough: Int { drawnThrough }
+    package var acceptedThrough: Int { drawnThrough }
 
-    public func handle(_ event: TouchEvent) throws {
+    package func handle(_ event: TouchEvent) throws {
         switch event.phase {
         case .began:
             previous = event.points.first?.location
@@ -72,11 +72,11 @@ public final class NaiveStrategy: DrawingStrategy {
         contentsChanged = true
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         guard contentsChanged else { return nil }
         contentsChanged = false
         return LayerUpdate(contents: image, damage: [canvas.bounds], showsThrough: newest)
     }
 
-    public func finalPicture() -> Surface? { image }
+    package func finalPicture() -> Surface? { image }
 }

@@ -7,30 +7,30 @@ import StrokeBenchCanvas
 /// ink it never drew would: the harness credits ink only where the composited picture changed, so
 /// none of it counts as shown and the verdict is `no ink`. Nothing it is handed becomes pending
 /// content (it draws, invalidates and queues nothing), so it drops no frames.
-public final class NullStrategy: DrawingStrategy {
-    public static let name = "null"
-    public static let summary = "draws nothing: the harness's own overhead (calibration floor)"
+package final class NullStrategy: DrawingStrategy {
+    package static let name = "null"
+    package static let summary = "draws nothing: the harness's own overhead (calibration floor)"
 
     private var newest = -1
     private var changed = false
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) {}
 
     /// Nothing is ever pending: it draws, invalidates and queues nothing.
-    public var acceptedThrough: Int { -1 }
+    package var acceptedThrough: Int { -1 }
 
-    public func handle(_ event: TouchEvent) {
+    package func handle(_ event: TouchEvent) {
         if let last = event.points.last {
             newest = last.index
             changed = true
         }
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         guard changed else { return nil }
         changed = false
         return LayerUpdate(contents: nil, damage: [], showsThrough: newest)
     }
 
-    public func finalPicture() -> Surface? { nil }
+    package func finalPicture() -> Surface? { nil }
 }

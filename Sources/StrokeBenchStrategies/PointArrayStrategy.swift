@@ -7,9 +7,9 @@ import StrokeBenchCanvas
 /// `lines` and invalidates the whole view; at the CoreAnimation commit `draw(_ rect:)` clears the
 /// retained backing store (an opaque view with `clearsContextBeforeDrawing`) and strokes every
 /// stored line as one path, so a frame's cost grows with the points drawn so far.
-public final class PointArrayStrategy: DrawingStrategy {
-    public static let name = "point-array"
-    public static let summary = "stores points; setNeedsDisplay() redraws every stored line each frame"
+package final class PointArrayStrategy: DrawingStrategy {
+    package static let name = "point-array"
+    package static let summary = "stores points; setNeedsDisplay() redraws every stored line each frame"
 
     private let canvas: CanvasConfiguration
     private let ledger: WorkLedger
@@ -20,7 +20,7 @@ public final class PointArrayStrategy: DrawingStrategy {
     private var needsDisplay = false
     private var newest = -1
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         self.canvas = canvas
         ledger = environment.ledger
         backingStore = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
@@ -28,12 +28,12 @@ public final class PointArrayStrategy: DrawingStrategy {
         context.fill(canvas.bounds, with: canvas.background)
     }
 
-    public var pointsRetained: Int { pointCount }
+    package var pointsRetained: Int { pointCount }
 
     /// Pending as soon as it arrives: every began or moved event calls `setNeedsDisplay()`.
-    public var acceptedThrough: Int { newest }
+    package var acceptedThrough: Int { newest }
 
-    public func handle(_ event: TouchEvent) {
+    package func handle(_ event: TouchEvent) {
         switch event.phase {
         case .began: lines.append(Polyline(event.points.map(\.location), style: canvas.style))
         case .moved: lines[lines.count - 1].append(contentsOf: event.points.map(\.location))
@@ -44,7 +44,7 @@ public final class PointArrayStrategy: DrawingStrategy {
         if event.phase != .ended { needsDisplay = true }  // setNeedsDisplay()
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         guard needsDisplay else { return nil }
         needsDisplay = false
         // draw(_ rect:) with rect == bounds.
@@ -53,5 +53,5 @@ public final class PointArrayStrategy: DrawingStrategy {
         return LayerUpdate(contents: backingStore, damage: [canvas.bounds], showsThrough: newest)
     }
 
-    public func finalPicture() -> Surface? { backingStore }
+    package func finalPicture() -> Surface? { backingStore }
 }

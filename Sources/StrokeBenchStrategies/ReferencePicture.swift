@@ -2,9 +2,9 @@ import StrokeBenchCanvas
 
 /// The picture every strategy must end with: the whole trace stroked once, each stroke one
 /// polyline, in one path (up to `batchPoints` points), on the opaque background.
-public enum ReferencePicture {
+package enum ReferencePicture {
     /// Renders `lines` (in device pixels) on a fresh canvas.
-    public static func render(_ lines: [[Point]], canvas: CanvasConfiguration) throws -> Surface {
+    package static func render(_ lines: [[Point]], canvas: CanvasConfiguration) throws -> Surface {
         let surface = try Surface(width: canvas.width, height: canvas.height)
         let context = try Context(surface: surface)
         context.fill(canvas.bounds, with: canvas.background)
@@ -28,5 +28,5 @@ public enum ReferencePicture {
     }
 
     /// The most points stroked as one path.
-    public static let batchPoints = 20_000
+    package static let batchPoints = 20_000
 }

@@ -34,20 +34,20 @@ public struct StrategyCatalog: @unchecked Sendable {
     }
 
     /// Whether `strategy` is one of the literature's, verified against its source, rather than a package's.
-    public func isBuiltIn(_ strategy: any DrawingStrategy.Type) -> Bool {
+    package func isBuiltIn(_ strategy: any DrawingStrategy.Type) -> Bool {
         all.prefix(builtInCount).contains { $0 == strategy }
     }
 
     /// The strategy with this command-line name.
-    public func strategy(named name: String) -> (any DrawingStrategy.Type)? {
+    package func strategy(named name: String) -> (any DrawingStrategy.Type)? {
         all.first { $0.name == name }
     }
 
     /// All names, for error messages and `bench list`.
-    public var names: [String] { all.map { $0.name } }
+    package var names: [String] { all.map { $0.name } }
 
     /// The options the strategy named `name` declares; none for a name this catalog does not know.
-    public func options(of name: String) -> [StrategyOption] { strategy(named: name)?.options ?? [] }
+    package func options(of name: String) -> [StrategyOption] { strategy(named: name)?.options ?? [] }
 
     /// This catalog with a user's strategies added, after checking that no name can be mistaken for
     /// another: each strategy name is kebab-case and new, and each option name is kebab-case, not one
@@ -56,7 +56,7 @@ public struct StrategyCatalog: @unchecked Sendable {
     /// the strategy's name.
     ///
     /// - Throws: `StrategyRegistrationError`, one line naming the strategy and what collides.
-    public func adding(_ strategies: [any DrawingStrategy.Type], reservedOptions: Set<String>)
+    package func adding(_ strategies: [any DrawingStrategy.Type], reservedOptions: Set<String>)
         throws(StrategyRegistrationError) -> StrategyCatalog
     {
         var known = all
@@ -164,7 +164,7 @@ public struct StrategyCatalog: @unchecked Sendable {
 }
 
 /// A strategy refused at registration: one line.
-public struct StrategyRegistrationError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct StrategyRegistrationError: Error, Equatable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

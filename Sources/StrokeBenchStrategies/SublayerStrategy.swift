@@ -11,13 +11,13 @@ import StrokeBenchCanvas
 /// sublayer with each update, so its cost grows with the layer count. Past 400 layers, and at pen
 /// up, the main thread flattens them (`layer.render(in:)` into a new bitmap: the base copied, every
 /// layer stroked), the bitmap becomes the base picture's contents and the sublayers are removed.
-public final class SublayerStrategy: DrawingStrategy {
-    public static let name = "sublayer"
-    public static let summary =
+package final class SublayerStrategy: DrawingStrategy {
+    package static let name = "sublayer"
+    package static let summary =
         "one shape layer per segment, composited by the render server; flattened past 400 and at pen up"
 
     /// More sublayers than this are flattened into the base picture.
-    public static let layerLimit = 400
+    package static let layerLimit = 400
 
     private let canvas: CanvasConfiguration
     private let ledger: WorkLedger
@@ -29,19 +29,19 @@ public final class SublayerStrategy: DrawingStrategy {
     private var baseChanged = true
     private var layersChanged = false
 
-    public init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
+    package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         self.canvas = canvas
         ledger = environment.ledger
         base = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
         try Context(surface: base, counting: ledger).fill(canvas.bounds, with: canvas.background)
     }
 
-    public var pointsRetained: Int { layers.count }
+    package var pointsRetained: Int { layers.count }
 
     /// Pending as soon as it arrives: every began or moved event adds a shape layer.
-    public var acceptedThrough: Int { newest }
+    package var acceptedThrough: Int { newest }
 
-    public func handle(_ event: TouchEvent) throws {
+    package func handle(_ event: TouchEvent) throws {
         switch event.phase {
         case .began:
             guard let p = event.points.first?.location else { break }
@@ -78,7 +78,7 @@ public final class SublayerStrategy: DrawingStrategy {
         layersChanged = false
     }
 
-    public func commit() -> LayerUpdate? {
+    package func commit() -> LayerUpdate? {
         if baseChanged {
             baseChanged = false
             layersChanged = false
@@ -91,5 +91,5 @@ public final class SublayerStrategy: DrawingStrategy {
             overlays: layers)
     }
 
-    public func finalPicture() -> Surface? { base }
+    package func finalPicture() -> Surface? { base }
 }

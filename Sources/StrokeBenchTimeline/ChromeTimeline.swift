@@ -18,7 +18,7 @@ import StrokeBenchUnits
 ///
 /// Memory stays flat: besides the writer's block buffer it keeps the last presentation and sample
 /// (their slices end where the next begins) and the render tasks in flight.
-public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // state is guarded by `lock`
+package final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // state is guarded by `lock`
     /// The track of each kind of event: (pid, tid).
     enum Track {
         static let samples = (pid: 1, tid: 1)
@@ -59,7 +59,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
 
     /// Starts a timeline of the replay `configuration` describes, writing to `path` (a temporary file
     /// of an `AtomicFile` write; `finish()` completes it).
-    public init(path: String, configuration: ReplayConfiguration) throws {
+    package init(path: String, configuration: ReplayConfiguration) throws {
         stream = try TimelineEventStream(
             path: path,
             metadata: [
@@ -87,7 +87,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
 
     // MARK: ReplayTimeline
 
-    public func turnRan(_ turn: @autoclosure () -> TimelineTurn) {
+    package func turnRan(_ turn: @autoclosure () -> TimelineTurn) {
         let turn = turn()
         lock.lock()
         defer { lock.unlock() }
@@ -115,7 +115,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
         counter("live bitmap bytes", "bytes", turn.liveBitmapBytes, at: turn.end)
     }
 
-    public func presented(_ presentation: @autoclosure () -> TimelinePresentation) {
+    package func presented(_ presentation: @autoclosure () -> TimelinePresentation) {
         let presentation = presentation()
         lock.lock()
         defer { lock.unlock() }
@@ -141,7 +141,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
         }
     }
 
-    public func composited(frame: Int, commitEnd: ReplayInstant, cost: ReplayDuration, pixels: Int) {
+    package func composited(frame: Int, commitEnd: ReplayInstant, cost: ReplayDuration, pixels: Int) {
         guard cost > .zero || pixels > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -153,7 +153,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
             args: [("frame", .int(frame)), ("pixels", .int(pixels))])
     }
 
-    public func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket {
+    package func renderTaskSubmitted(at time: ReplayInstant, waiting: Int) -> TimelineTicket {
         lock.lock()
         defer { lock.unlock() }
         let ticket = TimelineTicket(id: nextTask, frame: nextFrame)
@@ -163,13 +163,13 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
         return ticket
     }
 
-    public func renderTaskStarted(at time: ReplayInstant, waiting: Int) {
+    package func renderTaskStarted(at time: ReplayInstant, waiting: Int) {
         lock.lock()
         defer { lock.unlock() }
         counter("render backlog", "tasks", waiting, at: time)
     }
 
-    public func renderTaskEnded(_ task: TimelineTask) {
+    package func renderTaskEnded(_ task: TimelineTask) {
         lock.lock()
         defer { lock.unlock() }
         openTasks[task.ticket.id] = nil
@@ -198,7 +198,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
 
     /// One counter track per latency stage, and one for the end-to-end latency, each with a value at
     /// every shown sample's time; and the slowest sample's stages as slices, from its pen touch on.
-    public func latencyStages(_ samples: [TimelineLatency]) {
+    package func latencyStages(_ samples: [TimelineLatency]) {
         guard let slowest = samples.max(by: { $0.stages.endToEndNs < $1.stages.endToEndNs }) else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -239,7 +239,7 @@ public final class ChromeTimeline: ReplayTimeline, @unchecked Sendable {  // sta
     /// tasks the replay gave up on), closes the JSON and the file.
     ///
     /// - Throws: `TimelineEventStream.WriteError` if any write failed.
-    public func finish() throws {
+    package func finish() throws {
         lock.lock()
         defer { lock.unlock() }
         if let held = heldPresentation {

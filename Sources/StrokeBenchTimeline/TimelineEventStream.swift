@@ -8,9 +8,9 @@ import StrokeBenchSpec
 ///
 /// Times are whole nanoseconds of the replay's own time base; the file carries them as microseconds
 /// with three decimals, so no rounding happens on the way out and slices add up exactly.
-public struct TimelineEvent: Sendable {
+package struct TimelineEvent: Sendable {
     /// The event's kind, as the format's `ph` letter.
-    public enum Phase: String, Sendable {
+    package enum Phase: String, Sendable {
         /// A slice with a start and a duration (`X`).
         case complete = "X"
         /// A moment on one thread (`i`, thread scope).
@@ -26,29 +26,29 @@ public struct TimelineEvent: Sendable {
     }
 
     /// An argument value.
-    public enum Argument: Sendable {
+    package enum Argument: Sendable {
         case int(Int)
         case double(Double)
         case string(String)
         case bool(Bool)
     }
 
-    public var phase: Phase
-    public var name: String
+    package var phase: Phase
+    package var name: String
     /// Category (`cat`), for filtering; nil to leave it out.
-    public var category: String?
-    public var pid: Int
-    public var tid: Int
+    package var category: String?
+    package var pid: Int
+    package var tid: Int
     /// Start, in nanoseconds (ignored for metadata).
-    public var time: Int64
+    package var time: Int64
     /// Duration in nanoseconds, for `complete` slices.
-    public var duration: Int64?
+    package var duration: Int64?
     /// Flow id, for `flowStart` and `flowEnd`.
-    public var id: Int?
+    package var id: Int?
     /// Arguments, in order.
-    public var args: [(String, Argument)]
+    package var args: [(String, Argument)]
 
-    public init(
+    package init(
         _ phase: Phase, name: String, category: String? = nil, pid: Int, tid: Int, time: Int64 = 0,
         duration: Int64? = nil, id: Int? = nil, args: [(String, Argument)] = []
     ) {
@@ -64,7 +64,7 @@ public struct TimelineEvent: Sendable {
     }
 
     /// The event as one JSON object, without spaces.
-    public var json: String {
+    package var json: String {
         var s = "{\"ph\":\"\(phase.rawValue)\",\"name\":\(Self.quoted(name))"
         if let category { s += ",\"cat\":\(Self.quoted(category))" }
         s += ",\"pid\":\(pid),\"tid\":\(tid)"
@@ -132,20 +132,20 @@ public struct TimelineEvent: Sendable {
 ///
 /// A write error does not stop the replay: the first one is kept, later events are dropped, and
 /// `finish()` throws it.
-public final class TimelineEventStream: @unchecked Sendable {  // everything mutable is guarded by `lock`
+package final class TimelineEventStream: @unchecked Sendable {  // everything mutable is guarded by `lock`
     /// The file could not be written.
-    public struct WriteError: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): \(reason)" }
+    package struct WriteError: Error, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): \(reason)" }
     }
 
     /// The version of the layout this writer produces (`otherData.strokebench_timeline_version`):
     /// which processes and threads there are and what their events mean (docs/timeline.md). bench only
     /// writes it; `scripts/plot_timeline.py` reads it and refuses other versions.
-    public static let format = FormatVersion(name: "timeline", current: 1)
+    package static let format = FormatVersion(name: "timeline", current: 1)
     /// `format.current`.
-    public static var version: Int { format.current }
+    package static var version: Int { format.current }
 
     private let sink: OutputSink
     private let lock = NSLock()
@@ -154,7 +154,7 @@ public final class TimelineEventStream: @unchecked Sendable {  // everything mut
     private var failure: WriteError?
     private var written = 0
     /// Events appended so far.
-    public var count: Int {
+    package var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return written
@@ -166,7 +166,7 @@ public final class TimelineEventStream: @unchecked Sendable {  // everything mut
     /// a FIFO or `-` is written as it is) and buffers the header.
     ///
     /// - Parameter metadata: string pairs for `otherData` (strategy, device, clock, ...), after the version.
-    public init(path: String, metadata: [(String, String)]) throws {
+    package init(path: String, metadata: [(String, String)]) throws {
         do { sink = try OutputSink(path: path) } catch { throw WriteError(path: path, reason: error.reason) }
         let other = [("strokebench_timeline_version", String(Self.version))] + metadata
         buffer =
@@ -176,7 +176,7 @@ public final class TimelineEventStream: @unchecked Sendable {  // everything mut
     }
 
     /// Appends one event.
-    public func append(_ event: TimelineEvent) {
+    package func append(_ event: TimelineEvent) {
         let text = event.json
         lock.lock()
         defer { lock.unlock() }
@@ -191,7 +191,7 @@ public final class TimelineEventStream: @unchecked Sendable {  // everything mut
     /// Closes the array and the object, writes what is buffered and closes the file.
     ///
     /// - Throws: `WriteError`, the first write that failed.
-    public func finish() throws {
+    package func finish() throws {
         lock.lock()
         defer { lock.unlock() }
         buffer += "\n]}\n"

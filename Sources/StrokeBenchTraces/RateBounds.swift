@@ -5,14 +5,14 @@ import StrokeBenchSpec
 ///
 /// The bounds themselves live beside what they bound, each with its reasons: `ReplaySpec.rates`
 /// (display refresh) and `TraceGenerator.Digitizer.rates` (touch and pen sampling).
-public enum RateBounds {
+package enum RateBounds {
     /// The one-line error for `rate`, given to `option`, outside `bounds`.
-    public static func problem(option: String, rate: Double, bounds: ClosedRange<Double>) -> String {
+    package static func problem(option: String, rate: Double, bounds: ClosedRange<Double>) -> String {
         "\(option) must be a rate in \(text(bounds)) Hz, not \(rate)"
     }
 
     /// `1...1000`: a range of rates as people write it, without a needless `.0`.
-    public static func text(_ bounds: ClosedRange<Double>) -> String {
+    package static func text(_ bounds: ClosedRange<Double>) -> String {
         "\(bounds.lowerBound.plainText)...\(bounds.upperBound.plainText)"
     }
 }

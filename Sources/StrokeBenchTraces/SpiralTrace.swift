@@ -9,17 +9,17 @@ import Foundation
 /// 200 pt on an iPad and 100 pt on an iPhone and shrinks by 0.9999 per point; the spiral is centred
 /// in the view. The app draws one point per `CADisplayLink` callback, so the samples are stamped one
 /// refresh period apart; replay it with `--input display-link` to take one per turn whatever the time.
-public enum SpiralTrace {
+package enum SpiralTrace {
     /// Points in the companion app's spiral (`for _ in 0 ... 15000`).
-    public static let pointCount = 15_001
+    package static let pointCount = 15_001
     /// Rotation per point: `rotate(by: (CGFloat.pi / 2) / 90)`.
-    public static let stepAngle = Double.pi / 180
+    package static let stepAngle = Double.pi / 180
     /// `length *= 0.9999` per point.
-    public static let shrink = 0.9999
+    package static let shrink = 0.9999
 
     /// The spiral centred in `canvas` (points), starting at `initialLength` points, one sample per
     /// refresh of a `refreshRate` Hz display.
-    public static func make(canvas: CanvasSize, initialLength: Double, refreshRate: Double) -> Trace {
+    package static func make(canvas: CanvasSize, initialLength: Double, refreshRate: Double) -> Trace {
         let centre = (x: canvas.width / 2, y: canvas.height / 2)
         var length = initialLength
         var samples: [Sample] = []

@@ -20,27 +20,27 @@ import StrokeBenchSpec
 /// read; they cannot show whether they were cut short (`TraceFormat.version(of:)` tells callers).
 public enum TraceFormat {
     /// The magic word of the first line.
-    public static let magic = "strokebench-trace"
+    package static let magic = "strokebench-trace"
     /// The version written (2) and read (1, with no `end` record so a cut cannot be told, and 2).
-    public static let format = FormatVersion(name: "trace", current: 2, readable: 1...2)
+    package static let format = FormatVersion(name: "trace", current: 2, readable: 1...2)
     /// The version this build writes.
-    public static var version: Int { format.current }
+    package static var version: Int { format.current }
     /// More samples than this are refused: a trace that large (over an hour at 240 Hz, many times)
     /// would not fit the replay's memory budget.
     public static let maxSamples = 20_000_000
     /// Coordinates and canvas sides beyond this many points are refused as absurd.
-    public static let maxCoordinate = 1_000_000.0
+    package static let maxCoordinate = 1_000_000.0
     /// Times beyond this many seconds (a week) are refused as absurd.
-    public static let maxTime = 7 * 24 * 3600.0
+    package static let maxTime = 7 * 24 * 3600.0
     /// Files larger than this (1 GiB) are refused before they are read: `maxSamples` samples take
     /// about 700 MB of text. Reading holds the file's bytes and its decoded text for a moment (twice
     /// the file), then the text and 40 bytes per sample, reserved once per stroke: 668 MB at peak
     /// for a 260 MB file of one 10-million-sample stroke, 2.6 times its size (`docs/robustness.md`).
-    public static let maxFileBytes = 1 << 30
+    package static let maxFileBytes = 1 << 30
 
     /// What is read from a pipe or a device (which says no size) at most: 256 MiB, about 9 million
     /// samples. A larger trace is read from a file, which says its size first.
-    public static let maxStreamBytes = 256 << 20
+    package static let maxStreamBytes = 256 << 20
 
     /// Refuses a file larger than `maxFileBytes` without reading it, then returns its bytes.
     ///
@@ -111,27 +111,27 @@ public enum TraceFormat {
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
 
 /// A file that could not be opened or read, with the system's reason.
-public struct FileReadError: Error, LocalizedError, CustomStringConvertible {
-    public var path: String
+package struct FileReadError: Error, LocalizedError, CustomStringConvertible {
+    package var path: String
     /// The system's reason, in words (`strerror`).
-    public var reason: String
+    package var reason: String
 
     init(path: String, errno code: Int32) {
         self.path = path
         reason = String(cString: strerror(code)).lowercased()
     }
 
-    public var description: String { "\(path): \(reason)" }
-    public var errorDescription: String? { reason }
+    package var description: String { "\(path): \(reason)" }
+    package var errorDescription: String? { reason }
 }
 
 /// Why a trace could not be read: the file, the line (1-based, 0 when the whole file is at fault) and what is wrong.
 public struct TraceError: Error, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var reason: String
+    package var file: String
+    package var line: Int
+    package var reason: String
 
-    public init(file: String, line: Int, reason: String) {
+    package init(file: String, line: Int, reason: String) {
         self.file = file
         self.line = line
         self.reason = reason
@@ -145,12 +145,12 @@ extension TraceFormat {
     /// Reads a trace file.
     /// - Throws: `TraceError` naming the file and line for malformed data, or an I/O error from
     ///   Foundation when the file cannot be read.
-    public static func read(contentsOf path: String) throws -> Trace {
+    package static func read(contentsOf path: String) throws -> Trace {
         try readVersioned(contentsOf: path).trace
     }
 
     /// Reads a trace file, with the format version it was written in (1 cannot show a cut).
-    public static func readVersioned(contentsOf path: String) throws -> (trace: Trace, version: Int) {
+    package static func readVersioned(contentsOf path: String) throws -> (trace: Trace, version: Int) {
         try parseVersioned(try readBytes(of: path), file: path)  // the bytes are consumed: freed once decoded
     }
 
@@ -166,7 +166,7 @@ extension TraceFormat {
     /// `parse`, with the format version the text was written in.
     /// - Complexity: memory: the decoded text (for a moment beside `data`, which is released then if
     ///   the caller gave it up) and one `Sample` per sample, reserved per stroke, never doubled.
-    public static func parseVersioned(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples)
+    package static func parseVersioned(_ data: consuming Data, file: String, maxSamples: Int = TraceFormat.maxSamples)
         throws(TraceError) -> (trace: Trace, version: Int)
     {
         guard !data.isEmpty else { throw TraceError(file: file, line: 0, reason: "empty file") }
@@ -185,7 +185,7 @@ extension TraceFormat {
     /// The line of `text` (1-based) that holds sample `sample` of stroke `stroke` (both from 0), as
     /// `parse` reads it; nil when there is none. For errors about a sample found after reading, which
     /// a `Trace` keeps without its lines.
-    public static func line(ofSample sample: Int, inStroke stroke: Int, of text: String) -> Int? {
+    package static func line(ofSample sample: Int, inStroke stroke: Int, of text: String) -> Int? {
         var strokes = -1
         var samples = -1
         var number = 0
@@ -226,7 +226,7 @@ extension TraceFormat {
 
     /// The trace as file text. Times are written to the microsecond and positions to a hundredth
     /// of a point, which `parse` reads back exactly as written.
-    public static func serialize(_ trace: Trace) -> String {
+    package static func serialize(_ trace: Trace) -> String {
         var out = "\(magic) \(version)\n"
         out += "canvas \(format(trace.canvas.width)) \(format(trace.canvas.height))\n"
         for (k, v) in trace.metadata {
@@ -245,7 +245,7 @@ extension TraceFormat {
     }
 
     /// Rounds a trace to what the file keeps, so that `parse(serialize(t)) == rounded(t)`.
-    public static func rounded(_ trace: Trace) -> Trace {
+    package static func rounded(_ trace: Trace) -> Trace {
         var t = trace
         t.strokes = t.strokes.map { s in
             Stroke(
@@ -273,7 +273,7 @@ extension TraceFormat {
     /// symbolic link is followed to its target, and a device or FIFO is written in place, never
     /// renamed over (`bench` itself writes through `AtomicFile`, which has the same rules).
     /// - Throws: Foundation's error, or `POSIXError` for a device or FIFO that cannot be written.
-    public static func write(_ trace: Trace, to path: String) throws {
+    package static func write(_ trace: Trace, to path: String) throws {
         let data = Data(serialize(trace).utf8)
         let target =
             realpath(path, nil).map { resolved in

@@ -2,7 +2,7 @@ import Foundation
 
 extension TraceGenerator {
     /// Kinds of drawing that load a canvas differently.
-    public enum Kind: String, CaseIterable, Sendable {
+    package enum Kind: String, CaseIterable, Sendable {
         /// The original mixed session of smooth strokes (the built-in default trace).
         case session
         /// Handwriting: glyphs of one to three short strokes along lines of text, with pen-up
@@ -19,24 +19,24 @@ extension TraceGenerator {
     }
 
     /// How a digitizer reports the pen: its rate, how irregular its timestamps are, its resolution.
-    public struct Digitizer: Hashable, Sendable {
+    package struct Digitizer: Hashable, Sendable {
         /// Nominal rate in Hz: the median sampling interval is `1 / rate`.
-        public var rate: Double
+        package var rate: Double
         /// Log-space spread of the sampling interval (0: steady, with 0.2 ms of jitter).
-        public var intervalSigma: Double
+        package var intervalSigma: Double
         /// Fraction of samples delivered 0.5 to 2 ms after the previous one, as event queues that
         /// batch input do (the 1 ms intervals of the $1 logs).
-        public var burstFraction: Double
+        package var burstFraction: Double
         /// Coordinates are reported in multiples of this many units (0: exact).
-        public var quantum: Double
+        package var quantum: Double
         /// Whether samples carry pen pressure.
-        public var reportsForce: Bool
+        package var reportsForce: Bool
         /// Whether a sample is reported only when its (quantized) position changed, as browser
         /// pointer-move events are; a resting pen then leaves a gap in time instead of repeats.
-        public var reportsOnlyMoves: Bool
+        package var reportsOnlyMoves: Bool
 
         /// A memberwise initializer, for custom digitizers.
-        public init(
+        package init(
             rate: Double, intervalSigma: Double = 0, burstFraction: Double = 0, quantum: Double = 0,
             reportsForce: Bool = false,
             reportsOnlyMoves: Bool = false
@@ -50,14 +50,14 @@ extension TraceGenerator {
         }
 
         /// Apple Pencil: a steady 240 Hz with pressure, sub-point positions.
-        public static let pencil = Digitizer(rate: 240, reportsForce: true)
+        package static let pencil = Digitizer(rate: 240, reportsForce: true)
         /// A 2007 Tablet PC stylus as the $1 logs recorded it: about 70 Hz nominal, irregular
         /// event timing with bursts, integer pixels, reported only on movement (the logs repeat no point).
-        public static let tabletPC = Digitizer(
+        package static let tabletPC = Digitizer(
             rate: 80, intervalSigma: 0.5, burstFraction: 0.06, quantum: 1, reportsOnlyMoves: true)
         /// Browser pointer events as Omniglot recorded them: about 70 Hz nominal, irregular, integer
         /// pixels, reported only when the pointer moved.
-        public static let browser = Digitizer(rate: 100, intervalSigma: 0.5, quantum: 1, reportsOnlyMoves: true)
+        package static let browser = Digitizer(rate: 100, intervalSigma: 0.5, quantum: 1, reportsOnlyMoves: true)
     }
 
     /// Generates one of the non-`session` kinds.

@@ -7,5 +7,5 @@ extension TraceGenerator.Digitizer {
     /// above the touch sampling rates gaming phones advertise (several hundred Hz). Beyond it a
     /// resampled trace only grows; near zero a stroke would keep little more than its two ends.
     /// Errors say the bounds in `RateBounds`' words.
-    public static let rates: ClosedRange<Double> = 30...1000
+    package static let rates: ClosedRange<Double> = 30...1000
 }

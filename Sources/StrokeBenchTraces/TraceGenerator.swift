@@ -11,30 +11,30 @@ public struct TraceGenerator: Sendable {
     /// What the generated session looks like.
     public struct Parameters: Hashable, Sendable {
         /// Canvas in points.
-        public var canvas = CanvasSize(width: 834, height: 1194)
+        package var canvas = CanvasSize(width: 834, height: 1194)
         /// Digitizer rate in Hz (240 for Apple Pencil).
-        public var sampleRate = 240.0
+        package var sampleRate = 240.0
         /// Session length in seconds: strokes are added until the next one would end past it.
         /// (30 s: the built-in default needs two dozen strokes; its first 25 s are what 25 s gave.)
         public var duration = 30.0
         /// Median stroke duration in seconds, and its log-space spread.
-        public var strokeDurationMedian = 0.5, strokeDurationSigma = 0.5
+        package var strokeDurationMedian = 0.5, strokeDurationSigma = 0.5
         /// Median peak pen speed in points per second, and its log-space spread.
-        public var peakSpeedMedian = 700.0, peakSpeedSigma = 0.35
+        package var peakSpeedMedian = 700.0, peakSpeedSigma = 0.35
         /// Median pen-up pause in seconds, and its log-space spread.
-        public var pauseMedian = 0.35, pauseSigma = 0.6
+        package var pauseMedian = 0.35, pauseSigma = 0.6
         /// Standard deviation of the curvature random walk, in radians per point per sqrt(second).
-        public var curvatureNoise = 0.02
+        package var curvatureNoise = 0.02
         /// What kind of drawing to generate. `session` is the original mixed session, kept sample for
         /// sample so the built-in default trace does not change; the other kinds are described on `Kind`.
-        public var kind = Kind.session
+        package var kind = Kind.session
         /// How the digitizer reports the pen, for every kind but `session` (which always samples
         /// steadily at `sampleRate`). Its `rate` replaces `sampleRate` for those kinds.
-        public var digitizer = Digitizer.pencil
+        package var digitizer = Digitizer.pencil
         public init() {}
 
         /// Parameters for `kind` on `canvas`, `duration` seconds long, sampled by `digitizer`.
-        public init(
+        package init(
             kind: Kind, duration: Double, canvas: CanvasSize = CanvasSize(width: 834, height: 1194),
             digitizer: Digitizer = .pencil
         ) {
@@ -46,8 +46,8 @@ public struct TraceGenerator: Sendable {
         }
     }
 
-    public var parameters: Parameters
-    public var seed: UInt64
+    package var parameters: Parameters
+    package var seed: UInt64
 
     public init(seed: UInt64, parameters: Parameters = Parameters()) {
         self.seed = seed
@@ -55,7 +55,7 @@ public struct TraceGenerator: Sendable {
     }
 
     /// The built-in default trace: 30 s on an iPad Pro 11" canvas, 240 Hz pencil, seed 1 (kind `session`).
-    public static let `default` = TraceGenerator(seed: 1).generate()
+    package static let `default` = TraceGenerator(seed: 1).generate()
 
     /// Generates the session.
     public func generate() -> Trace {

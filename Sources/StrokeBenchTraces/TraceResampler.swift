@@ -8,12 +8,12 @@ import Foundation
 /// around that time (force too, when both have it). Linear interpolation invents no shape the
 /// recording does not have: a 70 Hz polygon stays that polygon, only sampled more often. Pen-up
 /// pauses and stroke timing are unchanged. The result is marked `derived` in its metadata.
-public struct TraceResampler: Sendable {
+package struct TraceResampler: Sendable {
     /// Target rate in samples per second.
-    public var rate: Double
+    package var rate: Double
 
     /// - Precondition: `rate` is finite and positive.
-    public init(rate: Double) {
+    package init(rate: Double) {
         precondition(rate.isFinite && rate > 0, "resampling rate must be positive")
         self.rate = rate
     }
@@ -21,7 +21,7 @@ public struct TraceResampler: Sendable {
     /// How many samples `resample(trace)` would make, counted without making them (as a `Double`, so
     /// a week at 1000 Hz counts rather than overflows): what a command checks against
     /// `TraceFormat.maxSamples` before it starts.
-    public func sampleCount(of trace: Trace) -> Double {
+    package func sampleCount(of trace: Trace) -> Double {
         trace.strokes.reduce(0) { total, stroke in
             let s = stroke.samples
             guard s.count > 1, stroke.endTime > stroke.startTime else { return total + Double(s.count) }
@@ -33,7 +33,7 @@ public struct TraceResampler: Sendable {
 
     /// The resampled trace, with `derived` and `sample-rate-hz` recorded in its metadata (an
     /// earlier `sample-rate-hz` is replaced; every other entry, licence included, is kept).
-    public func resample(_ trace: Trace) -> Trace {
+    package func resample(_ trace: Trace) -> Trace {
         var result = trace
         result.strokes = trace.strokes.map(resample)
         let original = TraceStatistics(trace).summary(canvas: trace.canvas).sampleRateHz
@@ -46,7 +46,7 @@ public struct TraceResampler: Sendable {
     }
 
     /// One stroke at the target rate.
-    public func resample(_ stroke: Stroke) -> Stroke {
+    package func resample(_ stroke: Stroke) -> Stroke {
         let s = stroke.samples
         guard s.count > 1, stroke.endTime > stroke.startTime else { return stroke }
         let step = 1 / rate

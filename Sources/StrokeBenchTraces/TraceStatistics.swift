@@ -6,36 +6,36 @@ import StrokeBenchSpec
 ///
 /// Lengths are in the trace's canvas units (points for generated traces, the recorded pixels for
 /// imported ones), times in seconds.
-public struct TraceStatistics: Sendable {
+package struct TraceStatistics: Sendable {
     /// Number of strokes.
-    public var strokes: Int
+    package var strokes: Int
     /// Number of samples.
-    public var samples: Int
+    package var samples: Int
     /// Time of the last sample (traces start at 0), in seconds.
-    public var duration: Double
+    package var duration: Double
     /// The smallest rectangle holding every sample, or nil for an empty trace.
-    public var boundingBox: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+    package var boundingBox: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
     /// Time between consecutive samples of one stroke, in seconds (zeros included: repeated timestamps).
-    public var intervals: [Double]
+    package var intervals: [Double]
     /// Time from first to last sample of each stroke, in seconds.
-    public var strokeDurations: [Double]
+    package var strokeDurations: [Double]
     /// Pen speed between consecutive samples of one stroke, in units per second; pairs with the same
     /// time are left out, since their speed is undefined.
-    public var speeds: [Double]
+    package var speeds: [Double]
     /// Unsigned curvature at each interior sample: the turning angle between the segments before and
     /// after it divided by their mean length, in radians per unit. Zero-length segments are skipped,
     /// so a pen resting in place does not count as a sharp turn.
-    public var curvatures: [Double]
+    package var curvatures: [Double]
     /// Pen-up time between the end of one stroke and the start of the next, in seconds. In an
     /// imported trace, the gaps the import put between files (`import-pause-between-files-s` in the
     /// metadata) are not recorded pauses and are counted in `filePauses` instead.
-    public var pauses: [Double]
+    package var pauses: [Double]
     /// Gaps between imported files that were left out of `pauses`.
-    public var filePauses: Int
+    package var filePauses: Int
 
     /// Measures `trace`.
     /// - Complexity: O(samples).
-    public init(_ trace: Trace) {
+    package init(_ trace: Trace) {
         strokes = trace.strokes.count
         samples = trace.sampleCount
         duration = trace.duration
@@ -92,12 +92,12 @@ public struct TraceStatistics: Sendable {
 
     /// The value below which `fraction` of `values` lie, by linear interpolation between the closest
     /// ranks (the same definition as NumPy's default), or nil when `values` is empty.
-    public static func percentile(_ values: [Double], _ fraction: Double) -> Double? {
+    package static func percentile(_ values: [Double], _ fraction: Double) -> Double? {
         percentiles(values, [fraction])?[0]
     }
 
     /// Several percentiles at once, sorting `values` only once.
-    public static func percentiles(_ values: [Double], _ fractions: [Double]) -> [Double]? {
+    package static func percentiles(_ values: [Double], _ fractions: [Double]) -> [Double]? {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         return fractions.map { f in
@@ -111,16 +111,16 @@ public struct TraceStatistics: Sendable {
 
 extension TraceStatistics {
     /// Five points of a distribution, for tables and JSON: enough to compare shapes by eye.
-    public struct Distribution: Codable, Hashable, Sendable {
+    package struct Distribution: Codable, Hashable, Sendable {
         /// How many values the percentiles were taken over.
-        public var count: Int
+        package var count: Int
         /// The 5th, 25th, 50th, 75th and 95th percentiles.
-        public var p5: Double, p25: Double, p50: Double, p75: Double, p95: Double
+        package var p5: Double, p25: Double, p50: Double, p75: Double, p95: Double
         /// Arithmetic mean.
-        public var mean: Double
+        package var mean: Double
 
         /// Summarizes `values` scaled by `unit` (1000 turns seconds into milliseconds); all zero when empty.
-        public init(_ values: [Double], unit: Double = 1) {
+        package init(_ values: [Double], unit: Double = 1) {
             count = values.count
             let p = TraceStatistics.percentiles(values, [0.05, 0.25, 0.5, 0.75, 0.95]) ?? [0, 0, 0, 0, 0]
             p5 = p[0] * unit
@@ -134,33 +134,33 @@ extension TraceStatistics {
 
     /// The statistics as `bench trace info --format json` prints them. Key names are part of the
     /// command-line contract: `strokes`, `samples`, `duration_s` are always present.
-    public struct Summary: Codable, Hashable, Sendable {
+    package struct Summary: Codable, Hashable, Sendable {
         /// The version of `bench trace info --format json`'s object (its `format_version` key).
-        public static let format = FormatVersion(name: "trace info", current: 1)
+        package static let format = FormatVersion(name: "trace info", current: 1)
 
         /// Number of strokes.
-        public var strokes: Int
+        package var strokes: Int
         /// Number of samples.
-        public var samples: Int
+        package var samples: Int
         /// Time of the last sample, in seconds.
-        public var durationS: Double
+        package var durationS: Double
         /// Canvas width and height.
-        public var canvas: [Double]
+        package var canvas: [Double]
         /// `[minX, minY, maxX, maxY]`, empty for an empty trace.
-        public var boundingBox: [Double]
+        package var boundingBox: [Double]
         /// Sampling intervals within strokes, in milliseconds.
-        public var intervalMs: Distribution
+        package var intervalMs: Distribution
         /// Stroke durations, in seconds.
-        public var strokeDurationS: Distribution
+        package var strokeDurationS: Distribution
         /// Pen speeds, in canvas units per second.
-        public var speedPerS: Distribution
+        package var speedPerS: Distribution
         /// Unsigned curvature, in radians per canvas unit.
-        public var curvaturePerUnit: Distribution
+        package var curvaturePerUnit: Distribution
         /// Recorded pen-up pauses (gaps between imported files left out), in seconds.
-        public var pauseS: Distribution
+        package var pauseS: Distribution
         /// Samples per second of stroke time (samples minus strokes over total stroke duration): the
         /// effective digitizer rate.
-        public var sampleRateHz: Double
+        package var sampleRateHz: Double
 
         enum CodingKeys: String, CodingKey {
             case strokes, samples, canvas
@@ -176,7 +176,7 @@ extension TraceStatistics {
     }
 
     /// The summary of these statistics for a trace on `canvas`.
-    public func summary(canvas: CanvasSize) -> Summary {
+    package func summary(canvas: CanvasSize) -> Summary {
         let strokeTime = strokeDurations.reduce(0, +)
         return Summary(
             strokes: strokes, samples: samples, durationS: duration,

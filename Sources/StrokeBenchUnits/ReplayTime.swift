@@ -7,26 +7,26 @@ public struct ReplayInstant: Comparable, Hashable, Sendable {
     public var nanoseconds: Int64
 
     /// The start of the replay.
-    public static let zero = ReplayInstant(nanoseconds: 0)
+    package static let zero = ReplayInstant(nanoseconds: 0)
 
-    @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+    @inlinable package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// The instant `seconds` after the start, to the nearest nanosecond (trace times are microseconds).
-    @inlinable public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    @inlinable package init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
 
     /// Seconds since the start.
-    @inlinable public var seconds: Double { Double(nanoseconds) / 1e9 }
+    @inlinable package var seconds: Double { Double(nanoseconds) / 1e9 }
     /// Milliseconds since the start, as the CSV reports instants.
-    @inlinable public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+    @inlinable package var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     @inlinable public static func < (a: ReplayInstant, b: ReplayInstant) -> Bool { a.nanoseconds < b.nanoseconds }
-    @inlinable public static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant {
+    @inlinable package static func + (a: ReplayInstant, d: ReplayDuration) -> ReplayInstant {
         ReplayInstant(nanoseconds: a.nanoseconds + d.nanoseconds)
     }
-    @inlinable public static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration {
+    @inlinable package static func - (a: ReplayInstant, b: ReplayInstant) -> ReplayDuration {
         ReplayDuration(nanoseconds: a.nanoseconds - b.nanoseconds)
     }
-    @inlinable public static func += (a: inout ReplayInstant, d: ReplayDuration) { a = a + d }
+    @inlinable package static func += (a: inout ReplayInstant, d: ReplayDuration) { a = a + d }
 }
 
 /// A span of replay time (a phase's cost, an overrun), in whole nanoseconds; may be negative.
@@ -38,10 +38,10 @@ public struct ReplayDuration: Comparable, Hashable, Sendable, AdditiveArithmetic
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// `seconds`, to the nearest nanosecond.
-    @inlinable public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    @inlinable package init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
 
-    @inlinable public var seconds: Double { Double(nanoseconds) / 1e9 }
-    @inlinable public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+    @inlinable package var seconds: Double { Double(nanoseconds) / 1e9 }
+    @inlinable package var milliseconds: Double { Double(nanoseconds) / 1e6 }
 
     @inlinable public static func < (a: ReplayDuration, b: ReplayDuration) -> Bool { a.nanoseconds < b.nanoseconds }
     @inlinable public static func + (a: ReplayDuration, b: ReplayDuration) -> ReplayDuration {
@@ -67,7 +67,7 @@ public struct VsyncGrid: Hashable, Sendable {
 
     /// The index of the first vsync strictly after `instant`: the vsync a turn started then is due at,
     /// and the earliest a commit finished then can be presented at.
-    @inlinable public func firstVsync(after instant: ReplayInstant) -> Int {
+    @inlinable package func firstVsync(after instant: ReplayInstant) -> Int {
         // The floating estimate is within one of the answer; the comparisons against `time(of:)` make it exact.
         var k = max(0, Int((instant.seconds * hz).rounded(.down)))
         while k > 0 && time(of: k - 1) > instant { k -= 1 }
@@ -76,7 +76,7 @@ public struct VsyncGrid: Hashable, Sendable {
     }
 
     /// The duration of `vsyncs` refresh periods.
-    @inlinable public func duration(ofVsyncs vsyncs: Int) -> ReplayDuration {
+    @inlinable package func duration(ofVsyncs vsyncs: Int) -> ReplayDuration {
         ReplayDuration(seconds: Double(vsyncs) / hz)
     }
 }

@@ -71,12 +71,12 @@ public struct WorkCounters: Hashable, Sendable, Codable {
     public var extendedUploaded: Int = 0
     public var extendedCopied: Int = 0
     /// All extended-range pixels, of every kind.
-    public var extendedRangePixels: Int {
+    package var extendedRangePixels: Int {
         extendedCleared + extendedFilled + extendedBlended + extendedStroked + extendedUploaded + extendedCopied
     }
 
     /// The extended-range share of the pixel counter at `key`.
-    public static func extended(_ key: WritableKeyPath<WorkCounters, Int>) -> WritableKeyPath<WorkCounters, Int>? {
+    package static func extended(_ key: WritableKeyPath<WorkCounters, Int>) -> WritableKeyPath<WorkCounters, Int>? {
         switch key {
         case \.pixelsCleared: \.extendedCleared
         case \.pixelsFilled: \.extendedFilled
@@ -120,10 +120,10 @@ public struct WorkCounters: Hashable, Sendable, Codable {
 
     /// The difference of two tallies: the work counted between two readings of a ledger.
     @inlinable
-    public static func - (lhs: WorkCounters, rhs: WorkCounters) -> WorkCounters { combine(lhs, rhs, -) }
+    package static func - (lhs: WorkCounters, rhs: WorkCounters) -> WorkCounters { combine(lhs, rhs, -) }
 
     @inlinable
-    public static func += (lhs: inout WorkCounters, rhs: WorkCounters) { lhs = combine(lhs, rhs, +) }
+    package static func += (lhs: inout WorkCounters, rhs: WorkCounters) { lhs = combine(lhs, rhs, +) }
 
     /// Every counter of `a` and `b` combined by `op`: the one place that names each field, so a new counter
     /// is added here (`WorkCountersTests` checks it against `fields`). Field by field rather than through

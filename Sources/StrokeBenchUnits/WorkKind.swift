@@ -3,7 +3,7 @@
 /// *Memory* kinds move whole pixels through memory (a clear, a fill, a blend, a copy, an upload, a composite)
 /// and scale between devices with memory bandwidth; *compute* kinds are the stroker's geometry and
 /// per-object overhead and scale with single-core speed.
-public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresentable {
+package enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresentable {
     case pixelCleared = "pixel_cleared"
     case pixelFilled = "pixel_filled"
     case pixelBlended = "pixel_blended"
@@ -25,7 +25,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
 
     /// The kind's name in the per-frame CSV's columns, after `main_` or `task_` (`main_pixels_cleared`):
     /// the counter's name, which predates the kind's.
-    public var columnName: String {
+    package var columnName: String {
         switch self {
         case .pixelCleared: "pixels_cleared"
         case .pixelFilled: "pixels_filled"
@@ -47,7 +47,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     }
 
     /// The unit of the kind's count in reports: `px` for pixels, none for objects.
-    public var unit: String {
+    package var unit: String {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelStroked, .pixelSwept, .pixelUploaded, .pixelComposited,
             .joinRadius, .pixelCopied, .pixelConverted:
@@ -58,11 +58,11 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
 
     /// True for the kinds a background render does itself; uploads happen at a commit, on the main
     /// thread, and compositing in the render server.
-    public var isDoneInBackground: Bool { self != .pixelUploaded && self != .pixelComposited }
+    package var isDoneInBackground: Bool { self != .pixelUploaded && self != .pixelComposited }
 
     /// True for the kinds that scale with memory bandwidth.
     @inlinable
-    public var isMemoryBound: Bool {
+    package var isMemoryBound: Bool {
         switch self {
         case .pixelCleared, .pixelFilled, .pixelBlended, .pixelCopied, .pixelUploaded, .pixelComposited,
             .pixelConverted:
@@ -76,7 +76,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
     /// How many of those units are extended-range pixels (0 for kinds that are not pixels of a
     /// bitmap): the extended share `WorkCounters` keeps beside this kind's counter.
     @inlinable
-    public func extendedCount(in counters: WorkCounters) -> Int {
+    package func extendedCount(in counters: WorkCounters) -> Int {
         switch self {
         case .pixelCleared: counters.extendedCleared
         case .pixelFilled: counters.extendedFilled
@@ -93,7 +93,7 @@ public enum WorkKind: String, CaseIterable, Codable, Sendable, CodingKeyRepresen
 
     /// How many units of this kind `counters` hold.
     @inlinable
-    public func count(in counters: WorkCounters) -> Int {
+    package func count(in counters: WorkCounters) -> Int {
         switch self {
         case .pixelCleared: counters.pixelsCleared
         case .pixelFilled: counters.pixelsFilled

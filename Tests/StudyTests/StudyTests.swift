@@ -4,7 +4,7 @@ import StrokeBenchSpec
 import StrokeBenchTraces
 import Testing
 
-@testable import StrokeBenchStudy
+@testable import StrokeBenchReports
 
 /// A run made up in the test: a summary with the figures the verdict and the ranking read.
 private func run(

@@ -5,6 +5,7 @@
 import Benchmark
 import StrokeBenchCanvas
 import StrokeBenchReplay
+import StrokeBenchSpec
 import Foundation
 import StrokeBenchStrategies
 import StrokeBenchTraces

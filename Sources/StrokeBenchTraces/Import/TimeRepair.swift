@@ -16,27 +16,27 @@ import Foundation
 /// This is deterministic, changes nothing in a file that is already in order, and keeps a single
 /// late glitch from dragging its neighbours along (a running maximum alone would retime every
 /// sample after a glitch that jumps forward). Repeated timestamps are legal and kept as recorded.
-public enum TimeRepair {
+package enum TimeRepair {
     /// What one repair changed and what it saw.
-    public struct Report: Hashable, Sendable, CustomStringConvertible {
+    package struct Report: Hashable, Sendable, CustomStringConvertible {
         /// Places where a time was earlier than the one before it, as recorded.
-        public var backwardSteps = 0
+        package var backwardSteps = 0
         /// Samples given a new time.
-        public var samplesRetimed = 0
+        package var samplesRetimed = 0
         /// The largest change made to any one time, in the input's unit.
-        public var largestShift = 0.0
+        package var largestShift = 0.0
         /// Consecutive samples with the same recorded time (kept as they are).
-        public var repeatedTimestamps = 0
+        package var repeatedTimestamps = 0
         /// Consecutive samples of one stroke at the same position (kept as they are).
-        public var repeatedPoints = 0
+        package var repeatedPoints = 0
         /// Files that began with a UTF-8 byte order mark (skipped).
-        public var byteOrderMarks = 0
+        package var byteOrderMarks = 0
 
         /// An empty report: nothing seen, nothing repaired.
-        public init() {}
+        package init() {}
 
         /// Adds another report's counts to this one.
-        public mutating func merge(_ other: Report) {
+        package mutating func merge(_ other: Report) {
             backwardSteps += other.backwardSteps
             samplesRetimed += other.samplesRetimed
             largestShift = max(largestShift, other.largestShift)
@@ -46,7 +46,7 @@ public enum TimeRepair {
         }
 
         /// One line for people and for the trace's metadata; `largestShift` is taken to be in seconds.
-        public var description: String {
+        package var description: String {
             let shift = String(format: "%.3f", largestShift * 1000)
             return
                 "\(backwardSteps) backward time steps (\(samplesRetimed) samples retimed, largest shift \(shift) ms); "
@@ -58,7 +58,7 @@ public enum TimeRepair {
     /// Returns `times` in non-decreasing order with the fewest samples retimed, and what was done.
     /// `times` is in whatever unit the caller uses; the report's `largestShift` is in that unit.
     /// - Complexity: O(n log n).
-    public static func repair(_ times: [Double]) -> (times: [Double], report: Report) {
+    package static func repair(_ times: [Double]) -> (times: [Double], report: Report) {
         var report = Report()
         for i in times.indices.dropFirst() {
             if times[i] < times[i - 1] { report.backwardSteps += 1 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A recorded-input format `bench trace import` reads.
-public enum TraceImportFormat: String, CaseIterable, Sendable {
+package enum TraceImportFormat: String, CaseIterable, Sendable {
     /// The $1 Unistroke Recognizer gesture logs: one stroke per XML file, stylus, millisecond times.
     case dollar1
     /// Omniglot drawings: several strokes per text file, with the recorded pen-up pauses between them.
     case omniglot
 
     /// The file name extension of the format's files; folders are searched for these.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .dollar1: "xml"
         case .omniglot: "txt"
@@ -16,7 +16,7 @@ public enum TraceImportFormat: String, CaseIterable, Sendable {
     }
 
     /// Where the data comes from, recorded as `source` in the trace's metadata.
-    public var source: String {
+    package var source: String {
         switch self {
         case .dollar1:
             "$1 Unistroke Recognizer gesture logs: Wobbrock, Wilson and Li (2007), Gestures without libraries, "
@@ -28,7 +28,7 @@ public enum TraceImportFormat: String, CaseIterable, Sendable {
     }
 
     /// The data's licence, recorded as `license` in the trace's metadata so it travels with every copy.
-    public var license: String {
+    package var license: String {
         switch self {
         case .dollar1:
             "New BSD License, Copyright (C) 2007-2012 Jacob O. Wobbrock, Andrew D. Wilson and Yang Li; "
@@ -40,12 +40,12 @@ public enum TraceImportFormat: String, CaseIterable, Sendable {
 
     /// Reads one file of this format.
     /// - Throws: `TraceError` for malformed data, or Foundation's error when the file cannot be read.
-    public func read(contentsOf path: String) throws -> RecordedDrawing {
+    package func read(contentsOf path: String) throws -> RecordedDrawing {
         try parse(try TraceFormat.readBytes(of: path), file: path)
     }
 
     /// Parses one file's bytes; `file` names it in errors.
-    public func parse(_ data: Data, file: String) throws(TraceError) -> RecordedDrawing {
+    package func parse(_ data: Data, file: String) throws(TraceError) -> RecordedDrawing {
         switch self {
         case .dollar1: try DollarOneImporter.parse(data, file: file)
         case .omniglot: try OmniglotImporter.parse(data, file: file)
@@ -57,14 +57,14 @@ public enum TraceImportFormat: String, CaseIterable, Sendable {
 /// from its first sample, with times already put in order by `TimeRepair`.
 public struct RecordedDrawing: Hashable, Sendable {
     /// The file it was read from, for messages.
-    public var file: String
+    package var file: String
     /// The strokes, each with at least one sample.
-    public var strokes: [Stroke]
+    package var strokes: [Stroke]
     /// What was repaired and what messiness was seen (`largestShift` in seconds).
-    public var report: TimeRepair.Report
+    package var report: TimeRepair.Report
 
     /// A drawing from parts already checked and ordered.
-    public init(file: String, strokes: [Stroke], report: TimeRepair.Report) {
+    package init(file: String, strokes: [Stroke], report: TimeRepair.Report) {
         self.file = file
         self.strokes = strokes
         self.report = report
@@ -127,18 +127,18 @@ enum _ImportLimits {
 }
 
 /// A path that could not be listed or read during an import (an I/O problem, not bad data).
-public struct TraceImportIOError: Error, CustomStringConvertible {
+package struct TraceImportIOError: Error, CustomStringConvertible {
     /// The path at fault, as given.
-    public var path: String
+    package var path: String
     /// What went wrong, in words.
-    public var reason: String
+    package var reason: String
     /// An error for `path`.
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
     /// `path: reason`, the one-line form people see.
-    public var description: String { "\(path): \(reason)" }
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// Turns recorded files into one StrokeBench drawing session. The layout is documented in
@@ -156,22 +156,22 @@ public struct TraceImportIOError: Error, CustomStringConvertible {
 /// - **Time**: every stroke keeps its recorded timing, and the pen-up pauses inside a file are the
 ///   recorded ones. Files follow one another with `pauseBetweenFiles` of pen-up time between the
 ///   last sample of one and the first of the next, because no format records the time between files.
-public struct TraceImportLayout: Hashable, Sendable {
+package struct TraceImportLayout: Hashable, Sendable {
     /// Cells across the page.
-    public var columns = 3
+    package var columns = 3
     /// Cells down the page (3 x 4 cells is about the portrait shape of a tablet).
-    public var rows = 4
+    package var rows = 4
     /// Empty space around a drawing's bounding box in its cell, in the recorded units.
-    public var margin = 12.0
+    package var margin = 12.0
     /// Pen-up time between the end of one file and the start of the next, in seconds.
-    public var pauseBetweenFiles = 0.5
+    package var pauseBetweenFiles = 0.5
 
     /// The documented layout: 3 x 4 cells, 12-unit margins, 0.5 s between files.
-    public init() {}
+    package init() {}
 
     /// Lays `drawings` out as one session. The metadata names the format's source and licence, the
     /// files, the layout and what was repaired.
-    public func session(_ drawings: [RecordedDrawing], format: TraceImportFormat) -> Trace {
+    package func session(_ drawings: [RecordedDrawing], format: TraceImportFormat) -> Trace {
         var report = TimeRepair.Report()
         var cellWidth = 0.0
         var cellHeight = 0.0
@@ -227,11 +227,11 @@ public struct TraceImportLayout: Hashable, Sendable {
 }
 
 /// Finds the files an import reads and reads them.
-public enum TraceImporter {
+package enum TraceImporter {
     /// The files named by `paths`: a file as given, a folder searched recursively for files with the
     /// format's extension (case-insensitive), sorted by path. Folder names may contain spaces.
     /// - Throws: `TraceImportIOError` for a path that does not exist or a folder that cannot be listed.
-    public static func files(_ paths: [String], format: TraceImportFormat) throws -> [String] {
+    package static func files(_ paths: [String], format: TraceImportFormat) throws -> [String] {
         var result: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -266,7 +266,7 @@ public enum TraceImporter {
 
     /// Reads every file `paths` names and lays them out as one session.
     /// - Throws: `TraceError` (bad data, naming the file and line) or `TraceImportIOError`.
-    public static func importSession(
+    package static func importSession(
         _ paths: [String], format: TraceImportFormat,
         layout: TraceImportLayout = TraceImportLayout()
     ) throws -> Trace {

@@ -3,22 +3,22 @@ import Foundation
 /// One series of a results history, as `bench report --history` draws it: a configuration's metric
 /// at each commit, in the history's order, and the commits where `bench history changes` found it
 /// changed. The report module reads no history itself; the command line hands these over.
-public struct TrendSeries: Sendable {
+package struct TrendSeries: Sendable {
     /// The configuration id.
-    public var configuration: String
+    package var configuration: String
     /// The metric's name.
-    public var metric: String
+    package var metric: String
     /// The metric's unit.
-    public var unit: String
+    package var unit: String
     /// Exact (counters, modelled or zero-cost figures) or measured.
-    public var exact: Bool
+    package var exact: Bool
     /// Each point's commit and value, oldest first.
-    public var points: [(commit: String, value: Double)]
+    package var points: [(commit: String, value: Double)]
     /// The commits a change was found at, with the change's relative size.
-    public var changes: [(commit: String, change: Double?)]
+    package var changes: [(commit: String, change: Double?)]
 
     /// Creates a series; see the properties.
-    public init(
+    package init(
         configuration: String, metric: String, unit: String, exact: Bool, points: [(commit: String, value: Double)],
         changes: [(commit: String, change: Double?)]
     ) {

@@ -2,35 +2,35 @@ import StrokeBenchMetrics
 
 /// The strategies at one setting, best first, by a rule stated on the page (`Ranking.rule`): never one
 /// above another that is at least as good on every judged figure and better on one.
-public struct Ranking: Sendable {
+package struct Ranking: Sendable {
     /// One strategy's place.
-    public struct Entry: Sendable {
-        public var run: StudyRun
+    package struct Entry: Sendable {
+        package var run: StudyRun
         /// 1 for the best; strategies no judged figure can order share a place.
-        public var place: Int
+        package var place: Int
         /// True when this entry shares its place with the one before: neither is at least as good as the
         /// other on every judged figure (a trade-off).
-        public var tied: Bool
+        package var tied: Bool
         /// What decided its place against the entries before (`verdict`, `dominated by dirty-rect: ...`,
         /// `trade-off with ...`), or nil for the first.
-        public var decidedBy: String?
+        package var decidedBy: String?
     }
 
     /// The rule, in the words the report prints.
-    public static let rule =
+    package static let rule =
         "Ordered by verdict (keeps up; may hitch; hitches, drops frames or ink lags; no ink), then by dominance: "
         + "a strategy ranks below one that is at least as good on every judged figure (hitch ratio, dropped frames, ink latency p95 "
         + "with samples never shown beyond any limit, the share of pen-moving vsyncs that showed new ink, and main-thread plus "
         + "render-server busy time) and better on one, by more than 1%. Strategies neither of which is so dominated share a place. "
         + "null, the harness's own floor, is not ranked."
 
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Differences within 1% of the larger value are noise to a ranking, not better or worse.
     static let margin = 0.01
 
     /// The ranking of `runs` (one setting's), without `null`, which draws nothing.
-    public init(_ runs: [StudyRun]) {
+    package init(_ runs: [StudyRun]) {
         let ranked = runs.filter { $0.summary.strategy != "null" }
         var entries: [Entry] = []
         for level in Set(ranked.map(\.judgement.level)).sorted() {

@@ -3,20 +3,20 @@ import StrokeBenchMetrics
 /// `bench report --format summary`: the study's answer in five lines, for the top of a README or a
 /// pull request: which strategies keep up where, which may hitch, which fail and why, how certain, and
 /// where the figures come from. Every line is read off the runs' one judgement (`RunJudgement`).
-public struct ReportAnswer {
+package struct ReportAnswer {
     let study: Study
     let matrix: VerdictMatrix
     /// How often the device cost model's ranges held published figures, said for modelled studies.
     let modelAccuracy: ModelAccuracy?
 
-    public init(study: Study, modelAccuracy: ModelAccuracy? = nil) {
+    package init(study: Study, modelAccuracy: ModelAccuracy? = nil) {
         self.study = study
         self.modelAccuracy = modelAccuracy
         matrix = VerdictMatrix(study)
     }
 
     /// Five lines of markdown, each a list item.
-    public func render() -> String {
+    package func render() -> String {
         let everywhere = matrix.settings.count
         var keepsUp: [String] = []
         var mayHitch: [String] = []

@@ -1,5 +1,3 @@
-import StrokeBenchReports
-
 /// What the report takes from a run's per-frame CSV, read once: the frame cost curve against retained
 /// points and the worst frame.
 struct FrameDigest: Sendable {

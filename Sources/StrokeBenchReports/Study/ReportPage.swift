@@ -2,18 +2,18 @@ import Foundation
 import StrokeBenchMetrics
 
 /// Where a report's figures come from, printed at its foot.
-public struct Provenance: Sendable {
+package struct Provenance: Sendable {
     /// StrokeBench's version and the commit `bench` was built from (`unknown` outside a git checkout).
-    public var version: String
-    public var commit: String
+    package var version: String
+    package var commit: String
     /// The device cost data's format version, for modelled runs.
-    public var deviceDataVersion: Int
+    package var deviceDataVersion: Int
     /// When the report was made (UTC).
-    public var date: Date
+    package var date: Date
     /// How often the device cost model's ranges held published figures, said beside modelled verdicts.
-    public var modelAccuracy: ModelAccuracy?
+    package var modelAccuracy: ModelAccuracy?
 
-    public init(
+    package init(
         version: String, commit: String, deviceDataVersion: Int, date: Date, modelAccuracy: ModelAccuracy? = nil
     ) {
         self.version = version
@@ -34,7 +34,7 @@ public struct Provenance: Sendable {
 
 /// `bench report`'s HTML page: one self-contained file, no network, charts inline as SVG. In order:
 /// the verdict matrix, the ranking per device, the charts, each configuration on demand, provenance.
-public struct ReportPage {
+package struct ReportPage {
     let study: Study
     let matrix: VerdictMatrix
     let provenance: Provenance
@@ -44,13 +44,13 @@ public struct ReportPage {
     let framesMissing: Int
     /// A results history's series to chart (`bench report --history`), and the file they came from;
     /// none by default.
-    public var trends: (source: String, series: [TrendSeries])?
+    package var trends: (source: String, series: [TrendSeries])?
 
     /// Reads every run's per-frame CSV the study has, calling `progress` after each. A CSV that is not
     /// there leaves its run's frame charts out, and the page says how many; one that is there and wrong
     /// is an error.
     /// - Throws: `SweepFolder.Failure` naming the file and line of a bad per-frame CSV.
-    public init(study: Study, provenance: Provenance, progress: (Int, Int) -> Void = { _, _ in }) throws {
+    package init(study: Study, provenance: Provenance, progress: (Int, Int) -> Void = { _, _ in }) throws {
         self.study = study
         self.provenance = provenance
         matrix = VerdictMatrix(study)
@@ -81,7 +81,7 @@ public struct ReportPage {
     }
 
     /// The page.
-    public func html() -> String {
+    package func html() -> String {
         var page = [Self.head(title: "StrokeBench report: \(study.source)")]
         page.append("<h1>Which way to draw: StrokeBench report</h1>")
         page.append("<p class=\"lede\">\(escaped(lede))</p>")

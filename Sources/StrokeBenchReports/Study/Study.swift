@@ -1,47 +1,46 @@
 import Foundation
 import StrokeBenchMetrics
-import StrokeBenchReports
 import StrokeBenchSpec
 
 /// One configuration of a study: how it came out, what ran, and where its frames are.
-public struct StudyRun: Sendable {
+package struct StudyRun: Sendable {
     /// The run's summary figures.
-    public var summary: RunSummary
+    package var summary: RunSummary
     /// What ran; nil for a single run's JSON, which keeps only its summary.
-    public var spec: ReplaySpec?
+    package var spec: ReplaySpec?
     /// The run's per-frame CSV, when the study has it (a sweep folder does).
-    public var framesCSV: String?
+    package var framesCSV: String?
     /// The `bench run` command that replays it, when the spec is known.
-    public var command: String?
+    package var command: String?
 
     /// The strategy with the options it ran with (`flattened --flattened-whole-layer`).
-    public var strategyLabel: String
+    package var strategyLabel: String
     /// True for a run priced by the device cost model (`--costs model`), false for measured or zero costs.
-    public var isModelled: Bool { summary.costs == CostMode.model.rawValue }
+    package var isModelled: Bool { summary.costs == CostMode.model.rawValue }
     /// The run's one judgement (`RunJudgement`).
-    public var judgement: RunJudgement { summary.judgement }
+    package var judgement: RunJudgement { summary.judgement }
     /// The run's verdict.
-    public var verdict: DrawingVerdict { judgement.verdict }
+    package var verdict: DrawingVerdict { judgement.verdict }
 }
 
 /// What `bench report` reads: a sweep folder (whole, or merged from shards) or one run's JSON
 /// (`bench run --format json`).
-public struct Study: Sendable {
+package struct Study: Sendable {
     /// The path it was read from.
-    public var source: String
+    package var source: String
     /// Its runs, in plan order.
-    public var runs: [StudyRun]
+    package var runs: [StudyRun]
     /// Runs left out of the report, each with why (`iphone-6s at 120 Hz: faster than its 60 Hz display`).
-    public var leftOut: [String] = []
+    package var leftOut: [String] = []
 
-    public init(source: String, runs: [StudyRun]) {
+    package init(source: String, runs: [StudyRun]) {
         self.source = source
         self.runs = runs
     }
 
     /// The study without the runs `reason` gives a reason for: what a report shows of a sweep that ran a
     /// device at a rate its display does not have. Each distinct reason is kept once.
-    public func leavingOut(_ reason: (StudyRun) -> String?) -> Study {
+    package func leavingOut(_ reason: (StudyRun) -> String?) -> Study {
         var kept = self
         kept.runs = runs.filter { reason($0) == nil }
         for why in runs.compactMap(reason) where !kept.leftOut.contains(why) { kept.leftOut.append(why) }
@@ -51,7 +50,7 @@ public struct Study: Sendable {
     /// Where the study's figures come from, in words a page or a pull request leads with: modelled by
     /// the device cost model, measured on this host (a time taken here is the host's, not the device's),
     /// zero costs, or each of those the study mixes.
-    public var provenance: String {
+    package var provenance: String {
         let costs = Set(runs.map(\.summary.costs))
         var parts: [String] = []
         if costs.contains(CostMode.model.rawValue) {
@@ -70,17 +69,17 @@ public struct Study: Sendable {
 
     /// True when every run is modelled; false when every run is measured (or zero-cost); nil when the
     /// study mixes them.
-    public var allModelled: Bool? {
+    package var allModelled: Bool? {
         let modelled = Set(runs.map(\.isModelled))
         return modelled.count == 1 ? modelled.first : nil
     }
 
     /// A study that cannot be read: one line naming the file.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
         /// True when nothing could be read (exit 74) rather than read and found wrong (65).
-        public var cannotRead: Bool
-        public init(_ description: String, cannotRead: Bool = false) {
+        package var cannotRead: Bool
+        package init(_ description: String, cannotRead: Bool = false) {
             self.description = description
             self.cannotRead = cannotRead
         }
@@ -90,7 +89,7 @@ public struct Study: Sendable {
     /// - Parameters:
     ///   - declaredOptions: the options a spec's strategy declares, for the label and the command.
     /// - Throws: `Failure`, naming the file at fault.
-    public static func load(_ path: String, declaredOptions: (ReplaySpec) -> [StrategyOption]) throws(Failure) -> Study
+    package static func load(_ path: String, declaredOptions: (ReplaySpec) -> [StrategyOption]) throws(Failure) -> Study
     {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {

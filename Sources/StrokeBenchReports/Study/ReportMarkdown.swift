@@ -2,19 +2,19 @@ import StrokeBenchMetrics
 
 /// `bench report --format markdown`: the verdict matrix and the ranking, short enough for a
 /// pull-request comment.
-public struct ReportMarkdown {
+package struct ReportMarkdown {
     let study: Study
     let matrix: VerdictMatrix
     /// How often the device cost model's ranges held published figures, said beside modelled verdicts.
     let modelAccuracy: ModelAccuracy?
 
-    public init(study: Study, modelAccuracy: ModelAccuracy? = nil) {
+    package init(study: Study, modelAccuracy: ModelAccuracy? = nil) {
         self.study = study
         self.modelAccuracy = modelAccuracy
         matrix = VerdictMatrix(study)
     }
 
-    public func render() -> String {
+    package func render() -> String {
         let kind = study.provenance
         var lines = ["### StrokeBench verdict, \(kind)", ""]
         if study.allModelled != false, let caveat = modelAccuracy?.caveat { lines += ["How certain: \(caveat).", ""] }

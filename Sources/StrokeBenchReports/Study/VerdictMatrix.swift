@@ -3,13 +3,13 @@ import StrokeBenchMetrics
 /// Where a configuration ran: a device at a display rate, on a trace, in the modes in which the study's
 /// runs differ (costs, input, clock, delivery, workers, the pipeline's what-ifs). A column of the
 /// verdict matrix, and the group a ranking orders: runs that differ in any field are never pooled.
-public struct Setting: Hashable, Sendable, Comparable {
-    public var device: String
-    public var hz: Double
-    public var trace: String
+package struct Setting: Hashable, Sendable, Comparable {
+    package var device: String
+    package var hz: Double
+    package var trace: String
     /// The modes that tell this setting from others of the same device, rate and trace
     /// (`costs model, input display-link`); empty where the study's runs share every mode.
-    public var modes: String = ""
+    package var modes: String = ""
 
     init(_ summary: RunSummary) {
         device = summary.device
@@ -18,11 +18,11 @@ public struct Setting: Hashable, Sendable, Comparable {
     }
 
     /// `ipad-pro-11 120 Hz`, with the trace when `withTrace`, then the modes that set it apart.
-    public func label(withTrace: Bool) -> String {
+    package func label(withTrace: Bool) -> String {
         "\(device) \(hz.plainText) Hz" + (withTrace ? " \(trace)" : "") + (modes.isEmpty ? "" : ", \(modes)")
     }
 
-    public static func < (a: Setting, b: Setting) -> Bool {
+    package static func < (a: Setting, b: Setting) -> Bool {
         (a.device, a.hz, a.trace, a.modes) < (b.device, b.hz, b.trace, b.modes)
     }
 
@@ -49,13 +49,13 @@ public struct Setting: Hashable, Sendable, Comparable {
 }
 
 /// Strategies by setting, one cell per configuration actually run: what the report leads with.
-public struct VerdictMatrix: Sendable {
+package struct VerdictMatrix: Sendable {
     /// The settings run, in the order first met.
-    public var settings: [Setting]
+    package var settings: [Setting]
     /// The strategies run (with their options), in the order first met.
-    public var strategies: [String]
+    package var strategies: [String]
     /// True when the study has more than one trace, so a setting's label names its trace.
-    public var namesTraces: Bool
+    package var namesTraces: Bool
     private var cells: [Key: StudyRun]
 
     private struct Key: Hashable {
@@ -66,7 +66,7 @@ public struct VerdictMatrix: Sendable {
     /// The matrix of `study`. Runs that differ in any mode are in different settings, named by the
     /// modes in which the study varies; repetitions of one configuration are one cell: the repetition
     /// with the median hitch ratio.
-    public init(_ study: Study) {
+    package init(_ study: Study) {
         var settings: [Setting] = []
         var strategies: [String] = []
         var byKey: [Key: [StudyRun]] = [:]
@@ -89,17 +89,17 @@ public struct VerdictMatrix: Sendable {
     }
 
     /// The run of `strategy` at `setting`, or nil where that configuration was not run.
-    public func run(_ strategy: String, at setting: Setting) -> StudyRun? {
+    package func run(_ strategy: String, at setting: Setting) -> StudyRun? {
         cells[Key(strategy: strategy, setting: setting)]
     }
 
     /// Every run at `setting`, in strategy order.
-    public func runs(at setting: Setting) -> [StudyRun] {
+    package func runs(at setting: Setting) -> [StudyRun] {
         strategies.compactMap { run($0, at: setting) }
     }
 
     /// The devices of the study, in the order first met.
-    public var devices: [String] {
+    package var devices: [String] {
         settings.map(\.device).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 }
@@ -107,7 +107,7 @@ public struct VerdictMatrix: Sendable {
 /// The band a cell shows, in words: the band with the share of the model's draws in it for a modelled
 /// run (`good (100% of draws)`), or every band's share where they disagree
 /// (`uncertain: good 38%, critical 62%`); the band alone for a measured run.
-public func bandText(_ summary: RunSummary) -> String {
+package func bandText(_ summary: RunSummary) -> String {
     guard let shares = summary.bandProbabilities else { return summary.hitchBand.rawValue }
     switch summary.hitchBand {
     case .good: return "good (\(percent(shares.good)) of draws)"
