@@ -3,6 +3,7 @@ import Foundation
 import StrokeBenchDevice
 import StrokeBenchModelFit
 import StrokeBenchStrategies
+import Synchronization
 
 /// What the engine needs that the command line loads at its edge, once per process, and hands down as
 /// arguments: the strategies this command line knows, and the device cost model, its data read from the
@@ -27,12 +28,28 @@ struct EngineInputs: Sendable {
     /// - Throws: `DeviceCostError`, one line naming the file and the field.
     static func load(for command: any ParsableCommand, strategies: StrategyCatalog) throws -> EngineInputs {
         var model = DeviceModel(data: try DeviceCostData.load(path: deviceCostsPath ?? DeviceCostData.shippedURL.path))
-        if command is any ReplayingCommand {
-            do { model.fit = try ModelFitting.fit(model.data, strategies: strategies) } catch let error
-                as DeviceCostError
-            { throw error } catch { throw DeviceCostError("fitted_figure: the fitted replay fails: \(error)") }
-        }
+        if command is any ReplayingCommand { model.fit = try fit(model.data, strategies: strategies) }
         return EngineInputs(strategies: strategies, deviceModel: model)
+    }
+
+    /// Fits made in this process, by the device data they were fitted to (its canonical JSON). A process
+    /// that runs the command line once fits once; one that runs it many times in process (the test
+    /// suite, hundreds of times) fits each data once too, rather than replaying the fitted figure at
+    /// every command.
+    private static let fits = Mutex<[Data: ModelFit]>([:])
+
+    /// `data` fitted (`ModelFitting.fit`), or the fit this process already made of the same data.
+    private static func fit(_ data: DeviceCostData, strategies: StrategyCatalog) throws -> ModelFit {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let key = try? encoder.encode(data)
+        if let key, let kept = fits.withLock({ $0[key] }) { return kept }
+        let fit: ModelFit
+        do { fit = try ModelFitting.fit(data, strategies: strategies) } catch let error as DeviceCostError {
+            throw error
+        } catch { throw DeviceCostError("fitted_figure: the fitted replay fails: \(error)") }
+        if let key { fits.withLock { $0[key] = fit } }
+        return fit
     }
 }
 
