@@ -51,7 +51,9 @@ package enum Bench {
         // A reader that goes away (`bench run --csv - | head`) is a failed write, said in one line
         // with exit 74, not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), strategies: catalog))
+        // Through `run(_:console:toolName:strategies:)`, which hands the parser the catalog too: the
+        // options and strategy names it checks are the catalog's, the user's strategies included.
+        Foundation.exit(run(Array(CommandLine.arguments.dropFirst()), console: .standard, strategies: catalog))
     }
 
     /// Runs one command line (without the executable's name) with `strategies`, writing to `console`,
@@ -64,7 +66,7 @@ package enum Bench {
         Bench.$toolName.withValue(toolName ?? Bench.toolName) {
             Console.$current.withValue(console) {
                 Bench.$strategies.withValue(strategies) {
-                    run(arguments, strategies: strategies)
+                    runCommand(arguments, strategies: strategies)
                 }
             }
         }
@@ -72,7 +74,7 @@ package enum Bench {
 
     /// Runs the command line with `strategies` (handed to the command in its `EngineInputs`), turning
     /// StrokeBench's errors into one line on stderr and a documented exit status.
-    private static func run(_ arguments: [String], strategies: StrategyCatalog) -> Int32 {
+    private static func runCommand(_ arguments: [String], strategies: StrategyCatalog) -> Int32 {
         if let problem = RepeatedOptions.problem(in: arguments) {
             printError("\(Bench.toolName): \(problem) (--help shows the usage)")
             return ExitCode.validationFailure.rawValue
