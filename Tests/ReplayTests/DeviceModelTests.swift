@@ -221,7 +221,7 @@ import Testing
     /// Compute-bound work moves with the compute link and the calibration, memory-bound work with the
     /// bytes and the extended-range factor: point-array's busy share on the iPad has a real range.
     @Test func aModelledRunReportsItsRange() throws {
-        let s = try Replay.run(spiral(on: "ipad-pro-11", points: 2000, strategy: "point-array")).summary
+        let s = try Replay.run(spiral(on: "ipad-pro-11", points: 600, strategy: "point-array")).summary
         let low = try #require(s.mainThreadBusyPctLow)
         let high = try #require(s.mainThreadBusyPctHigh)
         #expect(low < s.mainThreadBusyPct && s.mainThreadBusyPct < high, "\(low) \(s.mainThreadBusyPct) \(high)")
@@ -272,7 +272,7 @@ import Testing
     /// and a draw's end-to-end distribution, worked out alone, is the one the full analysis reports.
     @Test(arguments: ["async-pool", "sublayer"])
     func endToEndLatencyAndCompositeTimeHaveRanges(strategy: String) throws {
-        let configuration = spiral(on: "ipad-pro-11", points: 400, strategy: strategy)
+        let configuration = spiral(on: "ipad-pro-11", points: 200, strategy: strategy)
         let s = try Replay.run(configuration).summary
         let e2e = try #require(s.penToPixel?.endToEndMs)
         for (low, value, high) in [
