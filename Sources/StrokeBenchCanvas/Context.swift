@@ -162,7 +162,9 @@ public final class Context {
             return refuse(
                 "stroked with a line width of \(style.lineWidth) (a width is 0...\(StrokeStyle.maxLineWidth) pixels)")
         }
-        if let point = lines.lazy.compactMap(\.refusedPoint).first {
+        // By index, not `for line in lines`: each element bound by a loop is a copy of the line (a retain
+        // and release of each of its buffers), for every line of every whole-picture render.
+        if let i = lines.indices.first(where: { lines[$0].refusedPoint != nil }), let point = lines[i].refusedPoint {
             return refuse(
                 "stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)"
             )
@@ -171,7 +173,7 @@ public final class Context {
         if !lines.isEmpty { recordInk(lines) }
         if ledger != nil {
             var tally = StrokeTally()
-            for line in lines { line.count(into: &tally, clip: clipExtents, radius: style.inkRadius) }
+            for i in lines.indices { lines[i].count(into: &tally, clip: clipExtents, radius: style.inkRadius) }
             record(tally, radius: style.inkRadius)
         }
         finishStroke(style)

@@ -392,12 +392,17 @@ public struct UnitCosts: Hashable, Sendable {
         let (compute, memory) = sharing.multipliers(at: placement)
         var ns = 0.0
         for kind in kinds {
-            let extra = kind.isMemoryBound ? (extendedBytesRatio - 1) * Double(kind.extendedCount(in: counters)) : 0
+            // `isMemoryBound` from a table: asked across modules, it was a call per kind per phase.
+            let memoryBound = Self.memoryBound[kind.index]
+            let extra = memoryBound ? (extendedBytesRatio - 1) * Double(kind.extendedCount(in: counters)) : 0
             let units = Double(kind.count(in: counters)) + extra
-            ns += units * table[kind.index] * (kind.isMemoryBound ? memory : compute)
+            ns += units * table[kind.index] * (memoryBound ? memory : compute)
         }
         return ReplayDuration(nanoseconds: Int64(ns.rounded()))
     }
+
+    /// `WorkKind.isMemoryBound` of each kind, in `allCases` order.
+    private static let memoryBound = WorkKind.allCases.map(\.isMemoryBound)
 }
 
 extension WorkKind {

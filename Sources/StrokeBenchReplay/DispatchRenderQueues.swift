@@ -90,7 +90,7 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
             for index in 0..<task.stepCount {
                 let stepStart = now
                 let (outcome, cost) = Stopwatch.measure { task.step(index, context) }
-                trace.noteStep(startingAt: stepStart, context: context, first: index == 0)
+                trace.noteStep(startingAt: stepStart, context: context, first: index == 0, keepsChecks: true)
                 context.elapsed += cost
                 if case .proceed = outcome { continue }
                 if case .finish(let value) = outcome { output = value }

@@ -204,10 +204,13 @@ struct TaskTrace {
         self.submitted = submitted
     }
 
-    /// Notes the checks a step made; they are timed at the step's start.
-    mutating func noteStep(startingAt time: ReplayInstant, context: TaskContext, first: Bool) {
+    /// Notes the checks a step made; they are timed at the step's start. With `keepsChecks` false (no
+    /// timeline is told of them) they are only forgotten.
+    mutating func noteStep(startingAt time: ReplayInstant, context: TaskContext, first: Bool, keepsChecks: Bool) {
         if first { start = time }
-        for cancelled in context.takeChecks() { checks.append(.init(time: time, cancelled: cancelled, onMain: false)) }
+        context.drainChecks { cancelled in
+            if keepsChecks { checks.append(.init(time: time, cancelled: cancelled, onMain: false)) }
+        }
     }
 
     /// Runs `completion` (on the main thread, at `time`) and tells the task's fate from the counters

@@ -124,6 +124,8 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
     private func run(_ item: Queued, at time: ReplayInstant, done: @escaping (ReplayInstant) -> Void) {
         let context = TaskContext(ledger: ledger.sibling())
         var trace = item.trace
+        // Only a timeline shows the checks: a replay without one (the model's draws) keeps none.
+        let keepsChecks = !(timeline is NoTimeline)
         func steps(from first: Int) {
             var index = first
             while true {
@@ -153,7 +155,7 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
             ) {
                 item.task.step(index, context)
             }
-            trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0)
+            trace.noteStep(startingAt: scheduler.now, context: context, first: index == 0, keepsChecks: keepsChecks)
             context.elapsed += cost.seconds
             return (outcome, scheduler.now + cost)
         }
