@@ -56,7 +56,7 @@ package struct SpecField: Sendable, CustomStringConvertible {
     private(set) var reportText: (@Sendable (ReplaySpec, Context) -> String)? = nil
     /// False for a field shown within another's `text` (the horizon in the prediction's `kalman 8 ms`):
     /// comparisons and reports give it no cell of its own.
-    private(set) var shownApart = true
+    package private(set) var shownApart = true
 
     package var description: String { name }
 }
