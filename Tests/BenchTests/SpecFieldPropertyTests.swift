@@ -128,7 +128,7 @@ import Testing
     }
 
     /// Each field varied alone, both sides replayed as a sweep replays a run: two summary.csv rows
-    /// that differ in the field's column, two cells of the report's matrix, `compare` naming it, records
+    /// that differ in the field's column, two rows of the sweep's table told apart, two cells of the report's matrix, `compare` naming it, records
     /// that round-trip, and a reproduce command that `bench run` (in process) replays to the same
     /// figures, byte for byte. One variation per field from a short trace, so it stays cheap: zero
     /// costs and the virtual clock, but for the clock's own variation (measured costs, whose timings
@@ -150,6 +150,11 @@ import Testing
             let rows = swept.map { SummaryCSV.fields($0, strategies: .builtIn) }
             let column = try #require(SummaryCSV.columns.firstIndex(of: field.key), "\(field): no summary.csv column")
             #expect(rows[0][column] != rows[1][column], "\(field): one summary.csv cell, \(rows[0][column])")
+
+            // Two rows of the table a sweep prints, told apart.
+            let table = SweepTable.render(swept.map { ($0.spec, $0.summary) }, strategies: .builtIn)
+                .split(separator: "\n")
+            #expect(table[1] != table[2], "\(field): the sweep's table shows \(table[1]) twice")
 
             // Two cells of the report's matrix.
             let study = Study(source: "property", runs: swept.map(Self.studyRun))
