@@ -260,7 +260,11 @@ extension Bench {
                 })
             progress.finish()
             results.sort { order[$0.run.id]! < order[$1.run.id]! }
-            if !results.isEmpty { print(SweepTable.render(results.map(\.summary))) }
+            if !results.isEmpty {
+                print(
+                    SweepTable.render(
+                        results.map { (plan.spec(for: $0.run, strategies: catalog), $0.summary) }, strategies: catalog))
+            }
             if interrupt.isSet {
                 printError(
                     "interrupted: \(swept.count) of \(runs.count) runs finished and kept in \(output); "
@@ -350,22 +354,34 @@ struct SweepDestination: ParsableArguments {
 
 /// A one-line-per-run table of a sweep's results on stdout, for people watching it finish.
 enum SweepTable {
-    static func render(_ summaries: [RunSummary]) -> String {
+    /// The table of `runs`, in order, their options as their strategies in `strategies` declare them.
+    static func render(_ runs: [(spec: ReplaySpec, summary: RunSummary)], strategies: StrategyCatalog) -> String {
         let f = SummaryTable.fmt
-        // Costs always have a column (measured or modelled is the first thing to know of a figure);
-        // clock, delivery and input get one when they were swept, so rows can be told apart.
-        let modes: [(name: String, value: (RunSummary) -> String)] = [
-            ("clock", \.clock), ("delivery", \.delivery), ("input", \.input),
-        ]
-        let swept = modes.filter { mode in Set(summaries.map(mode.value)).count > 1 }
+        let summaries = runs.map(\.summary)
+        // Costs always have a column (measured or modelled is the first thing to know of a figure); any
+        // other field of the spec (`SpecField.shown`) gets one when it was swept, so rows can be told apart.
+        let fixed = [SpecField.strategy, .device, .hz, .trace, .costs].map(\.key)
+        let cells = SpecField.shown.filter { !fixed.contains($0.key) }.map { field in
+            (
+                name: field.name,
+                values: runs.map { run in
+                    field.text(
+                        run.spec,
+                        SpecField.Context(
+                            declared: strategies.options(of: run.spec.strategy), deviceRate: run.summary.hz,
+                            workers: run.summary.workers))
+                }
+            )
+        }
+        let swept = cells.filter { Set($0.values).count > 1 }
         var table = [
             ["strategy", "device", "hz", "trace", "costs"] + swept.map(\.name)
                 + ["main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %", "verdict"]
         ]
-        for s in summaries {
+        for (row, s) in summaries.enumerated() {
             table.append(
                 [s.strategy, s.device, SweepPlan.formatRate(s.hz), SweepPlan.traceLabel(s.trace), s.costs]
-                    + swept.map { $0.value(s) }
+                    + swept.map { $0.values[row] }
                     + [
                         f(s.mainMs.p50, 3), f(s.mainMs.p99, 3), f(s.hitchRatioMsPerS, 2), s.hitchBand.rawValue,
                         f(s.droppedPct, 2),

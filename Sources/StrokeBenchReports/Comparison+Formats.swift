@@ -93,7 +93,9 @@ extension Comparison {
     /// measured on the machines named (never a device name alone for a time taken on a host).
     var provenance: String {
         let costs = Set(
-            configurations.compactMap { $0.configuration[.costs] }.flatMap { $0.components(separatedBy: " → ") })
+            configurations.compactMap { $0.configuration[ComparisonDimension(.costs)] }.flatMap {
+                $0.components(separatedBy: " → ")
+            })
         let machines = Set(configurations.flatMap { [$0.baselineMachine, $0.candidateMachine] }.filter { !$0.isEmpty })
             .sorted()
         let measured =

@@ -56,40 +56,36 @@ package struct ComparedRun {
     }
 }
 
-/// A field of the spec that tells configurations apart: every field of `ReplaySpec`, the trace by its
+/// A field of the spec that tells configurations apart: every field of `ReplaySpec` shown apart
+/// (`SpecField.shown`: the prediction's horizon is part of the prediction's value), the trace by its
 /// label (the same file in two folders matches) and the rate and workers as the run resolved them.
-package enum ComparisonDimension: String, CaseIterable, Sendable, Comparable {
-    // The first six in the order reports always showed; the rest added since, at the end.
-    case strategy, device, hz, clock, delivery, trace, options, costs, input, workers
-    case presentQueueDepth = "present_queue_depth"
-    case predict
-    case touchRate = "touch_hz"
-    case wetInk = "wet_ink"
+package struct ComparisonDimension: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The field's key: its column, and how a comparison names it (`present_queue_depth differs`).
+    package let rawValue: String
+
+    package init(_ field: SpecField) { rawValue = field.key }
+
+    /// The dimension of the field with key `rawValue`, if that field is shown apart.
+    package init?(rawValue: String) {
+        guard let field = SpecField.shown.first(where: { $0.key == rawValue }) else { return nil }
+        self.init(field)
+    }
+
+    /// Every dimension, in the order reports show them.
+    package static let allCases = SpecField.shown.map(ComparisonDimension.init)
+
+    private var field: SpecField { SpecField.named(rawValue)! }
+
+    package var description: String { rawValue }
 
     /// The field's value in `run`, as reports show it (options in the order their strategy in
     /// `strategies` declares them); a bare per-frame CSV has only its trace, `run`.
     package func value(of run: ComparedRun, strategies: StrategyCatalog) -> String {
-        guard let spec = run.spec else { return self == .trace ? "run" : "" }
-        switch self {
-        case .strategy: return spec.strategy
-        case .device: return spec.device
-        case .hz:
-            return run.summary.map { SweepPlan.formatRate($0.hz) } ?? spec.hz.map(SweepPlan.formatRate) ?? "device"
-        case .clock: return spec.clock.rawValue
-        case .delivery: return spec.delivery.rawValue
-        case .trace: return SweepPlan.traceLabel(spec.trace.path)
-        case .options:
-            let arguments = spec.options.arguments(declared: strategies.options(of: spec.strategy))
-            return arguments.isEmpty ? "none" : arguments.joined(separator: " ")
-        case .costs: return spec.costs.rawValue
-        case .input: return spec.input.rawValue
-        case .workers: return run.summary.map { String($0.workers) } ?? spec.workers.map(String.init) ?? "default"
-        case .presentQueueDepth: return spec.pipeline.presentQueueDepth.rawValue
-        case .touchRate: return spec.pipeline.touchRate?.rawValue ?? "device"
-        case .predict:
-            return spec.pipeline.predict.rawValue + (spec.pipeline.predictHorizonMs.map { " \($0.plainText) ms" } ?? "")
-        case .wetInk: return spec.pipeline.wetInk.rawValue
-        }
+        guard let spec = run.spec else { return field.key == "trace" ? "run" : "" }
+        let context = SpecField.Context(
+            declared: strategies.options(of: spec.strategy), deviceRate: run.summary?.hz,
+            workers: run.summary?.workers)
+        return field.text(spec, context)
     }
 
     package static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }

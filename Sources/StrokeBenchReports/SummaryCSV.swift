@@ -19,9 +19,19 @@ package enum SummaryCSV {
         static func metric(_ metric: Metric) -> Column {
             Column(name: metric.name) { swept, _ in metric.csvCell(in: swept.summary) }
         }
-        /// Text, or a figure that is not a metric (the configuration, the hitch band, the picture).
+        /// Text, or a figure that is not a metric (the hitch band, the picture).
         static func text(_ name: String, _ cell: @escaping @Sendable (SweptRun) -> String) -> Column {
             Column(name: name) { swept, _ in cell(swept) }
+        }
+        /// A field of the run's spec, as its declaration writes it (`SpecField.csvCell`), under its key;
+        /// the rate and workers as the run resolved them.
+        static func spec(_ field: SpecField) -> Column {
+            Column(name: field.key) { swept, strategies in
+                let context = SpecField.Context(
+                    declared: strategies.options(of: swept.spec.strategy), deviceRate: swept.summary.hz,
+                    workers: swept.summary.workers)
+                return field.csvCell(swept.spec, context)
+            }
         }
     }
 
@@ -29,10 +39,8 @@ package enum SummaryCSV {
     /// per-frame CSV of the run, relative to the sweep folder; `machine` where it was measured.
     static let configuration: [Column] = [
         .text("format_version") { _ in String(format.current) }, .text("run") { String($0.run.index) },
-        .text("run_id") { $0.run.id }, .text("strategy") { $0.summary.strategy }, .text("device") { $0.summary.device },
-        .text("hz") { SweepPlan.formatRate($0.summary.hz) }, .text("clock") { $0.summary.clock },
-        .text("delivery") { $0.summary.delivery }, .text("trace") { $0.summary.trace },
-        .text("repetition") { String($0.run.repetition) }, .text("workers") { String($0.summary.workers) },
+        .text("run_id") { $0.run.id }, .spec(.strategy), .spec(.device), .spec(.hz), .spec(.clock), .spec(.delivery),
+        .spec(.trace), .text("repetition") { String($0.run.repetition) }, .spec(.workers),
         .text("machine") { $0.summary.machine }, .text("frames_csv") { $0.framesCSV },
     ]
 
@@ -52,16 +60,12 @@ package enum SummaryCSV {
             Metric.mainUsPerThousandPoints, .blankFrames, .staleFrames, .backlogPeak, .bitmapBytesPeak,
             .displayLinkFps, .mainThreadBusyPct,
         ].map(Column.metric)
-        columns += [.text("costs") { $0.summary.costs }, .text("input") { $0.summary.input }]
+        columns += [.spec(.costs), .spec(.input)]
         columns += [Metric.samplesNeverShown, .inkUpdatesPerS, .longestStaleMs, .rendersWastedPct].map(Column.metric)
         // With modelled costs, each figure's range over the model's stated uncertainty; empty otherwise.
         columns += Metric.modelledEnds.map(Column.metric)
         // The strategy's own options as command-line arguments (`--graver-fade-in 0.2`); empty for none.
-        columns.append(
-            Column(name: "options") { swept, strategies in
-                swept.spec.options.arguments(declared: strategies.options(of: swept.spec.strategy)).joined(
-                    separator: " ")
-            })
+        columns.append(.spec(.options))
         // With modelled costs, the share of the model's draws in each hitch band; empty otherwise.
         columns += Metric.bandShares.map(Column.metric)
         // The run's one judgement (`RunJudgement`): its word (keeps up, may hitch, hitches, drops frames,
@@ -70,14 +74,14 @@ package enum SummaryCSV {
         // Pen-to-pixel latency by stage's headline figures (docs/latency.md); empty when nothing was shown.
         columns += Metric.penToPixel.map(Column.metric)
         // The frames the render server may queue (a sweep axis, `--present-queue-depth`).
-        columns.append(.text("present_queue_depth") { $0.spec.pipeline.presentQueueDepth.rawValue })
+        columns.append(.spec(.presentQueueDepth))
         // Predicted touches (a sweep axis, `--predict`), and their figures (docs/latency.md); empty without.
-        columns.append(.text("predict") { $0.spec.pipeline.predict.rawValue })
+        columns.append(.spec(.predict))
         columns += Metric.prediction.map(Column.metric)
         // The digitizer's rate when the run set it (`--touch-hz`); empty for the device's own.
-        columns.append(.text("touch_hz") { $0.spec.pipeline.touchRate?.rawValue ?? "" })
+        columns.append(.spec(.touchRate))
         // The front-buffered wet-ink layer (a sweep axis, `--wet-ink`), and what it cost; empty without.
-        columns.append(.text("wet_ink") { $0.spec.pipeline.wetInk.rawValue })
+        columns.append(.spec(.wetInk))
         columns += Metric.wetInk.map(Column.metric)
         columns.append(.metric(.busyMsPerS))
         columns.append(.text("reasons") { $0.summary.judgement.reasons.map(\.text).joined(separator: "; ") })
@@ -87,6 +91,10 @@ package enum SummaryCSV {
         columns += ([Metric.renderServerBusyPct] + Metric.renderServerBusyEnds).map(Column.metric)
         // With modelled costs, the ranges of pen-to-pixel latency (p50, p95) and of composite time (p95).
         columns += Metric.latestModelledEnds.map(Column.metric)
+        // Every spec field not placed above (the prediction's horizon; any field declared later), at
+        // the end, so a field added to `SpecField.all` is a column without a word changed here.
+        let placed = Set((configuration + columns).map(\.name))
+        columns += SpecField.all.filter { !placed.contains($0.key) }.map(Column.spec)
         return columns
     }()
 

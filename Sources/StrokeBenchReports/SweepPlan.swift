@@ -35,40 +35,23 @@ public struct SweepRun: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case index, strategy, device, hz, trace, clock, delivery, costs, input, repetition
+        case index, repetition
     }
 
-    /// Writes the run flat, its point's fields beside its position, leaving out the what-ifs at their
-    /// defaults, as runs were written before those axes existed.
+    /// Writes the run flat, its point's fields (`SpecField.Holder.sweepRun`) beside its position, the
+    /// what-ifs left out at their defaults, as runs were written before those axes existed.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(index, forKey: .index)
-        try c.encode(point.strategy, forKey: .strategy)
-        try c.encode(point.device, forKey: .device)
-        try c.encodeIfPresent(point.hz, forKey: .hz)
-        try c.encode(point.trace.path, forKey: .trace)
-        try c.encode(point.clock, forKey: .clock)
-        try c.encode(point.delivery, forKey: .delivery)
-        try c.encode(point.costs, forKey: .costs)
-        try c.encode(point.input, forKey: .input)
         try c.encode(repetition, forKey: .repetition)
-        try point.pipeline.encode(to: encoder)
+        try point.encodeFields(to: encoder, in: .sweepRun)
     }
 
     /// Reads a run as a sweep wrote it, refusing a position, rate or repetition no plan has.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decode(Int.self, forKey: .index, in: 0...(SweepPlan.maxRuns - 1), "a position in a plan")
-        point = ReplaySpec(
-            strategy: try c.decode(String.self, forKey: .strategy),
-            device: try c.decode(String.self, forKey: .device),
-            hz: try c.decodeIfPresent(Double.self, forKey: .hz, in: ReplaySpec.rates, "a refresh rate in Hz"),
-            clock: try c.decode(ClockMode.self, forKey: .clock),
-            costs: try c.decode(CostMode.self, forKey: .costs),
-            delivery: try c.decode(Delivery.self, forKey: .delivery),
-            input: try c.decode(InputMode.self, forKey: .input),
-            trace: TraceIdentity(path: try c.decode(String.self, forKey: .trace)),
-            pipeline: try PipelineWhatIfs(from: decoder))
+        point = try ReplaySpec.decodeFields(from: decoder, in: .sweepRun, over: ReplaySpec(strategy: ""))
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
     }
 
@@ -406,11 +389,7 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     }
 
     /// How a trace is named in file names and reports: its base name without extension.
-    package static func traceLabel(_ trace: String) -> String {
-        let base = trace.split(separator: "/").last.map(String.init) ?? trace
-        if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
-        return base
-    }
+    package static func traceLabel(_ trace: String) -> String { TraceIdentity(path: trace).label }
 
     /// Replaces anything but letters, digits, `.`, `-` with `-`, so an id is a portable file name.
     static func fileSafe(_ text: String) -> String {

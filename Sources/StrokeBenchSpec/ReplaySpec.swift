@@ -39,6 +39,14 @@ package struct TraceIdentity: Hashable, Sendable, Codable {
 
     /// True for a trace StrokeBench makes rather than reads: the generated session or the spiral.
     package var isBuiltIn: Bool { path == Self.builtIn || path == Self.spiral }
+
+    /// The file's base name without its extension (`t` for `traces/t.trace`): the same file in two
+    /// folders is the same trace.
+    package var label: String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { return String(base[..<dot]) }
+        return base
+    }
 }
 
 /// Everything that decides what one replay does, as one value: the command line makes it, sweeps
@@ -64,10 +72,6 @@ package struct ReplaySpec: Hashable, Sendable, Codable {
     /// The pipeline's what-ifs: present-queue depth, prediction, touch rate, wet ink (coded flat,
     /// beside the fields above).
     package var pipeline: PipelineWhatIfs
-
-    enum CodingKeys: String, CodingKey {
-        case strategy, options, device, hz, clock, costs, delivery, input, workers, trace
-    }
 
     /// The refresh rates accepted, in Hz: the rates a display can be driven at. 1 Hz is the floor of
     /// variable-refresh panels (an iPhone's always-on screen); 1000 Hz is above every display sold
@@ -96,39 +100,16 @@ package struct ReplaySpec: Hashable, Sendable, Codable {
         self.pipeline = pipeline
     }
 
-    /// Decodes a spec whose `options`, `input` or what-ifs may be missing (no options given; recorded
-    /// input and the default pipeline, as every spec was before those existed).
+    /// Decodes a spec field by field (`SpecField.all`), each as its declaration reads it: a spec whose
+    /// `options`, `input` or what-ifs are missing is one from before they existed, and has their defaults.
     package init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        strategy = try c.decode(String.self, forKey: .strategy)
-        options = try c.decodeIfPresent(StrategySettings.self, forKey: .options) ?? StrategySettings()
-        device = try c.decode(String.self, forKey: .device)
-        hz = try c.decodeIfPresent(Double.self, forKey: .hz, in: Self.rates, "a refresh rate in Hz")
-        clock = try c.decode(ClockMode.self, forKey: .clock)
-        costs = try c.decode(CostMode.self, forKey: .costs)
-        delivery = try c.decode(Delivery.self, forKey: .delivery)
-        input = try c.decodeIfPresent(InputMode.self, forKey: .input) ?? .recorded
-        workers = try c.decodeIfPresent(
-            Int.self, forKey: .workers, in: Self.workerCounts, "a count of background queues")
-        trace = try c.decode(TraceIdentity.self, forKey: .trace)
-        pipeline = try PipelineWhatIfs(from: decoder)
+        self = try Self.decodeFields(from: decoder, in: .record, over: ReplaySpec(strategy: ""))
     }
 
-    /// Writes the spec, leaving out the what-ifs at their defaults, so a spec without them reads and
-    /// writes as it did before they existed.
+    /// Writes the spec field by field, each under its key, the what-ifs left out at their defaults, so
+    /// a spec without them writes as it did before they existed.
     package func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(strategy, forKey: .strategy)
-        try c.encode(options, forKey: .options)
-        try c.encode(device, forKey: .device)
-        try c.encodeIfPresent(hz, forKey: .hz)
-        try c.encode(clock, forKey: .clock)
-        try c.encode(costs, forKey: .costs)
-        try c.encode(delivery, forKey: .delivery)
-        try c.encode(input, forKey: .input)
-        try c.encodeIfPresent(workers, forKey: .workers)
-        try c.encode(trace, forKey: .trace)
-        try pipeline.encode(to: encoder)
+        try encodeFields(to: encoder, in: .record)
     }
 }
 

@@ -10,10 +10,14 @@ package struct SpecField: Sendable, CustomStringConvertible {
         package var declared: [StrategyOption]
         /// The refresh rate of the spec's device, for an id of a spec at the device's own rate.
         package var deviceRate: Double?
+        /// The background queues a run resolved (its summary's), shown for a spec that left them to
+        /// the device; nil where no run is known.
+        package var workers: Int?
 
-        package init(declared: [StrategyOption], deviceRate: Double?) {
+        package init(declared: [StrategyOption], deviceRate: Double?, workers: Int? = nil) {
             self.declared = declared
             self.deviceRate = deviceRate
+            self.workers = workers
         }
     }
 
@@ -30,7 +34,8 @@ package struct SpecField: Sendable, CustomStringConvertible {
     package let omittedAtDefault: Bool
     /// Whether `spec` holds the field's default.
     package let isDefault: @Sendable (ReplaySpec) -> Bool
-    /// The value as reports and comparisons print it: `kalman 8 ms`, `device`.
+    /// The value as comparisons and reports print it: `kalman 8 ms`, `device`, the trace by its label
+    /// (the same file in two folders is the same trace).
     package let text: @Sendable (ReplaySpec, Context) -> String
     /// The words the field adds to `ReplaySpec.id` (none where the id leaves a default out).
     package let idWords: @Sendable (ReplaySpec, Context) -> [String]
@@ -41,6 +46,17 @@ package struct SpecField: Sendable, CustomStringConvertible {
     /// (options need a strategy that declares some; a horizon, a prediction). `pick(n)` chooses one
     /// of `n` candidates (a seeded generator's draw).
     package let variation: @Sendable (ReplaySpec, _ pick: (Int) -> Int) -> (ReplaySpec, ReplaySpec)
+    /// How a run record or a baseline entry stores it, under `key` (`SpecField+Coding.swift`).
+    let recordCoding: Coding
+    /// How a sweep's run stores it; nil for what the plan holds for all its runs (options, workers).
+    let sweepRunCoding: Coding?
+    /// Its summary.csv cell (the column is `key`), where that differs from `text`: empty for none.
+    private(set) var csvText: (@Sendable (ReplaySpec, Context) -> String)? = nil
+    /// Its cell in a report's setting (`predict kalman 8 ms`), where that differs from `text`.
+    private(set) var reportText: (@Sendable (ReplaySpec, Context) -> String)? = nil
+    /// False for a field shown within another's `text` (the horizon in the prediction's `kalman 8 ms`):
+    /// comparisons and reports give it no cell of its own.
+    package private(set) var shownApart = true
 
     package var description: String { name }
 }
@@ -59,7 +75,46 @@ extension SpecField {
     /// The field with this key.
     package static func named(_ key: String) -> SpecField? { all.first { $0.key == key } }
 
-    static let strategy = SpecField(
+    /// The fields as comparisons show them, in their columns' order: first in the order comparisons
+    /// always showed them, then any other field shown apart, in `all`'s order.
+    package static let shown: [SpecField] = listed(
+        first: [
+            strategy, device, hz, clock, delivery, trace, options, costs, input, workers, presentQueueDepth, predict,
+            touchRate, wetInk,
+        ])
+
+    /// The fields that tell a report's settings apart beyond its device, rate and trace (and the
+    /// strategy and its options, which name its rows), in the order a setting's label names them.
+    package static let settingModes: [SpecField] = listed(
+        first: [costs, input, clock, delivery, workers, predict, presentQueueDepth, touchRate, wetInk]
+    ).filter { ![strategy.key, options.key, device.key, hz.key, trace.key].contains($0.key) }
+
+    /// `first`, then every other field shown apart, in `all`'s order: a field added later has its place.
+    private static func listed(first: [SpecField]) -> [SpecField] {
+        first + all.filter { field in field.shownApart && !first.contains { $0.key == field.key } }
+    }
+
+    /// Its summary.csv cell.
+    package func csvCell(_ spec: ReplaySpec, _ context: Context) -> String {
+        (csvText ?? text)(spec, context)
+    }
+
+    /// Its cell in a report's setting.
+    package func reportCell(_ spec: ReplaySpec, _ context: Context) -> String {
+        (reportText ?? text)(spec, context)
+    }
+
+    private static let hzCoding = Coding.optional(\.hz, in: ReplaySpec.rates, "a refresh rate in Hz")
+    private static let workersCoding = Coding.optional(
+        \.workers, in: ReplaySpec.workerCounts, "a count of background queues")
+    private static let horizonCoding = Coding.optional(
+        \.pipeline.predictHorizonMs, in: PipelineWhatIfs.predictHorizons, "a prediction horizon in ms")
+    /// A sweep's run names its trace as the command line gave it; what the trace held is its record's.
+    private static let tracePathCoding = Coding(
+        encode: { spec, c, key in try c.encode(spec.trace.path, forKey: key) },
+        decode: { c, key, spec in spec.trace = TraceIdentity(path: try c.decode(String.self, forKey: key)) })
+
+    package static let strategy = SpecField(
         name: "strategy", key: "strategy", flag: "--strategy", omittedAtDefault: false, isDefault: { _ in false },
         text: { spec, _ in spec.strategy }, idWords: { spec, _ in [spec.strategy] },
         commandWords: { spec, _ in ["--strategy", spec.strategy] },
@@ -73,9 +128,10 @@ extension SpecField {
             let others = names.filter { $0 != before.strategy }
             after.strategy = others[pick(others.count)]
             return (before, after)
-        })
+        },
+        recordCoding: .required(\.strategy), sweepRunCoding: .required(\.strategy))
 
-    static let options = SpecField(
+    package static let options = SpecField(
         name: "strategy options", key: "options", flag: nil, omittedAtDefault: false,
         isDefault: { $0.options.isEmpty },
         text: { spec, context in
@@ -96,9 +152,11 @@ extension SpecField {
             ]
             after.options = StrategySettings(unvalidated: choices[pick(choices.count)])
             return (before, after)
-        })
+        },
+        recordCoding: .defaulted(\.options, StrategySettings(), omitted: false), sweepRunCoding: nil,
+        csvText: { spec, context in spec.options.arguments(declared: context.declared).joined(separator: " ") })
 
-    static let device = SpecField(
+    package static let device = SpecField(
         name: "device", key: "device", flag: "--device", omittedAtDefault: false, isDefault: { _ in false },
         text: { spec, _ in spec.device }, idWords: { spec, _ in [spec.device] },
         commandWords: { spec, _ in ["--device", spec.device] },
@@ -108,9 +166,10 @@ extension SpecField {
             let others = ["ipad-pro-11", "iphone-6s", "iphone-xr"].filter { $0 != spec.device }
             spec.device = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: .required(\.device), sweepRunCoding: .required(\.device))
 
-    static let hz = SpecField(
+    package static let hz = SpecField(
         name: "refresh rate", key: "hz", flag: "--hz", omittedAtDefault: true, isDefault: { $0.hz == nil },
         text: { spec, context in (spec.hz ?? context.deviceRate).map(\.plainText) ?? "device" },
         idWords: { spec, context in ["\((spec.hz ?? context.deviceRate ?? 0).plainText)Hz"] },
@@ -121,9 +180,10 @@ extension SpecField {
             let others: [Double] = [30, 48, 90, 144].filter { $0 != spec.hz }
             spec.hz = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: hzCoding, sweepRunCoding: hzCoding)
 
-    static let clock = SpecField(
+    package static let clock = SpecField(
         name: "clock", key: "clock", flag: "--clock", omittedAtDefault: false, isDefault: { _ in false },
         text: { spec, _ in spec.clock.rawValue }, idWords: { spec, _ in [spec.clock.rawValue] },
         commandWords: { spec, _ in ["--clock", spec.clock.rawValue] },
@@ -134,9 +194,10 @@ extension SpecField {
             var after = before
             after.clock = before.clock == .virtual ? .realtime : .virtual
             return (before, after)
-        })
+        },
+        recordCoding: .required(\.clock), sweepRunCoding: .required(\.clock))
 
-    static let costs = SpecField(
+    package static let costs = SpecField(
         name: "costs", key: "costs", flag: "--costs", omittedAtDefault: false, isDefault: { $0.costs == .measured },
         text: { spec, _ in spec.costs.rawValue },
         idWords: { spec, _ in spec.costs == .measured ? [] : ["\(spec.costs.rawValue)-costs"] },
@@ -148,18 +209,20 @@ extension SpecField {
             let others = CostMode.allCases.filter { $0 != spec.costs }
             spec.costs = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: .required(\.costs), sweepRunCoding: .required(\.costs))
 
-    static let delivery = enumeration(
+    package static let delivery = enumeration(
         name: "delivery", key: "delivery", flag: "--delivery", path: \.delivery, default: .coalesced,
-        idAtDefault: true)
-    static let input = enumeration(
-        name: "input", key: "input", flag: "--input", path: \.input, default: .recorded, idAtDefault: false)
+        idAtDefault: true, coding: .required(\.delivery))
+    package static let input = enumeration(
+        name: "input", key: "input", flag: "--input", path: \.input, default: .recorded, idAtDefault: false,
+        coding: .defaulted(\.input, .recorded, omitted: false))
 
-    static let trace = SpecField(
+    package static let trace = SpecField(
         name: "trace", key: "trace", flag: "--trace", omittedAtDefault: false,
         isDefault: { $0.trace.path == TraceIdentity.builtIn },
-        text: { spec, _ in spec.trace.path }, idWords: { spec, _ in [spec.trace.path] },
+        text: { spec, _ in spec.trace.label }, idWords: { spec, _ in [spec.trace.path] },
         commandWords: { spec, _ in spec.trace.path == TraceIdentity.builtIn ? [] : ["--trace", spec.trace.path] },
         variation: { spec, pick in
             let before = spec
@@ -169,11 +232,13 @@ extension SpecField {
             }
             spec.trace = TraceIdentity(path: others[pick(others.count)])
             return (before, spec)
-        })
+        },
+        recordCoding: .required(\.trace), sweepRunCoding: tracePathCoding,
+        csvText: { spec, _ in spec.trace.path })
 
-    static let workers = SpecField(
+    package static let workers = SpecField(
         name: "workers", key: "workers", flag: "--workers", omittedAtDefault: true, isDefault: { $0.workers == nil },
-        text: { spec, _ in spec.workers.map(String.init) ?? "default" },
+        text: { spec, context in (context.workers ?? spec.workers).map(String.init) ?? "default" },
         idWords: { spec, _ in spec.workers.map { ["\($0) workers"] } ?? [] },
         commandWords: { spec, _ in spec.workers.map { ["--workers", String($0)] } ?? [] },
         variation: { spec, pick in
@@ -182,12 +247,16 @@ extension SpecField {
             let others = [1, 2, 3, 5, 16].filter { $0 != spec.workers }
             spec.workers = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: workersCoding, sweepRunCoding: nil,
+        reportText: { spec, _ in spec.workers.map(String.init) ?? "device's" })
 
-    static let predict = SpecField(
-        name: "prediction", key: "predict", flag: "--predict", omittedAtDefault: true,
+    package static let predict = SpecField(
+        name: "predict", key: "predict", flag: "--predict", omittedAtDefault: true,
         isDefault: { $0.pipeline.predict == .none },
-        text: { spec, _ in spec.pipeline.predict.rawValue },
+        text: { spec, _ in
+            spec.pipeline.predict.rawValue + (spec.pipeline.predictHorizonMs.map { " \($0.plainText) ms" } ?? "")
+        },
         idWords: { spec, _ in
             let pipeline = spec.pipeline
             guard pipeline.predict != .none else { return [] }
@@ -206,10 +275,13 @@ extension SpecField {
             let others = Prediction.allCases.filter { $0 != spec.pipeline.predict }
             spec.pipeline.predict = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: .defaulted(\.pipeline.predict, .none, omitted: true),
+        sweepRunCoding: .defaulted(\.pipeline.predict, .none, omitted: true),
+        csvText: { spec, _ in spec.pipeline.predict.rawValue })
 
     /// Part of the prediction's id word (`predict-kalman-8ms`), so it adds none of its own.
-    static let predictHorizon = SpecField(
+    package static let predictHorizon = SpecField(
         name: "prediction horizon", key: "predict_horizon_ms", flag: "--predict-horizon", omittedAtDefault: true,
         isDefault: { $0.pipeline.predictHorizonMs == nil },
         text: { spec, _ in spec.pipeline.predictHorizonMs.map { "\($0.plainText) ms" } ?? "one frame" },
@@ -222,9 +294,11 @@ extension SpecField {
             let others: [Double] = [4, 8, 12.5, 33].filter { $0 != spec.pipeline.predictHorizonMs }
             spec.pipeline.predictHorizonMs = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: horizonCoding, sweepRunCoding: horizonCoding,
+        csvText: { spec, _ in spec.pipeline.predictHorizonMs?.plainText ?? "" }, shownApart: false)
 
-    static let presentQueueDepth = SpecField(
+    package static let presentQueueDepth = SpecField(
         name: "present queue depth", key: "present_queue_depth", flag: "--present-queue-depth", omittedAtDefault: true,
         isDefault: { $0.pipeline.presentQueueDepth == .one },
         text: { spec, _ in spec.pipeline.presentQueueDepth.rawValue },
@@ -241,9 +315,11 @@ extension SpecField {
             let others = PresentQueueDepth.allCases.filter { $0 != spec.pipeline.presentQueueDepth }
             spec.pipeline.presentQueueDepth = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: .defaulted(\.pipeline.presentQueueDepth, .one, omitted: true),
+        sweepRunCoding: .defaulted(\.pipeline.presentQueueDepth, .one, omitted: true))
 
-    static let touchRate = SpecField(
+    package static let touchRate = SpecField(
         name: "touch rate", key: "touch_hz", flag: "--touch-hz", omittedAtDefault: true,
         isDefault: { $0.pipeline.touchRate == nil },
         text: { spec, _ in spec.pipeline.touchRate?.rawValue ?? "device" },
@@ -255,9 +331,12 @@ extension SpecField {
             let others: [TouchRate?] = ([nil] + TouchRate.allCases).filter { $0 != spec.pipeline.touchRate }
             spec.pipeline.touchRate = others[pick(others.count)]
             return (before, spec)
-        })
+        },
+        recordCoding: .optional(\.pipeline.touchRate), sweepRunCoding: .optional(\.pipeline.touchRate),
+        csvText: { spec, _ in spec.pipeline.touchRate?.rawValue ?? "" },
+        reportText: { spec, _ in spec.pipeline.touchRate.map { "\($0.rawValue) Hz" } ?? "device" })
 
-    static let wetInk = SpecField(
+    package static let wetInk = SpecField(
         name: "wet ink", key: "wet_ink", flag: "--wet-ink", omittedAtDefault: true,
         isDefault: { $0.pipeline.wetInk == .off },
         text: { spec, _ in spec.pipeline.wetInk.rawValue },
@@ -268,12 +347,14 @@ extension SpecField {
             var spec = spec
             spec.pipeline.wetInk = spec.pipeline.wetInk == .off ? .on : .off
             return (before, spec)
-        })
+        },
+        recordCoding: .defaulted(\.pipeline.wetInk, .off, omitted: true),
+        sweepRunCoding: .defaulted(\.pipeline.wetInk, .off, omitted: true))
 
     /// A field whose value is one of a `CaseIterable` enum's, printed by its raw value.
     private static func enumeration<Value: RawRepresentable & CaseIterable & Equatable & Sendable>(
         name: String, key: String, flag: String, path: WritableKeyPath<ReplaySpec, Value> & Sendable,
-        default value: Value, idAtDefault: Bool
+        default value: Value, idAtDefault: Bool, coding: Coding
     ) -> SpecField where Value.RawValue == String {
         SpecField(
             name: name, key: key, flag: flag, omittedAtDefault: false, isDefault: { $0[keyPath: path] == value },
@@ -287,7 +368,7 @@ extension SpecField {
                 let others = Value.allCases.filter { $0 != spec[keyPath: path] }
                 changed[keyPath: path] = others[pick(others.count)]
                 return (spec, changed)
-            })
+            }, recordCoding: coding, sweepRunCoding: coding)
     }
 }
 

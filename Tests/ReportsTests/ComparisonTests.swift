@@ -50,7 +50,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         let slow = [run("naive", samples: frames(2, seed: 3))]
         let worse = try Comparison(
             baselineName: "flattened", baseline: fast, candidateName: "naive", candidate: slow, strategies: .builtIn)
-        #expect(worse.varied[.strategy] == "flattened → naive")
+        #expect(worse.varied[ComparisonDimension(.strategy)] == "flattened → naive")
         #expect(worse.configurations.map(\.verdict) == [.worse])
         #expect((worse.configurations[0].mainMedianRatio ?? 0) > 1.9)
         let better = try Comparison(
@@ -94,7 +94,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         let c = try Comparison(
             baselineName: "1", baseline: [run("dirty-rect", samples: frames(1))],
             candidateName: "2", candidate: [run("dirty-rect", queue: .two, samples: frames(1))], strategies: .builtIn)
-        #expect(c.varied == [.presentQueueDepth: "1 → 2"])
+        #expect(c.varied == [ComparisonDimension(.presentQueueDepth): "1 → 2"])
         #expect(try c.render(.table).contains("present_queue_depth differs, 1 → 2"))
     }
 
@@ -103,13 +103,13 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         let model = [run("naive", costs: .model, samples: frames(3))]
         let c = try Comparison(
             baselineName: "zero", baseline: zero, candidateName: "model", candidate: model, strategies: .builtIn)
-        #expect(c.varied == [.costs: "zero → model"])
+        #expect(c.varied == [ComparisonDimension(.costs): "zero → model"])
         #expect(try c.render(.table).contains("costs differs, zero → model"))
         // One side with both costs: matched on costs, so zero meets zero and model is the baseline's alone.
         let both = try Comparison(
             baselineName: "both", baseline: zero + model, candidateName: "zero", candidate: zero, strategies: .builtIn)
         #expect(both.varied.isEmpty)
-        #expect(both.partlyDiffering[.costs] == "zero, model | zero")
+        #expect(both.partlyDiffering[ComparisonDimension(.costs)] == "zero, model | zero")
         #expect(both.configurations.count == 1 && both.configurations[0].verdict == .equal)
         #expect(both.onlyInBaseline.count == 1 && both.onlyInBaseline[0].contains("costs=model"))
         #expect(try both.render(.table).contains("differs in part"))
@@ -186,7 +186,7 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         main_ms_p95_low,main_ms_p95_high,latency_ms_p95_low,latency_ms_p95_high,ink_updates_per_s_low,\
         ink_updates_per_s_high,render_server_busy_pct,render_server_busy_pct_low,render_server_busy_pct_high,\
         latency_e2e_ms_p50_low,latency_e2e_ms_p50_high,latency_e2e_ms_p95_low,latency_e2e_ms_p95_high,\
-        composite_ms_p95_low,composite_ms_p95_high
+        composite_ms_p95_low,composite_ms_p95_high,predict_horizon_ms
         """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.

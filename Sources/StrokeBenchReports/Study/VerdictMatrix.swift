@@ -1,4 +1,5 @@
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
 /// Where a configuration ran: a device at a display rate, on a trace, in the modes in which the study's
 /// runs differ (costs, input, clock, delivery, workers, the pipeline's what-ifs). A column of the
@@ -26,25 +27,25 @@ package struct Setting: Hashable, Sendable, Comparable {
         (a.device, a.hz, a.trace, a.modes) < (b.device, b.hz, b.trace, b.modes)
     }
 
-    /// Each mode of `run` that a study can vary, by name, in the order labels give them.
+    /// Each mode of `run` that a study can vary (`SpecField.settingModes`), by name, in the order
+    /// labels give them. A run known only by its summary (a single run's JSON) has the default of each
+    /// what-if and workers as asked for: left to the device, they follow it, as the rate and the screen do.
     static func modes(of run: StudyRun) -> [(name: String, value: String)] {
-        let s = run.summary
-        // Workers as asked for: left to the device, they follow it, as the rate and the screen do.
-        var modes = [
-            ("costs", s.costs), ("input", s.input), ("clock", s.clock), ("delivery", s.delivery),
-            ("workers", run.spec?.workers.map(String.init) ?? "device's"),
-        ]
-        let pipeline = run.spec?.pipeline
-        modes.append(
-            (
-                "predict",
-                pipeline.map { $0.predict.rawValue + ($0.predictHorizonMs.map { " \($0.plainText) ms" } ?? "") }
-                    ?? "none"
-            ))
-        modes.append(("present queue depth", pipeline?.presentQueueDepth.rawValue ?? "1"))
-        modes.append(("touch rate", pipeline?.touchRate.map { "\($0.rawValue) Hz" } ?? "device"))
-        modes.append(("wet ink", pipeline?.wetInk.rawValue ?? "off"))
-        return modes
+        let spec = run.spec ?? run.summarizedSpec
+        let context = SpecField.Context(declared: [], deviceRate: run.summary.hz)
+        return SpecField.settingModes.map { ($0.name, $0.reportCell(spec, context)) }
+    }
+}
+
+extension StudyRun {
+    /// The spec as far as the summary says it: its strategy, device and modes, every other field at
+    /// its default.
+    var summarizedSpec: ReplaySpec {
+        let s = summary
+        return ReplaySpec(
+            strategy: s.strategy, device: s.device, clock: ClockMode(rawValue: s.clock) ?? .realtime,
+            costs: CostMode(rawValue: s.costs) ?? .measured, delivery: Delivery(rawValue: s.delivery) ?? .coalesced,
+            input: InputMode(rawValue: s.input) ?? .recorded, trace: TraceIdentity(path: s.trace))
     }
 }
 
