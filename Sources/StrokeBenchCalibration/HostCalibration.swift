@@ -231,15 +231,18 @@ struct CaseTimer {
         )
     }
 
-    /// Opaque fills of several areas of canvas-sized bitmaps, and a canvas-sized image drawn (blended
-    /// source-over, and an opaque one copied) into another clipped to several areas, from 16 x 16 pixels to the whole canvas, each on a
-    /// context made for the call as a layer's display makes one: ns per filled and per blended pixel, and
-    /// per call (`draw_call`), in one least-squares fit. The small areas are what tell a call's own cost
-    /// from its pixels'; a partial redraw of a few hundred pixels pays mostly that.
+    /// Opaque fills of several areas of a layer's backing store, and a canvas-sized image drawn (blended
+    /// source-over, and an opaque one copied) into another clipped to several areas, from 16 x 16 pixels to the
+    /// whole canvas, each on a context made for the call as a layer's display makes one: ns per filled and per
+    /// blended pixel, and per call (`draw_call`), in one least-squares fit. The small areas are what tell a
+    /// call's own cost from its pixels'; a partial redraw of a few hundred pixels pays mostly that.
+    ///
+    /// Between two runs the render server composites what was drawn into its framebuffer (`shown`), untimed,
+    /// as it does between two of a replay's turns: a bitmap is met in whatever state of the cache that
+    /// traffic leaves it, on this machine, rather than in a state chosen for it (always cold, or always warm).
     func pixelCalls(width: Int, height: Int) throws -> ([WorkKind: Double], HostCalibration.Fit) {
-        let copies = Self.coldCopies(width: width, height: height, perCopy: 1)
-        let targets = try (0..<copies).map { _ in try Surface(width: width, height: height) }
-        var next = 0
+        let compositor = try Compositor(width: width, height: height)
+        let layer = try Surface(width: width, height: height)
         let areas: [PixelRect] =
             [PixelRect(x: 8, y: 8, width: 16, height: 16), PixelRect(x: 8, y: 8, width: 64, height: 64)]
             + [0.05, 0.25, 0.5, 1.0].map {
@@ -248,13 +251,13 @@ struct CaseTimer {
         var runs: [Run] = []
         for area in areas {
             runs.append(
-                Self.whole { ledger in
-                    let context = try Context(surface: targets[next % copies], counting: ledger)
-                    next += 1
+                Self.shown(on: compositor, damage: area) { ledger in
+                    let context = try Context(surface: layer, counting: ledger)
                     context.fill(area, with: .white)
+                    return layer
                 })
-            runs.append(try redraws(width: width, height: height, clip: area, opaque: false))
-            runs.append(try redraws(width: width, height: height, clip: area, opaque: true))
+            runs.append(try redraws(width: width, height: height, clip: area, opaque: false, shownOn: compositor))
+            runs.append(try redraws(width: width, height: height, clip: area, opaque: true, shownOn: compositor))
         }
         let cases = try time(runs)
         let kinds: [WorkKind] = [.pixelFilled, .pixelBlended, .pixelCopied, .drawCall]
@@ -264,26 +267,44 @@ struct CaseTimer {
             .init(
                 kinds: kinds,
                 method:
-                    "Context.fill of canvas-sized bitmaps taken in turn from more than the last-level cache holds, and Context.draw of the last picture (with alpha, and opaque) into a bitmap just made, each over 6 areas from 16 x 16 to the canvas, on a context made per call; one least-squares fit",
+                    "Context.fill of a layer's backing store, and Context.draw of the last picture (with alpha, and opaque) into a bitmap just made, each over 6 areas from 16 x 16 to the canvas, on a context made per call, each drawing then composited into a framebuffer (untimed) as the render server does between turns; one least-squares fit",
                 cases: cases.count, r2: r2)
         )
     }
 
+    /// A run whose drawing (`body`, timed, returning the bitmap it drew into) the render server then
+    /// composites into its framebuffer limited to `damage`, untimed: what happens to a layer's pixels between
+    /// two of a replay's turns, and so the state of the cache the next drawing meets.
+    static func shown(on compositor: Compositor, damage: PixelRect, _ body: @escaping (WorkLedger) throws -> Surface)
+        -> Run
+    {
+        { ledger in
+            let start = Stopwatch.now()
+            let drawn = try body(ledger)
+            let elapsed = Stopwatch.now() - start
+            try compositor.composite(drawn, damage: [damage])
+            return elapsed * 1e9
+        }
+    }
+
     /// The last picture drawn (blended source-over, or copied when `opaque`) into a bitmap just made,
     /// clipped to `clip`, on a context made for the call: what a renderer does each time it starts a new
-    /// image from the previous one. The new bitmap is made before the clock starts, so only the draw is timed.
-    func redraws(width: Int, height: Int, clip: PixelRect, opaque: Bool) throws -> Run {
+    /// image from the previous one. The new bitmap is made before the clock starts, so only the draw is
+    /// timed; the render server then composites it (`shown`).
+    func redraws(width: Int, height: Int, clip: PixelRect, opaque: Bool, shownOn compositor: Compositor) throws -> Run {
         var previous = try Surface(width: width, height: height, opaque: opaque)
         try Context(surface: previous).fill(previous.bounds, with: .white)
-        return { ledger in
-            let target = try Surface(width: width, height: height, opaque: opaque)
-            let start = Stopwatch.now()
+        var target = previous
+        let draw = Self.shown(on: compositor, damage: clip) { ledger in
             let context = try Context(surface: target, counting: ledger)
             context.clip(to: clip)
             context.draw(previous, in: previous.bounds)
-            let elapsed = Stopwatch.now() - start
             previous = target
-            return elapsed * 1e9
+            return target
+        }
+        return { ledger in
+            target = try Surface(width: width, height: height, opaque: opaque)
+            return try draw(ledger)
         }
     }
 

@@ -36,4 +36,26 @@ import Testing
         // Each round's median of (10(r+1), 500, 10(r+1)+1) is 10(r+1)+1; the least of them, round 0's, is 11.
         #expect(cases.count == 1 && cases[0].ns == 11 && cases[0].counters.drawCalls == 1)
     }
+
+    /// A drawing the render server shows: it is composited into the framebuffer after the timed drawing, as a
+    /// replay's render server composites a layer between turns, and only inside its damage.
+    @Test func aShownDrawingIsCompositedAfterItAndOnlyInItsDamage() throws {
+        let compositor = try Compositor(width: 32, height: 32)
+        let layer = try Surface(width: 32, height: 32)
+        let damage = PixelRect(x: 4, y: 4, width: 8, height: 8)
+        var compositedDuringDrawing: Int?
+        let run = CaseTimer.shown(on: compositor, damage: damage) { ledger in
+            compositedDuringDrawing = compositor.pixelsComposited
+            let context = try Context(surface: layer, counting: ledger)
+            context.fill(layer.bounds, with: .white)
+            return layer
+        }
+        let ledger = WorkLedger()
+        _ = try run(ledger)
+        #expect(compositedDuringDrawing == 0 && compositor.pixelsComposited == 64)
+        #expect(ledger.counters.pixelsFilled == 32 * 32 && ledger.counters.drawCalls == 1)
+        #expect(compositor.showsInk(x: 4, y: 4, ink: .white, background: .black) == true)
+        #expect(compositor.showsInk(x: 11, y: 11, ink: .white, background: .black) == true)
+        #expect(compositor.showsInk(x: 12, y: 4, ink: .white, background: .black) == false)
+    }
 }
