@@ -49,14 +49,16 @@ extension CheckReport {
     /// `<skipped>` with the reason (neither passed nor failed); an improvement passes and says so.
     func junit() -> String {
         let groups = byConfiguration
-        func count(_ checks: [CheckResult], _ verdict: Verdict) -> Int { checks.filter { $0.verdict == verdict }.count }
+        func count(_ checks: [CheckResult], _ verdict: ChangeVerdict) -> Int {
+            checks.filter { $0.verdict == verdict }.count
+        }
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         lines.append(
-            "<testsuites name=\"bench check\" tests=\"\(checks.count)\" failures=\"\(count(checks, .regression))\" "
+            "<testsuites name=\"bench check\" tests=\"\(checks.count)\" failures=\"\(count(checks, .worse))\" "
                 + "errors=\"0\" skipped=\"\(count(checks, .inconclusive))\">")
         for (configuration, results) in groups {
             lines.append(
-                "  <testsuite name=\"\(xml(configuration))\" tests=\"\(results.count)\" failures=\"\(count(results, .regression))\" "
+                "  <testsuite name=\"\(xml(configuration))\" tests=\"\(results.count)\" failures=\"\(count(results, .worse))\" "
                     + "errors=\"0\" skipped=\"\(count(results, .inconclusive))\">")
             for r in results {
                 let head =
@@ -64,17 +66,17 @@ extension CheckReport {
                 let detail = xml(
                     "baseline \(r.baseline), candidate \(r.candidate)\(r.unit.isEmpty ? "" : " " + r.unit)")
                 switch r.verdict {
-                case .pass:
+                case .unchanged, .equal:
                     lines.append(head + "/>")
-                case .regression:
+                case .worse, .tradeOff:
                     lines.append(head + ">")
                     lines.append("      <failure type=\"regression\" message=\"\(xml(r.reason))\">\(detail)</failure>")
                     lines.append("    </testcase>")
-                case .inconclusive:
+                case .inconclusive, .differentMachines:
                     lines.append(head + ">")
                     lines.append("      <skipped message=\"inconclusive: \(xml(r.reason))\"/>")
                     lines.append("    </testcase>")
-                case .improvement:
+                case .better:
                     lines.append(head + ">")
                     lines.append("      <system-out>improvement: \(xml(r.reason)); \(detail)</system-out>")
                     lines.append("    </testcase>")
@@ -133,7 +135,7 @@ extension CheckReport {
             let unit = r.unit.isEmpty ? (Self.knownMetrics[r.name]?.unit ?? "") : r.unit
             return BenchmarkEntry(
                 name: "\(r.configuration): \(r.name)", unit: unit.isEmpty ? "count" : unit, value: value,
-                extra: "\(r.verdict.rawValue): \(r.reason)")
+                extra: "\(r.verdict.word(.check)): \(r.reason)")
         }
         let encoder = ResultsJSON.encoder(escapingSlashes: false)
         return String(decoding: try encoder.encode(entries), as: UTF8.self)
@@ -145,10 +147,10 @@ extension CheckReport {
     /// check that did not pass, worst verdict first and, within one, the largest change first.
     func summary() -> String {
         var lines = [
-            "### bench check: \(verdict.rawValue) (exit \(verdict.exitStatus))"
+            "### bench check: \(verdict.word(.check)) (exit \(verdict.exitStatus))"
                 + (provenance.map { ", \(MarkdownText.cell($0))" } ?? "")
         ]
-        let notPassing = checks.filter { $0.verdict != .pass }.sorted { a, b in
+        let notPassing = checks.filter { $0.verdict != .unchanged }.sorted { a, b in
             a.verdict != b.verdict ? a.verdict > b.verdict : abs(a.change ?? 0) > abs(b.change ?? 0)
         }
         if notPassing.isEmpty {
@@ -158,7 +160,7 @@ extension CheckReport {
         } else {
             for r in notPassing {
                 let change = r.change.map { " (\(Checker.signedPercent($0)))" } ?? ""
-                lines.append("- **\(r.verdict.rawValue)** `\(r.configuration)` \(r.name)\(change): \(r.reason)")
+                lines.append("- **\(r.verdict.word(.check))** `\(r.configuration)` \(r.name)\(change): \(r.reason)")
             }
             lines.append("")
             lines.append("\(checks.count - notPassing.count) of \(checks.count) checks pass.")

@@ -51,9 +51,9 @@ extension Comparison {
             if figure.showsSides { cells += [n(values.baseline), n(values.candidate)] }
             if figure.ratioColumn != nil { cells.append(n(values.ratio)) }
         }
-        cells += [n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.rawValue)]
+        cells += [n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.word(.compare))]
         cells += [
-            .text(c.mainThread?.rawValue ?? ""), .text(c.baselineVerdict?.rawValue ?? ""),
+            .text(c.mainThread?.word(.compare) ?? ""), .text(c.baselineVerdict?.rawValue ?? ""),
             .text(c.candidateVerdict?.rawValue ?? ""),
             .text(c.better.joined(separator: "; ")), .text(c.worse.joined(separator: "; ")),
         ]
@@ -76,7 +76,7 @@ extension Comparison {
                 "partly_differing": Dictionary(
                     uniqueKeysWithValues: partlyDiffering.map { ($0.key.rawValue, $0.value) }),
                 "only_in_baseline": onlyInBaseline, "only_in_candidate": onlyInCandidate,
-                "verdicts": Dictionary(grouping: configurations, by: \.verdict.rawValue).mapValues(\.count),
+                "verdicts": Dictionary(grouping: configurations, by: { $0.verdict.word(.compare) }).mapValues(\.count),
                 "configurations": configurations.map { c in
                     Dictionary(uniqueKeysWithValues: zip(Self.columns, cells(c).map(\.json)))
                 },
@@ -109,6 +109,11 @@ extension Comparison {
     /// The dimensions that tell this comparison's configurations apart; the rest are said once.
     var distinguishing: [ComparisonDimension] {
         Self.dimensions.filter { d in Set(configurations.map { $0.configuration[d] ?? "" }).count > 1 }
+    }
+
+    /// Compare's verdict words in the order the count line gives them (`.unchanged` reads inconclusive).
+    static let verdictWords = [ChangeVerdict.better, .worse, .inconclusive, .tradeOff, .equal, .differentMachines].map {
+        $0.word(.compare)
     }
 
     func humanReadable(markdown: Bool) -> String {
@@ -165,7 +170,7 @@ extension Comparison {
                 "\(f3(c.baselineMainMedian)) → \(f3(c.candidateMainMedian))", x(c.mainMedianRatio),
                 "\(f3(c[.mainMsP99].baseline)) → \(f3(c[.mainMsP99].candidate))", x(c[.mainMsP99].ratio),
                 "\(f2(c[.hitchRatio].baseline)) → \(f2(c[.hitchRatio].candidate))", x(c[.pixelsRasterized].ratio),
-                p(c.pValue), c.verdict.rawValue,
+                p(c.pValue), c.verdict.word(.compare),
             ])
         }
         let moved = configurations.filter { !$0.better.isEmpty || !$0.worse.isEmpty }
@@ -190,7 +195,7 @@ extension Comparison {
             let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")
             lines.append(
                 prose(
-                    "\(name): \(c.verdict.rawValue); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
+                    "\(name): \(c.verdict.word(.compare)); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
                         + "; worse: \(c.worse.isEmpty ? "nothing" : c.worse.joined(separator: ", "))")
                     + (markdown ? "  " : ""))
         }
@@ -202,11 +207,11 @@ extension Comparison {
             lines.append("")
             lines.append(prose("only in the candidate: " + onlyInCandidate.joined(separator: "; ")))
         }
-        let counts = Dictionary(grouping: configurations, by: \.verdict).mapValues(\.count)
+        let counts = Dictionary(grouping: configurations, by: { $0.verdict.word(.compare) }).mapValues(\.count)
         lines.append("")
         lines.append(
-            Verdict.allCases.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", "))
-        if counts[.differentMachines] != nil {
+            Self.verdictWords.compactMap { w in counts[w].map { "\($0) \(w)" } }.joined(separator: ", "))
+        if counts[ChangeVerdict.differentMachines.word(.compare)] != nil {
             lines.append("timings measured on different machines are not compared; counters are (pixels column)")
         }
         return lines.joined(separator: "\n")
