@@ -2,46 +2,7 @@ import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
 
-/// How `bench check` (and `bench baseline diff`) print: the formats every results command shares
-/// (`ResultsFormat`), and three that CI systems read.
-package enum CheckFormat: String, CaseIterable, Sendable {
-    /// `ResultsFormat.table`.
-    case table
-    /// `ResultsFormat.csv`.
-    case csv
-    /// `ResultsFormat.json`.
-    case json
-    /// `ResultsFormat.markdown`: every check, a table per configuration.
-    case markdown
-    /// JUnit XML: a test suite per configuration, a test case per check; a regression is a failure
-    /// with its reason, an inconclusive check is skipped with its reason. What GitLab, Jenkins,
-    /// Buildkite and most CI dashboards read.
-    case junit
-    /// github-action-benchmark's `customSmallerIsBetter` JSON: every figure where less is better.
-    case githubBenchmark = "github-benchmark"
-    /// github-action-benchmark's `customBiggerIsBetter` JSON: every figure where more is better.
-    case githubBenchmarkBigger = "github-benchmark-bigger"
-    /// Short Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`: a heading and a line per
-    /// configuration when all pass; the checks that did not, worst first, when not.
-    case summary
-
-    /// The shared format this one is, if it is one.
-    package var shared: ResultsFormat? { ResultsFormat(rawValue: rawValue) }
-}
-
 extension CheckReport {
-    /// The report in `format`.
-    package func output(_ format: CheckFormat) throws -> String {
-        if let shared = format.shared { return try render(shared) }
-        switch format {
-        case .junit: return junit()
-        case .githubBenchmark: return try githubBenchmark(polarity: .lowerIsBetter)
-        case .githubBenchmarkBigger: return try githubBenchmark(polarity: .higherIsBetter)
-        case .summary: return summary()
-        case .table, .csv, .json, .markdown: fatalError("shared formats are rendered above")
-        }
-    }
-
     // MARK: JUnit
 
     /// One `<testsuite>` per configuration, one `<testcase>` per check (`classname` the configuration,

@@ -52,14 +52,25 @@ package struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// The report in `format`.
-    package func render(_ format: ResultsFormat) throws -> String {
+    package func render(_ format: OutputFormat) throws -> String {
         switch format {
         case .table: table()
         case .csv: csv()
         case .markdown: markdown()
         case .json: try json()
+        case .junit: junit()
+        case .githubBenchmark: try githubBenchmark(polarity: .lowerIsBetter)
+        case .githubBenchmarkBigger: try githubBenchmark(polarity: .higherIsBetter)
+        case .summary: summary()
+        case .html: throw UnsupportedFormat(format, writer: "bench check")
         }
     }
+
+    /// The formats `bench check` and `bench baseline diff` write, in the order their help lists them:
+    /// those every results command shares, then three that CI systems read.
+    package static let formats: [OutputFormat] = [
+        .table, .csv, .json, .markdown, .junit, .githubBenchmark, .githubBenchmarkBigger, .summary,
+    ]
 
     /// The CSV's columns: the configuration, then the JSON's fields of a check, in the table's order.
     package static let csvColumns = [

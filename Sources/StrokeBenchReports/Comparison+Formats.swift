@@ -62,7 +62,7 @@ extension Comparison {
 
     /// The comparison in `format`: in CSV, every figure its own column; in JSON, the header facts and
     /// a `configurations` array of the CSV's columns.
-    package func render(_ format: ResultsFormat) throws -> String {
+    package func render(_ format: OutputFormat) throws -> String {
         switch format {
         case .csv:
             var csv = CSVWriter(header: Self.columns)
@@ -86,8 +86,13 @@ extension Comparison {
             return String(decoding: data, as: UTF8.self)
         case .table, .markdown:
             return humanReadable(markdown: format == .markdown)
+        case .junit, .githubBenchmark, .githubBenchmarkBigger, .summary, .html:
+            throw UnsupportedFormat(format, writer: "bench compare")
         }
     }
+
+    /// The formats `bench compare` writes, in the order its help lists them.
+    package static let formats: [OutputFormat] = [.table, .csv, .json, .markdown]
 
     /// Where the figures come from, said first: modelled (the same on any machine), zero costs, or
     /// measured on the machines named (never a device name alone for a time taken on a host).

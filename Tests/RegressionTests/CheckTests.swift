@@ -150,7 +150,7 @@ import Testing
         let results = Checker.compare(
             baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         let report = CheckReport(baseline: "b.json", tolerance: .default, repeats: 3, checks: results)
-        for format in ResultsFormat.allCases {
+        for format: OutputFormat in [.table, .csv, .json, .markdown] {
             let text = try report.render(format)
             #expect(text.contains("pixels_rasterized"))
             #expect(text.lowercased().contains("regression"))

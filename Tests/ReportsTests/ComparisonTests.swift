@@ -131,8 +131,8 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         #expect(c.onlyInCandidate.count == 1)
     }
 
-    @Test(arguments: ResultsFormat.allCases)
-    func everyFormatStatesTheVerdictAndTheDirection(format: ResultsFormat) throws {
+    @Test(arguments: Comparison.formats)
+    func everyFormatStatesTheVerdictAndTheDirection(format: OutputFormat) throws {
         let c = try Comparison(
             baselineName: "a", baseline: [run("flattened", samples: frames(1))],
             candidateName: "b", candidate: [run("naive", samples: frames(2))], strategies: .builtIn)
