@@ -1,5 +1,6 @@
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
 extension Comparison {
     /// The CSV and JSON columns, in order.
@@ -11,7 +12,7 @@ extension Comparison {
         + ["main_thread_verdict", "baseline_verdict", "candidate_verdict", "better", "worse"]
 
     /// A cell: text, a number, or nothing (a figure that was not compared).
-    enum Cell {
+    enum Cell: Encodable {
         case text(String)
         case number(Double)
         case none
@@ -24,11 +25,12 @@ extension Comparison {
         }
         /// JSON has no infinity: a ratio over a zero baseline is null there, as a figure not compared
         /// is, never the string "inf" in a column of numbers (the CSV's cell says `inf`).
-        var json: Any {
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
             switch self {
-            case .text(let s): s
-            case .number(let v): v.isFinite ? v : NSNull() as Any
-            case .none: NSNull()
+            case .text(let s): try c.encode(s)
+            case .number(let v) where v.isFinite: try c.encode(v)
+            case .number, .none: try c.encodeNil()
             }
         }
         /// Up to six significant digits, no exponent for everyday magnitudes.
@@ -69,20 +71,7 @@ extension Comparison {
             for c in configurations { csv.append(cells(c).map(\.csv)) }
             return csv.text
         case .json:
-            let object: [String: Any] = [
-                "format_version": formatVersion, "baseline": baseline, "candidate": candidate, "direction": direction,
-                "alpha": alpha, "threshold": threshold,
-                "varied": Dictionary(uniqueKeysWithValues: varied.map { ($0.key.rawValue, $0.value) }),
-                "partly_differing": Dictionary(
-                    uniqueKeysWithValues: partlyDiffering.map { ($0.key.rawValue, $0.value) }),
-                "only_in_baseline": onlyInBaseline, "only_in_candidate": onlyInCandidate,
-                "verdicts": Dictionary(grouping: configurations, by: { $0.verdict.word(.compare) }).mapValues(\.count),
-                "configurations": configurations.map { c in
-                    Dictionary(uniqueKeysWithValues: zip(Self.columns, cells(c).map(\.json)))
-                },
-            ]
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try ResultsJSON.encoder(escapingSlashes: false).encode(JSONObject(self))
             return String(decoding: data, as: UTF8.self)
         case .table, .markdown:
             return humanReadable(markdown: format == .markdown)
@@ -114,6 +103,44 @@ extension Comparison {
     /// The dimensions that tell this comparison's configurations apart; the rest are said once.
     var distinguishing: [ComparisonDimension] {
         Self.dimensions.filter { d in Set(configurations.map { $0.configuration[d] ?? "" }).count > 1 }
+    }
+
+    /// `--format json`'s object: the header facts and a `configurations` array of the CSV's columns.
+    private struct JSONObject: Encodable {
+        var formatVersion: Int, baseline: String, candidate: String, direction: String
+        var alpha: Double, threshold: Double
+        var varied: [String: String], partlyDiffering: [String: String]
+        var onlyInBaseline: [String], onlyInCandidate: [String]
+        var verdicts: [String: Int]
+        var configurations: [[String: Cell]]
+
+        enum CodingKeys: String, CodingKey {
+            case formatVersion = "format_version"
+            case baseline, candidate, direction, alpha, threshold, varied
+            case partlyDiffering = "partly_differing"
+            case onlyInBaseline = "only_in_baseline"
+            case onlyInCandidate = "only_in_candidate"
+            case verdicts, configurations
+        }
+
+        init(_ comparison: Comparison) {
+            formatVersion = comparison.formatVersion
+            baseline = comparison.baseline
+            candidate = comparison.candidate
+            direction = comparison.direction
+            alpha = comparison.alpha
+            threshold = comparison.threshold
+            varied = Dictionary(uniqueKeysWithValues: comparison.varied.map { ($0.key.rawValue, $0.value) })
+            partlyDiffering = Dictionary(
+                uniqueKeysWithValues: comparison.partlyDiffering.map { ($0.key.rawValue, $0.value) })
+            onlyInBaseline = comparison.onlyInBaseline
+            onlyInCandidate = comparison.onlyInCandidate
+            verdicts = Dictionary(grouping: comparison.configurations, by: { $0.verdict.word(.compare) })
+                .mapValues(\.count)
+            configurations = comparison.configurations.map { c in
+                Dictionary(uniqueKeysWithValues: zip(Comparison.columns, comparison.cells(c)))
+            }
+        }
     }
 
     /// Compare's verdict words in the order the count line gives them (`.unchanged` reads inconclusive).
