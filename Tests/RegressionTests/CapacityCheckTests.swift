@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchMetrics
 import StrokeBenchReplay
 import StrokeBenchSpec
 import Testing

@@ -1,15 +1,16 @@
 import BenchTestSupport
 import Foundation
+import StrokeBenchMetrics
 import Testing
 
 @testable import StrokeBenchRegression
 
 @Suite struct VerdictTests {
     @Test func exitStatusesAreTheIssuesContract() {
-        #expect(ChangeVerdict.pass.exitStatus == 0)
-        #expect(ChangeVerdict.regression.exitStatus == 2)
+        #expect(ChangeVerdict.unchanged.exitStatus == 0)
+        #expect(ChangeVerdict.worse.exitStatus == 2)
         #expect(ChangeVerdict.inconclusive.exitStatus == 3)
-        #expect(ChangeVerdict.improvement.exitStatus == 4)
+        #expect(ChangeVerdict.better.exitStatus == 4)
     }
 
     @Test func theWorstCheckDecides() {
