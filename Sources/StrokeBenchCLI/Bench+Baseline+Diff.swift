@@ -37,7 +37,7 @@ extension Bench.Baseline {
         var counterTolerance: String = "0"
 
         @Option(help: "table, csv, json, markdown, junit, github-benchmark, github-benchmark-bigger or summary.")
-        var format: CheckFormat = .table
+        var format: FormatOption<CheckFormats> = .init(.table)
 
         func validate() throws {
             let t = try parseTolerance()
@@ -56,8 +56,8 @@ extension Bench.Baseline {
             let report = CheckReport(
                 baseline: "\(label(old, a)) -> \(label(new, b))", tolerance: try parseTolerance(),
                 repeats: b.configurations.map(\.runs.count).max() ?? 0, checks: results)
-            print(try report.output(format))
-            if format != .table { printError(report.summaryLine()) }
+            print(try report.render(format.format))
+            if format.format != .table { printError(report.summaryLine()) }
             let status = report.verdict.exitStatus
             if status != 0 { throw ExitCode(status) }
         }

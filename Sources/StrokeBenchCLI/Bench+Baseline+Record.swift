@@ -102,7 +102,7 @@ extension Bench.Baseline {
                 let check = Checker.budgetCheck(
                     configuration: id, budget: budget, limit: limit,
                     baseline: entry.runs, candidate: entry.runs)
-                if check.verdict != .pass {
+                if check.verdict != .unchanged {
                     printError(
                         "warning: \(id): budget \(budget.key) (\(check.baseline)) is not met by the recorded runs: "
                             + "\(check.reason); bench check will not pass it until it is met or changed with --budget \(budget.key)=LIMIT|off"

@@ -28,7 +28,7 @@ extension Bench {
         var repeats: Int = 15
 
         @Option(help: "table (for people) or json.")
-        var format: OutputFormat = .table
+        var format: FormatOption<TableOrJSON> = .init(.table)
 
         func validate() throws {
             guard DeviceProfile.named(device) != nil else {
@@ -44,9 +44,9 @@ extension Bench {
             let profile = DeviceProfile.named(device)!
             let calibration = try HostCalibration.measure(
                 width: profile.width, height: profile.height, repeats: repeats)
-            switch format {
+            switch format.format {
             case .json: print(try SummaryJSON.encode(calibration, format: HostCalibration.format))
-            case .table:
+            default:
                 for kind in WorkKind.allCases {
                     print(
                         "\(kind.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \(String(format: "%12.4f", calibration.unitCostsNs[kind] ?? 0)) ns"

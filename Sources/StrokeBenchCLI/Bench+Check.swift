@@ -64,7 +64,7 @@ extension Bench {
             help:
                 "table, csv, json, markdown, junit, github-benchmark (smaller is better), github-benchmark-bigger or summary."
         )
-        var format: CheckFormat = .table
+        var format: FormatOption<CheckFormats> = .init(.table)
 
         func validate() throws {
             let t = try parseTolerance()
@@ -113,8 +113,8 @@ extension Bench {
             var report = CheckReport(
                 baseline: baseline, tolerance: toleranceSetting, repeats: repeatsUsed, checks: results)
             report.provenance = Self.provenance(of: base)
-            print(try report.output(format))
-            if format != .table { printError(report.summaryLine()) }
+            print(try report.render(format.format))
+            if format.format != .table { printError(report.summaryLine()) }
             let status = report.verdict.exitStatus
             if status != 0 { throw ExitCode(status) }
         }
@@ -224,4 +224,3 @@ func fraction(_ text: String, option: String) throws -> Double {
     }
     return isPercent ? value / 100 : value
 }
-extension CheckFormat: ExpressibleByArgument {}

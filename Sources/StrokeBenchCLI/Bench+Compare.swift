@@ -3,8 +3,6 @@ import Foundation
 import StrokeBenchMetrics
 import StrokeBenchReports
 
-extension ResultsFormat: ExpressibleByArgument {}
-
 extension Bench {
     /// `bench compare`: two sweeps (or two runs), configuration by configuration.
     struct Compare: ParsableCommand {
@@ -34,7 +32,7 @@ extension Bench {
         var candidate: String
 
         @Option(help: "table, csv, json or markdown.")
-        var format: ResultsFormat = .table
+        var format: FormatOption<CompareFormats> = .init(.table)
 
         @Option(parsing: .unconditional, help: "Significance level of the Mann-Whitney U test.")
         var alpha: Double = ComparisonPolicy.standard.alpha
@@ -59,9 +57,9 @@ extension Bench {
             guard !comparison.configurations.isEmpty else {
                 throw BenchFailure.data("\(candidate): no configuration matches one of \(baseline)")
             }
-            print(try comparison.render(format))
+            print(try comparison.render(format.format))
             let unmatched = comparison.onlyInBaseline.count + comparison.onlyInCandidate.count
-            if unmatched > 0 && format != .table && format != .markdown {
+            if unmatched > 0 && format.format != .table && format.format != .markdown {
                 printError("note: \(unmatched) configurations are on one side only and are not compared")
             }
         }

@@ -124,7 +124,7 @@ extension Bench.History {
         @OptionGroup var filter: HistoryFilterOptions
 
         @Option(help: "table, csv or json.")
-        var format: HistoryFormat = .table
+        var format: FormatOption<HistoryFormats> = .init(.table)
 
         func run() throws {
             let store = try file.open(create: false)
@@ -132,7 +132,7 @@ extension Bench.History {
             do { points = try store.points(configuration: filter.configuration, metric: filter.metric) } catch {
                 throw BenchFailure(error)
             }
-            print(try HistoryOutput.points(points, format: format))
+            print(try HistoryOutput.points(points, format: format.format))
         }
     }
 
@@ -153,7 +153,7 @@ extension Bench.History {
         var permutations: Int = ChangeDetector().permutations
 
         @Option(help: "table, csv or json.")
-        var format: HistoryFormat = .table
+        var format: FormatOption<HistoryFormats> = .init(.table)
 
         func validate() throws {
             guard alpha > 0, alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), not \(alpha)") }
@@ -170,15 +170,13 @@ extension Bench.History {
             }
             let detector = ChangeDetector(alpha: alpha, permutations: permutations)
             let changes = detector.changes(in: points)
-            print(try HistoryOutput.changes(changes, detector: detector, format: format))
+            print(try HistoryOutput.changes(changes, detector: detector, format: format.format))
             printError(
                 "\(changes.count) change points in \(Set(points.map { "\($0.configuration)\u{0}\($0.metric)" }).count) series "
                     + "(measured series: e-divisive means, alpha \(alpha), \(permutations) permutations)")
         }
     }
 }
-
-extension HistoryFormat: ExpressibleByArgument {}
 
 /// The series `bench report --history` charts: the history's series of the study's configurations
 /// (all of its series when it holds none of them), with their change points.

@@ -17,12 +17,12 @@ extension Bench {
             help:
                 "table (for people) or json (one object with strategies, devices and the kinds of counted work, with their per-frame CSV columns, for scripts)."
         )
-        var format: OutputFormat = .table
+        var format: FormatOption<TableOrJSON> = .init(.table)
 
         func run(with engine: EngineInputs) throws {
-            switch format {
+            switch format.format {
             case .json: print(try SummaryJSON.encode(Listing(strategies: engine.strategies), format: Listing.format))
-            case .table: table(engine.strategies)
+            default: table(engine.strategies)
             }
         }
 

@@ -24,15 +24,15 @@ extension Bench.Model {
         )
 
         @Option(help: "table (for people) or json (rows and summary, for scripts).")
-        var format: OutputFormat = .table
+        var format: FormatOption<TableOrJSON> = .init(.table)
 
         func run(with engine: EngineInputs) throws {
             let report = try ModelValidation.run(model: engine.deviceModel, strategies: engine.strategies)
-            switch format {
+            switch format.format {
             case .json:
                 let encoder = ResultsJSON.encoder(escapingSlashes: true)
                 print(String(decoding: try encoder.encode(report), as: UTF8.self))
-            case .table:
+            default:
                 print(ValidationTable.render(report))
             }
         }

@@ -82,7 +82,7 @@ extension Bench {
         @OptionGroup(title: "Strategy options") var strategyOptions: StrategyOptionArguments
 
         @Option(help: "table (for people) or json (every ramp, its steps and the crossings).")
-        var format: OutputFormat = .table
+        var format: FormatOption<TableOrJSON> = .init(.table)
 
         @Option(help: "Write one CSV row per step of each ramp to this file.")
         var csv: String?
@@ -235,9 +235,9 @@ extension Bench {
             // With `--csv -` the steps are standard output, and the table or JSON moves to stderr, as
             // `bench run --csv -` moves its summary: one stream, one format.
             let show: (String) -> Void = csv == "-" ? { printError($0) } : { print($0) }
-            switch format {
+            switch format.format {
             case .json: show(String(decoding: try study.json(), as: UTF8.self))
-            case .table: show(RampTable.render(study))
+            default: show(RampTable.render(study))
             }
         }
 

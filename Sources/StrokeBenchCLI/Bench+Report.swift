@@ -38,7 +38,7 @@ extension Bench {
             help:
                 "html (one self-contained page, to --output), markdown (the verdict and ranking) or summary (the answer in five lines), both to standard output."
         )
-        var format: ReportFormat = .html
+        var format: FormatOption<ReportFormats> = .init(.html)
 
         @Option(
             help: ArgumentHelp(
@@ -46,15 +46,13 @@ extension Bench {
                 valueName: "file.sqlite"))
         var history: String?
 
-        enum ReportFormat: String, CaseIterable, ExpressibleByArgument { case html, markdown, summary }
-
         func validate() throws {
-            if format == .html && output == nil {
+            if format.format == .html && output == nil {
                 throw ValidationError("--output is required for an HTML report: the file to write")
             }
-            if format != .html && output != nil {
+            if format.format != .html && output != nil {
                 throw ValidationError(
-                    "--output is for the HTML page; --format \(format.rawValue) prints to standard output")
+                    "--output is for the HTML page; --format \(format.format.rawValue) prints to standard output")
             }
         }
 
@@ -69,9 +67,9 @@ extension Bench {
                     "\(study): every run is at a rate its device's display does not have (\(loaded.leftOut.joined(separator: "; ")))"
                 )
             }
-            guard format == .html, let output else {
+            guard format.format == .html, let output else {
                 let text =
-                    format == .summary
+                    format.format == .summary
                     ? ReportAnswer(study: loaded, modelAccuracy: .shipped).render()
                     : ReportMarkdown(study: loaded, modelAccuracy: .shipped).render()
                 print(text, terminator: "")

@@ -7,11 +7,6 @@ import StrokeBenchSpec
 import StrokeBenchStrategies
 import StrokeBenchTimeline
 
-/// How a summary is shown.
-enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
-    case table, json
-}
-
 extension Bench {
     /// `bench run`: one replay of one trace with one strategy.
     struct Run: ParsableCommand {
@@ -39,7 +34,7 @@ extension Bench {
         var timeline: String?
 
         @Option(help: "table (for people) or json (the summary object).")
-        var format: OutputFormat = .table
+        var format: FormatOption<TableOrJSON> = .init(.table)
 
         @Flag(
             help:
@@ -75,9 +70,9 @@ extension Bench {
 
             if let png, let screen = result.screen { try writePNG(screen, to: png) }
             let summary =
-                switch format {
+                switch format.format {
                 case .json: try SummaryJSON.encode(JudgedSummary(result.summary))
-                case .table: SummaryTable.render(result.summary)
+                default: SummaryTable.render(result.summary)
                 }
             // An output written to standard output (`-`) owns it: the summary goes to stderr instead.
             if outputs.contains(where: { $0.path == OutputTarget.standardOutputName }) {

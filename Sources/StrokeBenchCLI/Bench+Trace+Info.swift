@@ -14,14 +14,14 @@ extension Bench.Trace {
         var file: String
 
         @Option(help: "table (for people) or json (one object; keys include strokes, samples, duration_s).")
-        var format: OutputFormat = .table
+        var format: FormatOption<TableOrJSON> = .init(.table)
 
         func run() throws {
             let trace = try readTrace(file)
             let summary = TraceStatistics(trace).summary(canvas: trace.canvas)
-            switch format {
+            switch format.format {
             case .json: print(try SummaryJSON.encode(summary, format: TraceStatistics.Summary.format))
-            case .table: print(Self.table(summary, trace: trace, name: file))
+            default: print(Self.table(summary, trace: trace, name: file))
             }
         }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrokeBenchDevice
 import StrokeBenchModelFit
+import StrokeBenchSpec
 import StrokeBenchStrategies
 import Synchronization
 
@@ -40,9 +41,7 @@ struct EngineInputs: Sendable {
 
     /// `data` fitted (`ModelFitting.fit`), or the fit this process already made of the same data.
     private static func fit(_ data: DeviceCostData, strategies: StrategyCatalog) throws -> ModelFit {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let key = try? encoder.encode(data)
+        let key = try? ResultsJSON.encoder(escapingSlashes: true).encode(data)
         if let key, let kept = fits.withLock({ $0[key] }) { return kept }
         let fit: ModelFit
         do { fit = try ModelFitting.fit(data, strategies: strategies) } catch let error as DeviceCostError {

@@ -224,7 +224,8 @@ public struct DeviceCostData: Codable, Sendable {
             let version = try JSONDecoder().decode(Version.self, from: data).formatVersion
             do { _ = try format.check(version) } catch { throw DeviceCostError("\(file): \(error)") }
             decoded = try JSONDecoder().decode(DeviceCostData.self, from: data)
-            let canonical = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded))
+            let canonical = try JSONSerialization.jsonObject(
+                with: ResultsJSON.encoder(escapingSlashes: true).encode(decoded))
             if let key = DecodingProblem.unknownKey(
                 in: try JSONSerialization.jsonObject(with: data), canonical: canonical)
             {

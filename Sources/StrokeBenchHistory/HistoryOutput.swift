@@ -2,20 +2,13 @@ import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
 
-/// How `bench history show` and `bench history changes` print.
-package enum HistoryFormat: String, CaseIterable, Sendable {
-    /// Aligned columns for a terminal.
-    case table
-    /// One RFC 4180 row per point or change (what scripts/plot_history.py reads).
-    case csv
-    /// One JSON object with a `format_version`.
-    case json
-}
-
 /// The writers of `bench history show` and `changes`, one per format.
 package enum HistoryOutput {
     /// The version of both commands' JSON objects.
     package static let format = FormatVersion(name: "history output", current: 1)
+
+    /// The formats both commands write, in the order their help lists them.
+    package static let formats: [OutputFormat] = [.table, .csv, .json]
 
     /// The columns of `show --format csv`, in order.
     package static let pointColumns = [
@@ -23,7 +16,7 @@ package enum HistoryOutput {
     ]
 
     /// The points in `format`.
-    package static func points(_ points: [HistoryPoint], format: HistoryFormat) throws -> String {
+    package static func points(_ points: [HistoryPoint], format: OutputFormat) throws -> String {
         let rows = points.map { p in
             [
                 p.configuration, p.metric, p.unit, p.commit, p.branch ?? "", p.date, p.machine, String(p.run),
@@ -34,6 +27,8 @@ package enum HistoryOutput {
         case .csv: return csv(pointColumns, rows)
         case .table: return table(pointColumns, rows)
         case .json: return try json(["points": points])
+        case .markdown, .junit, .githubBenchmark, .githubBenchmarkBigger, .summary, .html:
+            throw UnsupportedFormat(format, writer: "bench history show")
         }
     }
 
@@ -44,7 +39,7 @@ package enum HistoryOutput {
     ]
 
     /// The changes in `format`; the JSON says how measured series were tested.
-    package static func changes(_ changes: [HistoryChange], detector: ChangeDetector, format: HistoryFormat) throws
+    package static func changes(_ changes: [HistoryChange], detector: ChangeDetector, format: OutputFormat) throws
         -> String
     {
         let rows = changes.map { c in
@@ -75,6 +70,8 @@ package enum HistoryOutput {
                 ChangesObject(
                     alpha: detector.alpha, permutations: detector.permutations,
                     minimumSegment: detector.minimumSegment, changes: changes))
+        case .markdown, .junit, .githubBenchmark, .githubBenchmarkBigger, .summary, .html:
+            throw UnsupportedFormat(format, writer: "bench history changes")
         }
     }
 

@@ -174,7 +174,8 @@ package struct Baseline: Hashable, Sendable, Codable {
             throw BaselineError.data(file, describe(error))
         }
         try refuseUnknownKeys(
-            object, try JSONSerialization.jsonObject(with: JSONEncoder().encode(baseline)), file: file)
+            object, try JSONSerialization.jsonObject(with: ResultsJSON.encoder(escapingSlashes: true).encode(baseline)),
+            file: file)
         guard !baseline.configurations.isEmpty || !baseline.capacities.isEmpty else {
             throw BaselineError.data(
                 file,

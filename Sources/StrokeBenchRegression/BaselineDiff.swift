@@ -1,3 +1,4 @@
+import StrokeBenchMetrics
 import StrokeBenchStrategies
 
 /// Two recorded baselines compared without replaying: each configuration of the second is judged
@@ -30,16 +31,18 @@ package enum BaselineDiff {
         }
         for entry in new.configurations where !oldIDs.contains(id(entry)) {
             results.append(
-                presence(id(entry), verdict: .pass, reason: "in the second baseline only: new, nothing to compare with")
+                presence(
+                    id(entry), verdict: .unchanged, reason: "in the second baseline only: new, nothing to compare with")
             )
         }
         return results
     }
 
-    private static func presence(_ id: String, verdict: Verdict, reason: String) -> CheckResult {
+    private static func presence(_ id: String, verdict: ChangeVerdict, reason: String) -> CheckResult {
         CheckResult(
             configuration: id, name: "configuration", kind: .configuration, unit: "",
-            baseline: verdict == .pass ? "-" : "present",
-            candidate: verdict == .pass ? "present" : "-", change: nil, pValue: nil, verdict: verdict, reason: reason)
+            baseline: verdict == .unchanged ? "-" : "present",
+            candidate: verdict == .unchanged ? "present" : "-", change: nil, pValue: nil, verdict: verdict,
+            reason: reason)
     }
 }

@@ -126,14 +126,14 @@ package struct Budget: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// For `eachRun`, noise can push a figure near the limit either way, so the budget is exceeded
     /// (`regression`) only when every run exceeds it, met (`pass`) when every run meets it, and
     /// `inconclusive` otherwise. A percentile over the runs is one number: beyond, or not.
-    package func verdict(_ values: [Double], threshold: Double) -> Verdict {
+    package func verdict(_ values: [Double], threshold: Double) -> ChangeVerdict {
         switch statistic {
         case .eachRun:
             let over = values.filter { value($0, exceeds: threshold) }.count
-            if over == 0 { return .pass }
-            return over == values.count ? .regression : .inconclusive
+            if over == 0 { return .unchanged }
+            return over == values.count ? .worse : .inconclusive
         case .percentile:
-            return value(statistic.value(of: values), exceeds: threshold) ? .regression : .pass
+            return value(statistic.value(of: values), exceeds: threshold) ? .worse : .unchanged
         }
     }
 

@@ -1,3 +1,4 @@
+import StrokeBenchMetrics
 import StrokeBenchReplay
 import StrokeBenchSpec
 import StrokeBenchStrategies
@@ -88,7 +89,7 @@ extension Checker {
                 CheckResult(
                     configuration: id, name: "budget capacity_points", kind: .budget, unit: "points",
                     baseline: ">= \(floor.groupedText)", candidate: candidate.shown, change: nil, pValue: nil,
-                    verdict: holds ? .pass : .regression,
+                    verdict: holds ? .unchanged : .worse,
                     reason: holds
                         ? "holds at least \(floor.groupedText) points"
                         : "holds \(candidate.points.groupedText) points, under the \(floor.groupedText) budgeted"))
@@ -96,19 +97,19 @@ extension Checker {
         let was = baseline.points
         let now = candidate.points
         let change: Double? = was > 0 ? Double(now - was) / Double(was) : nil
-        let verdict: Verdict
+        let verdict: ChangeVerdict
         let reason: String
         if baseline.ramp.costs == .measured, let low = baseline.capacityPointsLow,
             let high = baseline.capacityPointsHigh,
             let newLow = candidate.capacityPointsLow, let newHigh = candidate.capacityPointsHigh
         {
-            verdict = newHigh < low ? .regression : newLow > high ? .improvement : .pass
+            verdict = newHigh < low ? .worse : newLow > high ? .better : .unchanged
             reason =
-                verdict == .pass
+                verdict == .unchanged
                 ? "the ranges overlap (\(low.groupedText)-\(high.groupedText) recorded, \(newLow.groupedText)-\(newHigh.groupedText) now)"
                 : "the ranges do not overlap (\(low.groupedText)-\(high.groupedText) recorded, \(newLow.groupedText)-\(newHigh.groupedText) now)"
         } else {
-            verdict = now < was ? .regression : now > was ? .improvement : .pass
+            verdict = now < was ? .worse : now > was ? .better : .unchanged
             reason =
                 now == was
                 ? "exactly equal (\(baseline.ramp.costs.rawValue) costs)"

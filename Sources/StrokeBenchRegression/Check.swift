@@ -3,7 +3,7 @@ import StrokeBenchMetrics
 import StrokeBenchStrategies
 
 /// One line of `bench check`'s report: a figure of one configuration, compared, with its verdict.
-package struct CheckResult: Hashable, Sendable, Codable {
+package struct CheckResult: Hashable, Sendable, Encodable {
     /// The three layers of the issue, plus the final picture.
     package enum Kind: String, Sendable, Codable {
         /// A work counter, compared exactly (or within `Tolerance.counterRelative`).
@@ -40,7 +40,7 @@ package struct CheckResult: Hashable, Sendable, Codable {
     /// One-sided Mann-Whitney p-value in the direction of the change (timing checks beyond tolerance only).
     package var pValue: Double?
     /// The verdict.
-    package var verdict: Verdict
+    package var verdict: ChangeVerdict
     /// Why: what was compared with what, in words.
     package var reason: String
     /// The candidate's figure as a number, for dashboards that chart it (`--format github-benchmark`):
@@ -54,10 +54,26 @@ package struct CheckResult: Hashable, Sendable, Codable {
         case candidateValue = "candidate_value"
     }
 
+    /// Writes the result with its verdict in check's words (`ChangeVerdict.word(.check)`).
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(configuration, forKey: .configuration)
+        try c.encode(name, forKey: .name)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(unit, forKey: .unit)
+        try c.encode(baseline, forKey: .baseline)
+        try c.encode(candidate, forKey: .candidate)
+        try c.encodeIfPresent(change, forKey: .change)
+        try c.encodeIfPresent(pValue, forKey: .pValue)
+        try c.encode(verdict.word(.check), forKey: .verdict)
+        try c.encode(reason, forKey: .reason)
+        try c.encodeIfPresent(candidateValue, forKey: .candidateValue)
+    }
+
     /// Creates a result; see the properties.
     package init(
         configuration: String, name: String, kind: Kind, unit: String, baseline: String, candidate: String,
-        change: Double?, pValue: Double?, verdict: Verdict, reason: String, candidateValue: Double? = nil
+        change: Double?, pValue: Double?, verdict: ChangeVerdict, reason: String, candidateValue: Double? = nil
     ) {
         self.configuration = configuration
         self.name = name
@@ -101,7 +117,7 @@ package enum Checker {
             CheckResult(
                 configuration: id, name: "picture_checksum", kind: .picture, unit: "",
                 baseline: baseline.pictureChecksum, candidate: candidate.pictureChecksum, change: nil, pValue: nil,
-                verdict: same ? .pass : .regression,
+                verdict: same ? .unchanged : .worse,
                 reason: same ? "the same final picture" : "the final picture changed"))
         if let check = verdictCheck(configuration: id, baseline: baseline, candidate: candidate) {
             results.append(check)
@@ -148,8 +164,8 @@ package enum Checker {
             let was = baseline.runs.first?.figures.flatMap({ judged($0.values) }).map(RunJudgement.init),
             let now = candidate.runs.first?.figures.flatMap({ judged($0.values) }).map(RunJudgement.init)
         else { return nil }
-        let verdict: Verdict = now.level > was.level ? .regression : now.level < was.level ? .improvement : .pass
-        let reason = verdict == .pass ? "\(now.verdict.rawValue), as recorded" : "\(was.summary) → \(now.summary)"
+        let verdict: ChangeVerdict = now.level > was.level ? .worse : now.level < was.level ? .better : .unchanged
+        let reason = verdict == .unchanged ? "\(now.verdict.rawValue), as recorded" : "\(was.summary) → \(now.summary)"
         return CheckResult(
             configuration: id, name: "verdict", kind: .verdict, unit: "", baseline: was.verdict.rawValue,
             candidate: now.verdict.rawValue, change: nil, pValue: nil, verdict: verdict, reason: reason)
@@ -157,8 +173,8 @@ package enum Checker {
 
     /// The verdict on a change from `was` to `now` that is real: a regression when it is worse by
     /// `polarity`, an improvement when better, a pass for a figure with no direction.
-    static func verdict(_ now: Double, against was: Double, polarity: Polarity) -> Verdict {
-        polarity.isWorse(now, than: was) ? .regression : polarity.isBetter(now, than: was) ? .improvement : .pass
+    static func verdict(_ now: Double, against was: Double, polarity: Polarity) -> ChangeVerdict {
+        polarity.isWorse(now, than: was) ? .worse : polarity.isBetter(now, than: was) ? .better : .unchanged
     }
 
     /// A modelled timing figure (`--costs model`): the same on every machine and every repeat, so any
@@ -173,7 +189,7 @@ package enum Checker {
         let now = median(candidate)
         let change: Double? = was > 0 ? (now - was) / was : nil
         let same = abs(now - was) <= 1e-9 * max(abs(was), abs(now))
-        let verdict: Verdict = same ? .pass : Self.verdict(now, against: was, polarity: polarity)
+        let verdict: ChangeVerdict = same ? .unchanged : Self.verdict(now, against: was, polarity: polarity)
         let reason =
             same
             ? "exactly equal (modelled)"
@@ -192,13 +208,13 @@ package enum Checker {
     ) -> CheckResult {
         let change =
             baseline == 0 ? (candidate == 0 ? 0 : Double.infinity) : Double(candidate - baseline) / Double(baseline)
-        let verdict: Verdict
+        let verdict: ChangeVerdict
         let reason: String
         if candidate == baseline {
-            verdict = .pass
+            verdict = .unchanged
             reason = "exactly equal"
         } else if abs(change) <= tolerance.counterRelative {
-            verdict = .pass
+            verdict = .unchanged
             reason = "\(signedPercent(change)), within the \(percent(tolerance.counterRelative)) counter tolerance"
         } else {
             verdict = Self.verdict(Double(candidate), against: Double(baseline), polarity: polarity)
@@ -222,7 +238,7 @@ package enum Checker {
     ) -> CheckResult {
         let comparison = budget.metric.polarity == .higherIsBetter ? ">= " : "<= "
         func result(
-            _ baselineText: String, _ candidateText: String, _ verdict: Verdict, _ reason: String,
+            _ baselineText: String, _ candidateText: String, _ verdict: ChangeVerdict, _ reason: String,
             _ value: Double? = nil
         ) -> CheckResult {
             CheckResult(
@@ -244,15 +260,15 @@ package enum Checker {
         let verdict = budget.verdict(values, threshold: threshold)
         var reason: String
         switch (budget.statistic, verdict) {
-        case (.eachRun, .pass): reason = "every run within the budget"
-        case (.eachRun, .regression): reason = "over budget in every run"
+        case (.eachRun, .unchanged): reason = "every run within the budget"
+        case (.eachRun, .worse): reason = "over budget in every run"
         case (.eachRun, _):
             reason =
                 "over budget in \(values.filter { budget.value($0, exceeds: threshold) }.count) of \(values.count) runs"
         case (.percentile(let rank), _):
             reason =
                 "p\(rank) over \(values.count) runs is \(number(budget.statistic.value(of: values)))"
-                + (verdict == .pass ? ", within the budget" : ", over budget")
+                + (verdict == .unchanged ? ", within the budget" : ", over budget")
         }
         if case .relative = limit, let was = budget.values(in: baseline) {
             reason += " (\(limit) on the baseline's \(number(budget.statistic.value(of: was))))"
@@ -280,7 +296,7 @@ package enum Checker {
         let cMedian = median(candidate)
         let change: Double? = bMedian > 0 ? (cMedian - bMedian) / bMedian : nil
         let floorText = "\(number(noiseFloor)) \(unit) noise floor"
-        var verdict = Verdict.pass
+        var verdict = ChangeVerdict.unchanged
         var p: Double?
         var reason: String
         let above = cMedian > bMax * (1 + tolerance.relative) && cMedian - bMax > noiseFloor
@@ -296,15 +312,15 @@ package enum Checker {
                 : MannWhitney.pValue(baseline, greaterThan: candidate)
             p = pValue
             let direction = Self.verdict(cMedian, against: edge, polarity: polarity)
-            let change = Change.judge(
-                materiallyWorse: direction == .regression, materiallyBetter: direction == .improvement,
+            let change = ChangeVerdict.judge(
+                materiallyWorse: direction == .worse, materiallyBetter: direction == .better,
                 p: pValue, alpha: tolerance.alpha)
-            verdict = Verdict(change)
+            verdict = change
             switch (direction, change != .inconclusive) {
-            case (.regression, true):
+            case (.worse, true):
                 reason =
                     "median \(beyond) \(side), beyond \(percent(tolerance.relative)) and the \(floorText); p = \(number(pValue))"
-            case (.regression, false):
+            case (.worse, false):
                 reason =
                     "median \(beyond) \(side), but not significant (p = \(number(pValue)) > \(number(tolerance.alpha))): repeat with more runs"
             case (_, true):

@@ -2,46 +2,7 @@ import Foundation
 import StrokeBenchMetrics
 import StrokeBenchSpec
 
-/// How `bench check` (and `bench baseline diff`) print: the formats every results command shares
-/// (`ResultsFormat`), and three that CI systems read.
-package enum CheckFormat: String, CaseIterable, Sendable {
-    /// `ResultsFormat.table`.
-    case table
-    /// `ResultsFormat.csv`.
-    case csv
-    /// `ResultsFormat.json`.
-    case json
-    /// `ResultsFormat.markdown`: every check, a table per configuration.
-    case markdown
-    /// JUnit XML: a test suite per configuration, a test case per check; a regression is a failure
-    /// with its reason, an inconclusive check is skipped with its reason. What GitLab, Jenkins,
-    /// Buildkite and most CI dashboards read.
-    case junit
-    /// github-action-benchmark's `customSmallerIsBetter` JSON: every figure where less is better.
-    case githubBenchmark = "github-benchmark"
-    /// github-action-benchmark's `customBiggerIsBetter` JSON: every figure where more is better.
-    case githubBenchmarkBigger = "github-benchmark-bigger"
-    /// Short Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`: a heading and a line per
-    /// configuration when all pass; the checks that did not, worst first, when not.
-    case summary
-
-    /// The shared format this one is, if it is one.
-    package var shared: ResultsFormat? { ResultsFormat(rawValue: rawValue) }
-}
-
 extension CheckReport {
-    /// The report in `format`.
-    package func output(_ format: CheckFormat) throws -> String {
-        if let shared = format.shared { return try render(shared) }
-        switch format {
-        case .junit: return junit()
-        case .githubBenchmark: return try githubBenchmark(polarity: .lowerIsBetter)
-        case .githubBenchmarkBigger: return try githubBenchmark(polarity: .higherIsBetter)
-        case .summary: return summary()
-        case .table, .csv, .json, .markdown: fatalError("shared formats are rendered above")
-        }
-    }
-
     // MARK: JUnit
 
     /// One `<testsuite>` per configuration, one `<testcase>` per check (`classname` the configuration,
@@ -49,14 +10,16 @@ extension CheckReport {
     /// `<skipped>` with the reason (neither passed nor failed); an improvement passes and says so.
     func junit() -> String {
         let groups = byConfiguration
-        func count(_ checks: [CheckResult], _ verdict: Verdict) -> Int { checks.filter { $0.verdict == verdict }.count }
+        func count(_ checks: [CheckResult], _ verdict: ChangeVerdict) -> Int {
+            checks.filter { $0.verdict == verdict }.count
+        }
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         lines.append(
-            "<testsuites name=\"bench check\" tests=\"\(checks.count)\" failures=\"\(count(checks, .regression))\" "
+            "<testsuites name=\"bench check\" tests=\"\(checks.count)\" failures=\"\(count(checks, .worse))\" "
                 + "errors=\"0\" skipped=\"\(count(checks, .inconclusive))\">")
         for (configuration, results) in groups {
             lines.append(
-                "  <testsuite name=\"\(xml(configuration))\" tests=\"\(results.count)\" failures=\"\(count(results, .regression))\" "
+                "  <testsuite name=\"\(xml(configuration))\" tests=\"\(results.count)\" failures=\"\(count(results, .worse))\" "
                     + "errors=\"0\" skipped=\"\(count(results, .inconclusive))\">")
             for r in results {
                 let head =
@@ -64,17 +27,17 @@ extension CheckReport {
                 let detail = xml(
                     "baseline \(r.baseline), candidate \(r.candidate)\(r.unit.isEmpty ? "" : " " + r.unit)")
                 switch r.verdict {
-                case .pass:
+                case .unchanged, .equal:
                     lines.append(head + "/>")
-                case .regression:
+                case .worse, .tradeOff:
                     lines.append(head + ">")
                     lines.append("      <failure type=\"regression\" message=\"\(xml(r.reason))\">\(detail)</failure>")
                     lines.append("    </testcase>")
-                case .inconclusive:
+                case .inconclusive, .differentMachines:
                     lines.append(head + ">")
                     lines.append("      <skipped message=\"inconclusive: \(xml(r.reason))\"/>")
                     lines.append("    </testcase>")
-                case .improvement:
+                case .better:
                     lines.append(head + ">")
                     lines.append("      <system-out>improvement: \(xml(r.reason)); \(detail)</system-out>")
                     lines.append("    </testcase>")
@@ -133,7 +96,7 @@ extension CheckReport {
             let unit = r.unit.isEmpty ? (Self.knownMetrics[r.name]?.unit ?? "") : r.unit
             return BenchmarkEntry(
                 name: "\(r.configuration): \(r.name)", unit: unit.isEmpty ? "count" : unit, value: value,
-                extra: "\(r.verdict.rawValue): \(r.reason)")
+                extra: "\(r.verdict.word(.check)): \(r.reason)")
         }
         let encoder = ResultsJSON.encoder(escapingSlashes: false)
         return String(decoding: try encoder.encode(entries), as: UTF8.self)
@@ -145,10 +108,10 @@ extension CheckReport {
     /// check that did not pass, worst verdict first and, within one, the largest change first.
     func summary() -> String {
         var lines = [
-            "### bench check: \(verdict.rawValue) (exit \(verdict.exitStatus))"
+            "### bench check: \(verdict.word(.check)) (exit \(verdict.exitStatus))"
                 + (provenance.map { ", \(MarkdownText.cell($0))" } ?? "")
         ]
-        let notPassing = checks.filter { $0.verdict != .pass }.sorted { a, b in
+        let notPassing = checks.filter { $0.verdict != .unchanged }.sorted { a, b in
             a.verdict != b.verdict ? a.verdict > b.verdict : abs(a.change ?? 0) > abs(b.change ?? 0)
         }
         if notPassing.isEmpty {
@@ -158,7 +121,7 @@ extension CheckReport {
         } else {
             for r in notPassing {
                 let change = r.change.map { " (\(Checker.signedPercent($0)))" } ?? ""
-                lines.append("- **\(r.verdict.rawValue)** `\(r.configuration)` \(r.name)\(change): \(r.reason)")
+                lines.append("- **\(r.verdict.word(.check))** `\(r.configuration)` \(r.name)\(change): \(r.reason)")
             }
             lines.append("")
             lines.append("\(checks.count - notPassing.count) of \(checks.count) checks pass.")

@@ -35,7 +35,7 @@ package struct CheckReport: Hashable, Sendable, Encodable {
     }
 
     /// The verdict of the whole check: its most severe check's.
-    package var verdict: Verdict { Verdict.overall(checks.map(\.verdict)) }
+    package var verdict: ChangeVerdict { ChangeVerdict.overall(checks.map(\.verdict)) }
 
     /// Writes the report with its verdict, exit status and the names of the figures that failed.
     package func encode(to encoder: any Encoder) throws {
@@ -45,21 +45,32 @@ package struct CheckReport: Hashable, Sendable, Encodable {
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(repeats, forKey: .repeats)
         try c.encode(checks, forKey: .checks)
-        try c.encode(verdict, forKey: .verdict)
+        try c.encode(verdict.word(.check), forKey: .verdict)
         try c.encode(verdict.exitStatus, forKey: .exitStatus)
         try c.encode(
-            checks.filter { $0.verdict == .regression }.map { "\($0.configuration): \($0.name)" }, forKey: .failing)
+            checks.filter { $0.verdict == .worse }.map { "\($0.configuration): \($0.name)" }, forKey: .failing)
     }
 
     /// The report in `format`.
-    package func render(_ format: ResultsFormat) throws -> String {
+    package func render(_ format: OutputFormat) throws -> String {
         switch format {
         case .table: table()
         case .csv: csv()
         case .markdown: markdown()
         case .json: try json()
+        case .junit: junit()
+        case .githubBenchmark: try githubBenchmark(polarity: .lowerIsBetter)
+        case .githubBenchmarkBigger: try githubBenchmark(polarity: .higherIsBetter)
+        case .summary: summary()
+        case .html: throw UnsupportedFormat(format, writer: "bench check")
         }
     }
+
+    /// The formats `bench check` and `bench baseline diff` write, in the order their help lists them:
+    /// those every results command shares, then three that CI systems read.
+    package static let formats: [OutputFormat] = [
+        .table, .csv, .json, .markdown, .junit, .githubBenchmark, .githubBenchmarkBigger, .summary,
+    ]
 
     /// The CSV's columns: the configuration, then the JSON's fields of a check, in the table's order.
     package static let csvColumns = [
@@ -75,7 +86,7 @@ package struct CheckReport: Hashable, Sendable, Encodable {
             csv.append([
                 r.configuration, r.name, r.kind.rawValue, r.unit, r.baseline, r.candidate,
                 r.change?.plainText ?? "", r.pValue?.plainText ?? "",
-                r.verdict.rawValue, r.reason,
+                r.verdict.word(.check), r.reason,
             ])
         }
         return csv.text
@@ -86,7 +97,7 @@ package struct CheckReport: Hashable, Sendable, Encodable {
     private static func cells(_ r: CheckResult) -> [String] {
         let unit = r.unit.isEmpty ? "" : " " + r.unit
         let change = r.change.map { Checker.signedPercent($0) } ?? ""
-        let verdict = r.verdict == .pass ? "pass" : r.verdict.rawValue.uppercased()
+        let verdict = r.verdict == .unchanged ? "pass" : r.verdict.word(.check).uppercased()
         return [
             r.name, r.kind.rawValue, r.baseline + (r.kind == .picture ? "" : unit),
             r.candidate + (r.kind == .picture ? "" : unit), change, verdict, r.reason,
@@ -125,7 +136,7 @@ package struct CheckReport: Hashable, Sendable, Encodable {
     /// A Markdown table per configuration, with the verdict first.
     func markdown() -> String {
         var lines = [
-            "**bench check: \(verdict.rawValue)** (exit \(verdict.exitStatus)) against \(MarkdownText.code(baseline))"
+            "**bench check: \(verdict.word(.check))** (exit \(verdict.exitStatus)) against \(MarkdownText.code(baseline))"
                 + (provenance.map { ", \(MarkdownText.cell($0))" } ?? ""), "",
         ]
         for (configuration, results) in byConfiguration {
@@ -135,7 +146,7 @@ package struct CheckReport: Hashable, Sendable, Encodable {
             lines.append("|" + Self.header.map { _ in "---" }.joined(separator: "|") + "|")
             for r in results {
                 var row = Self.cells(r).map(MarkdownText.cell)
-                if r.verdict != .pass { row[5] = "**\(row[5])**" }
+                if r.verdict != .unchanged { row[5] = "**\(row[5])**" }
                 lines.append("| " + row.joined(separator: " | ") + " |")
             }
             lines.append("")
@@ -151,13 +162,16 @@ package struct CheckReport: Hashable, Sendable, Encodable {
 
     /// `verdict: regression (exit 2): naive ...: pixels_rasterized, main_ms_p95`.
     package func summaryLine() -> String {
-        let counts = Verdict.allCases.map { v in "\(checks.filter { $0.verdict == v }.count) \(v.rawValue)" }.joined(
+        let counts = ChangeVerdict.checkOutcomes.map { v in
+            "\(checks.filter { $0.verdict == v }.count) \(v.word(.check))"
+        }.joined(
             separator: ", ")
-        var line = "verdict: \(verdict.rawValue) (exit \(verdict.exitStatus)); \(checks.count) checks: \(counts)"
-        let deciding = checks.filter { $0.verdict == verdict && verdict != .pass }
+        var line = "verdict: \(verdict.word(.check)) (exit \(verdict.exitStatus)); \(checks.count) checks: \(counts)"
+        let deciding = checks.filter { $0.verdict == verdict && verdict != .unchanged }
         if !deciding.isEmpty {
             line +=
-                "\n\(verdict.rawValue): " + deciding.map { "\($0.name) [\($0.configuration)]" }.joined(separator: ", ")
+                "\n\(verdict.word(.check)): "
+                + deciding.map { "\($0.name) [\($0.configuration)]" }.joined(separator: ", ")
         }
         return line
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StrokeBenchMetrics
+import StrokeBenchSpec
 
 extension Comparison {
     /// The CSV and JSON columns, in order.
@@ -11,7 +12,7 @@ extension Comparison {
         + ["main_thread_verdict", "baseline_verdict", "candidate_verdict", "better", "worse"]
 
     /// A cell: text, a number, or nothing (a figure that was not compared).
-    enum Cell {
+    enum Cell: Encodable {
         case text(String)
         case number(Double)
         case none
@@ -24,11 +25,12 @@ extension Comparison {
         }
         /// JSON has no infinity: a ratio over a zero baseline is null there, as a figure not compared
         /// is, never the string "inf" in a column of numbers (the CSV's cell says `inf`).
-        var json: Any {
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
             switch self {
-            case .text(let s): s
-            case .number(let v): v.isFinite ? v : NSNull() as Any
-            case .none: NSNull()
+            case .text(let s): try c.encode(s)
+            case .number(let v) where v.isFinite: try c.encode(v)
+            case .number, .none: try c.encodeNil()
             }
         }
         /// Up to six significant digits, no exponent for everyday magnitudes.
@@ -51,9 +53,9 @@ extension Comparison {
             if figure.showsSides { cells += [n(values.baseline), n(values.candidate)] }
             if figure.ratioColumn != nil { cells.append(n(values.ratio)) }
         }
-        cells += [n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.rawValue)]
+        cells += [n(c.pValue), n(c.probabilityCandidateSlower), .text(c.verdict.word(.compare))]
         cells += [
-            .text(c.mainThread?.rawValue ?? ""), .text(c.baselineVerdict?.rawValue ?? ""),
+            .text(c.mainThread?.word(.compare) ?? ""), .text(c.baselineVerdict?.rawValue ?? ""),
             .text(c.candidateVerdict?.rawValue ?? ""),
             .text(c.better.joined(separator: "; ")), .text(c.worse.joined(separator: "; ")),
         ]
@@ -62,32 +64,24 @@ extension Comparison {
 
     /// The comparison in `format`: in CSV, every figure its own column; in JSON, the header facts and
     /// a `configurations` array of the CSV's columns.
-    package func render(_ format: ResultsFormat) throws -> String {
+    package func render(_ format: OutputFormat) throws -> String {
         switch format {
         case .csv:
             var csv = CSVWriter(header: Self.columns)
             for c in configurations { csv.append(cells(c).map(\.csv)) }
             return csv.text
         case .json:
-            let object: [String: Any] = [
-                "format_version": formatVersion, "baseline": baseline, "candidate": candidate, "direction": direction,
-                "alpha": alpha, "threshold": threshold,
-                "varied": Dictionary(uniqueKeysWithValues: varied.map { ($0.key.rawValue, $0.value) }),
-                "partly_differing": Dictionary(
-                    uniqueKeysWithValues: partlyDiffering.map { ($0.key.rawValue, $0.value) }),
-                "only_in_baseline": onlyInBaseline, "only_in_candidate": onlyInCandidate,
-                "verdicts": Dictionary(grouping: configurations, by: \.verdict.rawValue).mapValues(\.count),
-                "configurations": configurations.map { c in
-                    Dictionary(uniqueKeysWithValues: zip(Self.columns, cells(c).map(\.json)))
-                },
-            ]
-            let data = try JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try ResultsJSON.encoder(escapingSlashes: false).encode(JSONObject(self))
             return String(decoding: data, as: UTF8.self)
         case .table, .markdown:
             return humanReadable(markdown: format == .markdown)
+        case .junit, .githubBenchmark, .githubBenchmarkBigger, .summary, .html:
+            throw UnsupportedFormat(format, writer: "bench compare")
         }
     }
+
+    /// The formats `bench compare` writes, in the order its help lists them.
+    package static let formats: [OutputFormat] = [.table, .csv, .json, .markdown]
 
     /// Where the figures come from, said first: modelled (the same on any machine), zero costs, or
     /// measured on the machines named (never a device name alone for a time taken on a host).
@@ -111,6 +105,49 @@ extension Comparison {
     /// The dimensions that tell this comparison's configurations apart; the rest are said once.
     var distinguishing: [ComparisonDimension] {
         Self.dimensions.filter { d in Set(configurations.map { $0.configuration[d] ?? "" }).count > 1 }
+    }
+
+    /// `--format json`'s object: the header facts and a `configurations` array of the CSV's columns.
+    private struct JSONObject: Encodable {
+        var formatVersion: Int, baseline: String, candidate: String, direction: String
+        var alpha: Double, threshold: Double
+        var varied: [String: String], partlyDiffering: [String: String]
+        var onlyInBaseline: [String], onlyInCandidate: [String]
+        var verdicts: [String: Int]
+        var configurations: [[String: Cell]]
+
+        enum CodingKeys: String, CodingKey {
+            case formatVersion = "format_version"
+            case baseline, candidate, direction, alpha, threshold, varied
+            case partlyDiffering = "partly_differing"
+            case onlyInBaseline = "only_in_baseline"
+            case onlyInCandidate = "only_in_candidate"
+            case verdicts, configurations
+        }
+
+        init(_ comparison: Comparison) {
+            formatVersion = comparison.formatVersion
+            baseline = comparison.baseline
+            candidate = comparison.candidate
+            direction = comparison.direction
+            alpha = comparison.alpha
+            threshold = comparison.threshold
+            varied = Dictionary(uniqueKeysWithValues: comparison.varied.map { ($0.key.rawValue, $0.value) })
+            partlyDiffering = Dictionary(
+                uniqueKeysWithValues: comparison.partlyDiffering.map { ($0.key.rawValue, $0.value) })
+            onlyInBaseline = comparison.onlyInBaseline
+            onlyInCandidate = comparison.onlyInCandidate
+            verdicts = Dictionary(grouping: comparison.configurations, by: { $0.verdict.word(.compare) })
+                .mapValues(\.count)
+            configurations = comparison.configurations.map { c in
+                Dictionary(uniqueKeysWithValues: zip(Comparison.columns, comparison.cells(c)))
+            }
+        }
+    }
+
+    /// Compare's verdict words in the order the count line gives them (`.unchanged` reads inconclusive).
+    static let verdictWords = [ChangeVerdict.better, .worse, .inconclusive, .tradeOff, .equal, .differentMachines].map {
+        $0.word(.compare)
     }
 
     func humanReadable(markdown: Bool) -> String {
@@ -167,7 +204,7 @@ extension Comparison {
                 "\(f3(c.baselineMainMedian)) → \(f3(c.candidateMainMedian))", x(c.mainMedianRatio),
                 "\(f3(c[.mainMsP99].baseline)) → \(f3(c[.mainMsP99].candidate))", x(c[.mainMsP99].ratio),
                 "\(f2(c[.hitchRatio].baseline)) → \(f2(c[.hitchRatio].candidate))", x(c[.pixelsRasterized].ratio),
-                p(c.pValue), c.verdict.rawValue,
+                p(c.pValue), c.verdict.word(.compare),
             ])
         }
         let moved = configurations.filter { !$0.better.isEmpty || !$0.worse.isEmpty }
@@ -192,7 +229,7 @@ extension Comparison {
             let name = shown.isEmpty ? "all" : shown.map { c.configuration[$0] ?? "" }.joined(separator: " / ")
             lines.append(
                 prose(
-                    "\(name): \(c.verdict.rawValue); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
+                    "\(name): \(c.verdict.word(.compare)); better: \(c.better.isEmpty ? "nothing" : c.better.joined(separator: ", "))"
                         + "; worse: \(c.worse.isEmpty ? "nothing" : c.worse.joined(separator: ", "))")
                     + (markdown ? "  " : ""))
         }
@@ -204,11 +241,11 @@ extension Comparison {
             lines.append("")
             lines.append(prose("only in the candidate: " + onlyInCandidate.joined(separator: "; ")))
         }
-        let counts = Dictionary(grouping: configurations, by: \.verdict).mapValues(\.count)
+        let counts = Dictionary(grouping: configurations, by: { $0.verdict.word(.compare) }).mapValues(\.count)
         lines.append("")
         lines.append(
-            Verdict.allCases.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", "))
-        if counts[.differentMachines] != nil {
+            Self.verdictWords.compactMap { w in counts[w].map { "\($0) \(w)" } }.joined(separator: ", "))
+        if counts[ChangeVerdict.differentMachines.word(.compare)] != nil {
             lines.append("timings measured on different machines are not compared; counters are (pixels column)")
         }
         return lines.joined(separator: "\n")

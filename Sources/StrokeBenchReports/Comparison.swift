@@ -2,26 +2,7 @@ import StrokeBenchMetrics
 import StrokeBenchSpec
 import StrokeBenchStrategies
 
-/// What a comparison concluded about one configuration, candidate against baseline, from every judged
-/// figure (`JudgedFigures`, the run's verdict, and the per-frame main-thread time): better only when
-/// nothing got worse.
-package enum Verdict: String, Sendable, CaseIterable {
-    /// Something got better (the main-thread time significantly and materially, or a judged figure
-    /// materially) and nothing worse.
-    case better
-    /// Something got worse and nothing better.
-    case worse
-    /// No significant or no material difference in any judged figure.
-    case inconclusive
-    /// Some judged figures got better and others worse (`ConfigurationComparison.better`, `worse`).
-    case tradeOff = "trade-off"
-    /// The same frame times and counters: a sweep compared with itself.
-    case equal
-    /// Timings were measured on different machines and are not compared; counters still are.
-    case differentMachines = "different-machines"
-}
-
-/// When a difference counts (`Change`'s rule): significant (p at most `alpha`) and material (the median moves by more
+/// When a difference counts (`ChangeVerdict.judge`): significant (p at most `alpha`) and material (the median moves by more
 /// than `threshold`, a fraction). Either alone misleads: thousands of frames make 1% significant,
 /// and a bare ratio of two noisy medians can be 10% by chance.
 package struct ComparisonPolicy: Hashable, Sendable {
@@ -152,12 +133,14 @@ package struct ConfigurationComparison: Sendable {
     package var probabilityCandidateSlower: Double?
     /// The per-frame main-thread test's own conclusion (`Comparison.verdict(test:...)`): one line among
     /// the judged figures; nil when timings are not compared.
-    package var mainThread: Verdict?
+    package var mainThread: ChangeVerdict?
     /// Each side's verdict (`RunJudgement`, of its first run); nil for a bare per-frame CSV.
     package var baselineVerdict: DrawingVerdict?, candidateVerdict: DrawingVerdict?
     /// The judged figures that got materially better or worse, the verdict and main-thread time among them.
     package var better: [String] = [], worse: [String] = []
-    package var verdict: Verdict
+    /// What the comparison concluded about the configuration, from every judged figure: better only
+    /// when nothing got worse.
+    package var verdict: ChangeVerdict
 
     /// Candidate / baseline of a figure: 1 for two zeros, infinity for something over nothing.
     package static func ratio(_ baseline: Double?, _ candidate: Double?) -> Double? {
@@ -354,30 +337,28 @@ package struct Comparison: Sendable {
         if level(now) > level(was) { result.worse.insert("verdict (\(was.rawValue) → \(now.rawValue))", at: 0) }
     }
 
-    /// Better only when nothing got worse, worse only when nothing got better, a trade-off when both.
-    private static func overall(_ result: ConfigurationComparison) -> Verdict {
+    /// Better only when nothing got worse, worse only when nothing got better, a trade-off when both;
+    /// when nothing moved, inconclusive if the main-thread time moved by more than the threshold without
+    /// significance, unchanged otherwise (compare's word for both is inconclusive).
+    private static func overall(_ result: ConfigurationComparison) -> ChangeVerdict {
         switch (result.better.isEmpty, result.worse.isEmpty) {
-        case (true, true): .inconclusive
+        case (true, true): result.mainThread == .inconclusive ? .inconclusive : .unchanged
         case (false, true): .better
         case (true, false): .worse
         case (false, false): .tradeOff
         }
     }
 
-    /// `Change`'s rule on every frame: material when the median moves by more than the threshold and
+    /// `ChangeVerdict.judge` on every frame: material when the median moves by more than the threshold and
     /// the rank test leans the same way; better or worse only when also significant; equal for
-    /// identical samples. Compare has one word, inconclusive, for no material change and for a
-    /// material one it cannot stand behind.
-    static func verdict(test: MannWhitney, medianRatio: Double, policy: ComparisonPolicy, identical: Bool) -> Verdict {
+    /// identical samples.
+    static func verdict(test: MannWhitney, medianRatio: Double, policy: ComparisonPolicy, identical: Bool)
+        -> ChangeVerdict
+    {
         if identical { return .equal }
-        let change = Change.judge(
+        return ChangeVerdict.judge(
             materiallyWorse: medianRatio > 1 + policy.threshold && test.probabilitySecondLarger > 0.5,
             materiallyBetter: medianRatio < 1 - policy.threshold && test.probabilitySecondLarger < 0.5,
             p: test.p, alpha: policy.alpha)
-        switch change {
-        case .better: return .better
-        case .worse: return .worse
-        case .inconclusive, .none: return .inconclusive
-        }
     }
 }

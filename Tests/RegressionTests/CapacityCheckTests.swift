@@ -1,4 +1,5 @@
 import Foundation
+import StrokeBenchMetrics
 import StrokeBenchReplay
 import StrokeBenchSpec
 import Testing
@@ -19,7 +20,7 @@ import Testing
             heldToPoints: held, capacityPointsLow: low, capacityPointsHigh: high, atLeastPoints: atLeast)
     }
 
-    func verdicts(_ baseline: CapacityEntry, _ candidate: CapacityEntry) -> [String: Verdict] {
+    func verdicts(_ baseline: CapacityEntry, _ candidate: CapacityEntry) -> [String: ChangeVerdict] {
         Dictionary(
             uniqueKeysWithValues: Checker.capacityChecks(baseline: baseline, candidate: candidate, strategies: .builtIn)
                 .map { ($0.name, $0.verdict) })
@@ -27,32 +28,34 @@ import Testing
 
     @Test func aModelledCapacityThatFallsIsARegression() {
         let was = entry(.model, points: 107_630, low: 36_440, high: 181_020)
-        #expect(verdicts(was, entry(.model, points: 107_630)) == ["capacity_points": .pass])
-        #expect(verdicts(was, entry(.model, points: 107_620)) == ["capacity_points": .regression])
-        #expect(verdicts(was, entry(.model, points: nil, held: 200_000)) == ["capacity_points": .improvement])
+        #expect(verdicts(was, entry(.model, points: 107_630)) == ["capacity_points": .unchanged])
+        #expect(verdicts(was, entry(.model, points: 107_620)) == ["capacity_points": .worse])
+        #expect(verdicts(was, entry(.model, points: nil, held: 200_000)) == ["capacity_points": .better])
     }
 
     @Test func theBudgetCountsAHeldRampAtItsLimit() {
         let was = entry(.model, points: nil, held: 200_000, atLeast: 150_000)
         #expect(
             verdicts(was, entry(.model, points: nil, held: 200_000)) == [
-                "capacity_points": .pass, "budget capacity_points": .pass,
+                "capacity_points": .unchanged, "budget capacity_points": .unchanged,
             ])
-        #expect(verdicts(was, entry(.model, points: 149_990))["budget capacity_points"] == .regression)
-        #expect(verdicts(was, entry(.model, points: 150_000))["budget capacity_points"] == .pass)
+        #expect(verdicts(was, entry(.model, points: 149_990))["budget capacity_points"] == .worse)
+        #expect(verdicts(was, entry(.model, points: 150_000))["budget capacity_points"] == .unchanged)
     }
 
     @Test func measuredCapacitiesDifferOnlyWhenTheirRangesDoNotOverlap() {
         let was = entry(.measured, points: 36_440, low: 33_420, high: 45_250)
         #expect(
-            verdicts(was, entry(.measured, points: 41_500, low: 30_640, high: 45_250)) == ["capacity_points": .pass])
+            verdicts(was, entry(.measured, points: 41_500, low: 30_640, high: 45_250)) == [
+                "capacity_points": .unchanged
+            ])
         #expect(
             verdicts(was, entry(.measured, points: 20_000, low: 18_000, high: 33_000)) == [
-                "capacity_points": .regression
+                "capacity_points": .worse
             ])
         #expect(
             verdicts(was, entry(.measured, points: 60_000, low: 50_000, high: 70_000)) == [
-                "capacity_points": .improvement
+                "capacity_points": .better
             ])
     }
 

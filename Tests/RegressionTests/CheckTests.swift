@@ -41,7 +41,7 @@ import Testing
     }
 
     func failing(_ results: [CheckResult]) -> [String] {
-        results.filter { $0.verdict == .regression }.map(\.name)
+        results.filter { $0.verdict == .worse }.map(\.name)
     }
 
     /// Budgets and counters name the `Metric` they are about, and its polarity, not a mirrored branch,
@@ -58,17 +58,17 @@ import Testing
         let fps = Checker.modelledTimingCheck(
             configuration: "c", name: "fps", unit: "fps", baseline: [60], candidate: [50],
             polarity: .higherIsBetter)
-        #expect(fps.verdict == .regression)
+        #expect(fps.verdict == .worse)
         #expect(
             Checker.counterCheck(configuration: "c", name: "x", baseline: 10, candidate: 5, tolerance: .default).verdict
-                == .improvement)
+                == .better)
     }
 
     @Test func aFreshBaselinePasses() throws {
         let baseline = try entry()
         let results = Checker.compare(
             baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
-        #expect(Verdict.overall(results.map(\.verdict)) == .pass)
+        #expect(ChangeVerdict.overall(results.map(\.verdict)) == .unchanged)
         #expect(results.count == Metric.counters.count + 1 + Budget.defaults.count + Metric.timing.count)
     }
 
@@ -78,7 +78,7 @@ import Testing
         let results = Checker.compare(
             baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         #expect(failing(results) == ["pixels_rasterized"])
-        #expect(Verdict.overall(results.map(\.verdict)).exitStatus == 2)
+        #expect(ChangeVerdict.overall(results.map(\.verdict)).exitStatus == 2)
     }
 
     @Test func aTenTimesFasterBaselineFailsNamingMainMs() throws {
@@ -90,7 +90,7 @@ import Testing
         // 0.5 ms floor, and every candidate run is slower than every baseline run (p = 0.05).
         #expect(
             Set(failing(results)) == ["main_ms_p50", "main_ms_p95", "main_ms_p99", "main_ms_mean", "main_ms_total"])
-        #expect(Verdict.overall(results.map(\.verdict)) == .regression)
+        #expect(ChangeVerdict.overall(results.map(\.verdict)) == .worse)
     }
 
     /// Modelled timings carry no noise: 2% slower passes a measured check (within 25%) but is a
@@ -99,9 +99,9 @@ import Testing
         var candidate = try entry()
         var baseline = try scaleMainMs(candidate, by: 1 / 1.02)
         #expect(
-            Verdict.overall(
+            ChangeVerdict.overall(
                 Checker.compare(baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn).map(
-                    \.verdict)) == .pass)
+                    \.verdict)) == .unchanged)
 
         candidate.configuration.costs = .model
         baseline.configuration.costs = .model
@@ -111,10 +111,10 @@ import Testing
         let same = Checker.compare(baseline: candidate, candidate: candidate, budgets: .defaults, strategies: .builtIn)
         #expect(
             same.filter { $0.kind == .timing }.allSatisfy {
-                $0.verdict == .pass && $0.reason == "exactly equal (modelled)"
+                $0.verdict == .unchanged && $0.reason == "exactly equal (modelled)"
             })
         let faster = Checker.compare(baseline: candidate, candidate: baseline, budgets: .defaults, strategies: .builtIn)
-        #expect(Verdict.overall(faster.map(\.verdict)) == .improvement)
+        #expect(ChangeVerdict.overall(faster.map(\.verdict)) == .better)
     }
 
     @Test func aMuchSlowerBaselineIsAnImprovementOnly() throws {
@@ -122,7 +122,7 @@ import Testing
         let baseline = try scaleMainMs(candidate, by: 10)
         let results = Checker.compare(
             baseline: baseline, candidate: candidate, budgets: .defaults, strategies: .builtIn)
-        #expect(Verdict.overall(results.map(\.verdict)) == .improvement)
+        #expect(ChangeVerdict.overall(results.map(\.verdict)) == .better)
     }
 
     @Test func aBudgetEveryRunMissesIsARegression() throws {
@@ -150,7 +150,7 @@ import Testing
         let results = Checker.compare(
             baseline: baseline, candidate: try entry(), budgets: .defaults, strategies: .builtIn)
         let report = CheckReport(baseline: "b.json", tolerance: .default, repeats: 3, checks: results)
-        for format in ResultsFormat.allCases {
+        for format: OutputFormat in [.table, .csv, .json, .markdown] {
             let text = try report.render(format)
             #expect(text.contains("pixels_rasterized"))
             #expect(text.lowercased().contains("regression"))

@@ -1,22 +1,23 @@
 import BenchTestSupport
 import Foundation
+import StrokeBenchMetrics
 import Testing
 
 @testable import StrokeBenchRegression
 
 @Suite struct VerdictTests {
     @Test func exitStatusesAreTheIssuesContract() {
-        #expect(Verdict.pass.exitStatus == 0)
-        #expect(Verdict.regression.exitStatus == 2)
-        #expect(Verdict.inconclusive.exitStatus == 3)
-        #expect(Verdict.improvement.exitStatus == 4)
+        #expect(ChangeVerdict.unchanged.exitStatus == 0)
+        #expect(ChangeVerdict.worse.exitStatus == 2)
+        #expect(ChangeVerdict.inconclusive.exitStatus == 3)
+        #expect(ChangeVerdict.better.exitStatus == 4)
     }
 
     @Test func theWorstCheckDecides() {
-        #expect(Verdict.overall([]) == .pass)
-        #expect(Verdict.overall([.pass, .improvement]) == .improvement)
-        #expect(Verdict.overall([.improvement, .inconclusive, .pass]) == .inconclusive)
-        #expect(Verdict.overall([.inconclusive, .regression, .improvement]) == .regression)
+        #expect(ChangeVerdict.overall([]) == .unchanged)
+        #expect(ChangeVerdict.overall([.unchanged, .better]) == .better)
+        #expect(ChangeVerdict.overall([.better, .inconclusive, .unchanged]) == .inconclusive)
+        #expect(ChangeVerdict.overall([.inconclusive, .worse, .better]) == .worse)
     }
 }
 
@@ -30,18 +31,18 @@ import Testing
 
     @Test func tenTimesSlowerOverThreeRunsIsARegression() {
         let r = check([1.0, 1.1, 1.2], [10, 11, 12])
-        #expect(r.verdict == .regression)
+        #expect(r.verdict == .worse)
         #expect(r.pValue == 0.05)
     }
 
     @Test func aChangeWithinToleranceOfTheRangePasses() {
         // Median 1.4 is 16.7% above the slowest run, under 25%.
-        #expect(check([1.0, 1.1, 1.2], [1.35, 1.4, 1.45]).verdict == .pass)
+        #expect(check([1.0, 1.1, 1.2], [1.35, 1.4, 1.45]).verdict == .unchanged)
     }
 
     @Test func aLargeRelativeChangeUnderTheNoiseFloorPasses() {
         // Three times slower, but by 0.2 ms: sub-millisecond figures wobble by that much.
-        #expect(check([0.1, 0.1, 0.1], [0.3, 0.3, 0.3]).verdict == .pass)
+        #expect(check([0.1, 0.1, 0.1], [0.3, 0.3, 0.3]).verdict == .unchanged)
     }
 
     @Test func aLargeChangeThatIsNotSignificantIsInconclusive() {
@@ -55,12 +56,12 @@ import Testing
     }
 
     @Test func muchFasterOverThreeRunsIsAnImprovement() {
-        #expect(check([10, 11, 12], [1.0, 1.1, 1.2]).verdict == .improvement)
+        #expect(check([10, 11, 12], [1.0, 1.1, 1.2]).verdict == .better)
     }
 
     @Test func aSlowerRunInsideTheRecordedRangePasses() {
         // The baseline's range already holds a slow run: the range, not a single number, is the reference.
-        #expect(check([1.0, 1.1, 4.0], [3.5, 3.6, 3.9]).verdict == .pass)
+        #expect(check([1.0, 1.1, 4.0], [3.5, 3.6, 3.9]).verdict == .unchanged)
     }
 }
 
@@ -70,18 +71,18 @@ import Testing
         let t = Tolerance.default
         #expect(
             Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 100, tolerance: t).verdict
-                == .pass)
+                == .unchanged)
         #expect(
             Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 101, tolerance: t).verdict
-                == .regression)
+                == .worse)
         #expect(
             Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 99, tolerance: t).verdict
-                == .improvement)
+                == .better)
         var loose = t
         loose.counterRelative = 0.02
         #expect(
             Checker.counterCheck(configuration: "c", name: "n", baseline: 100, candidate: 101, tolerance: loose).verdict
-                == .pass)
+                == .unchanged)
     }
 }
 
@@ -94,16 +95,16 @@ import Testing
             hitchRatioMsPerS: hitch, droppedPct: 0, frames: 1, activeFrames: 1)
     }
 
-    func verdict(_ budget: Budget, _ limit: Double, _ runs: [TimingRun]) -> Verdict {
+    func verdict(_ budget: Budget, _ limit: Double, _ runs: [TimingRun]) -> ChangeVerdict {
         Checker.budgetCheck(
             configuration: "c", budget: budget, limit: .absolute(limit), baseline: runs, candidate: runs
         ).verdict
     }
 
     @Test func aBudgetFailsOnlyWhenEveryRunIsOver() {
-        #expect(verdict(.hitchRatio, 5, [run(hitch: 1), run(hitch: 5)]) == .pass)
+        #expect(verdict(.hitchRatio, 5, [run(hitch: 1), run(hitch: 5)]) == .unchanged)
         #expect(verdict(.hitchRatio, 5, [run(hitch: 1), run(hitch: 6)]) == .inconclusive)
-        #expect(verdict(.hitchRatio, 5, [run(hitch: 7), run(hitch: 6)]) == .regression)
+        #expect(verdict(.hitchRatio, 5, [run(hitch: 7), run(hitch: 6)]) == .worse)
     }
 
     @Test func settingsChangeOrTurnOffNamedBudgets() throws {
@@ -136,13 +137,13 @@ import Testing
         #expect(budget == Budget(.inkUpdatesPerS, .percentile(50)))
         #expect(budget.key == "ink_updates_per_s@p50")
         // Higher is better: a median of 50 is under a floor of 60, one of 70 is within it.
-        #expect(verdict(budget, 60, [run(ink: 40), run(ink: 50), run(ink: 90)]) == .regression)
-        #expect(verdict(budget, 60, [run(ink: 40), run(ink: 70), run(ink: 90)]) == .pass)
+        #expect(verdict(budget, 60, [run(ink: 40), run(ink: 50), run(ink: 90)]) == .worse)
+        #expect(verdict(budget, 60, [run(ink: 40), run(ink: 70), run(ink: 90)]) == .unchanged)
         // p0 is the worst run of a higher-is-better figure, p100 the best.
-        #expect(verdict(Budget(.inkUpdatesPerS, .percentile(0)), 60, [run(ink: 40), run(ink: 70)]) == .regression)
-        #expect(verdict(Budget(.inkUpdatesPerS, .percentile(100)), 60, [run(ink: 40), run(ink: 70)]) == .pass)
+        #expect(verdict(Budget(.inkUpdatesPerS, .percentile(0)), 60, [run(ink: 40), run(ink: 70)]) == .worse)
+        #expect(verdict(Budget(.inkUpdatesPerS, .percentile(100)), 60, [run(ink: 40), run(ink: 70)]) == .unchanged)
         // A counter is a figure too.
-        #expect(verdict(try Budget(name: "pixels_rasterized"), 999, [run(ink: 1)]) == .regression)
+        #expect(verdict(try Budget(name: "pixels_rasterized"), 999, [run(ink: 1)]) == .worse)
     }
 
     @Test func aRelativeBudgetIsMeasuredFromTheBaseline() throws {
@@ -152,8 +153,8 @@ import Testing
                 configuration: "c", budget: budget, limit: .relative(0.1),
                 baseline: baseline.map(run(ink:)), candidate: candidate.map(run(ink:)))
         }
-        #expect(check([100, 100], [91, 91]).verdict == .pass)
-        #expect(check([100, 100], [89, 89]).verdict == .regression)
+        #expect(check([100, 100], [91, 91]).verdict == .unchanged)
+        #expect(check([100, 100], [89, 89]).verdict == .worse)
         #expect(check([100, 100], [89, 89]).baseline == ">= 90.00")
         #expect(
             check([100, 100], [89, 89]).reason == "p50 over 2 runs is 89.00, over budget (+10% on the baseline's 100.0)"
