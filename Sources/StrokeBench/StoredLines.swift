@@ -22,16 +22,13 @@ public struct StoredLines: Sendable {
     /// - Returns: true when the event added points (every `began` or `moved` event): the view needs display.
     @discardableResult
     public mutating func handle(_ event: TouchEvent) -> Bool {
-        let points = event.points.map(\.location)
-        pointCount += points.count
+        pointCount += event.points.count
+        // Point by point into the last line: an array of the locations would be made and freed for every
+        // event of every replay, and handed to a generic append that is not specialised across modules.
         switch event.phase {
-        case .began: lines.append(Polyline(points, style: style))
-        case .moved:
-            if lines.isEmpty {
-                lines.append(Polyline(points, style: style))
-            } else {
-                lines[lines.count - 1].append(contentsOf: points)
-            }
+        case .began, .moved:
+            if event.phase == .began || lines.isEmpty { lines.append(Polyline(style: style)) }
+            for point in event.points { lines[lines.count - 1].append(point.location) }
         case .ended: break
         }
         if let last = event.points.last { newest = last.index }

@@ -46,7 +46,11 @@ public struct Polyline: Sendable, RandomAccessCollection {
             if refusedPoint == nil { refusedPoint = point }
             return
         }
-        if let previous = last { tailBlock.add(Segment(previous, point), radius: inkRadius) }
+        // The tail's last point when it has one: the collection's `last` goes through the index arithmetic
+        // of the subscript for every point of every stroke of every replay.
+        if let previous = tail.last ?? chunks.last?.points.last {
+            tailBlock.add(Segment(previous, point), radius: inkRadius)
+        }
         tail.append(point)
         if tail.count == PointChunk.capacity {
             chunks.append(PointChunk(points: tail, block: tailBlock))
