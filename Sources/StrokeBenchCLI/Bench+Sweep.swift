@@ -361,9 +361,17 @@ enum SweepTable {
         // Costs always have a column (measured or modelled is the first thing to know of a figure); any
         // other field of the spec (`SpecField.shown`) gets one when it was swept, so rows can be told apart.
         let fixed = [SpecField.strategy, .device, .hz, .trace, .costs].map(\.key)
+        // A field is swept when the specs differ in it, not when what each run resolved it to does
+        // (every device has its own default count of workers): the cell then prints the resolved value.
         let cells = SpecField.shown.filter { !fixed.contains($0.key) }.map { field in
             (
                 name: field.name,
+                asked: Set(
+                    runs.map { run in
+                        field.text(
+                            run.spec,
+                            SpecField.Context(declared: strategies.options(of: run.spec.strategy), deviceRate: nil))
+                    }),
                 values: runs.map { run in
                     field.text(
                         run.spec,
@@ -373,7 +381,7 @@ enum SweepTable {
                 }
             )
         }
-        let swept = cells.filter { Set($0.values).count > 1 }
+        let swept = cells.filter { $0.asked.count > 1 }
         var table = [
             ["strategy", "device", "hz", "trace", "costs"] + swept.map(\.name)
                 + ["main p50 ms", "main p99 ms", "hitch ms/s", "band", "dropped %", "verdict"]
