@@ -111,7 +111,7 @@ extension Comparison {
     private struct JSONObject: Encodable {
         var formatVersion: Int, baseline: String, candidate: String, direction: String
         var alpha: Double, threshold: Double
-        var varied: [String: String], partlyDiffering: [String: String]
+        var varied: [ComparisonDimension: String], partlyDiffering: [ComparisonDimension: String]
         var onlyInBaseline: [String], onlyInCandidate: [String]
         var verdicts: [String: Int]
         var configurations: [[String: Cell]]
@@ -132,9 +132,8 @@ extension Comparison {
             direction = comparison.direction
             alpha = comparison.alpha
             threshold = comparison.threshold
-            varied = Dictionary(uniqueKeysWithValues: comparison.varied.map { ($0.key.rawValue, $0.value) })
-            partlyDiffering = Dictionary(
-                uniqueKeysWithValues: comparison.partlyDiffering.map { ($0.key.rawValue, $0.value) })
+            varied = comparison.varied
+            partlyDiffering = comparison.partlyDiffering
             onlyInBaseline = comparison.onlyInBaseline
             onlyInCandidate = comparison.onlyInCandidate
             verdicts = Dictionary(grouping: comparison.configurations, by: { $0.verdict.word(.compare) })

@@ -40,6 +40,25 @@ package struct ComparedRun {
 /// A field of the spec that tells configurations apart: every field of `ReplaySpec` shown apart
 /// (`SpecField.shown`: the prediction's horizon is part of the prediction's value), the trace by its
 /// label (the same file in two folders matches) and the rate and workers as the run resolved them.
+/// A dimension keys a JSON object by its field's key (`varied`, `partly_differing` in compare's JSON),
+/// so the maps stay typed up to the encoder.
+extension ComparisonDimension: CodingKeyRepresentable, Encodable {
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    package var codingKey: any CodingKey { AnyDimensionKey(stringValue: rawValue) }
+    package init?<T: CodingKey>(codingKey: T) { self.init(rawValue: codingKey.stringValue) }
+
+    private struct AnyDimensionKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
 package struct ComparisonDimension: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The field's key: its column, and how a comparison names it (`present_queue_depth differs`).
     package let rawValue: String
