@@ -16,7 +16,7 @@ import Testing
     static func spawn(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], path: String? = nil,
         timeout: TimeInterval = 120
-    ) throws -> BenchOutcome {
+    ) async throws -> BenchOutcome {
         let process = Process()
         process.executableURL = path.map { _ in URL(fileURLWithPath: "/usr/bin/env") } ?? BenchTool.executable
         process.arguments = path.map { _ in ["bench"] + arguments } ?? arguments
@@ -32,14 +32,14 @@ import Testing
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        var timedOut = false
-        if process.isRunning {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
+        let pid = process.processIdentifier
+        let killer = Task {
+            try await Task.sleep(for: .seconds(timeout))
+            kill(pid, SIGKILL)
         }
-        process.waitUntilExit()
+        await process.exited()
+        killer.cancel()
+        let timedOut = (try? await killer.value) != nil
         var outcome = try BenchTool.collect(process, out, err)
         if timedOut { outcome.status = 124 }
         return outcome
@@ -71,7 +71,7 @@ import Testing
         ("strategy", "\"null\""), ("strategy", "\"no-such\""), ("device", "\"nokia\""), ("input", "\"telepathy\""),
         ("trace", "\"other.trace\""),
     ])
-    func theFittedFigureIsCheckedByValue(_ field: String, _ json: String) throws {
+    func theFittedFigureIsCheckedByValue(_ field: String, _ json: String) async throws {
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         var data = try Self.shippedDeviceData()
@@ -80,7 +80,7 @@ import Testing
         data["fitted_figure"] = figure
         let file = folder.appendingPathComponent("ff.json")
         try JSONSerialization.data(withJSONObject: data).write(to: file)
-        let outcome = try Self.spawn(
+        let outcome = try await Self.spawn(
             [
                 "run", "--strategy", "naive", "--device", "iphone-6s", "--trace", "ok.trace", "--clock", "virtual",
                 "--costs", "model",
@@ -93,7 +93,7 @@ import Testing
 
     /// A sweep of zero-cost and modelled runs refuses a bad fit before its first run, not after its
     /// zero-cost runs: no folder, no `.partial-` file.
-    @Test func aSweepRefusesABadFitBeforeItsFirstRun() throws {
+    @Test func aSweepRefusesABadFitBeforeItsFirstRun() async throws {
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         var data = try Self.shippedDeviceData()
@@ -102,7 +102,7 @@ import Testing
         data["fitted_figure"] = figure
         let file = folder.appendingPathComponent("ff.json")
         try JSONSerialization.data(withJSONObject: data).write(to: file)
-        let outcome = try Self.spawn(
+        let outcome = try await Self.spawn(
             [
                 "sweep", "--strategies", "null,naive", "--devices", "iphone-6s", "--traces", "ok.trace",
                 "--costs", "zero,model", "--output", "s",
@@ -115,7 +115,7 @@ import Testing
     }
 
     /// A host unit cost of 1e8 ns passed the check (up to 1e9 ns) and ran a spiral for hours.
-    @Test func aHostUnitCostNoHostMeasuresIsRefused() throws {
+    @Test func aHostUnitCostNoHostMeasuresIsRefused() async throws {
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         var data = try Self.shippedDeviceData()
@@ -126,7 +126,7 @@ import Testing
         data["host"] = host
         let file = folder.appendingPathComponent("slow.json")
         try JSONSerialization.data(withJSONObject: data).write(to: file)
-        let outcome = try Self.spawn(
+        let outcome = try await Self.spawn(
             [
                 "run", "--strategy", "naive", "--trace", "spiral", "--input", "max-speed", "--clock", "virtual",
                 "--costs", "model",
@@ -241,7 +241,7 @@ import Testing
 
     /// A FIFO where a study's per-frame CSV belongs, and behind --append or ramp --baseline, is
     /// refused at once, never opened and waited on.
-    @Test func aFIFOInAStudyOrBehindAppendIsRefusedAtOnce() throws {
+    @Test func aFIFOInAStudyOrBehindAppendIsRefusedAtOnce() async throws {
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.sweep("base", in: folder)
@@ -251,12 +251,12 @@ import Testing
         try FileManager.default.removeItem(at: frames.appendingPathComponent(csv))
         #expect(mkfifo(frames.appendingPathComponent(csv).path, 0o644) == 0)
         for arguments in [["compare", "base", "tr"], ["report", "tr", "--output", "tr.html"]] {
-            let outcome = try Self.spawn(arguments, in: folder, timeout: 30)
+            let outcome = try await Self.spawn(arguments, in: folder, timeout: 30)
             #expect(outcome.status == 74, "\(arguments): \(outcome.status) \(outcome.stderr)")
             #expect(outcome.stderr.contains("not a regular file (a FIFO)"), "\(outcome.stderr)")
         }
         #expect(mkfifo(folder.appendingPathComponent("bl.fifo").path, 0o644) == 0)
-        let append = try Self.spawn(
+        let append = try await Self.spawn(
             [
                 "baseline", "record", "--append", "--output", "bl.fifo", "--strategy", "naive", "--clock", "virtual",
                 "--costs", "zero", "--trace", "ok.trace",
@@ -266,7 +266,7 @@ import Testing
             append.stderr
                 == "bench: bl.fifo: --output must be a regular file (--append reads the baseline and writes it whole again), not a FIFO\n"
         )
-        let ramp = try Self.spawn(
+        let ramp = try await Self.spawn(
             ["ramp", "--strategy", "naive", "--costs", "zero", "--baseline", "bl.fifo"], in: folder, timeout: 30)
         #expect(ramp.status == 64, "\(ramp.stderr)")
         #expect(ramp.stderr.contains("--baseline must be a regular file"), "\(ramp.stderr)")
@@ -429,7 +429,7 @@ import Testing
 
     /// With `bench` found on PATH, the report's provenance is the commit of bench's own checkout, never
     /// that of the folder it runs in.
-    @Test func provenanceIsTheBinarysNotTheWorkingFolders() throws {
+    @Test func provenanceIsTheBinarysNotTheWorkingFolders() async throws {
         let folder = try Self.folderWithTrace()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try BenchTool.run(quickRun + ["--trace", "ok.trace", "--format", "json"], in: folder)
@@ -457,7 +457,8 @@ import Testing
         let path =
             BenchTool.executable.deletingLastPathComponent().path + ":"
             + (ProcessInfo.processInfo.environment["PATH"] ?? "")
-        let report = try Self.spawn(["report", "../run.json", "--output", "../page.html"], in: repository, path: path)
+        let report = try await Self.spawn(
+            ["report", "../run.json", "--output", "../page.html"], in: repository, path: path)
         #expect(report.status == 0, "\(report.stderr)")
         let page = try String(contentsOf: folder.appendingPathComponent("page.html"), encoding: .utf8)
         #expect(!page.contains(other), "the provenance names the working folder's commit")

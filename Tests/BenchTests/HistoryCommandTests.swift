@@ -121,7 +121,7 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    @Test func twoAddsAtOnceBothLandAndAKilledAddLeavesOnlyWholeAdds() throws {
+    @Test func twoAddsAtOnceBothLandAndAKilledAddLeavesOnlyWholeAdds() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let study = try sweep(in: folder)
@@ -130,8 +130,7 @@ import Testing
             try BenchTool.start(["history", "add", study, "--commit", $0, "--history", history], in: folder)
         }
         for job in jobs {
-            job.0.waitUntilExit()
-            let outcome = try BenchTool.collect(job.0, job.stdout, job.stderr)
+            let outcome = try await BenchTool.outcome(of: job.0, job.stdout, job.stderr)
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         func figuresByCommit() throws -> [String: Int] {
@@ -147,9 +146,9 @@ import Testing
         for (i, delay) in [0.0, 0.005, 0.01, 0.02, 0.03, 0.05].enumerated() {
             let job = try BenchTool.start(
                 ["history", "add", study, "--commit", "k\(i)", "--history", history], in: folder)
-            Thread.sleep(forTimeInterval: delay)
+            try await Task.sleep(for: .seconds(delay))
             kill(job.0.processIdentifier, SIGKILL)
-            job.0.waitUntilExit()
+            _ = try await BenchTool.outcome(of: job.0, job.stdout, job.stderr)
         }
         for (commit, count) in try figuresByCommit() {
             #expect(count == whole["a"], "\(commit) has \(count) figures, a whole add has \(whole["a"] ?? 0)")

@@ -61,17 +61,19 @@ import Testing
     }
 
     /// A trace through a FIFO (a pipe with a name) is read as any other, with the stream's cap.
-    @Test func aTraceThroughAPipeIsRead() throws {
+    @Test func aTraceThroughAPipeIsRead() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe.trace").path
         #expect(mkfifo(fifo, 0o644) == 0)
         let (process, out, err) = try BenchTool.start(["trace", "info", "pipe.trace"], in: folder)
-        let writer = try #require(FileHandle(forWritingAtPath: fifo))
-        try writer.write(contentsOf: Data(smallTraceV2.utf8))
-        try writer.close()
-        process.waitUntilExit()
-        let outcome = try BenchTool.collect(process, out, err)
+        // Opening the FIFO waits for bench to open it: on a thread of its own.
+        try await offPool {
+            guard let writer = FileHandle(forWritingAtPath: fifo) else { throw CocoaError(.fileWriteUnknown) }
+            try writer.write(contentsOf: Data(smallTraceV2.utf8))
+            try writer.close()
+        }
+        let outcome = try await BenchTool.outcome(of: process, out, err)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.hasPrefix("trace pipe.trace: 1 stroke, 3 samples"))
     }

@@ -13,13 +13,13 @@ import Testing
     ]
 
     @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", 143)])
-    func aSignalDuringARunRemovesTheTemporaryFile(_ signal: Int32, _ name: String, _ status: Int32) throws {
+    func aSignalDuringARunRemovesTheTemporaryFile(_ signal: Int32, _ name: String, _ status: Int32) async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write("frame,previous\n", to: "f.csv", in: folder)  // an earlier run's output, to be kept
         let before = try snapshot(of: folder)
 
-        let outcome = try Self.interrupt(Self.realtimeRun, in: folder, with: signal) {
+        let outcome = try await Self.interrupt(Self.realtimeRun, in: folder, with: signal) {
             try !writesUnderWay(in: folder).isEmpty
         }
         #expect(outcome.status == status)
@@ -33,11 +33,13 @@ import Testing
     }
 
     /// A run writing frames and a timeline at once: both temporary files go, and the line names both.
-    @Test func aSignalDuringARunWithATimelineRemovesBothTemporaryFiles() throws {
+    @Test func aSignalDuringARunWithATimelineRemovesBothTemporaryFiles() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = Self.realtimeRun + ["--timeline", "t.json"]
-        let outcome = try Self.interrupt(run, in: folder, with: SIGINT) { try writesUnderWay(in: folder).count == 2 }
+        let outcome = try await Self.interrupt(run, in: folder, with: SIGINT) {
+            try writesUnderWay(in: folder).count == 2
+        }
         #expect(outcome.status == 130)
         let last = String(outcome.stderrLines.last ?? "")
         #expect(
@@ -51,12 +53,12 @@ import Testing
 
     /// An output written in place (`-` here) has no temporary file: the line says it is incomplete
     /// rather than "wrote nothing" (issue 21).
-    @Test func aSignalDuringAnInPlaceWriteSaysItIsIncomplete() throws {
+    @Test func aSignalDuringAnInPlaceWriteSaysItIsIncomplete() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = ["run", "--strategy", "naive", "--device", "iphone-6s", "--clock", "realtime", "--csv", "-"]
         // The replay's first progress line comes once the in-place write has begun.
-        let outcome = try Self.interrupt(run, in: folder, with: SIGINT) {
+        let outcome = try await Self.interrupt(run, in: folder, with: SIGINT) {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { name in
                 name.hasPrefix(".stderr-")
                     && (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?.contains(
@@ -72,7 +74,7 @@ import Testing
 
     /// SIGTERM stops a sweep at once (SIGINT first lets the run in progress finish): the finished
     /// runs are kept and the line says so.
-    @Test func aSweepStoppedBySIGTERMSaysWhatItKept() throws {
+    @Test func aSweepStoppedBySIGTERMSaysWhatItKept() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = try BenchTool.run(
@@ -85,7 +87,7 @@ import Testing
         let summary = folder.appendingPathComponent("sw/summary.csv")
         let frames = folder.appendingPathComponent("sw/frames")
         // The first run is in summary.csv and the second is writing its frames.
-        let outcome = try Self.interrupt(sweep, in: folder, with: SIGTERM) {
+        let outcome = try await Self.interrupt(sweep, in: folder, with: SIGTERM) {
             (try? String(contentsOf: summary, encoding: .utf8))?.split(whereSeparator: \.isNewline).count ?? 0 >= 2
                 && !((try? writesUnderWay(in: frames)) ?? []).isEmpty
         }
@@ -102,14 +104,13 @@ import Testing
         #expect(try partialFiles(in: frames).isEmpty)
     }
 
-    @Test func aTemporaryFileLeftBySIGKILLIsRemovedByTheNextWrite() throws {
+    @Test func aTemporaryFileLeftBySIGKILLIsRemovedByTheNextWrite() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (process, out, err) = try BenchTool.start(Self.realtimeRun, in: folder)
-        try Self.wait(for: process) { try !writesUnderWay(in: folder).isEmpty }
+        try await Self.wait(for: process) { try !writesUnderWay(in: folder).isEmpty }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        _ = try BenchTool.collect(process, out, err)
+        _ = try await BenchTool.outcome(of: process, out, err)
         let left = try partialFiles(in: folder)
         try #require(left.count == 1 && left[0].hasPrefix(".f.csv.partial-\(process.processIdentifier)-"), "\(left)")
         // A live process's temporary file is another write in progress: it must be kept.
@@ -125,25 +126,20 @@ import Testing
 
     /// Starts `arguments`, waits until `ready`, sends `signal` and collects the outcome.
     static func interrupt(_ arguments: [String], in folder: URL, with signal: Int32, when ready: () throws -> Bool)
-        throws -> BenchOutcome
+        async throws -> BenchOutcome
     {
         let (process, out, err) = try BenchTool.start(arguments, in: folder)
-        try wait(for: process, until: ready)
+        try await wait(for: process, until: ready)
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return try BenchTool.collect(process, out, err)
+        return try await BenchTool.outcome(of: process, out, err)
     }
 
     /// Polls `ready` while `process` runs; fails if it ends or a minute passes first.
-    static func wait(for process: Process, until ready: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while try !ready() {
-            guard process.isRunning, Date() < deadline else {
-                process.terminate()
-                process.waitUntilExit()
-                throw WaitError(status: process.terminationStatus)
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+    static func wait(for process: Process, until ready: () throws -> Bool) async throws {
+        guard try await poll(until: ready, while: { process.isRunning }) else {
+            process.terminate()
+            await process.exited()
+            throw WaitError(status: process.terminationStatus)
         }
     }
 

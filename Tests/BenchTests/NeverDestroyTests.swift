@@ -58,7 +58,7 @@ import Testing
         #expect(Self.isCharacterDevice(null, in: folder))
     }
 
-    @Test func aFIFOIsStreamedToItsReaderAndKept() throws {
+    @Test func aFIFOIsStreamedToItsReaderAndKept() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "ok.trace", in: folder)
@@ -66,22 +66,25 @@ import Testing
         #expect(mkfifo(fifo, 0o644) == 0)
         let (process, out, err) = try BenchTool.start(
             quickRun + ["--trace", "ok.trace", "--csv", "fifo.csv"], in: folder)
-        let reader = try #require(FileHandle(forReadingAtPath: fifo))  // waits for bench to open it
-        let streamed = String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self)
-        process.waitUntilExit()
-        let outcome = try BenchTool.collect(process, out, err)
+        // Opening the FIFO waits for bench to open it, and reading waits for bench to write: on a thread
+        // of its own.
+        let streamed = try await offPool {
+            guard let reader = FileHandle(forReadingAtPath: fifo) else { throw CocoaError(.fileReadUnknown) }
+            return String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self)
+        }
+        let outcome = try await BenchTool.outcome(of: process, out, err)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(streamed.hasPrefix("frame,vsync_ms,samples,main_ms,"))
         var status = stat()
         #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
 
-    @Test func aDashIsStandardOutputAndTheSummaryMovesToStderr() throws {
+    @Test func aDashIsStandardOutputAndTheSummaryMovesToStderr() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "ok.trace", in: folder)
         // A process: `-` is the process's own standard output.
-        let outcome = try BenchTool.spawn(quickRun + ["--trace", "ok.trace", "--csv", "-"], in: folder)
+        let outcome = try await BenchTool.spawn(quickRun + ["--trace", "ok.trace", "--csv", "-"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.stdout.hasPrefix("frame,vsync_ms,samples,main_ms,"))
         #expect(outcome.stdout.split(separator: "\r\n").allSatisfy { $0.contains(",") })

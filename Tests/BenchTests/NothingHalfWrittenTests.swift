@@ -58,7 +58,7 @@ import Testing
     /// summary.csv and frames/, the exit status is 130 and stderr says how to finish; `--resume`
     /// then runs only what is missing.
     @Test(.timeLimit(.minutes(2)))
-    func anInterruptedSweepKeepsItsFinishedRuns() throws {
+    func anInterruptedSweepKeepsItsFinishedRuns() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Realtime runs of a 2 s trace: long enough to interrupt one while it runs.
@@ -71,22 +71,19 @@ import Testing
         ]
         let (process, out, err) = try BenchTool.start(sweep, in: folder)
         let summary = folder.appendingPathComponent("sw/summary.csv")
-        let deadline = Date().addingTimeInterval(60)
         // Wait until the first run is in summary.csv (a header and one row), then interrupt the second.
-        while (try? String(contentsOf: summary, encoding: .utf8))?.split(whereSeparator: \.isNewline).count ?? 0 < 2 {
-            if !process.isRunning || Date() >= deadline {
-                process.terminate()
-                process.waitUntilExit()
-                let early = try BenchTool.collect(process, out, err)
-                Issue.record(
-                    "the sweep ended (status \(early.status)) or stalled before its first run: \(early.stderr)")
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        let firstRunKept = try await poll(
+            until: {
+                (try? String(contentsOf: summary, encoding: .utf8))?.split(whereSeparator: \.isNewline).count ?? 0 >= 2
+            }, while: { process.isRunning })
+        guard firstRunKept else {
+            process.terminate()
+            let early = try await BenchTool.outcome(of: process, out, err)
+            Issue.record("the sweep ended (status \(early.status)) or stalled before its first run: \(early.stderr)")
+            return
         }
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        let outcome = try BenchTool.collect(process, out, err)
+        let outcome = try await BenchTool.outcome(of: process, out, err)
 
         #expect(outcome.status == 130)
         #expect(outcome.stderr.contains("interrupted: 2 of 4 runs finished and kept in sw"), "\(outcome.stderr)")
@@ -97,7 +94,9 @@ import Testing
         #expect(frames.count == 2)
         #expect(try partialFiles(in: folder.appendingPathComponent("sw")).isEmpty)
 
-        let resumed = try BenchTool.run(sweep + ["--resume"], in: folder)
+        // A process, not in process: its two realtime runs sleep through 4 s, which in process would hold
+        // the in-process command lock (and a test thread) all the while.
+        let resumed = try await BenchTool.spawn(sweep + ["--resume"], in: folder)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("resuming: 2 of 4 runs already in sw"))
         #expect(try String(contentsOf: summary, encoding: .utf8).split(whereSeparator: \.isNewline).count == 5)

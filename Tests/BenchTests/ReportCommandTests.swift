@@ -140,13 +140,13 @@ import Testing
         .enabled(
             if: HeadlessChromium.path != nil,
             "headless Chromium is not installed (apt-get install chromium); CI installs it"))
-    func aBrowserLoadsThePageOfflineWithEveryChartVisible() throws {
+    func aBrowserLoadsThePageOfflineWithEveryChartVisible() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.study(in: folder)
         try #require(try BenchTool.run(["report", "study", "--output", "study.html"], in: folder).status == 0)
         let page = folder.appendingPathComponent("study.html")
-        let check = try HeadlessChromium.inspect(page, in: folder)
+        let check = try await HeadlessChromium.inspect(page, in: folder)
         #expect(check.networkRequests.isEmpty, "\(check.networkRequests)")
         #expect(check.consoleErrors.isEmpty, "\(check.consoleErrors)")
         #expect(check.charts == 7)
@@ -158,16 +158,16 @@ import Testing
             check.rankingBottom > check.verdictBottom && check.rankingBottom <= 900,
             "the ranking ends at \(check.rankingBottom) px")
         // On a 390 px phone every chart fits the screen's width: scaled down, not cut off.
-        let phone = try HeadlessChromium.inspect(page, in: folder, width: 390)
+        let phone = try await HeadlessChromium.inspect(page, in: folder, width: 390)
         #expect(
             phone.charts == 7 && phone.clippedCharts.isEmpty,
             "charts wider than a 390 px screen: \(phone.clippedCharts)")
-        let shot = try HeadlessChromium.screenshot(page, in: folder)
+        let shot = try await HeadlessChromium.screenshot(page, in: folder)
         #expect(shot.count > 10_000)
         // The instrument itself: a page that loads an image from the network is caught.
         let leaky = try write(
             "<html><body><img src=\"http://198.51.100.7/x.png\"></body></html>", to: "leaky.html", in: folder)
-        #expect(!(try HeadlessChromium.inspect(leaky, in: folder).networkRequests.isEmpty))
+        #expect(!(try await HeadlessChromium.inspect(leaky, in: folder).networkRequests.isEmpty))
     }
 }
 
@@ -192,7 +192,7 @@ enum HeadlessChromium {
     /// Loads a copy of `page` with an instrument added (a recorder of console errors at the top, a
     /// measure of every chart and of the verdict at the bottom), at 1280 x 900, and reads back what the
     /// instrument wrote and every URL the network log saw.
-    static func inspect(_ page: URL, in folder: URL, width: Int = 1280) throws -> Inspection {
+    static func inspect(_ page: URL, in folder: URL, width: Int = 1280) async throws -> Inspection {
         var html = try String(contentsOf: page, encoding: .utf8)
         let recorder =
             "<script>window.__errors=[];window.addEventListener('error',e=>__errors.push(String(e.message||e.target&&e.target.src)),true);"
@@ -217,7 +217,7 @@ enum HeadlessChromium {
         let copy = folder.appendingPathComponent("inspected-\(page.lastPathComponent)")
         try html.write(to: copy, atomically: true, encoding: .utf8)
         let netLog = folder.appendingPathComponent("netlog-\(page.lastPathComponent).json")
-        let dom = try run(
+        let dom = try await run(
             ["--dump-dom", "--virtual-time-budget=3000", "--log-net-log=\(netLog.path)", copy.absoluteString],
             width: width)
         let urls = pageRequests(inNetLog: netLog)
@@ -262,14 +262,14 @@ enum HeadlessChromium {
     }
 
     /// A 1280 x 900 screenshot of `page`, as PNG bytes.
-    static func screenshot(_ page: URL, in folder: URL) throws -> Data {
+    static func screenshot(_ page: URL, in folder: URL) async throws -> Data {
         let shot = folder.appendingPathComponent("shot.png")
-        _ = try run(["--screenshot=\(shot.path)", page.absoluteString])
+        _ = try await run(["--screenshot=\(shot.path)", page.absoluteString])
         return (try? Data(contentsOf: shot)) ?? Data()
     }
 
     /// Runs Chromium headless, offline-minded (no background fetches of its own), and returns its stdout.
-    private static func run(_ arguments: [String], width: Int = 1280) throws -> String {
+    private static func run(_ arguments: [String], width: Int = 1280) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
         process.arguments =
@@ -282,12 +282,16 @@ enum HeadlessChromium {
         // working folder into scratch folders they delete, and a child that inherits a deleted working
         // folder can crash looking it up (the Swift driver did, in CI).
         process.currentDirectoryURL = FileManager.default.temporaryDirectory
-        let out = Pipe()
-        process.standardOutput = out
+        // Its output goes to a file read once it has ended, so that the test waits without holding a thread.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        try Data().write(to: out)
+        defer { try? FileManager.default.removeItem(at: out) }
+        process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        await process.exited()
+        let handle = try FileHandle(forReadingFrom: out)
+        defer { try? handle.close() }
+        return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
     }
 }

@@ -13,7 +13,7 @@ import Testing
     /// Columns that depend on the machine or the moment, not on the plan: left out of the comparison.
     static let varying: Set<String> = ["cpu_s", "peak_memory_mb", "run_id", "frames_csv", "run"]
 
-    @Test func threeShardsRunAtOnceMergeIntoTheOneMachineSweep() throws {
+    @Test func threeShardsRunAtOnceMergeIntoTheOneMachineSweep() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try write(smallTraceV2, to: "ok.trace", in: folder)
@@ -24,8 +24,7 @@ import Testing
             try BenchTool.start(Self.sweep + ["--shard", "\($0)/3", "--output", "part\($0)"], in: folder)
         }
         for (process, out, err) in shards {
-            process.waitUntilExit()
-            let outcome = try BenchTool.collect(process, out, err)
+            let outcome = try await BenchTool.outcome(of: process, out, err)
             #expect(outcome.status == 0, "\(outcome.stderr)")
         }
         let merge = try BenchTool.run(["sweep", "merge", "part1", "part2", "part3", "--output", "merged"], in: folder)
