@@ -4,7 +4,7 @@ import Testing
 
 /// What CI systems read from `bench check` (JUnit XML, github-action-benchmark's JSON, short
 /// Markdown), and `bench baseline diff`, which judges two recorded baselines as check does.
-@Suite(.serialized) struct CIFormatsTests {
+@Suite struct CIFormatsTests {
     static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Fixtures/junit.xsd"
     ).path

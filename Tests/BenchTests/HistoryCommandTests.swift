@@ -6,7 +6,7 @@ import Testing
 
 /// `bench history` as a CI job meets it: three commits and a fourth that does more work, found at its
 /// commit; adds at once and an add killed halfway; files that are not a history.
-@Suite(.serialized) struct HistoryCommandTests {
+@Suite struct HistoryCommandTests {
     /// A modelled sweep of dirty-rect on the small trace, into `folder/name`.
     func sweep(in folder: URL, name: String = "s") throws -> String {
         let trace = folder.appendingPathComponent("t.trace").path

@@ -4,7 +4,7 @@ import Testing
 
 /// `bench report` as a user meets it: one self-contained page from a sweep folder or a run's JSON, a
 /// Markdown verdict, one-line errors, and a real browser that loads the page.
-@Suite(.serialized) struct ReportCommandTests {
+@Suite struct ReportCommandTests {
     /// A small modelled study, three strategies on two devices, one with background renders: swept once
     /// for the suite, then copied into each test's folder.
     static let sweptOnce: Result<URL, any Error> = Result {

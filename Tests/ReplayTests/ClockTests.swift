@@ -9,7 +9,7 @@ import Testing
 
 /// The display clock and run loop on hand-made traces, at 100 Hz so that vsyncs fall every 10 ms.
 /// Every expected figure below is worked out by hand in the comments.
-@Suite(.serialized) struct ClockTests {
+@Suite(.ownScript) struct ClockTests {
     func replay(_ t: Trace, commitCost: Double, delivery: Delivery = .coalesced) throws -> ReplayResult {
         let meter = ScriptedMeter()
         ScriptedStrategy.meter = meter

@@ -7,7 +7,7 @@ import Testing
 
 /// A user's strategy that throws, or hands StrokeBench a value no drawing can have, ends its replay with
 /// a `StrategyFailure` naming the strategy, the phase and the value: never a trap inside StrokeBench.
-@Suite(.serialized) struct MisbehavingStrategyTests {
+@Suite struct MisbehavingStrategyTests {
     /// One mistake each; the strategy makes the one `Misbehaving.mistake` names.
     enum Mistake: CaseIterable {
         case throwsInInit, throwsCocoaError, strokesInfinity, strokesFarAway, strokesNaNWidth, fillsHugeRect
@@ -17,7 +17,8 @@ import Testing
     final class Misbehaving: DrawingStrategy {
         static let name = "misbehaving"
         static let summary = "makes one mistake, on purpose"
-        nonisolated(unsafe) static var mistake = Mistake.throwsInInit
+        /// The test case's own, so the cases run side by side.
+        @TaskLocal static var mistake = Mistake.throwsInInit
         let canvas: CanvasConfiguration, environment: StrategyEnvironment, surface: Surface
         var accepted = -1
 
@@ -84,7 +85,10 @@ import Testing
     ]
 
     @Test(arguments: Mistake.allCases) func aMistakeIsNamedNotTrapped(_ mistake: Mistake) throws {
-        Misbehaving.mistake = mistake
+        try Misbehaving.$mistake.withValue(mistake) { try replayFails(with: mistake) }
+    }
+
+    private func replayFails(with mistake: Mistake) throws {
         let input = trace([[(0, 20, 20), (0.01, 40, 30), (0.02, 60, 40)]])
         var configuration = ReplayConfiguration(
             input: ReplayInput(trace: input, device: smallDevice), traceName: "t",

@@ -12,7 +12,7 @@ import Testing
 /// starts when its commit ends and the server is free, a frame whose composite is not done by its
 /// vsync misses it, and the next turn waits for the composite before it (the fence). At 100 Hz, so
 /// that vsyncs fall every 10 ms; every figure is worked out by hand in the comments.
-@Suite(.serialized) struct RenderServerClockTests {
+@Suite(.ownScript) struct RenderServerClockTests {
     /// Charges every commit that hands over an update `commit`, and every composite `composite`.
     final class Meter: CostMeter {
         let commit: ReplayDuration

@@ -3,6 +3,7 @@ import StrokeBenchDevice
 import StrokeBenchModelFit
 import StrokeBenchStrategies
 import StrokeBenchTraces
+import Testing
 
 @testable import StrokeBenchReplay
 
@@ -36,9 +37,29 @@ final class ScriptedMeter: CostMeter {
 final class ScriptedStrategy: DrawingStrategy {
     static let name = "scripted"
     static let summary = "test double"
-    nonisolated(unsafe) static var meter: ScriptedMeter?
-    nonisolated(unsafe) static var commitCost = 0.0
-    nonisolated(unsafe) static var received: [TouchEvent] = []
+
+    /// One test's settings and record of the strategy. Each test case that runs it has its own
+    /// (`.ownScript`), so suites that replay it run side by side, and beside each other.
+    final class Script: @unchecked Sendable {  // used by one test case's task at a time
+        var meter: ScriptedMeter?
+        var commitCost = 0.0
+        var received: [TouchEvent] = []
+    }
+
+    @TaskLocal static var script: Script?
+
+    static var meter: ScriptedMeter? {
+        get { script?.meter }
+        set { script?.meter = newValue }
+    }
+    static var commitCost: Double {
+        get { script?.commitCost ?? 0 }
+        set { script?.commitCost = newValue }
+    }
+    static var received: [TouchEvent] {
+        get { script?.received ?? [] }
+        set { script?.received = newValue }
+    }
 
     private var newest = -1
     private var changed = false
@@ -90,4 +111,25 @@ func trace(_ strokes: [[(Double, Double, Double)]]) -> Trace {
     Trace(
         canvas: CanvasSize(width: 200, height: 150),
         strokes: strokes.map { Stroke(samples: $0.map { Sample(time: $0.0, x: $0.1, y: $0.2) }) })
+}
+
+/// Gives each test case its own `ScriptedStrategy.Script`, where the strategy's settings and record used
+/// to be shared by every test, which therefore ran one at a time.
+struct OwnScript: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func scopeProvider(for test: Test, testCase: Test.Case?) -> OwnScript? {
+        testCase == nil ? nil : self
+    }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        try await ScriptedStrategy.$script.withValue(ScriptedStrategy.Script()) { try await function() }
+    }
+}
+
+extension Trait where Self == OwnScript {
+    /// Each test case gets its own `ScriptedStrategy.Script`.
+    static var ownScript: Self { OwnScript() }
 }
