@@ -55,20 +55,13 @@ public struct SweepRun: Hashable, Sendable, Codable {
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
     }
 
-    /// A file-name-safe identifier, unique within a plan:
-    /// `naive_ipad-pro-11_120hz_default_r1`. The trace contributes its base name without extension;
-    /// a clock, delivery, costs or input other than a sweep's default adds its name
-    /// (`naive_ipad-pro-11_120hz_default_model-costs_display-link_r1`), so ids stay unique whatever is swept.
+    /// A file-name-safe identifier, unique within a plan: `naive_ipad-pro-11_120hz_default_r1`. Each
+    /// field the run holds adds its words (`SpecField.runIDWords`: the trace its base name without
+    /// extension, a clock, delivery, costs, input or what-if other than a sweep's default its name), in
+    /// `SpecField.runIDOrder`, so ids stay unique whatever is swept:
+    /// `naive_ipad-pro-11_120hz_default_model-costs_display-link_r1`.
     public var id: String {
-        let rate = point.hz.map { SweepPlan.formatRate($0) + "hz" } ?? "devicehz"
-        var parts = [point.strategy, point.device, rate, SweepPlan.traceLabel(point.trace.path)]
-        if point.clock != .virtual { parts.append(point.clock.rawValue) }
-        if point.delivery != .coalesced { parts.append(point.delivery.rawValue) }
-        if point.costs != .measured { parts.append("\(point.costs.rawValue)-costs") }
-        if point.input != .recorded { parts.append(point.input.rawValue) }
-        // The what-ifs as the spec's id words them (`predict-kalman`, `queue-2`), where not the default.
-        let context = SpecField.Context(declared: [], deviceRate: nil)
-        parts += SpecField.whatIfs.flatMap { $0.idWords(point, context) }
+        let parts = SpecField.runIDOrder.flatMap { $0.runIDWords(point) }
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }

@@ -59,6 +59,8 @@ package struct SpecField: Sendable, CustomStringConvertible {
     package private(set) var shownApart = true
     /// How a sweep varies it (`SpecField+Axis.swift`); nil for what a sweep's runs all share.
     package private(set) var axis: Axis? = nil
+    /// Its words in a sweep's run id (`SweepRun.id`, which names files), where they differ from `idWords`.
+    private(set) var runIDText: (@Sendable (ReplaySpec) -> [String])? = nil
 
     package var description: String { name }
 }
@@ -104,6 +106,20 @@ extension SpecField {
     /// Its cell in a report's setting.
     package func reportCell(_ spec: ReplaySpec, _ context: Context) -> String {
         (reportText ?? text)(spec, context)
+    }
+
+    /// The fields in the order a sweep's run id names them: the order of the ids of files sweeps have
+    /// already written, which may never change, then every other field in `all`'s order.
+    package static let runIDOrder: [SpecField] = {
+        let first = [strategy, device, hz, trace, clock, delivery, costs, input]
+        return first + all.filter { field in !first.contains { $0.key == field.key } }
+    }()
+
+    /// The words it adds to a sweep's run id: none for what the plan holds for all its runs (options,
+    /// workers), which a run does not store.
+    package func runIDWords(_ spec: ReplaySpec) -> [String] {
+        guard sweepRunCoding != nil else { return [] }
+        return runIDText?(spec) ?? idWords(spec, Context(declared: [], deviceRate: nil))
     }
 
     private static let hzCoding = Coding.optional(\.hz, in: ReplaySpec.rates, "a refresh rate in Hz")
@@ -192,7 +208,8 @@ extension SpecField {
             problem: {
                 ReplaySpec.rates.contains($0)
                     ? nil : "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))"
-            }))
+            }),
+        runIDText: { spec in [(spec.hz?.plainText ?? "device") + "hz"] })
 
     package static let clock = SpecField(
         name: "clock", key: "clock", flag: "--clock", omittedAtDefault: false, isDefault: { _ in false },
@@ -207,7 +224,8 @@ extension SpecField {
             return (before, after)
         },
         recordCoding: .required(\.clock), sweepRunCoding: .required(\.clock),
-        axis: .modes(\.clock, resting: .virtual, missingReadsResting: false, omittedAtResting: false))
+        axis: .modes(\.clock, resting: .virtual, missingReadsResting: false, omittedAtResting: false),
+        runIDText: { spec in spec.clock == .virtual ? [] : [spec.clock.rawValue] })
 
     package static let costs = SpecField(
         name: "costs", key: "costs", flag: "--costs", omittedAtDefault: false, isDefault: { $0.costs == .measured },
@@ -250,7 +268,8 @@ extension SpecField {
         csvText: { spec, _ in spec.trace.path },
         axis: .names(
             \.trace, listKey: "traces", resting: [TraceIdentity(path: TraceIdentity.builtIn)], written: \.path,
-            read: { TraceIdentity(path: $0) }))
+            read: { TraceIdentity(path: $0) }),
+        runIDText: { spec in [spec.trace.label] })
 
     package static let workers = SpecField(
         name: "workers", key: "workers", flag: "--workers", omittedAtDefault: true, isDefault: { $0.workers == nil },
@@ -372,7 +391,8 @@ extension SpecField {
         axis: .modes(\.pipeline.wetInk, resting: .off, missingReadsResting: true, omittedAtResting: true))
 
     /// A field whose value is one of a `CaseIterable` enum's, printed by its raw value, and swept over
-    /// a list of them; a sweep.json without it reads `value` if `missingReadsResting`, else is refused.
+    /// a list of them (a sweep's run id names it only where it is not `value`); a sweep.json without it
+    /// reads `value` if `missingReadsResting`, else is refused.
     private static func enumeration<Value: RawRepresentable & CaseIterable & Codable & Equatable & Sendable>(
         name: String, key: String, flag: String, path: WritableKeyPath<ReplaySpec, Value> & Sendable,
         default value: Value, idAtDefault: Bool, coding: Coding, missingReadsResting: Bool
@@ -390,7 +410,8 @@ extension SpecField {
                 changed[keyPath: path] = others[pick(others.count)]
                 return (spec, changed)
             }, recordCoding: coding, sweepRunCoding: coding,
-            axis: .modes(path, resting: value, missingReadsResting: missingReadsResting, omittedAtResting: false))
+            axis: .modes(path, resting: value, missingReadsResting: missingReadsResting, omittedAtResting: false),
+            runIDText: { spec in spec[keyPath: path] == value ? [] : [spec[keyPath: path].rawValue] })
     }
 }
 
