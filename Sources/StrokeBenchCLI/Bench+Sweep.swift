@@ -93,7 +93,9 @@ extension Bench {
         var resolvedJobs: Int { jobs ?? (measures ? 1 : ProcessInfo.processInfo.activeProcessorCount) }
 
         /// True when some run times its work on this machine: then runs must not run side by side.
-        var measures: Bool { modes.axes(clock: .virtual).costs.contains(.measured) }
+        var measures: Bool {
+            (modes.costs?.values ?? SweepAxis(resting: .costs).typed(CostMode.self)).contains(.measured)
+        }
 
         /// Checks the options, before any file is touched.
         func check() throws {
@@ -141,16 +143,14 @@ extension Bench {
             do { settings = try StrategySettings.given(given, declared: declared) } catch {
                 throw ValidationError(error.description)
             }
-            let axes = modes.axes(clock: .virtual)
-            var plan = SweepPlan(
-                strategies: strategyNames, devices: deviceNames, rates: rates, traces: traceList,
-                clocks: axes.clocks, deliveries: axes.deliveries, repetitions: repetitions, costs: axes.costs,
-                inputs: axes.inputs, workers: workers, options: settings)
-            plan.presentQueueDepths = axes.presentQueueDepths
-            plan.predictions = axes.predictions
-            plan.predictHorizonMs = modes.predictHorizon
-            plan.touchRates = axes.touchRates
-            plan.wetInks = axes.wetInks
+            let named = [
+                SweepAxis(.strategy, strategyNames), SweepAxis(.device, deviceNames),
+                SweepAxis(.hz, rates.isEmpty ? [nil] : rates.map { Optional($0) }),
+                SweepAxis(.trace, traceList.map { TraceIdentity(path: $0) }),
+            ]
+            let plan = SweepPlan(
+                axes: named + modes.axes(clock: .virtual), repetitions: repetitions, workers: workers,
+                options: settings, predictHorizonMs: modes.predictHorizon)
             guard let count = plan.runCount, count <= SweepPlan.maxRuns else {
                 throw ValidationError(
                     "the sweep would make \(plan.runCount.map(String.init) ?? "too many") runs, more than the \(SweepPlan.maxRuns) a sweep may have; sweep fewer strategies, devices, rates, traces or repetitions"

@@ -84,19 +84,18 @@ struct ReplayModeOptions: ParsableArguments {
     )
     var predictHorizon: Double?
 
-    /// Every value given for each mode, or its default: a sweep's axes.
-    func axes(clock defaultClock: ClockMode) -> (
-        clocks: [ClockMode], deliveries: [Delivery], costs: [CostMode], inputs: [InputMode],
-        presentQueueDepths: [PresentQueueDepth], predictions: [Prediction],
-        touchRates: [TouchRate?], wetInks: [WetInk]
-    ) {
-        (
-            clock?.values ?? [defaultClock], delivery?.values ?? [.coalesced], costs?.values ?? [.measured],
-            input?.values ?? [.recorded],
-            presentQueueDepth?.values ?? [.one], predict?.values ?? [.none],
-            touchHz?.values.map(Optional.some) ?? [nil],
-            wetInk?.values ?? [.off]
-        )
+    /// The axes of the modes given, each the values given (the clock's, `defaultClock` when none is
+    /// given, as a sweep never sleeps); a mode not given is left to the plan, which runs its default.
+    func axes(clock defaultClock: ClockMode) -> [SweepAxis] {
+        let given: [SweepAxis?] = [
+            SweepAxis(.clock, clock?.values ?? [defaultClock]), delivery.map { SweepAxis(.delivery, $0.values) },
+            costs.map { SweepAxis(.costs, $0.values) }, input.map { SweepAxis(.input, $0.values) },
+            presentQueueDepth.map { SweepAxis(.presentQueueDepth, $0.values) },
+            predict.map { SweepAxis(.predict, $0.values) },
+            touchHz.map { SweepAxis(.touchRate, $0.values.map { Optional($0) }) },
+            wetInk.map { SweepAxis(.wetInk, $0.values) },
+        ]
+        return given.compactMap { $0 }
     }
 
     /// The one value of each mode, for a single replay.

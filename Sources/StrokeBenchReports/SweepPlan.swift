@@ -14,8 +14,8 @@ public struct SweepRun: Hashable, Sendable, Codable {
     /// pipeline's what-ifs. Its options and workers are the plan's, added by `SweepPlan.spec(for:strategies:)`.
     package var point: ReplaySpec
 
-    // Private: a point's options and workers are the plan's, and a run is written without them.
-    private init(index: Int, repetition: Int, point: ReplaySpec) {
+    // Not package: a point's options and workers are the plan's, and a run is written without them.
+    fileprivate init(index: Int, repetition: Int, point: ReplaySpec) {
         self.index = index
         self.repetition = repetition
         self.point = point
@@ -55,20 +55,13 @@ public struct SweepRun: Hashable, Sendable, Codable {
         repetition = try c.decode(Int.self, forKey: .repetition, in: SweepPlan.repetitionCounts, "a repetition")
     }
 
-    /// A file-name-safe identifier, unique within a plan:
-    /// `naive_ipad-pro-11_120hz_default_r1`. The trace contributes its base name without extension;
-    /// a clock, delivery, costs or input other than a sweep's default adds its name
-    /// (`naive_ipad-pro-11_120hz_default_model-costs_display-link_r1`), so ids stay unique whatever is swept.
+    /// A file-name-safe identifier, unique within a plan: `naive_ipad-pro-11_120hz_default_r1`. Each
+    /// field the run holds adds its words (`SpecField.runIDWords`: the trace its base name without
+    /// extension, a clock, delivery, costs, input or what-if other than a sweep's default its name), in
+    /// `SpecField.runIDOrder`, so ids stay unique whatever is swept:
+    /// `naive_ipad-pro-11_120hz_default_model-costs_display-link_r1`.
     public var id: String {
-        let rate = point.hz.map { SweepPlan.formatRate($0) + "hz" } ?? "devicehz"
-        var parts = [point.strategy, point.device, rate, SweepPlan.traceLabel(point.trace.path)]
-        if point.clock != .virtual { parts.append(point.clock.rawValue) }
-        if point.delivery != .coalesced { parts.append(point.delivery.rawValue) }
-        if point.costs != .measured { parts.append("\(point.costs.rawValue)-costs") }
-        if point.input != .recorded { parts.append(point.input.rawValue) }
-        // The what-ifs as the spec's id words them (`predict-kalman`, `queue-2`), where not the default.
-        let context = SpecField.Context(declared: [], deviceRate: nil)
-        parts += SpecField.whatIfs.flatMap { $0.idWords(point, context) }
+        let parts = SpecField.runIDOrder.flatMap { $0.runIDWords(point) }
         return SweepPlan.fitted((parts + ["r\(repetition)"]).map(SweepPlan.fileSafe).joined(separator: "_"))
     }
 }
@@ -101,13 +94,14 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(index)/\(count)" }
 }
 
-/// The runs a sweep makes: a base spec (workers, strategy options) and typed axes, every combination
-/// of strategies, devices, refresh rates, traces, clocks, deliveries, costs and inputs, `repetitions` times.
+/// The runs a sweep makes: an axis for every field a sweep can vary (`SpecField.swept`), each with its
+/// values, and what all runs share (workers, strategy options, the prediction horizon): every
+/// combination of the axes' values, `repetitions` times.
 ///
-/// The order is repetition, trace, device, rate, clock, delivery, costs, input, strategy (outermost
-/// first): each repetition is a complete pass, so slow drift of the machine (heat, other jobs) spreads
-/// over every configuration instead of landing on the last ones, and an interrupted sweep holds whole
-/// passes first.
+/// The order is repetition, then the axes in `SpecField.swept`'s order (trace, device, rate, clock,
+/// delivery, costs, input, the what-ifs, strategy; outermost first): each repetition is a complete
+/// pass, so slow drift of the machine (heat, other jobs) spreads over every configuration instead of
+/// landing on the last ones, and an interrupted sweep holds whole passes first.
 public struct SweepPlan: Hashable, Sendable, Codable {
     /// The manifest's shape (`sweep.json`): 2 since clock, delivery, costs and input became axes;
     /// version 1 (one value each) is still read.
@@ -118,67 +112,53 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     package static let maxRuns = 10_000
     /// The repetitions a plan may ask for (`--repeat`).
     package static let repetitionCounts = 1...1000
-    package var strategies: [String]
-    package var devices: [String]
-    /// Refresh rates; empty means each device's own rate.
-    package var rates: [Double]
-    package var traces: [String]
-    package var clocks: [ClockMode]
-    package var deliveries: [Delivery]
-    /// What the virtual clock charges.
-    package var costs: [CostMode]
-    /// Recorded timing or display-link pacing.
-    package var inputs: [InputMode]
-    /// Present-queue depths; `[.one]` by default.
-    package var presentQueueDepths: [PresentQueueDepth] = [.one]
-    /// Predicted touches; `[.none]` by default.
-    package var predictions: [Prediction] = [.none]
-    /// The prediction horizon of every run that predicts, in ms; nil for one frame.
-    package var predictHorizonMs: Double?
-    /// Digitizer rates; `[nil]` (each device's own) by default.
-    package var touchRates: [TouchRate?] = [nil]
-    /// Wet ink off, on, or both; `[.off]` by default.
-    package var wetInks: [WetInk] = [.off]
+    /// One axis for each field of `SpecField.swept`, in that order; a field the sweep does not vary
+    /// has its default alone.
+    package private(set) var axes: [SweepAxis]
     package var repetitions: Int
     /// Background queues; nil for the default.
     package var workers: Int?
     /// Strategy options, each applied to the swept strategies that declare it; nil for none.
     package var options: StrategySettings?
+    /// The prediction horizon of every run that predicts, in ms; nil for one frame.
+    package var predictHorizonMs: Double?
 
+    /// The keys of what every run shares; each axis is listed under its field's `listKey`.
     enum CodingKeys: String, CodingKey {
         case formatVersion = "format_version"
-        case strategies, devices
-        case rates = "hz"
-        case traces
-        case clocks = "clock"
-        case deliveries = "delivery"
         case repetitions = "repeat"
-        case costs
-        case inputs = "input"
         case workers, options
-        case presentQueueDepths = "present_queue_depth"
-        case predictions = "predict"
         case predictHorizonMs = "predict_horizon_ms"
-        case touchRates = "touch_hz"
-        case wetInks = "wet_ink"
     }
 
+    /// A plan over `axes` (any field missing from them has its default alone; a later axis of a field
+    /// replaces an earlier one).
+    package init(
+        axes: [SweepAxis], repetitions: Int, workers: Int? = nil, options: StrategySettings = StrategySettings(),
+        predictHorizonMs: Double? = nil
+    ) {
+        self.axes = SpecField.swept.map { field in
+            axes.last { $0.field.key == field.key } ?? SweepAxis(resting: field)
+        }
+        self.repetitions = repetitions
+        self.workers = workers
+        self.options = options.isEmpty ? nil : options
+        self.predictHorizonMs = predictHorizonMs
+    }
+
+    /// A plan over the axes every sweep had before the pipeline's what-ifs became axes.
     package init(
         strategies: [String], devices: [String], rates: [Double], traces: [String], clocks: [ClockMode],
         deliveries: [Delivery], repetitions: Int, costs: [CostMode] = [.measured], inputs: [InputMode] = [.recorded],
         workers: Int? = nil, options: StrategySettings = StrategySettings()
     ) {
-        self.strategies = strategies
-        self.devices = devices
-        self.rates = rates
-        self.traces = traces
-        self.clocks = clocks
-        self.deliveries = deliveries
-        self.repetitions = repetitions
-        self.costs = costs
-        self.inputs = inputs
-        self.workers = workers
-        self.options = options.isEmpty ? nil : options
+        self.init(
+            axes: [
+                SweepAxis(.strategy, strategies), SweepAxis(.device, devices),
+                SweepAxis(.hz, rates.isEmpty ? [nil] : rates.map { Optional($0) }),
+                SweepAxis(.trace, traces.map { TraceIdentity(path: $0) }), SweepAxis(.clock, clocks),
+                SweepAxis(.delivery, deliveries), SweepAxis(.costs, costs), SweepAxis(.input, inputs),
+            ], repetitions: repetitions, workers: workers, options: options)
     }
 
     /// A plan with one clock, delivery and costs: what every sweep was before they became axes.
@@ -192,41 +172,35 @@ public struct SweepPlan: Hashable, Sendable, Codable {
             deliveries: [delivery], repetitions: repetitions, costs: [costs], workers: workers, options: options)
     }
 
+    /// Sets the values of `axis`'s field.
+    package mutating func sweep(_ axis: SweepAxis) {
+        axes = axes.map { $0.field.key == axis.field.key ? axis : $0 }
+    }
+
+    /// The values of `field`.
+    package func values<Value>(of field: SpecField, as type: Value.Type) -> [Value] {
+        axes.first { $0.field.key == field.key }!.typed(type)
+    }
+
+    /// The swept strategies, in order.
+    package var strategies: [String] { values(of: .strategy, as: String.self) }
+    /// The traces as given (`default` for the built-in one).
+    package var traces: [String] { values(of: .trace, as: TraceIdentity.self).map(\.path) }
+
     /// Reads versions 1 and 2: in version 1 clock, delivery and costs are single values and there is
-    /// no input (recorded); an unknown version gets `FormatVersion`'s one sentence.
+    /// no input (recorded); an unknown version gets `FormatVersion`'s one sentence. Each axis reads as
+    /// its field declares (`SpecField.Axis`).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         formatVersion = try Self.format.check(c.decode(Int.self, forKey: .formatVersion))
-        strategies = try c.decode([String].self, forKey: .strategies)
-        devices = try c.decode([String].self, forKey: .devices)
-        rates = try c.decode([Double].self, forKey: .rates)
-        if let rate = rates.first(where: { !ReplaySpec.rates.contains($0) }) {
-            throw c.outOfRange(
-                rate, .rates, "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))")
-        }
-        traces = try c.decode([String].self, forKey: .traces)
-        clocks = try c.decodeAxis(ClockMode.self, forKey: .clocks) ?? []
-        deliveries = try c.decodeAxis(Delivery.self, forKey: .deliveries) ?? []
-        costs = try c.decodeAxis(CostMode.self, forKey: .costs) ?? [.measured]
-        inputs = try c.decodeAxis(InputMode.self, forKey: .inputs) ?? [.recorded]
+        let lists = try decoder.container(keyedBy: SpecField.Key.self)
+        axes = try SpecField.swept.map { try SweepAxis($0, from: lists) }
         repetitions = try c.decode(Int.self, forKey: .repetitions, in: Self.repetitionCounts, "a count of repetitions")
         workers = try c.decodeIfPresent(
             Int.self, forKey: .workers, in: ReplaySpec.workerCounts, "a count of background queues")
         options = try c.decodeIfPresent(StrategySettings.self, forKey: .options)
-        presentQueueDepths = try c.decodeAxis(PresentQueueDepth.self, forKey: .presentQueueDepths) ?? [.one]
-        predictions = try c.decodeAxis(Prediction.self, forKey: .predictions) ?? [.none]
-        touchRates = try c.decodeIfPresent([TouchRate].self, forKey: .touchRates).map { $0.map(Optional.some) } ?? [nil]
-        if touchRates.isEmpty { touchRates = [nil] }
-        wetInks = try c.decodeAxis(WetInk.self, forKey: .wetInks) ?? [.off]
         predictHorizonMs = try c.decodeIfPresent(
             Double.self, forKey: .predictHorizonMs, in: PipelineWhatIfs.predictHorizons, "a prediction horizon in ms")
-        guard !clocks.isEmpty, !deliveries.isEmpty, !costs.isEmpty, !inputs.isEmpty, !presentQueueDepths.isEmpty,
-            !predictions.isEmpty,
-            !wetInks.isEmpty
-        else {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: c.codingPath, debugDescription: "an axis has no values"))
-        }
         guard let count = runCount, count <= Self.maxRuns else {
             throw DecodingError.dataCorrupted(
                 .init(
@@ -235,44 +209,17 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         }
     }
 
-    /// Writes the plan, leaving out the present-queue axis at its default, as plans were written before
-    /// that axis existed.
+    /// Writes the plan, each axis as its field declares (the what-ifs left out when not swept, as plans
+    /// were written before they were axes).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(formatVersion, forKey: .formatVersion)
-        try c.encode(strategies, forKey: .strategies)
-        try c.encode(devices, forKey: .devices)
-        try c.encode(rates, forKey: .rates)
-        try c.encode(traces, forKey: .traces)
-        try c.encode(clocks, forKey: .clocks)
-        try c.encode(deliveries, forKey: .deliveries)
+        var lists = encoder.container(keyedBy: SpecField.Key.self)
+        for axis in axes { try axis.encode(to: &lists) }
         try c.encode(repetitions, forKey: .repetitions)
-        try c.encode(costs, forKey: .costs)
-        try c.encode(inputs, forKey: .inputs)
         try c.encodeIfPresent(workers, forKey: .workers)
         try c.encodeIfPresent(options, forKey: .options)
-        if presentQueueDepths != [.one] { try c.encode(presentQueueDepths, forKey: .presentQueueDepths) }
-        if predictions != [.none] { try c.encode(predictions, forKey: .predictions) }
         try c.encodeIfPresent(predictHorizonMs, forKey: .predictHorizonMs)
-        if touchRates != [nil] { try c.encode(touchRates.compactMap { $0 }, forKey: .touchRates) }
-        if wetInks != [.off] { try c.encode(wetInks, forKey: .wetInks) }
-    }
-
-    /// The latency what-ifs' points, queue outermost, wet ink innermost; each run that predicts
-    /// reaches the plan's horizon.
-    var pipelines: [PipelineWhatIfs] {
-        presentQueueDepths.flatMap { depth in
-            predictions.flatMap { predict in
-                touchRates.flatMap { rate in
-                    wetInks.map { wet in
-                        PipelineWhatIfs(
-                            presentQueueDepth: depth, predict: predict,
-                            predictHorizonMs: predict == .none ? nil : predictHorizonMs,
-                            touchRate: rate, wetInk: wet)
-                    }
-                }
-            }
-        }
     }
 
     /// The replay of one run of this plan: the typed spec `bench run` would make for it, with the
@@ -292,14 +239,8 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// How many runs the plan makes, computed without making them; nil when the count does not fit an
     /// `Int`. What a sweep checks against `maxRuns` before it builds its list of runs.
     public var runCount: Int? {
-        let axes = [
-            max(1, repetitions), traces.count, devices.count, max(1, rates.count), clocks.count,
-            deliveries.count, costs.count, inputs.count, presentQueueDepths.count, predictions.count, touchRates.count,
-            wetInks.count,
-            strategies.count,
-        ]
         var count = 1
-        for length in axes {
+        for length in [max(1, repetitions)] + axes.map(\.values.count) {
             let (product, overflow) = count.multipliedReportingOverflow(by: length)
             if overflow { return nil }
             count = product
@@ -307,39 +248,25 @@ public struct SweepPlan: Hashable, Sendable, Codable {
         return count
     }
 
+    /// Every point of the axes, outermost axis first; each that predicts reaches the plan's horizon.
+    private var points: [ReplaySpec] {
+        let points = axes.reduce([SpecField.Axis.blank]) { points, axis in
+            points.flatMap { point in axis.values.map { axis.applying($0, to: point) } }
+        }
+        return points.map { point in
+            var point = point
+            if point.pipeline.predict != .none { point.pipeline.predictHorizonMs = predictHorizonMs }
+            return point
+        }
+    }
+
     /// Every run of the full plan, in plan order.
     package var runs: [SweepRun] {
-        let rateList: [Double?] = rates.isEmpty ? [nil] : rates.map { $0 }
-        // The replay-wide axes, clock outermost: each point is one (clock, delivery, costs, input), then
-        // each present-queue depth.
-        let modes = clocks.flatMap { clock in
-            deliveries.flatMap { delivery in
-                costs.flatMap { cost in
-                    inputs.map { input in
-                        (clock, delivery, cost, input)
-                    }
-                }
-            }
-        }
+        let points = self.points
         var runs: [SweepRun] = []
         for repetition in 1...max(1, repetitions) {
-            for trace in traces {
-                for device in devices {
-                    for hz in rateList {
-                        for (clock, delivery, cost, input) in modes {
-                            for pipeline in pipelines {
-                                for strategy in strategies {
-                                    runs.append(
-                                        SweepRun(
-                                            index: runs.count, strategy: strategy, device: device, hz: hz, trace: trace,
-                                            clock: clock, delivery: delivery, costs: cost, input: input,
-                                            repetition: repetition,
-                                            pipeline: pipeline))
-                                }
-                            }
-                        }
-                    }
-                }
+            for point in points {
+                runs.append(SweepRun(index: runs.count, repetition: repetition, point: point))
             }
         }
         return runs
@@ -394,14 +321,5 @@ public struct SweepPlan: Hashable, Sendable, Codable {
     /// Replaces anything but letters, digits, `.`, `-` with `-`, so an id is a portable file name.
     static func fileSafe(_ text: String) -> String {
         String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") ? $0 : "-" })
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// An axis written as a list (`["zero", "model"]`) or, by an older writer, as one value (`"zero"`).
-    func decodeAxis<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> [T]? {
-        guard contains(key) else { return nil }
-        if let list = try? decode([T].self, forKey: key) { return list }
-        return [try decode(T.self, forKey: key)]
     }
 }

@@ -59,23 +59,16 @@ extension KeyedDecodingContainer {
         try checked(decode(Double.self, forKey: key), key, range, what)
     }
 
-    /// A number in `range`, or nil when absent.
-    package func decodeIfPresent(_ type: Double.Type, forKey key: Key, in range: ClosedRange<Double>, _ what: String)
-        throws -> Double?
-    {
-        try decodeIfPresent(Double.self, forKey: key).map { try checked($0, key, range, what) }
+    /// A number in `range` (a whole one, or a finite one), or nil when absent.
+    package func decodeIfPresent<T: Decodable & Comparable>(
+        _ type: T.Type, forKey key: Key, in range: ClosedRange<T>, _ what: String
+    ) throws -> T? {
+        try decodeIfPresent(T.self, forKey: key).map { try checked($0, key, range, what) }
     }
 
     /// A whole number in `range`, or an error naming the field and what it should be.
     package func decode(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws -> Int {
         try checked(decode(Int.self, forKey: key), key, range, what)
-    }
-
-    /// A whole number in `range`, or nil when absent.
-    package func decodeIfPresent(_ type: Int.Type, forKey key: Key, in range: ClosedRange<Int>, _ what: String) throws
-        -> Int?
-    {
-        try decodeIfPresent(Int.self, forKey: key).map { try checked($0, key, range, what) }
     }
 
     private func checked<T: Comparable>(_ value: T, _ key: Key, _ range: ClosedRange<T>, _ what: String) throws -> T {

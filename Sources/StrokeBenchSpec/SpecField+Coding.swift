@@ -64,24 +64,13 @@ extension SpecField.Coding {
     }
 
     /// A number written when set, read only in `range` (`what` names it in the error).
-    static func optional(
-        _ path: WritableKeyPath<ReplaySpec, Double?> & Sendable, in range: ClosedRange<Double>, _ what: String
+    static func optional<Value: Codable & Comparable & Sendable>(
+        _ path: WritableKeyPath<ReplaySpec, Value?> & Sendable, in range: ClosedRange<Value>, _ what: String
     ) -> Self {
         Self(
             encode: { spec, c, key in try c.encodeIfPresent(spec[keyPath: path], forKey: key) },
             decode: { c, key, spec in
-                spec[keyPath: path] = try c.decodeIfPresent(Double.self, forKey: key, in: range, what)
-            })
-    }
-
-    /// A whole number written when set, read only in `range` (`what` names it in the error).
-    static func optional(
-        _ path: WritableKeyPath<ReplaySpec, Int?> & Sendable, in range: ClosedRange<Int>, _ what: String
-    ) -> Self {
-        Self(
-            encode: { spec, c, key in try c.encodeIfPresent(spec[keyPath: path], forKey: key) },
-            decode: { c, key, spec in
-                spec[keyPath: path] = try c.decodeIfPresent(Int.self, forKey: key, in: range, what)
+                spec[keyPath: path] = try c.decodeIfPresent(Value.self, forKey: key, in: range, what)
             })
     }
 }

@@ -57,6 +57,10 @@ package struct SpecField: Sendable, CustomStringConvertible {
     /// False for a field shown within another's `text` (the horizon in the prediction's `kalman 8 ms`):
     /// comparisons and reports give it no cell of its own.
     package private(set) var shownApart = true
+    /// How a sweep varies it (`SpecField+Axis.swift`); nil for what a sweep's runs all share.
+    package private(set) var axis: Axis? = nil
+    /// Its words in a sweep's run id (`SweepRun.id`, which names files), where they differ from `idWords`.
+    private(set) var runIDText: (@Sendable (ReplaySpec) -> [String])? = nil
 
     package var description: String { name }
 }
@@ -104,6 +108,20 @@ extension SpecField {
         (reportText ?? text)(spec, context)
     }
 
+    /// The fields in the order a sweep's run id names them: the order of the ids of files sweeps have
+    /// already written, which may never change, then every other field in `all`'s order.
+    package static let runIDOrder: [SpecField] = {
+        let first = [strategy, device, hz, trace, clock, delivery, costs, input]
+        return first + all.filter { field in !first.contains { $0.key == field.key } }
+    }()
+
+    /// The words it adds to a sweep's run id: none for what the plan holds for all its runs (options,
+    /// workers), which a run does not store.
+    package func runIDWords(_ spec: ReplaySpec) -> [String] {
+        guard sweepRunCoding != nil else { return [] }
+        return runIDText?(spec) ?? idWords(spec, Context(declared: [], deviceRate: nil))
+    }
+
     private static let hzCoding = Coding.optional(\.hz, in: ReplaySpec.rates, "a refresh rate in Hz")
     private static let workersCoding = Coding.optional(
         \.workers, in: ReplaySpec.workerCounts, "a count of background queues")
@@ -129,7 +147,8 @@ extension SpecField {
             after.strategy = others[pick(others.count)]
             return (before, after)
         },
-        recordCoding: .required(\.strategy), sweepRunCoding: .required(\.strategy))
+        recordCoding: .required(\.strategy), sweepRunCoding: .required(\.strategy),
+        axis: .names(\.strategy, listKey: "strategies", resting: [], written: { $0 }, read: { $0 }))
 
     package static let options = SpecField(
         name: "strategy options", key: "options", flag: nil, omittedAtDefault: false,
@@ -167,7 +186,9 @@ extension SpecField {
             spec.device = others[pick(others.count)]
             return (before, spec)
         },
-        recordCoding: .required(\.device), sweepRunCoding: .required(\.device))
+        recordCoding: .required(\.device), sweepRunCoding: .required(\.device),
+        axis: .names(
+            \.device, listKey: "devices", resting: [ReplaySpec(strategy: "").device], written: { $0 }, read: { $0 }))
 
     package static let hz = SpecField(
         name: "refresh rate", key: "hz", flag: "--hz", omittedAtDefault: true, isDefault: { $0.hz == nil },
@@ -181,7 +202,14 @@ extension SpecField {
             spec.hz = others[pick(others.count)]
             return (before, spec)
         },
-        recordCoding: hzCoding, sweepRunCoding: hzCoding)
+        recordCoding: hzCoding, sweepRunCoding: hzCoding,
+        axis: .optionals(
+            \.hz, needed: true,
+            problem: {
+                ReplaySpec.rates.contains($0)
+                    ? nil : "a refresh rate in Hz (\(ReplaySpec.rates.lowerBound)...\(ReplaySpec.rates.upperBound))"
+            }),
+        runIDText: { spec in [(spec.hz?.plainText ?? "device") + "hz"] })
 
     package static let clock = SpecField(
         name: "clock", key: "clock", flag: "--clock", omittedAtDefault: false, isDefault: { _ in false },
@@ -195,7 +223,9 @@ extension SpecField {
             after.clock = before.clock == .virtual ? .realtime : .virtual
             return (before, after)
         },
-        recordCoding: .required(\.clock), sweepRunCoding: .required(\.clock))
+        recordCoding: .required(\.clock), sweepRunCoding: .required(\.clock),
+        axis: .modes(\.clock, resting: .virtual, missingReadsResting: false, omittedAtResting: false),
+        runIDText: { spec in spec.clock == .virtual ? [] : [spec.clock.rawValue] })
 
     package static let costs = SpecField(
         name: "costs", key: "costs", flag: "--costs", omittedAtDefault: false, isDefault: { $0.costs == .measured },
@@ -210,14 +240,15 @@ extension SpecField {
             spec.costs = others[pick(others.count)]
             return (before, spec)
         },
-        recordCoding: .required(\.costs), sweepRunCoding: .required(\.costs))
+        recordCoding: .required(\.costs), sweepRunCoding: .required(\.costs),
+        axis: .modes(\.costs, resting: .measured, missingReadsResting: true, omittedAtResting: false))
 
     package static let delivery = enumeration(
         name: "delivery", key: "delivery", flag: "--delivery", path: \.delivery, default: .coalesced,
-        idAtDefault: true, coding: .required(\.delivery))
+        idAtDefault: true, coding: .required(\.delivery), missingReadsResting: false)
     package static let input = enumeration(
         name: "input", key: "input", flag: "--input", path: \.input, default: .recorded, idAtDefault: false,
-        coding: .defaulted(\.input, .recorded, omitted: false))
+        coding: .defaulted(\.input, .recorded, omitted: false), missingReadsResting: true)
 
     package static let trace = SpecField(
         name: "trace", key: "trace", flag: "--trace", omittedAtDefault: false,
@@ -234,7 +265,11 @@ extension SpecField {
             return (before, spec)
         },
         recordCoding: .required(\.trace), sweepRunCoding: tracePathCoding,
-        csvText: { spec, _ in spec.trace.path })
+        csvText: { spec, _ in spec.trace.path },
+        axis: .names(
+            \.trace, listKey: "traces", resting: [TraceIdentity(path: TraceIdentity.builtIn)], written: \.path,
+            read: { TraceIdentity(path: $0) }),
+        runIDText: { spec in [spec.trace.label] })
 
     package static let workers = SpecField(
         name: "workers", key: "workers", flag: "--workers", omittedAtDefault: true, isDefault: { $0.workers == nil },
@@ -278,7 +313,8 @@ extension SpecField {
         },
         recordCoding: .defaulted(\.pipeline.predict, .none, omitted: true),
         sweepRunCoding: .defaulted(\.pipeline.predict, .none, omitted: true),
-        csvText: { spec, _ in spec.pipeline.predict.rawValue })
+        csvText: { spec, _ in spec.pipeline.predict.rawValue },
+        axis: .modes(\.pipeline.predict, resting: .none, missingReadsResting: true, omittedAtResting: true))
 
     /// Part of the prediction's id word (`predict-kalman-8ms`), so it adds none of its own.
     package static let predictHorizon = SpecField(
@@ -317,7 +353,8 @@ extension SpecField {
             return (before, spec)
         },
         recordCoding: .defaulted(\.pipeline.presentQueueDepth, .one, omitted: true),
-        sweepRunCoding: .defaulted(\.pipeline.presentQueueDepth, .one, omitted: true))
+        sweepRunCoding: .defaulted(\.pipeline.presentQueueDepth, .one, omitted: true),
+        axis: .modes(\.pipeline.presentQueueDepth, resting: .one, missingReadsResting: true, omittedAtResting: true))
 
     package static let touchRate = SpecField(
         name: "touch rate", key: "touch_hz", flag: "--touch-hz", omittedAtDefault: true,
@@ -334,7 +371,8 @@ extension SpecField {
         },
         recordCoding: .optional(\.pipeline.touchRate), sweepRunCoding: .optional(\.pipeline.touchRate),
         csvText: { spec, _ in spec.pipeline.touchRate?.rawValue ?? "" },
-        reportText: { spec, _ in spec.pipeline.touchRate.map { "\($0.rawValue) Hz" } ?? "device" })
+        reportText: { spec, _ in spec.pipeline.touchRate.map { "\($0.rawValue) Hz" } ?? "device" },
+        axis: .optionals(\.pipeline.touchRate, needed: false))
 
     package static let wetInk = SpecField(
         name: "wet ink", key: "wet_ink", flag: "--wet-ink", omittedAtDefault: true,
@@ -349,12 +387,15 @@ extension SpecField {
             return (before, spec)
         },
         recordCoding: .defaulted(\.pipeline.wetInk, .off, omitted: true),
-        sweepRunCoding: .defaulted(\.pipeline.wetInk, .off, omitted: true))
+        sweepRunCoding: .defaulted(\.pipeline.wetInk, .off, omitted: true),
+        axis: .modes(\.pipeline.wetInk, resting: .off, missingReadsResting: true, omittedAtResting: true))
 
-    /// A field whose value is one of a `CaseIterable` enum's, printed by its raw value.
-    private static func enumeration<Value: RawRepresentable & CaseIterable & Equatable & Sendable>(
+    /// A field whose value is one of a `CaseIterable` enum's, printed by its raw value, and swept over
+    /// a list of them (a sweep's run id names it only where it is not `value`); a sweep.json without it
+    /// reads `value` if `missingReadsResting`, else is refused.
+    private static func enumeration<Value: RawRepresentable & CaseIterable & Codable & Equatable & Sendable>(
         name: String, key: String, flag: String, path: WritableKeyPath<ReplaySpec, Value> & Sendable,
-        default value: Value, idAtDefault: Bool, coding: Coding
+        default value: Value, idAtDefault: Bool, coding: Coding, missingReadsResting: Bool
     ) -> SpecField where Value.RawValue == String {
         SpecField(
             name: name, key: key, flag: flag, omittedAtDefault: false, isDefault: { $0[keyPath: path] == value },
@@ -368,7 +409,9 @@ extension SpecField {
                 let others = Value.allCases.filter { $0 != spec[keyPath: path] }
                 changed[keyPath: path] = others[pick(others.count)]
                 return (spec, changed)
-            }, recordCoding: coding, sweepRunCoding: coding)
+            }, recordCoding: coding, sweepRunCoding: coding,
+            axis: .modes(path, resting: value, missingReadsResting: missingReadsResting, omittedAtResting: false),
+            runIDText: { spec in spec[keyPath: path] == value ? [] : [spec[keyPath: path].rawValue] })
     }
 }
 
