@@ -36,8 +36,14 @@ def render(report):
         lines.append(f"| {r['figure']} | {r['role']} | {fmt(r['low'])}, {fmt(r['central'])}, {fmt(r['high'])} "
                      f"| {fmt(r['draws_low'])}-{fmt(r['draws_high'])} | {published} | {holds} | {fmt(r.get('reference'))} |")
     lines += ["", f"Over the {s['predicted_rows']} predicted rows: **coverage {fmt(s['coverage_leave_one_row_out'])} "
-              f"leave one row out** ({fmt(s['coverage_draws_only'])} with the draws' ranges alone); structural error "
-              f"factor over every predicted row {fmt(s['structural_error_factor'])}.", "",
+              f"leave one row out** ({fmt(s['coverage_draws_only'])} with the draws' ranges alone).", "",
+              "| kind of cost | figures | rows | structural error factor (every figure: what a run draws) | coverage |",
+              "|---|---:|---:|---:|---:|"]
+    for kind, t in sorted(s["structural_error"].items()):
+        drawn = "" if kind == "drawing" else " (drawn into no run)"
+        lines.append(f"| {kind} | {t['figures']} | {t['rows']} | {fmt(t['factor'])}{drawn} "
+                     f"| {fmt(t['coverage_leave_one_row_out'])} |")
+    lines += ["",
               "| metric | rows | Spearman | error factor | mean abs log ratio | coverage | reference: Spearman | reference: error factor |",
               "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for metric, m in sorted(s["per_metric"].items()):

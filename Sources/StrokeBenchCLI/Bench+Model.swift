@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StrokeBenchMetrics
 import StrokeBenchReplay
 import StrokeBenchSpec
 
@@ -60,11 +61,17 @@ enum ValidationTable {
         let s = report.summary
         lines += [
             "",
-            "low-high of a predicted row: the model's draws, widened by a structural error factor sized without that row",
+            "low-high of a predicted row: the model's draws, widened by its kind of cost's structural error factor sized without that row's figure",
             "over \(s.predictedRows) predicted rows: coverage \(fmt(s.coverageLeaveOneRowOut, 2)) (leave one row out), "
-                + "\(fmt(s.coverageDrawsOnly, 2)) with the draws' ranges alone; structural error factor \(fmt(s.structuralErrorFactor, 2))",
-            "",
+                + "\(fmt(s.coverageDrawsOnly, 2)) with the draws' ranges alone",
         ]
+        for (kind, term) in s.structuralError.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append(
+                "structural error, \(kind.rawValue): factor \(fmt(term.factor, 2)) over its \(term.figures) figures, "
+                    + (kind == .drawing ? "drawn into every modelled run" : "drawn into no run (no replay does this)")
+                    + "; coverage of its \(term.rows) rows \(fmt(term.coverageLeaveOneRowOut, 2))")
+        }
+        lines.append("")
         var metrics = [
             ["metric", "rows", "Spearman", "error factor", "coverage", "reference: Spearman", "error factor"]
         ]

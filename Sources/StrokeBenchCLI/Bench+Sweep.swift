@@ -397,8 +397,8 @@ enum SweepTable {
                     ])
         }
         var lines = SummaryTable.align(table)
-        if summaries.contains(where: { $0.costs == "model" }), let caveat = ModelAccuracy.shipped?.caveat {
-            lines.append("modelled verdicts: \(caveat)")
+        if summaries.contains(where: { $0.costs == "model" }), let certainty = ModelAccuracy.shipped?.certainty {
+            lines.append("modelled verdicts: \(certainty)")
         }
         return lines.joined(separator: "\n")
     }

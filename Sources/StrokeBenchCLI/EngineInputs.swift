@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrokeBenchDevice
+import StrokeBenchMetrics
 import StrokeBenchModelFit
 import StrokeBenchSpec
 import StrokeBenchStrategies
@@ -30,7 +31,24 @@ struct EngineInputs: Sendable {
     static func load(for command: any ParsableCommand, strategies: StrategyCatalog) throws -> EngineInputs {
         var model = DeviceModel(data: try DeviceCostData.load(path: deviceCostsPath ?? DeviceCostData.shippedURL.path))
         if command is any ReplayingCommand { model.fit = try fit(model.data, strategies: strategies) }
+        // The model's own error on frames, as the shipped validation sized it; not for the validation,
+        // which sizes it and prices without it.
+        if command is any ReplayingCommand, !(command is Bench.Model.Validate) {
+            model.structuralError = try shippedStructuralError()
+        }
         return EngineInputs(strategies: strategies, deviceModel: model)
+    }
+
+    /// The drawing kind's structural error term of the shipped validation
+    /// (`Resources/model-validation.json`), which every modelled run draws.
+    /// - Throws: `BenchFailure.software` when the shipped file lacks it: a broken build, not bad input.
+    private static func shippedStructuralError() throws -> Double {
+        guard let s = ModelAccuracy.shipped?.structuralError else {
+            throw BenchFailure.software(
+                "internal error: the shipped model-validation.json has no structural_error.drawing; regenerate it with bench model validate --format json"
+            )
+        }
+        return s
     }
 
     /// Fits made in this process, by the device data they were fitted to (its canonical JSON). A process

@@ -66,11 +66,13 @@ enum SummaryTable {
         }
     }
 
-    /// The verdict line and, for a modelled run while the model's ranges hold too few published
-    /// figures, the line that says so.
+    /// The verdict line and, for a modelled run, the line that says what its ranges include and how
+    /// often such ranges held (`ModelAccuracy.certainty`).
     static func verdict(_ s: RunSummary) -> [String] {
         var lines = ["verdict: \(s.judgement.summary)"]
-        if s.costs == "model", let caveat = ModelAccuracy.shipped?.caveat { lines.append("certainty: \(caveat)") }
+        if s.costs == "model", let certainty = ModelAccuracy.shipped?.certainty {
+            lines.append("certainty: \(certainty)")
+        }
         return lines
     }
 

@@ -54,14 +54,16 @@ package struct Ramp {
                 points: $0, costs: central.unitCosts, meter: ModelCostMeter(device: device, data: data))
         }
 
-        let factors = try template.deviceModel.requireFit().factors
+        let model = template.deviceModel
+        let factors = try model.requireFit().factors
         let draws = ModelDraw.standard
         let slots = Mutex<[Result<Capacity?, any Error>]>(Array(repeating: .success(nil), count: draws.count))
         let grid = self.grid
         DispatchQueue.concurrentPerform(iterations: draws.count) { i in
             let outcome = Result<Capacity?, any Error> {
                 guard let factor = factors[i] else { return nil }
-                let costs = try data.unitCosts(of: device.name, at: draws[i], factor: factor)
+                // The model's own error is drawn too (`DeviceModel.structuralError`).
+                let costs = try model.unitCosts(of: device.name, at: draws[i], factor: factor)
                 return try grid.search {
                     try priced.outcome(points: $0, costs: costs, meter: ModelCostMeter(unitCosts: costs)).keepsUp
                 }

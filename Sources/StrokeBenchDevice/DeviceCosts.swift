@@ -377,6 +377,15 @@ public struct UnitCosts: Hashable, Sendable {
         table = Self.table(nanoseconds)
     }
 
+    /// Every kind's cost times `factor`: the model's own error, which no kind escapes
+    /// (`DeviceModel.unitCosts(of:at:factor:)`).
+    package func scaled(by factor: Double) -> UnitCosts {
+        guard factor != 1 else { return self }
+        var scaled = self
+        scaled.nanoseconds = nanoseconds.mapValues { $0 * factor }
+        return scaled
+    }
+
     private static func table(_ nanoseconds: [WorkKind: Double]) -> [Double] {
         WorkKind.allCases.map { nanoseconds[$0] ?? 0 }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import StrokeBenchUnits
 
 /// An input of the device cost model that carries a range: what a draw of the model's uncertainty
@@ -28,6 +29,11 @@ package enum UncertainInput: String, CaseIterable, Sendable {
     case fittedReading = "fitted_figure.reading"
     /// What the screen recording of the fitted figure cost the app (`fitted_figure.recording_overhead`).
     case recordingOverhead = "fitted_figure.recording_overhead"
+    /// The model's own error on a replay's frames: the validation's structural error term of the
+    /// drawing kind (`DeviceModel.structuralError`), a factor on every cost a replay charges
+    /// (`ModelDraw.structuralMultiplier`). Not in the device data: the validation sizes it. Added after
+    /// the others, so the earlier inputs' columns stay as they were.
+    case structuralError = "structural_error.drawing"
 
     /// The input that sets the bytes of `kind`, if its bytes are ranged.
     static func bytes(of kind: WorkKind) -> UncertainInput? {
@@ -40,7 +46,8 @@ package enum UncertainInput: String, CaseIterable, Sendable {
     }
 
     /// The input's figure, with its range, in `data`; nil for an input each device has its own of
-    /// (`singleThreadShare`: `ModelDraw.value(_:of:)` with the device's).
+    /// (`singleThreadShare`: `ModelDraw.value(_:of:)` with the device's) and for the structural error,
+    /// which the validation sizes (`ModelDraw.structuralMultiplier`).
     func sourced(in data: DeviceCostData) -> Sourced? {
         switch self {
         case .conversionFactor: data.conversionFactor
@@ -54,6 +61,7 @@ package enum UncertainInput: String, CaseIterable, Sendable {
         case .bandwidthCap: data.bandwidthCap
         case .fittedReading: data.fittedFigure.reading
         case .recordingOverhead: data.fittedFigure.recordingOverhead
+        case .structuralError: nil
         }
     }
 }
@@ -72,10 +80,12 @@ public struct ModelDraw: Hashable, Sendable {
     public static let central = ModelDraw(quantiles: UncertainInput.allCases.map { _ in 0.5 })
 
     /// The value of `input` at this draw.
-    /// - Precondition: the data has one figure of `input` (not `singleThreadShare`, which each chip has).
+    /// - Precondition: the data has one figure of `input` (not `singleThreadShare`, which each chip has,
+    ///   nor `structuralError`, which the validation sizes).
     package func value(_ input: UncertainInput, in data: DeviceCostData) -> Double {
         guard let sourced = input.sourced(in: data) else {
-            preconditionFailure("\(input.rawValue) is per device: read it with value(_:of:)")
+            preconditionFailure(
+                "\(input.rawValue) is not in the device data: read it with value(_:of:) or structuralMultiplier")
         }
         return value(input, of: sourced)
     }
@@ -85,6 +95,17 @@ public struct ModelDraw: Hashable, Sendable {
         let u = quantiles[UncertainInput.allCases.firstIndex(of: input)!]
         if u < 0.5 { return (sourced.low ?? sourced.value) + (sourced.value - (sourced.low ?? sourced.value)) * 2 * u }
         return sourced.value + ((sourced.high ?? sourced.value) - sourced.value) * (2 * u - 1)
+    }
+
+    /// The factor on every cost a replay charges for the model's own error, at this draw: e^(S (2u - 1))
+    /// with `logError` S the structural error term of the drawing kind and u this draw's quantile of
+    /// `structuralError`, so spread uniformly in its log over e^-S to e^S, with median 1
+    /// (docs/device-model.md, "Validation": S bounds how far the model has been off, and says nothing
+    /// of how often, so the spread is flat; in the log, since 2x too high and too low are alike).
+    package func structuralMultiplier(logError: Double) -> Double {
+        guard logError > 0 else { return 1 }
+        let u = quantiles[UncertainInput.allCases.firstIndex(of: .structuralError)!]
+        return exp(logError * (2 * u - 1))
     }
 
     /// The draws every modelled run is priced at: a Latin hypercube of `count` points over every

@@ -49,8 +49,9 @@ package enum ModelUncertainty {
         of configuration: ReplayConfiguration, at draw: ModelDraw, factor: Double,
         central: RunSummary, turns: CentralTurns
     ) throws -> RunSummary {
+        // The draw's unit costs with the model's own error drawn too (`DeviceModel.structuralError`).
         let meter = ModelCostMeter(
-            device: configuration.device, data: configuration.deviceModel.data, at: draw, factor: factor)
+            unitCosts: try configuration.deviceModel.unitCosts(of: configuration.device.name, at: draw, factor: factor))
         if let (tally, mainMs, compositeMs) = turns.reprice(at: meter.unitCosts) {
             // The same schedule presents every picture at the same vsync: the latencies, end to end
             // too, are the central replay's.

@@ -8,9 +8,10 @@ import StrokeBenchUnits
 
 /// The device cost model held against every published on-device figure it can be compared with, as
 /// Lighthouse publishes Lantern's accuracy: each figure with its source, its role (the one `fitted`
-/// figure, `predicted` ones, and `input`s the model takes as given) and the model's 5-95% range; and,
-/// over the predicted rows, Spearman's rank correlation, the median absolute percentage error and the
-/// coverage of the stated ranges (docs/device-model.md, "Validation").
+/// figure, `predicted` ones, and `input`s the model takes as given) and the model's 5-95% range, widened
+/// by the model's own error sized per kind of cost without the row; and, per metric over the predicted
+/// rows, Spearman's rank correlation, the error factor and the coverage of the stated ranges
+/// (docs/device-model.md, "Validation").
 package enum ModelValidation {
     /// What a row is to the model.
     package enum Role: String, Sendable, Codable {
@@ -32,6 +33,16 @@ package enum ModelValidation {
         case snapshot(device: String, imageRenderer: Bool)
         /// A figure the model takes as an input (its value is compared with the input's range).
         case input(UncertainInput)
+
+        /// The kind of cost the row's figure measures, whose structural error term widens it; nil for
+        /// an input, which is not a prediction.
+        var kind: CostKind? {
+            switch self {
+            case .spiral: .drawing
+            case .snapshot: .snapshot
+            case .input: nil
+            }
+        }
     }
 
     /// How the spiral is drawn.
@@ -64,6 +75,13 @@ package enum ModelValidation {
         /// Half the last digit the figure was published or read to (0.5 for a label that reads whole
         /// fps): the model's range is within the figure when it reaches that far.
         package var resolution: Double = 0.5
+        /// The published figure this row is one reading of, where a figure is read in more than one
+        /// way (the article's "17 fps"): rows that name the same one are one piece of evidence, with
+        /// one residual, and none sizes another's structural error. Nil: the row is its own figure.
+        package var readingOf: String? = nil
+
+        /// What the row's residual is keyed by: its published figure.
+        var evidence: String { readingOf ?? figure }
     }
 
     /// One row: a figure and the model's range for it.
@@ -77,8 +95,11 @@ package enum ModelValidation {
         package var low, central, high: Double
         /// The 5th and 95th percentiles over the model's draws alone (nearest rank), with `central`.
         package var drawsLow, drawsHigh: Double
-        /// The structural error term of this row, as a factor (e^S): sized by the other predicted rows
-        /// only (`structuralError(excluding:)`); 1 for rows that are not predictions.
+        /// The kind of cost the figure measures, whose structural error term widens a predicted row;
+        /// nil for an input.
+        package var costKind: CostKind?
+        /// The structural error term of this row, as a factor (e^S): sized by the other figures of its
+        /// kind only (`Residuals.term`); 1 for rows that are not predictions.
         package var structuralErrorFactor: Double
         /// The published figure lies within the stated low-high range.
         package var within: Bool
@@ -90,6 +111,7 @@ package enum ModelValidation {
             case figure, source, role, device, strategy, metric, unit, published, low, central, high
             case drawsLow = "draws_low"
             case drawsHigh = "draws_high"
+            case costKind = "cost_kind"
             case structuralErrorFactor = "structural_error_factor"
             case within, error, reference
         }
@@ -129,6 +151,25 @@ package enum ModelValidation {
         }
     }
 
+    /// One kind of cost's structural error term.
+    package struct StructuralTerm: Sendable, Codable, Equatable {
+        /// Published figures of the kind (a figure read in several ways counts once).
+        package var figures: Int
+        /// Predicted rows of the kind.
+        package var rows: Int
+        /// S over every figure of the kind, none left out, in log units: what a modelled run draws.
+        package var logError: Double
+        /// e^S.
+        package var factor: Double
+        /// The share of the kind's rows within their stated range, each range sized without its figure.
+        package var coverageLeaveOneRowOut: Double
+        enum CodingKeys: String, CodingKey {
+            case figures, rows, factor
+            case logError = "log_error"
+            case coverageLeaveOneRowOut = "coverage_leave_one_row_out"
+        }
+    }
+
     /// Accuracy over the predicted rows.
     package struct Summary: Sendable, Codable, Equatable {
         package var predictedRows: Int
@@ -137,24 +178,25 @@ package enum ModelValidation {
         package var perMetric: [String: MetricAccuracy]
         /// The share of predicted rows within their stated range, each range sized without its row.
         package var coverageLeaveOneRowOut: Double
-        /// The same share with the draws' ranges alone: what the structural error term adds.
+        /// The same share with the draws' ranges alone: what the structural error terms add.
         package var coverageDrawsOnly: Double
-        /// The structural error factor over every predicted row: what a modelled run's ranges carry.
-        package var structuralErrorFactor: Double
+        /// By kind of cost, never pooled across kinds: the drawing kind's is what a modelled run draws.
+        package var structuralError: [CostKind: StructuralTerm]
         package var reference: Reference
         enum CodingKeys: String, CodingKey {
             case predictedRows = "predicted_rows"
             case perMetric = "per_metric"
             case coverageLeaveOneRowOut = "coverage_leave_one_row_out"
             case coverageDrawsOnly = "coverage_draws_only"
-            case structuralErrorFactor = "structural_error_factor"
+            case structuralError = "structural_error"
             case reference
         }
     }
 
     /// The rows and their summary.
     package struct Report: Sendable, Codable {
-        package var formatVersion = 3
+        /// 4: a structural error term per kind of cost (`summary.structural_error`), where 3 pooled one.
+        package var formatVersion = 4
         package var rows: [Row]
         package var summary: Summary
         enum CodingKeys: String, CodingKey {
@@ -176,19 +218,23 @@ package enum ModelValidation {
         var ceiling: Double = .infinity
     }
 
-    /// Prices every figure with `model` (fitted: its draws give the ranges), the spirals' strategies
-    /// looked up in `strategies`, sizes each predicted row's structural error without it, and summarises.
+    /// Prices every figure with `model` (fitted: its draws give the ranges) without its structural
+    /// error, the spirals' strategies looked up in `strategies`, sizes each predicted row's structural
+    /// error from the other figures of its kind, and summarises.
     package static func run(
         _ figures: [Figure] = PublishedFigures.all, model: DeviceModel, strategies: StrategyCatalog
     ) throws -> Report {
+        // The inputs' draws alone: the structural error is what this sizes, so pricing with it would be circular.
+        var model = model
+        model.structuralError = 0
         let priced = try figures.map { try price($0.workload, model: model, strategies: strategies) }
-        let predicted = figures.indices.filter { figures[$0].role == .predicted && figures[$0].published != nil }
-        let residuals = predicted.map { logRatio(priced[$0].central, figures[$0].published!) }
+        let residuals = Residuals(figures, priced)
         var rows: [Row] = []
-        for (i, (figure, p)) in zip(figures, priced).enumerated() {
+        for (figure, p) in zip(figures, priced) {
+            let kind = figure.workload.kind
             var s = 0.0
-            if let k = predicted.firstIndex(of: i) {
-                s = structuralError(residuals.enumerated().filter { $0.offset != k }.map(\.element))
+            if let kind, figure.role == .predicted, figure.published != nil {
+                s = residuals.term(kind, leavingOut: figure.evidence)
             }
             let low = min(p.low, p.central) * exp(-s)
             let high = min(p.ceiling, max(p.high, p.central) * exp(s))
@@ -197,7 +243,7 @@ package enum ModelValidation {
                     figure: figure.figure, source: figure.source, role: figure.role.rawValue, device: p.device,
                     strategy: p.strategy, metric: p.metric, unit: figure.unit, published: figure.published,
                     low: low, central: p.central, high: high, drawsLow: min(p.low, p.central),
-                    drawsHigh: max(p.high, p.central), structuralErrorFactor: exp(s),
+                    drawsHigh: max(p.high, p.central), costKind: kind, structuralErrorFactor: exp(s),
                     within: figure.published.map { low - figure.resolution <= $0 && $0 <= high + figure.resolution }
                         ?? false,
                     error: figure.published.map { p.central / $0 - 1 }, reference: p.reference))
@@ -206,8 +252,30 @@ package enum ModelValidation {
         return Report(
             rows: rows,
             summary: summarise(
-                rows.filter { $0.role == Role.predicted.rawValue }, resolutions: resolutions,
-                structuralError: structuralError(residuals)))
+                rows.filter { $0.role == Role.predicted.rawValue }, resolutions: resolutions, residuals: residuals))
+    }
+
+    /// The predicted figures' residuals, |ln(central / published)|, by kind of cost: one per published
+    /// figure, the largest of its readings' where it is read in more than one way, so that two readings
+    /// of one figure are one piece of evidence (docs/device-model.md, "Validation").
+    struct Residuals {
+        /// By kind, each figure's (`Figure.evidence`) residual.
+        private(set) var byKind: [CostKind: [String: Double]] = [:]
+
+        init(_ figures: [Figure], _ priced: [Priced]) {
+            for (figure, p) in zip(figures, priced) {
+                guard figure.role == .predicted, let published = figure.published, let kind = figure.workload.kind
+                else { continue }
+                let residual = logRatio(p.central, published)
+                byKind[kind, default: [:]][figure.evidence] = max(byKind[kind]?[figure.evidence] ?? 0, residual)
+            }
+        }
+
+        /// The structural error term of `kind`, in log units, from its figures other than `left`
+        /// (nil: every figure, as a modelled run draws it).
+        func term(_ kind: CostKind, leavingOut left: String? = nil) -> Double {
+            structuralError((byKind[kind] ?? [:]).filter { $0.key != left }.map(\.value))
+        }
     }
 
     /// |ln(figure / published)|: how many e-folds a figure is off, the same either way.
@@ -320,8 +388,9 @@ package enum ModelValidation {
     }
 
     /// Per metric, the model's accuracy and coverage and the reference's accuracy over `rows` (the
-    /// predicted ones); coverage with the draws' ranges alone beside the stated ranges'.
-    static func summarise(_ rows: [Row], resolutions: [String: Double], structuralError: Double) -> Summary {
+    /// predicted ones); coverage with the draws' ranges alone beside the stated ranges'; and each kind
+    /// of cost's structural error term over all its figures, with its rows' coverage.
+    static func summarise(_ rows: [Row], resolutions: [String: Double], residuals: Residuals) -> Summary {
         func accuracy(_ rows: [Row], _ figure: (Row) -> Double?, coverage: Double?) -> MetricAccuracy {
             let pairs = rows.compactMap { row in row.published.flatMap { p in figure(row).map { ($0, p) } } }
             let logs = pairs.map { logRatio($0.0, $0.1) }
@@ -343,7 +412,17 @@ package enum ModelValidation {
                 guard let published = row.published else { return false }
                 return row.drawsLow - r <= published && published <= row.drawsHigh + r
             },
-            structuralErrorFactor: exp(structuralError),
+            structuralError: Dictionary(
+                uniqueKeysWithValues: residuals.byKind.map { kind, figures in
+                    let kindRows = rows.filter { $0.costKind == kind }
+                    let s = residuals.term(kind)
+                    return (
+                        kind,
+                        StructuralTerm(
+                            figures: figures.count, rows: kindRows.count, logError: s, factor: exp(s),
+                            coverageLeaveOneRowOut: share(kindRows, \.within))
+                    )
+                }),
             reference: Reference(
                 predictor: referencePredictor,
                 perMetric: byMetric.mapValues { accuracy($0, \.reference, coverage: nil) }))

@@ -29,12 +29,24 @@ import Testing
             // The fitted figure carries its reading's spread, never a zero width.
             if row["role"] as? String == "fitted" { #expect(high - low > 1e-6 * abs(central)) }
         }
+        // Priced without the structural error it sizes: the fitted row's draws move only as far as its
+        // reading does (34 to 35 fps, recorded up to 10% slow), nowhere near the drawing term's factor.
+        let fitted = try #require(rows.first { $0["role"] as? String == "fitted" })
+        #expect(try #require(fitted["draws_low"] as? Double) >= 0.95 * 34)
+        #expect(try #require(fitted["draws_high"] as? Double) <= 1.05 * 35 * 1.1)
         let summary = try #require(report["summary"] as? [String: Any])
         #expect(
             Set(summary.keys) == [
                 "predicted_rows", "per_metric", "coverage_leave_one_row_out", "coverage_draws_only",
-                "structural_error_factor", "reference",
+                "structural_error", "reference",
             ])
+        // A term per kind of cost, never one pooled over every row.
+        let terms = try #require(summary["structural_error"] as? [String: [String: Any]])
+        #expect(Set(terms.keys) == ["drawing", "snapshot"])
+        for row in rows where row["role"] as? String == "predicted" {
+            let kind = try #require(row["cost_kind"] as? String)
+            #expect((row["metric"] as? String == "snapshot_ms") == (kind == "snapshot"), "\(row["figure"] ?? "")")
+        }
         // Accuracy by metric, never pooled across units, with the reference predictor's beside it.
         let perMetric = try #require(summary["per_metric"] as? [String: [String: Any]])
         let reference = try #require((summary["reference"] as? [String: Any])?["per_metric"] as? [String: Any])

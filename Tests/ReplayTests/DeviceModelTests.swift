@@ -297,6 +297,38 @@ import Testing
         #expect(try plain.run(progress: nil).summary.endToEndMs == nil)
     }
 
+    /// The model's own error on frames is one more input of the draws (docs/device-model.md,
+    /// "Validation"): its factor is spread uniformly in its log over e^-S to e^S, one draw in each of
+    /// the 64 strata, with median 1; a run drawn with it keeps its central figures and widens its ranges
+    /// to hold them, and with S = 0 it is the run without it.
+    @Test func theModelsOwnErrorIsDrawnIntoARunsRanges() throws {
+        let s = 0.8
+        let logs = ModelDraw.standard.map { log($0.structuralMultiplier(logError: s)) / s }
+        #expect(Set(logs.map { Int((($0 + 1) / 2 * 64).rounded(.down)) }) == Set(0..<64))
+        #expect(ModelDraw.central.structuralMultiplier(logError: s) == 1)
+        #expect(ModelDraw.standard.allSatisfy { $0.structuralMultiplier(logError: 0) == 1 })
+
+        let without = spiral(on: "ipad-pro-11", points: 600, strategy: "point-array")
+        var with = without
+        with.deviceModel.structuralError = s
+        let plain = try Replay.run(without).summary
+        let drawn = try Replay.run(with).summary
+        #expect(drawn.mainThreadBusyPct == plain.mainThreadBusyPct)
+        #expect(drawn.displayLinkFps == plain.displayLinkFps)
+        let (low, high) = (try #require(drawn.mainThreadBusyPctLow), try #require(drawn.mainThreadBusyPctHigh))
+        #expect(low <= drawn.mainThreadBusyPct && drawn.mainThreadBusyPct <= high)
+        // The term's 5-95% alone spans about e^(0.9 S) either way: far more than the inputs' draws.
+        #expect(high / low > exp(1.6 * s), "\(low) \(drawn.mainThreadBusyPct) \(high)")
+        #expect(try #require(plain.mainThreadBusyPctHigh) / (try #require(plain.mainThreadBusyPctLow)) < high / low)
+        var zero = with
+        zero.deviceModel.structuralError = 0
+        let again = try Replay.run(zero).summary
+        #expect(again.mainThreadBusyPctLow == plain.mainThreadBusyPctLow)
+        #expect(again.mainThreadBusyPctHigh == plain.mainThreadBusyPctHigh)
+        #expect(again.displayLinkFpsLow == plain.displayLinkFpsLow)
+        #expect(again.bandProbabilities == plain.bandProbabilities)
+    }
+
     /// Other costs report no range, and a band is named only where 90% of the draws agree.
     @Test func onlyModelledRunsHaveARangeAndABandNeedsNinetyPercent() throws {
         var measured = spiral(on: "iphone-6s")
@@ -358,6 +390,41 @@ import Testing
 
 /// `ModelValidation`'s summary statistics, worked by hand.
 @Suite struct ValidationStatisticsTests {
+    /// Each kind of cost's structural error is sized by its own figures, leaving out the row's figure:
+    /// two readings of one published figure give one residual (the larger), and leaving out either
+    /// leaves out both, so neither sizes the other's term.
+    @Test func theStructuralErrorIsSizedPerKindLeavingOutTheRowsFigure() {
+        func figure(_ name: String, _ kind: ModelValidation.Workload, _ published: Double, reading: String? = nil)
+            -> ModelValidation.Figure
+        {
+            .init(
+                figure: name, source: "", role: .predicted, workload: kind, published: published, unit: "",
+                readingOf: reading)
+        }
+        let frames = ModelValidation.Workload.spiral(
+            strategy: "naive", wholeLayer: false, drive: .displayLink, device: "ipad-pro-11", metric: .displayLinkFps)
+        let snapshot = ModelValidation.Workload.snapshot(device: "iphone-8", imageRenderer: true)
+        let figures = [
+            figure("17 as drawn", frames, 17, reading: "17"), figure("17 traced", frames, 17, reading: "17"),
+            figure("98", frames, 98), figure("120", frames, 120), figure("150 ms", snapshot, 150),
+        ]
+        // Residuals ln 2, ln 3 (one figure: ln 3), ln(98 / 49) = ln 2 ... and a snapshot 20x off.
+        let centrals = [34.0, 51, 49, 120, 7.5]
+        let priced = centrals.map {
+            ModelValidation.Priced(device: "", strategy: "", metric: "", low: $0, central: $0, high: $0)
+        }
+        let residuals = ModelValidation.Residuals(figures, priced)
+        #expect(residuals.byKind[.drawing]?.count == 3)
+        #expect(abs(residuals.byKind[.drawing]!["17"]! - log(3)) < 1e-12)
+        // Leaving out either reading of 17 leaves out the figure: the largest of the others, ln 2.
+        #expect(abs(residuals.term(.drawing, leavingOut: "17") - log(2)) < 1e-12)
+        // The snapshot's 20x never widens a frame row, and a run draws the largest over every figure.
+        #expect(abs(residuals.term(.drawing, leavingOut: "98") - log(3)) < 1e-12)
+        #expect(abs(residuals.term(.drawing) - log(3)) < 1e-12)
+        #expect(abs(residuals.term(.snapshot) - log(20)) < 1e-12)
+        #expect(residuals.term(.snapshot, leavingOut: "150 ms") == 0)
+    }
+
     @Test func spearmanRanksWithTies() {
         #expect(ModelValidation.ranks([10, 20, 20, 5]) == [2, 3.5, 3.5, 1])
         #expect(ModelValidation.spearman([1, 2, 3], [10, 20, 30]) == 1)

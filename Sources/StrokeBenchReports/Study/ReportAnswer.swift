@@ -50,9 +50,11 @@ package struct ReportAnswer {
             "- **May hitch** (the model's draws disagree, or not everywhere good): \(list(mayHitch)).",
             "- **Fails:** \(list(fails)).",
         ]
-        if study.allModelled != false, let caveat = modelAccuracy?.caveat {
-            lines.append("- **How certain:** \(caveat).")
-        } else {
+        // A modelled study says what its ranges include (`ModelAccuracy.certainty`); only a study with
+        // measured runs is this host's time.
+        if study.allModelled != false, let certainty = modelAccuracy?.certainty {
+            lines.append("- **How certain:** \(certainty).")
+        } else if study.allModelled != true {
             lines.append(
                 "- **How certain:** measured on this host (\(machines)): this machine's time, not the device's.")
         }

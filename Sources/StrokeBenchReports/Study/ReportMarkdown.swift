@@ -17,7 +17,9 @@ package struct ReportMarkdown {
     package func render() -> String {
         let kind = study.provenance
         var lines = ["### StrokeBench verdict, \(kind)", ""]
-        if study.allModelled != false, let caveat = modelAccuracy?.caveat { lines += ["How certain: \(caveat).", ""] }
+        if study.allModelled != false, let certainty = modelAccuracy?.certainty {
+            lines += ["How certain: \(certainty).", ""]
+        }
         if !study.leftOut.isEmpty { lines += ["Left out: \(cell(study.leftOut.joined(separator: "; "))).", ""] }
         lines.append(
             "| strategy | "

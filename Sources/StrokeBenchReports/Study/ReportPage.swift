@@ -126,9 +126,10 @@ package struct ReportPage {
         Set(study.runs.filter { !$0.isModelled }.map(\.summary.machine)).sorted().joined(separator: ", ")
     }
 
-    /// ` How certain: ...` while the model's ranges hold too few published figures; empty otherwise.
+    /// ` How certain: ...`: what the model's ranges include and how often they held
+    /// (`ModelAccuracy.certainty`); empty without the validation's figures.
     private var caveat: String {
-        provenance.modelAccuracy?.caveat.map { " How certain: \($0)." } ?? ""
+        provenance.modelAccuracy?.certainty.map { " How certain: \($0)." } ?? ""
     }
 
     private func verdictSection() -> String {
