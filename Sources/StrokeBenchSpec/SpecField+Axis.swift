@@ -35,8 +35,8 @@ extension SpecField {
 }
 
 extension SpecField.Axis {
-    /// The spec that holds an axis's values, one in its field each: the fields it does not set are
-    /// never read.
+    /// The spec an axis holds each of its values in, in the value's field: the point a plan's runs start
+    /// from, so a field no axis sets has the spec's default (the plan adds its options and workers).
     package static let blank = ReplaySpec(strategy: "")
 
     /// `values` held one by one in the field at `path` of `blank`.
