@@ -36,6 +36,15 @@ package enum BenchTool {
     package static func start(_ arguments: [String], in folder: URL, using binary: URL? = nil) throws -> (
         Process, stdout: URL, stderr: URL
     ) {
+        let started = try prepare(arguments, in: folder, using: binary)
+        try started.0.run()
+        return started
+    }
+
+    /// `start`'s process, its output files made, not yet run.
+    package static func prepare(_ arguments: [String], in folder: URL, using binary: URL? = nil) throws -> (
+        Process, stdout: URL, stderr: URL
+    ) {
         let process = Process()
         process.executableURL = binary ?? executable
         process.arguments = arguments
@@ -47,7 +56,6 @@ package enum BenchTool {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
         return (process, out, err)
     }
 

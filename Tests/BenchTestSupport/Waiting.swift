@@ -8,12 +8,16 @@ import Synchronization
 
 extension Process {
     /// Waits until the process has ended, without holding a thread: the task is suspended and resumed
-    /// by the process's termination handler. Call it after `run()`; it replaces any termination handler.
+    /// by the process's termination handler. Call it after `run()`; a handler set before is still called.
     package func exited() async {
         let resumer = Resumer()
+        let earlier = terminationHandler
         await withCheckedContinuation { continuation in
             resumer.hold(continuation)
-            terminationHandler = { _ in resumer.resume() }
+            terminationHandler = { process in
+                earlier?(process)
+                resumer.resume()
+            }
             // A process that ended before the handler was set never calls it.
             if !isRunning { resumer.resume() }
         }
@@ -55,13 +59,62 @@ package func poll(
     return true
 }
 
+/// The `bench` processes async tests run at once: two, one a core. A test that waits without holding a
+/// thread lets the next test start, and so the next process: unbounded, every process test started at
+/// once, each fitting the device model (two seconds of CPU in a debug build), and their 30 and 60 s
+/// deadlines passed on a busy machine. Two at a time is what the tests ran when each held a thread.
+package let benchProcesses = ProcessSlots(2)
+
+/// A count of processes that may run at once; waiting for a slot suspends the task.
+package actor ProcessSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    package init(_ count: Int) { free = count }
+
+    /// Runs `process` once a slot is free; the slot is given back when the process ends.
+    package func run(_ process: Process) async throws {
+        if free > 0 {
+            free -= 1
+        } else {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        let giveBack = Once { Task { await self.giveBack() } }
+        process.terminationHandler = { _ in giveBack.run() }  // set before run(): it is called at the end
+        do { try process.run() } catch {
+            giveBack.run()
+            throw error
+        }
+    }
+
+    private func giveBack() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    }
+}
+
+/// An action run at most once, by whichever caller comes first.
+private final class Once: Sendable {
+    private let action: Mutex<(@Sendable () -> Void)?>
+    init(_ action: @escaping @Sendable () -> Void) { self.action = Mutex(action) }
+    func run() { action.withLock { $0.take() }?() }
+}
+
 extension BenchTool {
+    /// `start` for async tests: starts the `bench` executable once one of `benchProcesses`' slots is free.
+    package static func start(_ arguments: [String], in folder: URL, using binary: URL? = nil) async throws -> (
+        Process, stdout: URL, stderr: URL
+    ) {
+        let started = try prepare(arguments, in: folder, using: binary)
+        try await benchProcesses.run(started.0)
+        return started
+    }
+
     /// `spawn` for async tests: runs the `bench` executable to the end without holding a pool thread
-    /// while it runs.
+    /// while it runs (nor while it waits for a slot).
     package static func spawn(_ arguments: [String], in folder: URL, using binary: URL? = nil) async throws
         -> BenchOutcome
     {
-        let (process, out, err) = try start(arguments, in: folder, using: binary)
+        let (process, out, err) = try await start(arguments, in: folder, using: binary)
         await process.exited()
         return try collect(process, out, err)
     }

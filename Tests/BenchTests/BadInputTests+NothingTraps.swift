@@ -31,7 +31,7 @@ import Testing
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try await benchProcesses.run(process)
         let pid = process.processIdentifier
         let killer = Task {
             try await Task.sleep(for: .seconds(timeout))

@@ -144,7 +144,7 @@ import Testing
         #expect(whole["a"] == whole["b"])
         // Killed at any moment, an add is all there or not there.
         for (i, delay) in [0.0, 0.005, 0.01, 0.02, 0.03, 0.05].enumerated() {
-            let job = try BenchTool.start(
+            let job = try await BenchTool.start(
                 ["history", "add", study, "--commit", "k\(i)", "--history", history], in: folder)
             try await Task.sleep(for: .seconds(delay))
             kill(job.0.processIdentifier, SIGKILL)

@@ -66,7 +66,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("pipe.trace").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        let (process, out, err) = try BenchTool.start(["trace", "info", "pipe.trace"], in: folder)
+        let (process, out, err) = try await BenchTool.start(["trace", "info", "pipe.trace"], in: folder)
         // Opening the FIFO waits for bench to open it: on a thread of its own.
         try await offPool {
             guard let writer = FileHandle(forWritingAtPath: fifo) else { throw CocoaError(.fileWriteUnknown) }

@@ -107,7 +107,7 @@ import Testing
     @Test func aTemporaryFileLeftBySIGKILLIsRemovedByTheNextWrite() async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (process, out, err) = try BenchTool.start(Self.realtimeRun, in: folder)
+        let (process, out, err) = try await BenchTool.start(Self.realtimeRun, in: folder)
         try await Self.wait(for: process) { try !writesUnderWay(in: folder).isEmpty }
         kill(process.processIdentifier, SIGKILL)
         _ = try await BenchTool.outcome(of: process, out, err)
@@ -128,7 +128,7 @@ import Testing
     static func interrupt(_ arguments: [String], in folder: URL, with signal: Int32, when ready: () throws -> Bool)
         async throws -> BenchOutcome
     {
-        let (process, out, err) = try BenchTool.start(arguments, in: folder)
+        let (process, out, err) = try await BenchTool.start(arguments, in: folder)
         try await wait(for: process, until: ready)
         kill(process.processIdentifier, signal)
         return try await BenchTool.outcome(of: process, out, err)

@@ -64,7 +64,7 @@ import Testing
         try write(smallTraceV2, to: "ok.trace", in: folder)
         let fifo = folder.appendingPathComponent("fifo.csv").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        let (process, out, err) = try BenchTool.start(
+        let (process, out, err) = try await BenchTool.start(
             quickRun + ["--trace", "ok.trace", "--csv", "fifo.csv"], in: folder)
         // Opening the FIFO waits for bench to open it, and reading waits for bench to write: on a thread
         // of its own.

@@ -69,7 +69,7 @@ import Testing
             "sweep", "--strategies", "null,naive,dirty-rect,flattened", "--devices", "iphone-6s", "--traces", "t.trace",
             "--clock", "realtime", "--output", "sw",
         ]
-        let (process, out, err) = try BenchTool.start(sweep, in: folder)
+        let (process, out, err) = try await BenchTool.start(sweep, in: folder)
         let summary = folder.appendingPathComponent("sw/summary.csv")
         // Wait until the first run is in summary.csv (a header and one row), then interrupt the second.
         let firstRunKept = try await poll(

@@ -30,7 +30,7 @@ import Testing
     /// Replays a generated trace with `--timeline`, `--csv` and `--format json` and checks the three
     /// things the timeline must agree on. One second of input (it was two, for the same checks): for every
     /// strategy and cost mode, every fate of a task that two seconds showed (cancelled, superseded) shows in
-    /// one second too (a sweep of both on the iPhone 15 Pro), in half the work.
+    /// one second too (a sweep of both on the iPhone 15 Pro), with half the replaying.
     private func checkRun(_ options: [String], duration: Double = 1) async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
