@@ -126,10 +126,18 @@ extension Bench.Report: BenchCommand {}
 extension Bench.Baseline.Diff: BenchCommand {}
 extension Bench.Sweep.Merge: BenchCommand {}
 extension Bench.History.Add: BenchCommand {}
-extension Bench.Run: ReplayingCommand {}
-extension Bench.Sweep: ReplayingCommand {}
-extension Bench.Ramp: ReplayingCommand {}
-extension Bench.Baseline.Record: ReplayingCommand {}
+extension Bench.Run: ReplayingCommand {
+    var mayPriceWithModel: Bool { modes.pricesWithModel }
+}
+extension Bench.Sweep: ReplayingCommand {
+    var mayPriceWithModel: Bool { modes.pricesWithModel }
+}
+extension Bench.Ramp: ReplayingCommand {
+    var mayPriceWithModel: Bool { costs == .model }
+}
+extension Bench.Baseline.Record: ReplayingCommand {
+    var mayPriceWithModel: Bool { modes.pricesWithModel }
+}
 extension Bench.Check: ReplayingCommand {}
 extension Bench.Model.Validate: ReplayingCommand {}
 

@@ -24,13 +24,17 @@ struct EngineInputs: Sendable {
 
     /// Reads and checks the device cost data before any command runs, so that a bad file is refused in
     /// one line now (65, or 74 when it cannot be read), never half-way through a sweep with some runs
-    /// written. A command that replays (`ReplayingCommand`) also gets the model fitted now, once, rather
-    /// than at its first modelled run (after a sweep's zero-cost runs), or at every run.
+    /// written. A command that may price a replay with the model (`ReplayingCommand.mayPriceWithModel`)
+    /// also gets the model fitted now, once, rather than at its first modelled run (after a sweep's
+    /// zero-cost runs), or at every run; one that replays with measured or zero costs alone is not
+    /// fitted at all, since the fit replays the fitted figure at every draw (seconds of work).
     ///
     /// - Throws: `DeviceCostError`, one line naming the file and the field.
     static func load(for command: any ParsableCommand, strategies: StrategyCatalog) throws -> EngineInputs {
         var model = DeviceModel(data: try DeviceCostData.load(path: deviceCostsPath ?? DeviceCostData.shippedURL.path))
-        if command is any ReplayingCommand { model.fit = try fit(model.data, strategies: strategies) }
+        if let replaying = command as? any ReplayingCommand, replaying.mayPriceWithModel {
+            model.fit = try fit(model.data, strategies: strategies)
+        }
         // The model's own error on frames, as the shipped validation sized it; not for the validation,
         // which sizes it and prices without it.
         if command is any ReplayingCommand, !(command is Bench.Model.Validate) {
@@ -76,8 +80,16 @@ protocol BenchCommand: ParsableCommand {
     func run(with engine: EngineInputs) throws
 }
 
-/// A command that replays, and so needs the device cost model fitted before it starts.
-protocol ReplayingCommand: BenchCommand {}
+/// A command that replays, and so may need the device cost model fitted before it starts.
+protocol ReplayingCommand: BenchCommand {
+    /// Whether any replay the command runs may be priced with the device cost model (`--costs model`),
+    /// and so needs the model fitted; a command that cannot tell before it runs says true.
+    var mayPriceWithModel: Bool { get }
+}
+
+extension ReplayingCommand {
+    var mayPriceWithModel: Bool { true }
+}
 
 extension BenchCommand {
     /// Not the way in: such a command runs with the inputs `Bench.run` loads for it.

@@ -98,6 +98,12 @@ struct ReplayModeOptions: ParsableArguments {
         return given.compactMap { $0 }
     }
 
+    /// Whether a replay these modes describe may be priced with the device cost model: `--costs` names
+    /// `model`, or, not given, its resting value does.
+    var pricesWithModel: Bool {
+        (costs?.values ?? SweepAxis(resting: .costs).typed(CostMode.self)).contains(.model)
+    }
+
     /// The one value of each mode, for a single replay.
     /// - Throws: `ValidationError` naming the option given a list.
     func single(clock defaultClock: ClockMode) throws -> (

@@ -137,7 +137,10 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["a.trace", "b.trace"] { try write(Self.shortTrace(name), to: name, in: folder) }
-        let engine = try EngineInputs.load(for: try Bench.Run.parse(["--strategy", "naive"]), strategies: .builtIn)
+        // Fitted, as a run with --costs model is: one variation prices with the model.
+        let engine = try EngineInputs.load(
+            for: try Bench.Run.parse(["--strategy", "naive", "--clock", "virtual", "--costs", "model"]),
+            strategies: .builtIn)
         let base = ReplaySpec(
             strategy: "naive", clock: .virtual, costs: .zero, trace: TraceIdentity(path: "a.trace"))
         for field in SpecField.all {
