@@ -14,7 +14,7 @@ public struct StoredLines: Sendable {
     private var earlier: [Polyline] = []
     private var newestLine: Polyline?
     /// One polyline per stroke, in order: a new array, a copy of every line; a render takes `snapshot`.
-    public var lines: [Polyline] { Array(snapshot) }
+    public var lines: [Polyline] { snapshot.array }
     /// The lines as they are now, in constant time: what a background render draws while touches
     /// go on extending the newest line.
     public var snapshot: Snapshot { Snapshot(earlier: earlier, newest: newestLine) }
@@ -62,6 +62,15 @@ extension StoredLines {
         public var endIndex: Int { earlier.count + (newest == nil ? 0 : 1) }
         public subscript(position: Int) -> Polyline {
             position < earlier.count ? earlier[position] : newest!
+        }
+
+        /// Every line in one array, for a render that strokes them as one path: the earlier lines copied
+        /// whole, as an array grows, rather than one by one through the subscript.
+        public var array: [Polyline] {
+            guard let newest else { return earlier }
+            var all = earlier
+            all.append(newest)
+            return all
         }
     }
 }

@@ -197,7 +197,7 @@ public final class Context {
     /// Keeps a stroke's lines in the replay's record and their ids in the surface (`Surface.ink`).
     private func recordInk(_ lines: [Polyline]) {
         guard let record = ledger?.ink ?? surface.inkRecord else { return }
-        for i in lines.indices { surface.ink.insert(record.record(lines[i])) }
+        record.record(lines, into: &surface.ink)
     }
 
     private func record(_ tally: StrokeTally, radius: Double) {

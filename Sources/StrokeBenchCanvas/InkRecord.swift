@@ -23,6 +23,9 @@ package final class InkRecord: Sendable {
     private struct Kept {
         var lines: [Polyline] = []
         var ids: [Polyline.Storage: Int] = [:]
+        /// The last path's lines and ids, in order: a whole-picture render strokes the lines the one
+        /// before it stroked, but the newest, and comparing a line with its place there costs no hash.
+        var lastPath: [(storage: Polyline.Storage, id: Int)] = []
     }
 
     /// A record for a replay of `samples`, the points the strategy is handed, in order.
@@ -47,12 +50,35 @@ package final class InkRecord: Sendable {
     /// Which samples a picture holds depends only on the set of lines it holds (`lastHeld`), so a line
     /// of a path counts alone, and one stroked again adds nothing new.
     func record(_ line: Polyline) -> Int {
+        var ids = InkSet()
+        record([line], into: &ids)
+        return ids.descending.first { _ in true }!
+    }
+
+    /// Keeps each of `lines`, a stroked path, as `record(_:)` does, and adds their ids to `ink`: under
+    /// one lock, since a whole-picture render strokes every stored line as one path.
+    func record(_ lines: [Polyline], into ink: inout InkSet) {
         kept.withLock { kept in
-            let storage = line.storage
-            if let id = kept.ids[storage] { return id }
-            kept.lines.append(line)
-            kept.ids[storage] = kept.lines.count - 1
-            return kept.lines.count - 1
+            for i in lines.indices {
+                let storage = lines[i].storage
+                let id: Int
+                if i < kept.lastPath.count, kept.lastPath[i].storage == storage {
+                    id = kept.lastPath[i].id
+                } else if let known = kept.ids[storage] {
+                    id = known
+                } else {
+                    id = kept.lines.count
+                    kept.ids[storage] = id
+                    kept.lines.append(lines[i])
+                }
+                ink.insert(id)
+                if i < kept.lastPath.count {
+                    kept.lastPath[i] = (storage, id)
+                } else {
+                    kept.lastPath.append((storage, id))
+                }
+            }
+            kept.lastPath.removeLast(kept.lastPath.count - lines.count)
         }
     }
 
@@ -160,15 +186,32 @@ package struct InkSet: Hashable, Sendable {
         if range.upperBound > end { words.append(contentsOf: repeatElement(0, count: range.upperBound - end)) }
     }
 
-    /// The ids, newest first.
-    var descending: some Sequence<Int> {
-        let words = words
-        let first = first
-        return words.indices.reversed().lazy.flatMap {
-            (w: Int) -> LazyMapSequence<LazyFilterSequence<ReversedCollection<Range<Int>>>, Int> in
-            let word = words[w]
-            let base = (first + w) * 64
-            return (0..<64).reversed().lazy.filter { word & (1 << UInt64($0)) != 0 }.map { base + $0 }
+    /// The ids, newest first: word by word, bit by bit from the highest, passing over empty words at
+    /// once. A render's set spans from the oldest line it holds to the newest, mostly empty words.
+    var descending: Descending { Descending(words: words, first: first) }
+
+    /// `InkSet.descending`'s ids.
+    struct Descending: Sequence, IteratorProtocol {
+        let words: [UInt64]
+        let first: Int
+        private var index: Int
+        private var word: UInt64 = 0
+
+        init(words: [UInt64], first: Int) {
+            self.words = words
+            self.first = first
+            index = words.count
+        }
+
+        mutating func next() -> Int? {
+            while word == 0 {
+                guard index > 0 else { return nil }
+                index -= 1
+                word = words[index]
+            }
+            let bit = 63 - word.leadingZeroBitCount
+            word &= ~(1 << UInt64(bit))
+            return (first + index) * 64 + bit
         }
     }
 }

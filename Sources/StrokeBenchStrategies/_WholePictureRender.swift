@@ -9,6 +9,6 @@ func renderWholePicture(_ lines: StoredLines.Snapshot, canvas: CanvasConfigurati
     context.fill(canvas.bounds, with: canvas.background)
     // As an array of the lines, stroked as one path: the snapshot is also a sequence of point
     // collections, which the generic `stroke` would copy into new lines.
-    context.stroke(Array(lines), style: canvas.style)
+    context.stroke(lines.array, style: canvas.style)
     return image
 }
