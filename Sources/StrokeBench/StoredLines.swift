@@ -9,8 +9,15 @@ import StrokeBenchCanvas
 public struct StoredLines: Sendable {
     /// The style the lines are stroked in, for their running totals.
     public let style: StrokeStyle
-    /// One polyline per stroke, in order.
-    public private(set) var lines: [Polyline] = []
+    /// The lines before the newest, apart from it: a render's snapshot shares this array, and a move
+    /// extends only the newest line, so the array is copied at most once a stroke, not on every touch.
+    private var earlier: [Polyline] = []
+    private var newestLine: Polyline?
+    /// One polyline per stroke, in order: a new array, a copy of every line; a render takes `snapshot`.
+    public var lines: [Polyline] { snapshot.array }
+    /// The lines as they are now, in constant time: what a background render draws while touches
+    /// go on extending the newest line.
+    public var snapshot: Snapshot { Snapshot(earlier: earlier, newest: newestLine) }
     /// The index of the newest sample handled; -1 before the first.
     public private(set) var newest = -1
     /// Points kept, over every stroke.
@@ -27,12 +34,44 @@ public struct StoredLines: Sendable {
         // event of every replay, and handed to a generic append that is not specialised across modules.
         switch event.phase {
         case .began, .moved:
-            if event.phase == .began || lines.isEmpty { lines.append(Polyline(style: style)) }
-            for point in event.points { lines[lines.count - 1].append(point.location) }
+            if event.phase == .began || newestLine == nil {
+                if let line = newestLine { earlier.append(line) }
+                newestLine = Polyline(style: style)
+            }
+            for point in event.points { newestLine!.append(point.location) }
         case .ended: break
         }
         if let last = event.points.last { newest = last.index }
         return event.phase != .ended
+    }
+}
+
+extension StoredLines {
+    /// The stored lines at one moment, oldest first: the lines before the newest (an array shared with
+    /// the store until its next stroke begins) and the newest line, each held by value.
+    public struct Snapshot: RandomAccessCollection, Sendable {
+        private let earlier: [Polyline]
+        private let newest: Polyline?
+
+        init(earlier: [Polyline], newest: Polyline?) {
+            self.earlier = earlier
+            self.newest = newest
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { earlier.count + (newest == nil ? 0 : 1) }
+        public subscript(position: Int) -> Polyline {
+            position < earlier.count ? earlier[position] : newest!
+        }
+
+        /// Every line in one array, for a render that strokes them as one path: the earlier lines copied
+        /// whole, as an array grows, rather than one by one through the subscript.
+        public var array: [Polyline] {
+            guard let newest else { return earlier }
+            var all = earlier
+            all.append(newest)
+            return all
+        }
     }
 }
 

@@ -194,10 +194,10 @@ public final class Context {
     }
 
     /// Counts a stroked path's work, as `stroke(_:style:)` describes, in one write to the ledger.
-    /// Keeps a stroke in the replay's record and its id in the surface (`Surface.ink`).
+    /// Keeps a stroke's lines in the replay's record and their ids in the surface (`Surface.ink`).
     private func recordInk(_ lines: [Polyline]) {
         guard let record = ledger?.ink ?? surface.inkRecord else { return }
-        surface.ink.insert(record.record(lines))
+        record.record(lines, into: &surface.ink)
     }
 
     private func record(_ tally: StrokeTally, radius: Double) {

@@ -4,8 +4,8 @@ import Synchronization
 /// whether a presented picture holds a sample's segment (docs/model.md, "Ink from what the display
 /// shows").
 ///
-/// Every stroke a context draws with the replay's ledger is kept here under an id, and the surface it
-/// drew into keeps the id (`Surface.ink`); an image drawn into another surface hands its ids on. A
+/// Every line a context strokes with the replay's ledger is kept here, once, under an id, and the
+/// surface it drew into keeps the id (`Surface.ink`); an image drawn into another surface hands its ids on. A
 /// sample is in a picture when a stroke the picture holds passes through the sample's point, the end
 /// of its segment. Dry and rasterized surfaces record the same strokes by the same calls, so the two
 /// replays credit the same samples. Strategies draw on background threads, hence the lock.
@@ -15,7 +15,18 @@ package final class InkRecord: Sendable {
     /// Each sample's index, by its point (several where the pen stood still): made the first time the
     /// search needs it, which a strategy that draws what it claims never makes it do.
     private let index = Mutex<[Point: [Int]]?>(nil)
-    private let strokes = Mutex<[[Polyline]]>([])
+    private let kept = Mutex(Kept())
+
+    /// The lines stroked, each once, and the id of each by its storage: an async render strokes every
+    /// stored line again, and over a long session keeping each line once per render held hundreds of
+    /// megabytes (async-pool over the 70-minute Omniglot session).
+    private struct Kept {
+        var lines: [Polyline] = []
+        var ids: [Polyline.Storage: Int] = [:]
+        /// The last path's lines and ids, in order: a whole-picture render strokes the lines the one
+        /// before it stroked, but the newest, and comparing a line with its place there costs no hash.
+        var lastPath: [(storage: Polyline.Storage, id: Int)] = []
+    }
 
     /// A record for a replay of `samples`, the points the strategy is handed, in order.
     package init(samples: [Point]) {
@@ -33,12 +44,41 @@ package final class InkRecord: Sendable {
         }
     }
 
-    /// Keeps `lines`, stroked as one path, and returns its id. Polylines share their points' storage,
-    /// so keeping a stroke of kept lines copies none.
-    func record(_ lines: [Polyline]) -> Int {
-        strokes.withLock { all in
-            all.append(lines)
-            return all.count - 1
+    /// Keeps `line`, once, and returns its id: a line kept before, the same points in the same storage,
+    /// keeps its id. Polylines share their points' storage, so keeping one copies no point.
+    ///
+    /// Which samples a picture holds depends only on the set of lines it holds (`lastHeld`), so a line
+    /// of a path counts alone, and one stroked again adds nothing new.
+    func record(_ line: Polyline) -> Int {
+        var ids = InkSet()
+        record([line], into: &ids)
+        return ids.descending.first { _ in true }!
+    }
+
+    /// Keeps each of `lines`, a stroked path, as `record(_:)` does, and adds their ids to `ink`: under
+    /// one lock, since a whole-picture render strokes every stored line as one path.
+    func record(_ lines: [Polyline], into ink: inout InkSet) {
+        kept.withLock { kept in
+            for i in lines.indices {
+                let storage = lines[i].storage
+                let id: Int
+                if i < kept.lastPath.count, kept.lastPath[i].storage == storage {
+                    id = kept.lastPath[i].id
+                } else if let known = kept.ids[storage] {
+                    id = known
+                } else {
+                    id = kept.lines.count
+                    kept.ids[storage] = id
+                    kept.lines.append(lines[i])
+                }
+                ink.insert(id)
+                if i < kept.lastPath.count {
+                    kept.lastPath[i] = (storage, id)
+                } else {
+                    kept.lastPath.append((storage, id))
+                }
+            }
+            kept.lastPath.removeLast(kept.lastPath.count - lines.count)
         }
     }
 
@@ -51,7 +91,7 @@ package final class InkRecord: Sendable {
     /// does it look every point of every stroke up (`search`).
     package func lastHeld(after shown: Int, through claimed: Int, ink: InkSet, layers: [Polyline]) -> Int {
         guard claimed > shown else { return claimed }
-        let kept = strokes.withLock { $0 }
+        let kept = self.kept.withLock { $0.lines }
         // Walks `lines` back from the end of the newest, matching each point with the newest sample not
         // yet matched (`next`); a point repeated where two segments meet is passed over.
         func walkBack<Lines: Sequence<Polyline>>(_ lines: Lines, from next: inout Int) -> Walk {
@@ -71,7 +111,7 @@ package final class InkRecord: Sendable {
         if !layers.isEmpty, walkBack(layers.reversed(), from: &next) == .done { return claimed }
         next = claimed
         for id in ink.descending {
-            let walked = walkBack(kept[id].reversed(), from: &next)
+            let walked = walkBack(CollectionOfOne(kept[id]), from: &next)
             if walked == .done { return claimed }
             if walked == .stuck { break }
         }
@@ -80,7 +120,7 @@ package final class InkRecord: Sendable {
 
     /// `lastHeld` by looking each point of the layers and of every stroke of `ink` up, newest first,
     /// stopping once every new sample is found.
-    private func search(after shown: Int, through claimed: Int, in kept: [[Polyline]], ink: InkSet, layers: [Polyline])
+    private func search(after shown: Int, through claimed: Int, in kept: [Polyline], ink: InkSet, layers: [Polyline])
         -> Int
     {
         let samplesAt = self.samplesAt
@@ -99,9 +139,7 @@ package final class InkRecord: Sendable {
         }
         search: do {
             for line in layers.reversed() where look(line) { break search }
-            for id in ink.descending {
-                for line in kept[id].reversed() where look(line) { break search }
-            }
+            for id in ink.descending where look(kept[id]) { break search }
         }
         return shown + (found.firstIndex(of: false) ?? found.count)
     }
@@ -148,15 +186,32 @@ package struct InkSet: Hashable, Sendable {
         if range.upperBound > end { words.append(contentsOf: repeatElement(0, count: range.upperBound - end)) }
     }
 
-    /// The ids, newest first.
-    var descending: some Sequence<Int> {
-        let words = words
-        let first = first
-        return words.indices.reversed().lazy.flatMap {
-            (w: Int) -> LazyMapSequence<LazyFilterSequence<ReversedCollection<Range<Int>>>, Int> in
-            let word = words[w]
-            let base = (first + w) * 64
-            return (0..<64).reversed().lazy.filter { word & (1 << UInt64($0)) != 0 }.map { base + $0 }
+    /// The ids, newest first: word by word, bit by bit from the highest, passing over empty words at
+    /// once. A render's set spans from the oldest line it holds to the newest, mostly empty words.
+    var descending: Descending { Descending(words: words, first: first) }
+
+    /// `InkSet.descending`'s ids.
+    struct Descending: Sequence, IteratorProtocol {
+        let words: [UInt64]
+        let first: Int
+        private var index: Int
+        private var word: UInt64 = 0
+
+        init(words: [UInt64], first: Int) {
+            self.words = words
+            self.first = first
+            index = words.count
+        }
+
+        mutating func next() -> Int? {
+            while word == 0 {
+                guard index > 0 else { return nil }
+                index -= 1
+                word = words[index]
+            }
+            let bit = 63 - word.leadingZeroBitCount
+            word &= ~(1 << UInt64(bit))
+            return (first + index) * 64 + bit
         }
     }
 }

@@ -65,6 +65,28 @@ public struct Polyline: Sendable, RandomAccessCollection {
         for point in newPoints { append(point) }
     }
 
+    /// Where the line's points are held: two lines with the same storage hold the same points for as
+    /// long as either keeps that storage alive, since storage a copy shares is never written again
+    /// (`append` copies it first). What `InkRecord` keeps a line it has seen before under.
+    var storage: Storage {
+        Storage(
+            chunks: chunks.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+            tail: tail.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }, count: count)
+    }
+
+    /// The addresses of a line's two buffers, and how many points it holds of them (`storage`).
+    struct Storage: Hashable {
+        let chunks: UnsafeRawPointer?
+        let tail: UnsafeRawPointer?
+        let count: Int
+
+        /// One word hashed, not three: a whole-picture render looks every stored line up. The tail's
+        /// buffer tells most lines apart, and the count the versions of one line that share it.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(Int(bitPattern: tail) &+ count &* 0x9E37_79B9 &+ Int(bitPattern: chunks) &>> 4)
+        }
+    }
+
     /// Segments the stroker is handed: one per line between points, one for a dot, none when empty.
     public var segmentCount: Int { count == 1 ? 1 : Swift.max(0, count - 1) }
 

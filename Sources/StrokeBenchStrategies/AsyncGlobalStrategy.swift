@@ -50,7 +50,7 @@ package final class AsyncGlobalStrategy: DrawingStrategy {
     private func displayLayer() {
         drawFlag += 1
         let flag = drawFlag
-        let snapshot = stored.lines
+        let snapshot = stored.snapshot
         let showsThrough = stored.newest
         let canvas = self.canvas
         // Steps as in every async strategy here: start (no check: nothing can cancel it), draw, hand over.

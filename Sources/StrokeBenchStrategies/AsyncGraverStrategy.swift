@@ -68,7 +68,7 @@ package final class AsyncGraverStrategy: DrawingStrategy {
         if !keepContents, contents.hasPicture {
             contents.clear(bounds: canvas.bounds, showsThrough: -1, releasingOn: queues)
         }
-        let snapshot = stored.lines
+        let snapshot = stored.snapshot
         let showsThrough = stored.newest
         let canvas = self.canvas
         let drawn = Box<Surface>()

@@ -83,7 +83,7 @@ package final class AsyncPoolStrategy: DrawingStrategy {
         let value = sentinel.value
         let sentinel = self.sentinel
         let isCancelled: @Sendable () -> Bool = { value != sentinel.value }
-        let snapshot = stored.lines
+        let snapshot = stored.snapshot
         let showsThrough = stored.newest
         let canvas = self.canvas
         let drawn = Box<Surface>()
