@@ -52,7 +52,8 @@ package final class InkRecord: Sendable {
     func record(_ line: Polyline) -> Int {
         var ids = InkSet()
         record([line], into: &ids)
-        return ids.descending.first { _ in true }!
+        var only = ids.descending
+        return only.next()!
     }
 
     /// Keeps each of `lines`, a stroked path, as `record(_:)` does, and adds their ids to `ink`: under

@@ -18,15 +18,14 @@ package final class ModelCostMeter: CostMeter {
 
     package init(unitCosts: UnitCosts) { self.unitCosts = unitCosts }
 
-    /// The meter of `device` at `draw` of the model's uncertainty (its free factor refitted to
-    /// `factor`), from `data`. Every device profile has unit costs in the shipped data
+    /// The meter of `device` at the model's central draw, from `data`. A draw of the model's
+    /// uncertainty is priced by `DeviceModel.unitCosts(of:at:factor:)`, which adds the model's own
+    /// error, never from the data alone. Every device profile has unit costs in the shipped data
     /// (`DeviceCostTests`), and loading a file refuses one that lacks any (`checkValues`), so a failure
     /// here is a broken build, not bad input.
-    package convenience init(
-        device: DeviceProfile, data: DeviceCostData, at draw: ModelDraw = .central, factor: Double? = nil
-    ) {
+    package convenience init(device: DeviceProfile, data: DeviceCostData) {
         do {
-            self.init(unitCosts: try data.unitCosts(of: device.name, at: draw, factor: factor))
+            self.init(unitCosts: try data.unitCosts(of: device.name, at: .central))
         } catch { fatalError("\(error)") }
     }
 
