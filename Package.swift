@@ -1,6 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The modules a modelled replay spends its time in (the engine, the canvas, the strategy API, the
+// strategies, the counters): release builds leave out the run-time exclusivity checks, which were
+// about 8% of a modelled sweep's CPU time, every access to a class's stored property checked.
+// Debug builds, and so every test, keep them, so an access the checks would catch still fails there.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 // Every library module is prefixed `StrokeBench` so that a user's package, which may well have its own
 // `Canvas` or `Metrics` target, still builds against StrokeBench (SwiftPM module names are global).
 let package = Package(
@@ -49,15 +55,21 @@ let package = Package(
         .target(name: "StrokeBenchSpec"),
         // The quantities every layer speaks, with no library behind them: counted work (`WorkCounters`)
         // and replay time. Metrics and the device model read them without linking cairo.
-        .target(name: "StrokeBenchUnits"),
+        .target(name: "StrokeBenchUnits", swiftSettings: hotPath),
         // Safe Swift over cairo (rasterization) and pixman (compositing), with work counters.
-        .target(name: "StrokeBenchCanvas", dependencies: ["CCairo", "CPixman", "StrokeBenchUnits"]),
+        .target(
+            name: "StrokeBenchCanvas", dependencies: ["CCairo", "CPixman", "StrokeBenchUnits"],
+            swiftSettings: hotPath),
         // The public strategy API: DrawingStrategy, touch events, layer updates, render queues.
-        .target(name: "StrokeBench", dependencies: ["StrokeBenchCanvas", "StrokeBenchSpec"]),
+        .target(
+            name: "StrokeBench", dependencies: ["StrokeBenchCanvas", "StrokeBenchSpec"],
+            swiftSettings: hotPath),
         // Traces: the model, the versioned file format, the seeded generator.
         .target(name: "StrokeBenchTraces", dependencies: ["CLibXML2", "StrokeBenchSpec"]),
         // The built-in drawing strategies, one file each, written against the public API only.
-        .target(name: "StrokeBenchStrategies", dependencies: ["StrokeBench"]),
+        .target(
+            name: "StrokeBenchStrategies", dependencies: ["StrokeBench"],
+            swiftSettings: hotPath),
         // Per-frame records, run summaries, percentiles, CSV and JSON writers.
         .target(name: "StrokeBenchMetrics", dependencies: ["StrokeBenchUnits", "StrokeBenchSpec"]),
         // The device cost model below the engine: device profiles, the sourced unit costs and their
@@ -76,7 +88,7 @@ let package = Package(
             dependencies: [
                 "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
                 .product(name: "HeapModule", package: "swift-collections"),
-            ]),
+            ], swiftSettings: hotPath),
         // The device cost model's fit: replays the fitted figure and refits the free factor at every draw
         // of the model's uncertainty. Above the engine, which takes the fit as an input (`DeviceModel`).
         .target(

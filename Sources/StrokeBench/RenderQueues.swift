@@ -63,6 +63,12 @@ public final class TaskContext: @unchecked Sendable {
         for cancelled in checks { body(cancelled) }
         checks.removeAll(keepingCapacity: true)
     }
+
+    /// Forgets the checks made since the last call: `drainChecks` for a replay no timeline watches,
+    /// without walking them.
+    package func discardChecks() {
+        if !checks.isEmpty { checks.removeAll(keepingCapacity: true) }
+    }
 }
 
 /// A render task: steps run in order on one background queue, with the time between them being

@@ -50,8 +50,10 @@ extension StoredLines {
     /// The stored lines at one moment, oldest first: the lines before the newest (an array shared with
     /// the store until its next stroke begins) and the newest line, each held by value.
     public struct Snapshot: RandomAccessCollection, Sendable {
-        private let earlier: [Polyline]
-        private let newest: Polyline?
+        /// The lines before the newest, oldest first.
+        public let earlier: [Polyline]
+        /// The newest line, which touches may still be extending in the store; nil before the first stroke.
+        public let newest: Polyline?
 
         init(earlier: [Polyline], newest: Polyline?) {
             self.earlier = earlier

@@ -99,7 +99,7 @@ package final class Compositor {
         let before = ledger.counters.pixelsRasterized
         let context = try Context(surface: framebufferSurface, counting: ledger)
         context.clip(to: clip)
-        for layer in layers { context.stroke(layer, style: style) }
+        context.strokeEach(layers, style: style)
         if !isDry { framebufferSurface.withUnsafePixels { _, _ in } }  // flush cairo's writes before pixman reads
         let drawn = ledger.counters.pixelsRasterized - before
         pixelsComposited += drawn

@@ -104,7 +104,7 @@ public final class Context {
         let filled = rect.intersection(clipExtents).area
         ledger?.counters.drawCalls += 1
         ledger?.counters.pixelsRasterized += filled
-        ledger?.count(\.pixelsFilled, filled, in: surface.format)
+        ledger?.count(.filled, filled, in: surface.format)
     }
 
     /// Draws `image` with its top-left corner at `rect`'s origin, within the clip: `UIImage.draw(in:)`,
@@ -134,7 +134,7 @@ public final class Context {
         if image.format != surface.format {
             ledger?.counters.pixelsConverted += copied
         } else {
-            ledger?.count(image.isOpaque ? \.pixelsCopied : \.pixelsBlended, copied, in: surface.format)
+            ledger?.count(image.isOpaque ? .copied : .blended, copied, in: surface.format)
         }
         // The image's strokes are now in these pixels too.
         if copied > 0 { surface.ink.formUnion(image.ink) }
@@ -158,46 +158,68 @@ public final class Context {
     /// ink the others lay inside it: a segment of length `l` lays about `(l + 2r)·2r` pixels, a capsule's
     /// bounding strip, no more than its box inside the clip.
     public func stroke(_ lines: [Polyline], style: StrokeStyle) {
+        stroke(lines, then: nil, style: style)
+    }
+
+    /// Strokes one polyline, as `stroke([line], style:)` does, without making the array.
+    public func stroke(_ line: Polyline, style: StrokeStyle) {
+        stroke([], then: line, style: style)
+    }
+
+    /// `stroke(lines + [newest], style:)` without making that array: a background render strokes every
+    /// stored line and the one still growing (`StoredLines.Snapshot`), and joining them into one array
+    /// copied every line, for every render of every replay.
+    public func stroke(_ lines: [Polyline], then newest: Polyline?, style: StrokeStyle) {
         guard !style.isOutOfReach else {
             return refuse(
                 "stroked with a line width of \(style.lineWidth) (a width is 0...\(StrokeStyle.maxLineWidth) pixels)")
         }
         // By index, not `for line in lines`: each element bound by a loop is a copy of the line (a retain
         // and release of each of its buffers), for every line of every whole-picture render.
-        if let i = lines.indices.first(where: { lines[$0].refusedPoint != nil }), let point = lines[i].refusedPoint {
+        let refused = lines.indices.lazy.compactMap { lines[$0].refusedPoint }.first ?? newest?.refusedPoint
+        if let point = refused {
             return refuse(
                 "stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)"
             )
         }
-        if let handle { addPath(lines, to: handle) }
-        if !lines.isEmpty { recordInk(lines) }
+        if let handle {
+            addPath(lines, to: handle)
+            if let newest { addPath(CollectionOfOne(newest), to: handle) }
+        }
+        if !lines.isEmpty || newest != nil { recordInk(lines, then: newest) }
         if ledger != nil {
             var tally = StrokeTally()
             for i in lines.indices { lines[i].count(into: &tally, clip: clipExtents, radius: style.inkRadius) }
+            newest?.count(into: &tally, clip: clipExtents, radius: style.inkRadius)
             record(tally, radius: style.inkRadius)
         }
         finishStroke(style)
     }
 
-    /// `stroke([line], style:)` without the array: the render server strokes each shape layer alone,
-    /// hundreds a frame.
-    func stroke(_ line: Polyline, style: StrokeStyle) {
-        if let handle { addPath(CollectionOfOne(line), to: handle) }
-        // The render server's contexts keep no record: no array is made for it.
-        if ledger?.ink != nil || surface.inkRecord != nil { recordInk([line]) }
-        if ledger != nil {
-            var tally = StrokeTally()
-            line.count(into: &tally, clip: clipExtents, radius: style.inkRadius)
-            record(tally, radius: style.inkRadius)
+    /// Strokes each of `lines` as a path of its own, as `stroke([line], style:)` would one line at a time,
+    /// without an array per line: the render server strokes each shape layer alone, hundreds a frame.
+    func strokeEach(_ lines: [Polyline], style: StrokeStyle) {
+        // The render server's contexts keep no record: no line is copied for one.
+        let recordsInk = ledger?.ink != nil || surface.inkRecord != nil
+        // By index, and each line read where it lies: a line bound by a loop, or passed on, is a copy
+        // (a retain and release of each of its buffers), for every layer of every composite.
+        for i in lines.indices {
+            if let handle { addPath(CollectionOfOne(lines[i]), to: handle) }
+            if recordsInk { recordInk([], then: lines[i]) }
+            if ledger != nil {
+                var tally = StrokeTally()
+                lines[i].count(into: &tally, clip: clipExtents, radius: style.inkRadius)
+                record(tally, radius: style.inkRadius)
+            }
+            finishStroke(style)
         }
-        finishStroke(style)
     }
 
     /// Counts a stroked path's work, as `stroke(_:style:)` describes, in one write to the ledger.
     /// Keeps a stroke's lines in the replay's record and their ids in the surface (`Surface.ink`).
-    private func recordInk(_ lines: [Polyline]) {
+    private func recordInk(_ lines: [Polyline], then newest: Polyline?) {
         guard let record = ledger?.ink ?? surface.inkRecord else { return }
-        record.record(lines, into: &surface.ink)
+        record.record(lines, then: newest, into: &surface.ink)
     }
 
     private func record(_ tally: StrokeTally, radius: Double) {

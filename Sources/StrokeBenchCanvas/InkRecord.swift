@@ -51,17 +51,18 @@ package final class InkRecord: Sendable {
     /// of a path counts alone, and one stroked again adds nothing new.
     func record(_ line: Polyline) -> Int {
         var ids = InkSet()
-        record([line], into: &ids)
+        record([], then: line, into: &ids)
         var only = ids.descending
         return only.next()!
     }
 
-    /// Keeps each of `lines`, a stroked path, as `record(_:)` does, and adds their ids to `ink`: under
-    /// one lock, since a whole-picture render strokes every stored line as one path.
-    func record(_ lines: [Polyline], into ink: inout InkSet) {
+    /// Keeps each of `lines` and then `newest`, a stroked path, as `record(_:)` does, and adds their ids
+    /// to `ink`: under one lock, since a whole-picture render strokes every stored line as one path.
+    func record(_ lines: [Polyline], then newest: Polyline?, into ink: inout InkSet) {
+        let count = lines.count + (newest == nil ? 0 : 1)
         kept.withLock { kept in
-            for i in lines.indices {
-                let storage = lines[i].storage
+            for i in 0..<count {
+                let storage = i < lines.count ? lines[i].storage : newest!.storage
                 let id: Int
                 if i < kept.lastPath.count, kept.lastPath[i].storage == storage {
                     id = kept.lastPath[i].id
@@ -70,7 +71,7 @@ package final class InkRecord: Sendable {
                 } else {
                     id = kept.lines.count
                     kept.ids[storage] = id
-                    kept.lines.append(lines[i])
+                    kept.lines.append(i < lines.count ? lines[i] : newest!)
                 }
                 ink.insert(id)
                 if i < kept.lastPath.count {
@@ -79,7 +80,7 @@ package final class InkRecord: Sendable {
                     kept.lastPath.append((storage, id))
                 }
             }
-            kept.lastPath.removeLast(kept.lastPath.count - lines.count)
+            kept.lastPath.removeLast(kept.lastPath.count - count)
         }
     }
 

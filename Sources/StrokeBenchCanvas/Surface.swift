@@ -83,7 +83,7 @@ public final class Surface {
         misuse = ledger?.misuse
         inkRecord = ledger?.ink
         ledger?.counters.bitmapsAllocated += 1
-        ledger?.count(\.pixelsCleared, width * height, in: format)
+        ledger?.count(.cleared, width * height, in: format)
         accounting?.allocated(stride * height)
     }
 
@@ -169,7 +169,7 @@ public final class Surface {
 
     /// Counts this image as a layer's new contents, handed to the render server at a commit.
     public func countUpload(in ledger: WorkLedger) {
-        ledger.count(\.pixelsUploaded, width * height, in: format)
+        ledger.count(.uploaded, width * height, in: format)
     }
 
     /// A new surface with the same pixels (one bitmap allocated, one full copy).
@@ -193,10 +193,9 @@ public enum PixelFormat: String, Hashable, Sendable {
 }
 
 extension WorkLedger {
-    /// Adds `pixels` to the counter at `key`, and to its extended-range share when they are in that format.
-    func count(_ key: WritableKeyPath<WorkCounters, Int>, _ pixels: Int, in format: PixelFormat) {
-        counters[keyPath: key] += pixels
-        if format == .extendedRange, let extended = WorkCounters.extended(key) { counters[keyPath: extended] += pixels }
+    /// Adds `pixels` to `counter`, and to its extended-range share when they are in that format.
+    func count(_ counter: WorkCounters.PixelCounter, _ pixels: Int, in format: PixelFormat) {
+        counters.add(pixels, to: counter, extended: format == .extendedRange)
     }
 }
 

@@ -398,7 +398,7 @@ public struct UnitCosts: Hashable, Sendable {
     ) -> ReplayDuration {
         // Most phases of an idle turn count nothing, and cost nothing at any unit cost (each is finite:
         // `DeviceCostData.checkValues`): no need to price every kind to add zeros.
-        guard counters != WorkCounters() else { return .zero }
+        guard !counters.isZero else { return .zero }
         let (compute, memory) = sharing.multipliers(at: placement)
         var ns = 0.0
         for kind in kinds {

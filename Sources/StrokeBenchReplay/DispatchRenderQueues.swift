@@ -102,9 +102,8 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
             running -= 1
             _pending -= 1
             if case .concurrent(let n) = taskLane { globalLanes[n] = false }
-            if let picture = output as? RenderedPicture {
-                _log.finished.append((finishedAt.seconds, picture.showsThrough))
-            }
+            let showsThrough = (output as? RenderedPicture)?.showsThrough
+            if let showsThrough { _log.finished.append((finishedAt.seconds, showsThrough)) }
             lock.unlock()
             let finished = UncheckedBox(output)
             let ended = UncheckedBox(trace)
@@ -116,7 +115,7 @@ final class DispatchRenderQueues: RenderQueues, TimelineReporting, @unchecked Se
                 ledger.value.absorb(counted)
                 timeline.renderTaskEnded(
                     ended.value.finish(
-                        at: now, output: finished.value, context: context, counted: counted,
+                        at: now, showsThrough: showsThrough, context: context, counted: counted,
                         ledger: ledger.value
                     ) { carried.value(finished.value, context) })
             }

@@ -208,19 +208,20 @@ struct TaskTrace {
     /// timeline is told of them) they are only forgotten.
     mutating func noteStep(startingAt time: ReplayInstant, context: TaskContext, first: Bool, keepsChecks: Bool) {
         if first { start = time }
-        context.drainChecks { cancelled in
-            if keepsChecks { checks.append(.init(time: time, cancelled: cancelled, onMain: false)) }
-        }
+        guard keepsChecks else { return context.discardChecks() }
+        context.drainChecks { cancelled in checks.append(.init(time: time, cancelled: cancelled, onMain: false)) }
     }
 
     /// Runs `completion` (on the main thread, at `time`) and tells the task's fate from the counters
     /// the task and its completion counted: the same counters the run reports.
     ///
     /// - Parameters:
+    ///   - showsThrough: the newest sample of the picture the task finished (`RenderedPicture`), nil
+    ///     when it finished none: the queue casts the task's output once, not once per reader.
     ///   - counted: what the task's steps counted (already added to the run's ledger).
     ///   - ledger: the main thread's ledger, which the completion counts into.
     func finish(
-        at time: ReplayInstant, output: (any Sendable)?, context: TaskContext, counted: WorkCounters,
+        at time: ReplayInstant, showsThrough: Int?, context: TaskContext, counted: WorkCounters,
         ledger: WorkLedger, completion: () -> Void
     ) -> TimelineTask {
         let supersededBefore = ledger.counters.tasksSuperseded
@@ -230,7 +231,7 @@ struct TaskTrace {
             fate = .cancelled
         } else if counted.tasksSuperseded > 0 || ledger.counters.tasksSuperseded > supersededBefore {
             fate = .superseded
-        } else if output is RenderedPicture {
+        } else if showsThrough != nil {
             fate = .shown
         } else {
             fate = .stopped
@@ -239,7 +240,7 @@ struct TaskTrace {
         return TimelineTask(
             ticket: ticket, lane: lane, submitted: submitted, start: start, end: end, delivered: time,
             checks: checks + onMain, fate: fate, started: counted.tasksStarted > 0,
-            showsThrough: (output as? RenderedPicture)?.showsThrough)
+            showsThrough: showsThrough)
     }
 }
 

@@ -124,7 +124,8 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
     private func run(_ item: Queued, at time: ReplayInstant, done: @escaping (ReplayInstant) -> Void) {
         let context = TaskContext(ledger: ledger.sibling())
         var trace = item.trace
-        // Only a timeline shows the checks: a replay without one (the model's draws) keeps none.
+        // Only a timeline shows the checks and the task's record: a replay without one (the model's
+        // draws) keeps neither.
         let keepsChecks = !(timeline is NoTimeline)
         func steps(from first: Int) {
             var index = first
@@ -164,16 +165,21 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
                 running -= 1
                 meter.workersRunning(running)
                 pending -= 1
-                if let picture = output as? RenderedPicture { log.finished.append((end.seconds, picture.showsThrough)) }
+                // One cast per task, read twice: a cast to a protocol looks the conformance up each time.
+                let showsThrough = (output as? RenderedPicture)?.showsThrough
+                if let showsThrough { log.finished.append((end.seconds, showsThrough)) }
                 trace.end = end
                 let trace = trace
                 mainQueue.post(at: end) { [ledger, unowned self] in
                     log.ended += 1
                     let counted = context.ledger.take().all
                     ledger.absorb(counted)
+                    // Without a timeline (the model's draws) the completion runs alone: the task's
+                    // record, its checks and fate, would be built for nobody.
+                    guard keepsChecks else { return item.completion(output, context) }
                     timeline.renderTaskEnded(
                         trace.finish(
-                            at: mainNow, output: output, context: context, counted: counted,
+                            at: mainNow, showsThrough: showsThrough, context: context, counted: counted,
                             ledger: ledger
                         ) { item.completion(output, context) })
                 }

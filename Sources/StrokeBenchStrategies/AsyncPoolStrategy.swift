@@ -117,7 +117,7 @@ package final class AsyncPoolStrategy: DrawingStrategy {
                     return .stop
                 }
                 guard let drawing = drawing.value else { return .stop }
-                drawing.stroke([snapshot[index - 2]], style: canvas.style)
+                drawing.stroke(snapshot[index - 2], style: canvas.style)
                 return .proceed
             case snapshot.count + 2:
                 drawing.value = nil

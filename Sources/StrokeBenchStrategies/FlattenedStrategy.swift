@@ -95,7 +95,7 @@ package final class FlattenedStrategy: DrawingStrategy {
         } else {
             context.fill(rect, with: canvas.background)
         }
-        context.stroke([line], style: canvas.style)
+        context.stroke(line, style: canvas.style)
     }
 
     package func commit() -> LayerUpdate? {

@@ -70,7 +70,7 @@ package final class SublayerStrategy: DrawingStrategy {
         let image = try Surface(width: canvas.width, height: canvas.height, counting: ledger)
         let context = try Context(surface: image, counting: ledger)
         context.draw(base, in: canvas.bounds)
-        for layer in layers { context.stroke([layer], style: canvas.style) }
+        for layer in layers { context.stroke(layer, style: canvas.style) }
         base = image
         layers.removeAll(keepingCapacity: true)
         layersBounds = .zero

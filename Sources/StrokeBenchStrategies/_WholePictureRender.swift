@@ -7,8 +7,9 @@ func renderWholePicture(_ lines: StoredLines.Snapshot, canvas: CanvasConfigurati
         let context = try? Context(surface: image, counting: ledger)
     else { return nil }
     context.fill(canvas.bounds, with: canvas.background)
-    // As an array of the lines, stroked as one path: the snapshot is also a sequence of point
-    // collections, which the generic `stroke` would copy into new lines.
-    context.stroke(lines.array, style: canvas.style)
+    // The stored lines and the newest, stroked as one path: the snapshot is also a sequence of point
+    // collections, which the generic `stroke` would copy into new lines, and joining its parts into one
+    // array would copy every line for every render.
+    context.stroke(lines.earlier, then: lines.newest, style: canvas.style)
     return image
 }

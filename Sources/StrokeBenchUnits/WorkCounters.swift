@@ -75,16 +75,31 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         extendedCleared + extendedFilled + extendedBlended + extendedStroked + extendedUploaded + extendedCopied
     }
 
-    /// The extended-range share of the pixel counter at `key`.
-    package static func extended(_ key: WritableKeyPath<WorkCounters, Int>) -> WritableKeyPath<WorkCounters, Int>? {
-        switch key {
-        case \.pixelsCleared: \.extendedCleared
-        case \.pixelsFilled: \.extendedFilled
-        case \.pixelsBlended: \.extendedBlended
-        case \.pixelsStroked: \.extendedStroked
-        case \.pixelsUploaded: \.extendedUploaded
-        case \.pixelsCopied: \.extendedCopied
-        default: nil
+    /// A pixel counter whose extended-range share is kept apart (`extendedCleared` and the rest); stroked
+    /// pixels are added with the rest of a stroke's work (`addStroke`).
+    @usableFromInline package enum PixelCounter: Sendable { case cleared, filled, blended, uploaded, copied }
+
+    /// Adds `pixels` to `counter`, and to its extended-range share when they are `extended`. A switch over
+    /// the fields rather than key paths, which a dry replay built and compared for every bitmap it made.
+    @inlinable
+    package mutating func add(_ pixels: Int, to counter: PixelCounter, extended: Bool) {
+        let share = extended ? pixels : 0
+        switch counter {
+        case .cleared:
+            pixelsCleared += pixels
+            extendedCleared += share
+        case .filled:
+            pixelsFilled += pixels
+            extendedFilled += share
+        case .blended:
+            pixelsBlended += pixels
+            extendedBlended += share
+        case .uploaded:
+            pixelsUploaded += pixels
+            extendedUploaded += share
+        case .copied:
+            pixelsCopied += pixels
+            extendedCopied += share
         }
     }
 
@@ -117,6 +132,19 @@ public struct WorkCounters: Hashable, Sendable, Codable {
         \.extendedCleared, \.extendedFilled, \.extendedBlended, \.extendedStroked, \.extendedUploaded,
         \.pixelsCopied, \.extendedCopied, \.pixelsConverted,
     ]
+
+    /// True when nothing was counted: every counter zero. Field by field, as `combine` is: comparing with
+    /// `WorkCounters()` made and compared a whole zero tally, for every phase of every turn.
+    @inlinable
+    package var isZero: Bool {
+        var any = pixelsRasterized | bytesCopied | segmentsStroked | bitmapsAllocated | tasksStarted
+        any |= tasksCancelled | tasksSuperseded | pixelsComposited | pixelsCleared | pixelsFilled
+        any |= pixelsBlended | pixelsStroked | pixelsSwept | segmentsCulled | edgeRows
+        any |= joinRadii | pathsStroked | pixelsUploaded | drawCalls | extendedCleared
+        any |= extendedFilled | extendedBlended | extendedStroked | extendedUploaded | pixelsCopied
+        any |= extendedCopied | pixelsConverted
+        return any == 0
+    }
 
     /// The difference of two tallies: the work counted between two readings of a ledger.
     @inlinable

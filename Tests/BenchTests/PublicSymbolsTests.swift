@@ -50,7 +50,7 @@ import Testing
             [
                 "BitmapAccounting", "CanvasError", "Color", "Context", "ImageRenderer", "LineCap", "Misuse",
                 "PixelFormat", "PixelRect", "Point", "Polyline", "StrokeStyle", "Surface", "WorkLedger",
-            ], 204
+            ], 206
         ),
         // The device model, fitted (Benchmarks builds modelled replays).
         "StrokeBenchDevice": (

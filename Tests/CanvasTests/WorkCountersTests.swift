@@ -21,4 +21,15 @@ import Testing
             #expect((sum - a)[keyPath: field] == index + 1)
         }
     }
+
+    /// A tally with any one counter set is not zero: the cost model skips pricing a zero tally, so a
+    /// counter `isZero` left out would be work no device charges for when it is counted alone.
+    @Test func isZeroReadsEveryCounter() {
+        #expect(WorkCounters().isZero)
+        for field in WorkCounters.fields {
+            var one = WorkCounters()
+            one[keyPath: field] = 1
+            #expect(!one.isZero, "\(field)")
+        }
+    }
 }
