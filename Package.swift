@@ -88,6 +88,7 @@ let package = Package(
             dependencies: [
                 "StrokeBench", "StrokeBenchDevice", "StrokeBenchTraces", "StrokeBenchStrategies", "StrokeBenchMetrics",
                 .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ], swiftSettings: hotPath),
         // The device cost model's fit: replays the fitted figure and refits the free factor at every draw
         // of the model's uncertainty. Above the engine, which takes the fit as an input (`DeviceModel`).

@@ -169,6 +169,12 @@ package struct InkSet: Hashable, Sendable {
 
     mutating func formUnion(_ other: InkSet) {
         guard !other.words.isEmpty else { return }
+        // A new surface drawing an image in first takes the image's set as it is, sharing its words
+        // until either changes, rather than zeroing a copy and adding every word into it.
+        guard !words.isEmpty else {
+            self = other
+            return
+        }
         cover(other.first..<other.first + other.words.count)
         for (i, word) in other.words.enumerated() where word != 0 { words[other.first - first + i] |= word }
     }

@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 import StrokeBenchCanvas
 import StrokeBenchDevice
@@ -22,9 +23,9 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
     private let mainQueue: MainQueue
     private let ledger: WorkLedger
     private let meter: any CostMeter
-    private var serialQueues: [[Queued]]
+    private var serialQueues: [Deque<Queued>]
     private var busy: [Bool]
-    private var globalBacklog: [Queued] = []
+    private var globalBacklog: Deque<Queued> = []
     private var globalRunning = 0
     /// Simulated time the main thread is at, used as the submission time.
     var mainNow = ReplayInstant.zero

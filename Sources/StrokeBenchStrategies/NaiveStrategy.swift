@@ -43,13 +43,20 @@ package final class NaiveStrategy: DrawingStrategy {
             strokeHasMoved = false
         case .moved:
             guard let start = previous, let last = event.points.last else { return }
-            try render([start] + event.points.map(\.location))
+            // The segment from the last point through the event's, made as the line it is stroked as:
+            // through an array and the generic `stroke`, every event paid for the conversion again.
+            var segment = Polyline(style: canvas.style)
+            segment.append(start)
+            for point in event.points { segment.append(point.location) }
+            try render(segment)
             previous = last.location
             strokeHasMoved = true
             drawnThrough = last.index
         case .ended:
             if !strokeHasMoved, let tap = previous {
-                try render([tap])
+                var dot = Polyline(style: canvas.style)
+                dot.append(tap)
+                try render(dot)
                 drawnThrough = newest
             }
             previous = nil
@@ -58,7 +65,7 @@ package final class NaiveStrategy: DrawingStrategy {
     }
 
     /// `UIGraphicsImageRenderer.image { ... }`: a new bitmap, the old picture drawn into it, the new line stroked.
-    private func render(_ line: [Point]) throws {
+    private func render(_ line: Polyline) throws {
         let next = try Surface(
             width: canvas.width, height: canvas.height, format: imageRendererFormat, counting: ledger)
         let context = try Context(surface: next, counting: ledger)
@@ -67,7 +74,7 @@ package final class NaiveStrategy: DrawingStrategy {
         } else {
             context.fill(canvas.bounds, with: canvas.background)
         }
-        context.stroke(CollectionOfOne(line), style: canvas.style)
+        context.stroke(line, style: canvas.style)
         image = next
         contentsChanged = true
     }
