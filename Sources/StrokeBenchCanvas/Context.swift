@@ -201,6 +201,21 @@ public final class Context {
     func strokeEach(_ lines: [Polyline], style: StrokeStyle) {
         // The render server's contexts keep no record: no line is copied for one.
         let recordsInk = ledger?.ink != nil || surface.inkRecord != nil
+        if let ledger, handle == nil, !recordsInk {
+            // A dry composite only counts: the layers' work summed here and added to the ledger once,
+            // with the clip, the radius and the format read once, not for every layer.
+            let (clip, radius, extended) = (clipExtents, style.inkRadius, surface.format == .extendedRange)
+            var counters = WorkCounters()
+            lines.withUnsafeBufferPointer { lines in
+                for i in lines.indices {
+                    var tally = StrokeTally()
+                    lines[i].count(into: &tally, clip: clip, radius: radius)
+                    Self.add(tally, radius: radius, clip: clip, extended: extended, to: &counters)
+                }
+            }
+            ledger.counters += counters
+            return
+        }
         // By index, and each line read where it lies: a line bound by a loop, or passed on, is a copy
         // (a retain and release of each of its buffers), for every layer of every composite.
         for i in lines.indices {
@@ -224,17 +239,25 @@ public final class Context {
 
     private func record(_ tally: StrokeTally, radius: Double) {
         guard let ledger, tally.segments > 0 else { return }
+        Self.add(
+            tally, radius: radius, clip: clipExtents, extended: surface.format == .extendedRange, to: &ledger.counters)
+        if let handle { assertExtentsMatchCairo(tally.extents, handle) }
+    }
+
+    /// What `record` adds to the ledger for `tally`, stroked with `radius` inside `clip`, added to `counters`.
+    private static func add(
+        _ tally: StrokeTally, radius: Double, clip: PixelRect, extended: Bool, to counters: inout WorkCounters
+    ) {
+        guard tally.segments > 0 else { return }
         let e = tally.extents.box
         let swept = PixelRect(
             enclosingMinX: e.x0 - radius, minY: e.y0 - radius, maxX: e.x1 + radius, maxY: e.y1 + radius
         )
-        .intersection(clipExtents).area
-        let extended = surface.format == .extendedRange
+        .intersection(clip).area
         let radii = Int((Double(tally.segments - tally.culled) * radius).rounded())
-        ledger.counters.addStroke(
+        counters.addStroke(
             swept: swept, ink: tally.inkPixels, segments: tally.segments, culled: tally.culled,
             edgeRows: tally.edgeRows, joinRadii: radii, extended: extended)
-        if let handle { assertExtentsMatchCairo(tally.extents, handle) }
     }
 
     /// Strokes the path built, in `style`: cairo's work, with pixels.

@@ -91,38 +91,39 @@ public struct Polyline: Sendable, RandomAccessCollection {
     public var segmentCount: Int { count == 1 ? 1 : Swift.max(0, count - 1) }
 
     /// Adds this line's work, stroked with `radius` inside `clip`, to `tally`.
+    @inline(__always)
     func count(into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
-        guard let first else { return }
-        if count == 1 {
+        // The line's fields read one by one, never the line whole: a caller reading the line where it
+        // lies (a buffer of shape layers) would copy it for any use of the whole value.
+        let total = chunks.count * PointChunk.capacity + tail.count
+        guard total > 0 else { return }
+        if total == 1 {
+            let first = chunks.isEmpty ? tail[0] : chunks[0].points[0]
             tally.segments += 1
             tally.add(Segment(first, first), clip: clip, radius: radius)
             tally.extents.add(first)
             return
         }
-        guard radius == inkRadius else {
-            for point in self { tally.extents.add(point) }
-            tally.segments += count - 1
-            walk(1..<count, into: &tally, clip: clip, radius: radius)
-            return
-        }
+        guard radius == inkRadius else { return countWalking(into: &tally, clip: clip, radius: radius) }
         var before: Point? = nil
         if let last = chunks.last, clip.contains(chunksBlock.inkBounds) || !clip.sharesRows(with: chunksBlock.inkBounds)
         {
             // Every chunk would be added whole, or culled whole: the same sums, at once.
-            count(chunksBlock, points: [], after: nil, into: &tally, clip: clip, radius: radius)
+            Self.count(chunksBlock, points: [], after: nil, into: &tally, clip: clip, radius: radius)
             before = last.points.last
         } else {
             for chunk in chunks {
-                count(chunk.block, points: chunk.points, after: before, into: &tally, clip: clip, radius: radius)
+                Self.count(chunk.block, points: chunk.points, after: before, into: &tally, clip: clip, radius: radius)
                 before = chunk.points.last
             }
         }
-        count(tailBlock, points: tail, after: before, into: &tally, clip: clip, radius: radius)
+        Self.count(tailBlock, points: tail, after: before, into: &tally, clip: clip, radius: radius)
     }
 
     /// Counts the segments that end at `points` (the first starting at `before`, or at the first point when
-    /// the line starts here), summed in `block`.
-    private func count(
+    /// the line starts here), summed in `block`. Static, handed only what it reads: a method would be handed
+    /// the whole line, which a caller reading the line where it lies (a buffer of shape layers) must copy.
+    private static func count(
         _ block: SegmentBlock, points: [Point], after before: Point?, into tally: inout StrokeTally,
         clip: PixelRect, radius: Double
     ) {
@@ -144,6 +145,13 @@ public struct Polyline: Sendable, RandomAccessCollection {
                 start = points[i]
             }
         }
+    }
+
+    /// `count(into:clip:radius:)` for a radius other than the one the totals are for: point by point.
+    private func countWalking(into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
+        for point in self { tally.extents.add(point) }
+        tally.segments += count - 1
+        walk(1..<count, into: &tally, clip: clip, radius: radius)
     }
 
     /// Adds the ink of the segments ending at the points `ends`, one by one.
