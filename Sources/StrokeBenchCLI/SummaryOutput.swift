@@ -189,7 +189,7 @@ enum SummaryTable {
             func at(_ rank: Double, _ value: Double) -> String {
                 100 - neverShownPct < rank ? "never" : "\(fmt(value, 1)) ms"
             }
-            // With modelled costs, each end-to-end figure's range where it is a time.
+            // With modelled costs, each end-to-end or perceived figure's range where it is a time.
             func ranged(_ rank: Double, _ value: Double, _ low: Double?, _ high: Double?) -> String {
                 100 - neverShownPct < rank ? "never" : at(rank, value) + range(low, high, 1)
             }
@@ -201,9 +201,10 @@ enum SummaryTable {
             }
             facts.append(["ink latency, end to end", headline])
             if let perceived = pen.perceivedMs {
+                let p50 = ranged(50, perceived.p50, s.perceivedLatencyMsP50Low, s.perceivedLatencyMsP50High)
+                let p95 = ranged(95, perceived.p95, s.perceivedLatencyMsP95Low, s.perceivedLatencyMsP95High)
                 facts.append([
-                    "perceived (what prediction buys)",
-                    "p50 \(at(50, perceived.p50)), p95 \(at(95, perceived.p95)) until ink is within 1 mm of the pen",
+                    "perceived (what prediction buys)", "p50 \(p50), p95 \(p95) until ink is within 1 mm of the pen",
                 ])
             }
         } else {

@@ -84,6 +84,12 @@ extension Metric {
         ends(penToPixel[1], \.latencyE2eMsP95Low, \.latencyE2eMsP95High),
         ends(percentile(.compositeMs, .p95), \.compositeMsP95Low, \.compositeMsP95High),
     ].flatMap { $0 }
+    /// With modelled costs, the ends of perceived latency's median and 95th percentile over the model's
+    /// uncertainty: summary.csv's last columns, since they came after `latestModelledEnds`.
+    package static let perceivedModelledEnds: [Metric] = [
+        ends(prediction[0], \.perceivedLatencyMsP50Low, \.perceivedLatencyMsP50High),
+        ends(prediction[1], \.perceivedLatencyMsP95Low, \.perceivedLatencyMsP95High),
+    ].flatMap { $0 }
     /// Main thread and render server together, ms of work a second replayed: what a ranking weighs.
     package static let busyMsPerS = measure("busy_ms_per_s", unit: "ms/s") { $0.busyMsPerS }
     package static let samplesNeverShown = count("samples_never_shown", unit: "samples") { $0.samplesNeverShown }
@@ -125,6 +131,7 @@ extension Metric {
         + [samplesNeverShown, inkUpdatesPerS, longestStaleMs, rendersWastedPct] + modelledEnds + bandShares + penToPixel
         + prediction + wetInk
         + [busyMsPerS] + laterModelledEnds + [renderServerBusyPct] + renderServerBusyEnds + latestModelledEnds
+        + perceivedModelledEnds
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

@@ -173,11 +173,20 @@ package struct RunSummary: Hashable, Sendable, Codable {
     package var latencyE2eMsP50Low, latencyE2eMsP50High: Double?
     package var latencyE2eMsP95Low, latencyE2eMsP95High: Double?
     package var compositeMsP95Low, compositeMsP95High: Double?
+    /// With modelled costs, the ends of perceived latency's median and 95th percentile over the same
+    /// draws; nil for other costs, and where the central run has no perceived latency.
+    package var perceivedLatencyMsP50Low, perceivedLatencyMsP50High: Double?
+    package var perceivedLatencyMsP95Low, perceivedLatencyMsP95High: Double?
     /// A draw's end-to-end latency distribution (`ModelUncertainty`), which works out no other
     /// pen-to-pixel figure; not written.
     package var drawnEndToEndMs: Percentiles?
     /// The end-to-end distribution: the pen-to-pixel figures', or a draw's.
     package var endToEndMs: Percentiles? { penToPixel?.endToEndMs ?? drawnEndToEndMs }
+    /// A draw's perceived latency distribution (`ModelUncertainty`), worked out beside its end-to-end
+    /// one and no other pen-to-pixel figure; not written.
+    package var drawnPerceivedMs: Percentiles?
+    /// The perceived latency distribution: the pen-to-pixel figures', or a draw's.
+    package var perceivedMs: Percentiles? { penToPixel?.perceivedMs ?? drawnPerceivedMs }
     /// With modelled costs, the share of the model's draws in each hitch band; nil for other costs.
     package var bandProbabilities: BandProbabilities?
     /// How main-thread time grows with the drawing: the least-squares slope of active frames'
@@ -289,6 +298,10 @@ package struct RunSummary: Hashable, Sendable, Codable {
         case latencyE2eMsP95High = "latency_e2e_ms_p95_high"
         case compositeMsP95Low = "composite_ms_p95_low"
         case compositeMsP95High = "composite_ms_p95_high"
+        case perceivedLatencyMsP50Low = "perceived_latency_ms_p50_low"
+        case perceivedLatencyMsP50High = "perceived_latency_ms_p50_high"
+        case perceivedLatencyMsP95Low = "perceived_latency_ms_p95_low"
+        case perceivedLatencyMsP95High = "perceived_latency_ms_p95_high"
         case bandProbabilities = "band_probabilities"
         case penToPixel = "pen_to_pixel"
     }
@@ -401,6 +414,11 @@ package struct RunSummary: Hashable, Sendable, Codable {
             let shown = draws.filter { $0.endToEndMs != nil }
             (latencyE2eMsP50Low, latencyE2eMsP50High) = rangeOver(shown) { $0.endToEndMs!.p50 }
             (latencyE2eMsP95Low, latencyE2eMsP95High) = rangeOver(shown) { $0.endToEndMs!.p95 }
+        }
+        if perceivedMs != nil {
+            let perceived = draws.filter { $0.perceivedMs != nil }
+            (perceivedLatencyMsP50Low, perceivedLatencyMsP50High) = rangeOver(perceived) { $0.perceivedMs!.p50 }
+            (perceivedLatencyMsP95Low, perceivedLatencyMsP95High) = rangeOver(perceived) { $0.perceivedMs!.p95 }
         }
         let bands = BandProbabilities(ratios: draws.map(\.hitchRatioMsPerS))
         bandProbabilities = bands

@@ -95,9 +95,9 @@ public struct ReplayConfiguration {
     /// (`RunSummary.penToPixel`, `ReplayResult.sampleStages`). The model's draws and a ramp's steps
     /// read only frame pacing, and skip it.
     package var analysesLatency = true
-    /// With `analysesLatency` off, still work out the end-to-end latency's distribution (and with it
-    /// the wet-ink layer it may go through), and nothing else of pen-to-pixel: what the model's draws
-    /// range (`RunSummary.drawnEndToEndMs`).
+    /// With `analysesLatency` off, still work out the end-to-end and perceived latencies'
+    /// distributions (and with them the wet-ink layer they may go through), and nothing else of
+    /// pen-to-pixel: what the model's draws range (`RunSummary.drawnEndToEndMs`, `drawnPerceivedMs`).
     package var analysesEndToEnd = false
     /// Keep every `FrameRecord` in `ReplayResult.frames`. Tests and short replays want them; the
     /// command line streams them through `onFrame` instead, so that memory stays flat however long

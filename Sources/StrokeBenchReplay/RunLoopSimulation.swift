@@ -288,7 +288,13 @@ struct RunLoopSimulation {
         let deviceMs = Double(device.digitizerNs + device.scanOutAndPanelNs) / 1e6
         guard configuration.analysesLatency else {
             if configuration.analysesEndToEnd {
-                summary.drawnEndToEndMs = endToEndMs(device: device, latenciesMs: latenciesMs, deviceMs: deviceMs)
+                let endToEndNs = firstShownEndToEndNs(device: device)
+                summary.drawnEndToEndMs = endToEndMs(endToEndNs, latenciesMs: latenciesMs, deviceMs: deviceMs)
+                // A sample is shown where it has an end-to-end figure: the same test as its stages'.
+                let (stroke, changes) = screenChanges(device: device)
+                summary.drawnPerceivedMs = perceivedLatency(
+                    device: device, stroke: stroke, changes: changes, shown: endToEndNs.map { $0 != nil },
+                    endNs: grid.time(of: vsyncCount).nanoseconds)
             }
             return ReplayResult(
                 frames: accountant.frames, tally: accountant.tally, summary: summary, screen: screen, shown: shown)
@@ -328,10 +334,10 @@ struct RunLoopSimulation {
         return vsyncs.sorted().reduce(into: []) { if $1 != $0.last { $0.append($1) } }
     }
 
-    /// The end-to-end distribution `finish` reports in `PenToPixel.endToEndMs`, worked out alone: each
-    /// shown sample's stages summed without making them (`FrameAccountant.endToEndNs`), or the wet ink's
-    /// where that lit it sooner, and each never-shown sample at its lower bound. Nil when none was shown.
-    private func endToEndMs(device: DeviceLatency, latenciesMs: [Double], deviceMs: Double) -> Percentiles? {
+    /// Each sample's end-to-end latency in ns, worked out without its stages: its stages summed
+    /// (`FrameAccountant.endToEndNs`), or the wet ink's where that lit it sooner; nil for a sample never
+    /// shown, exactly where `firstPixels` gives none.
+    private func firstShownEndToEndNs(device: DeviceLatency) -> [Int64?] {
         var committed = accountant.endToEndNs(device: device)
         if configuration.pipeline.wetInk != .off {
             for i in committed.indices {
@@ -342,6 +348,13 @@ struct RunLoopSimulation {
                 if committed[i].map({ wet < $0 }) ?? true { committed[i] = wet }
             }
         }
+        return committed
+    }
+
+    /// The end-to-end distribution `finish` reports in `PenToPixel.endToEndMs`, worked out alone from
+    /// `firstShownEndToEndNs` (`committed`), each never-shown sample at its lower bound. Nil when none
+    /// was shown.
+    private func endToEndMs(_ committed: [Int64?], latenciesMs: [Double], deviceMs: Double) -> Percentiles? {
         guard committed.contains(where: { $0 != nil }) else { return nil }
         return Percentiles(
             committed.indices.map { i in committed[i].map { Double($0) / 1e6 } ?? latenciesMs[i] + deviceMs })

@@ -91,7 +91,11 @@ package enum SummaryCSV {
         columns += ([Metric.renderServerBusyPct] + Metric.renderServerBusyEnds).map(Column.metric)
         // With modelled costs, the ranges of pen-to-pixel latency (p50, p95) and of composite time (p95).
         columns += Metric.latestModelledEnds.map(Column.metric)
-        // Every spec field not placed above (the prediction's horizon; any field declared later), at
+        // The prediction's horizon was the last column before perceived latency got its range.
+        columns.append(.spec(.predictHorizon))
+        // With modelled costs, the ranges of perceived latency (p50, p95).
+        columns += Metric.perceivedModelledEnds.map(Column.metric)
+        // Every spec field not placed above (any field declared later), at
         // the end, so a field added to `SpecField.all` is a column without a word changed here.
         let placed = Set((configuration + columns).map(\.name))
         columns += SpecField.all.filter { !placed.contains($0.key) }.map(Column.spec)

@@ -75,7 +75,7 @@ import Testing
     @Test func metricsAreNamedOnceAndKnowTheirDirection() {
         let all =
             [Metric.frames, .durationS, .samples] + Metric.percentiles + Metric.counters + Metric.modelledEnds
-            + Metric.laterModelledEnds
+            + Metric.laterModelledEnds + Metric.perceivedModelledEnds
             + [Metric.droppedPct, .hitchRatio, .displayLinkFps, .inkUpdatesPerS, .threadsPeak]
         #expect(Set(all.map(\.name)).count == all.count)
         #expect(

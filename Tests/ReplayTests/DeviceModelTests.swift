@@ -297,6 +297,67 @@ import Testing
         #expect(try plain.run(progress: nil).summary.endToEndMs == nil)
     }
 
+    /// Perceived latency is ranged as end-to-end latency is, with prediction and without: each range
+    /// holds its central figure, and a draw's perceived distribution, worked out beside its end-to-end
+    /// one and nothing else, is the one the full analysis reports.
+    @Test(arguments: [Prediction.kalman, .none])
+    func perceivedLatencyHasRanges(predict: Prediction) throws {
+        var configuration = spiral(on: "ipad-pro-11", points: 200, strategy: "async-pool")
+        configuration.pipeline.predict = predict
+        let s = try Replay.run(configuration).summary
+        let perceived = try #require(s.penToPixel?.perceivedMs)
+        #expect(s.penToPixel?.prediction?.predictor == (predict == .none ? nil : predict.rawValue))
+        for (low, value, high) in [
+            (s.perceivedLatencyMsP50Low, perceived.p50, s.perceivedLatencyMsP50High),
+            (s.perceivedLatencyMsP95Low, perceived.p95, s.perceivedLatencyMsP95High),
+        ] {
+            let low = try #require(low)
+            let high = try #require(high)
+            #expect(low <= value && value <= high, "\(low) \(value) \(high)")
+        }
+        var alone = configuration
+        alone.analysesLatency = false
+        alone.analysesEndToEnd = true
+        var loop = try RunLoopSimulation(alone)
+        let drawn = try loop.run(progress: nil).summary
+        #expect(drawn.penToPixel == nil)
+        #expect(drawn.drawnPerceivedMs == perceived)
+        #expect(drawn.perceivedMs == perceived)
+        var none = alone
+        none.analysesEndToEnd = false
+        var plain = try RunLoopSimulation(none)
+        #expect(try plain.run(progress: nil).summary.perceivedMs == nil)
+    }
+
+    /// A draw re-priced from the central replay's turns takes the central replay's latencies as its
+    /// own (`CentralTurns.reprice`): replayed dry instead, each such draw works out the same perceived
+    /// and end-to-end distributions. Without prediction: with predicted ink, `CentralTurns` re-prices
+    /// no draw of this run (0 of 64), so each is replayed and works out its own.
+    @Test func aRepricedDrawsPerceivedLatencyIsTheCentralReplays() throws {
+        let configuration = spiral(on: "ipad-pro-11", points: 200, strategy: "dirty-rect")
+        let turns = CentralTurns(configuration)
+        var central = configuration
+        central.meter = try #require(turns.meter)
+        central.onFrame = { turns.add($0) }
+        var loop = try RunLoopSimulation(central)
+        let summary = try loop.run(progress: nil).summary
+        let perceived = try #require(summary.penToPixel?.perceivedMs)
+        let repriced = try ModelUncertainty.draws(of: configuration, central: summary, turns: turns)
+        // Turns that cannot re-price anything (no model meter): every draw replayed dry.
+        var unpriced = configuration
+        unpriced.meter = ZeroCostMeter()
+        let replayed = try ModelUncertainty.draws(of: configuration, central: summary, turns: CentralTurns(unpriced))
+        #expect(repriced.count == replayed.count)
+        // A re-priced draw is the central summary re-priced, pen-to-pixel figures and all.
+        let pairs = zip(repriced, replayed).filter { $0.0.penToPixel != nil }
+        #expect(pairs.count > repriced.count / 2, "\(pairs.count) of \(repriced.count) draws re-priced")
+        for (_, dry) in pairs {
+            #expect(dry.penToPixel == nil)
+            #expect(dry.drawnPerceivedMs == perceived)
+            #expect(dry.drawnEndToEndMs == summary.penToPixel?.endToEndMs)
+        }
+    }
+
     /// The model's own error on frames is one more input of the draws (docs/device-model.md,
     /// "Validation"): its factor is spread uniformly in its log over e^-S to e^S, one draw in each of
     /// the 64 strata, with median 1; a run drawn with it keeps its central figures and widens its ranges

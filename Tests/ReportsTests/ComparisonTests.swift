@@ -187,7 +187,8 @@ private func frames(_ base: Double, count: Int = 400, seed: Int = 0) -> [Double]
         main_ms_p95_low,main_ms_p95_high,latency_ms_p95_low,latency_ms_p95_high,ink_updates_per_s_low,\
         ink_updates_per_s_high,render_server_busy_pct,render_server_busy_pct_low,render_server_busy_pct_high,\
         latency_e2e_ms_p50_low,latency_e2e_ms_p50_high,latency_e2e_ms_p95_low,latency_e2e_ms_p95_high,\
-        composite_ms_p95_low,composite_ms_p95_high,predict_horizon_ms
+        composite_ms_p95_low,composite_ms_p95_high,predict_horizon_ms,perceived_latency_ms_p50_low,\
+        perceived_latency_ms_p50_high,perceived_latency_ms_p95_low,perceived_latency_ms_p95_high
         """
 
     /// Replays `strategy` and writes a one-run sweep folder; returns its path.
