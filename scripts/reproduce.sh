@@ -60,7 +60,9 @@ if [ "$MODE" = modelled ]; then
   # shellcheck source=/dev/null
   source results/measured-info.sh
   say "the measured grid and table, redrawn from the kept summary.csv (each device at its display's rates)"
-  python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md" --only hitch-grid --bench "$BENCH"
+  # Captioned with the commit that measured it (measured-info.sh), not the one redrawing it.
+  python3 scripts/plot.py "$out" --output "$out" --table "$out/table.md" --only hitch-grid --bench "$BENCH" \
+    --caption "StrokeBench ${commit:0:7}, measured $measured_on"
 else
   mkdir -p "$out"
 
@@ -157,8 +159,13 @@ if [ "$MODE" = all ]; then
 fi
 
 say "the answer on one page: bench report (results/report.html, and the article's spiral in device-model/report.html)"
-"$BENCH" report "$out/modelled" --output "$stage/report.html" && mv "$stage/report.html" "$out/report.html"
-"$BENCH" report "$out/device-model/sweep" --output "$stage/device-report.html" && mv "$stage/device-report.html" "$out/device-model/report.html"
+# The pages name their study by the path it has once results.new replaces results/: made through a link
+# of that name in the staging folder, not as results.new/..., which the page would print as its study.
+ln -sfn "../$out" "$stage/results"
+(cd "$stage" && "$BENCH" report results/modelled --output report.html) && mv "$stage/report.html" "$out/report.html"
+(cd "$stage" && "$BENCH" report results/device-model/sweep --output device-report.html) \
+  && mv "$stage/device-report.html" "$out/device-model/report.html"
+rm "$stage/results"
 "$BENCH" report "$out/modelled" --format markdown >"$out/verdict.md"
 
 say "results/README.md"
