@@ -108,6 +108,10 @@ import Testing
             "python3", Self.repository + "/scripts/plot_history.py", history, "--output", png,
             "--bench", BenchTool.executable.path,
         ]
+        // Its own folder to start in: the process's working folder is whichever folder an in-process
+        // command of another test has entered (`BenchTool.run`), which that test then removes, and a
+        // python started there (pyenv's shim changes into it) fails before it runs.
+        plot.currentDirectoryURL = folder
         let errors = Pipe()
         plot.standardError = errors
         try plot.run()

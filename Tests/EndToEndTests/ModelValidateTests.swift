@@ -72,6 +72,9 @@ import Testing
         // The docs' tables are written from the committed JSON (scripts/validation_docs.py), never typed in.
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Started in the repository, not in whatever folder the process's working folder is now.
+        check.currentDirectoryURL = committed.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         check.arguments = [
             "python3",
             committed.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
