@@ -44,12 +44,12 @@ def render(report):
         lines.append(f"| {kind} | {t['figures']} | {t['rows']} | {fmt(t['factor'])}{drawn} "
                      f"| {fmt(t['coverage_leave_one_row_out'])} |")
     lines += ["",
-              "| metric | rows | Spearman | error factor | mean abs log ratio | coverage | reference: Spearman | reference: error factor |",
-              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+              "| metric | rows | Spearman | error factor | mean abs log ratio | median APE | coverage | reference: Spearman | reference: error factor |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for metric, m in sorted(s["per_metric"].items()):
         ref = s["reference"]["per_metric"].get(metric, {})
         lines.append(f"| `{metric}` | {m['n']} | {fmt(m.get('spearman'))} | {fmt(m['geometric_mean_error_factor'])}x "
-                     f"| {fmt(m['mean_absolute_log_ratio'])} | {fmt(m.get('coverage'))} | {fmt(ref.get('spearman'))} "
+                     f"| {fmt(m['mean_absolute_log_ratio'])} | {fmt(m['median_ape_pct'], 0)}% | {fmt(m.get('coverage'))} | {fmt(ref.get('spearman'))} "
                      f"| {fmt(ref.get('geometric_mean_error_factor'))}x |")
     lines += ["", f"Reference predictor: {s['reference']['predictor']}."]
     return "\n".join(lines)

@@ -73,13 +73,17 @@ enum ValidationTable {
         }
         lines.append("")
         var metrics = [
-            ["metric", "rows", "Spearman", "error factor", "coverage", "reference: Spearman", "error factor"]
+            [
+                "metric", "rows", "Spearman", "error factor", "median APE", "coverage", "reference: Spearman",
+                "error factor",
+            ]
         ]
         for (metric, m) in s.perMetric.sorted(by: { $0.key < $1.key }) {
             let r = s.reference.perMetric[metric]
             metrics.append([
                 metric, "\(m.n)", m.spearman.map { fmt($0, 2) } ?? "-", "\(fmt(m.geometricMeanErrorFactor, 2))x",
-                m.coverage.map { fmt($0, 2) } ?? "-", r?.spearman.map { fmt($0, 2) } ?? "-",
+                "\(fmt(m.medianAbsolutePercentageError, 0))%", m.coverage.map { fmt($0, 2) } ?? "-",
+                r?.spearman.map { fmt($0, 2) } ?? "-",
                 r.map { "\(fmt($0.geometricMeanErrorFactor, 2))x" } ?? "-",
             ])
         }

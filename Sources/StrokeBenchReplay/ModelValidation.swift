@@ -129,6 +129,10 @@ package enum ModelValidation {
         package var meanAbsoluteLogRatio: Double
         /// e to that mean: the typical factor by which a figure is off.
         package var geometricMeanErrorFactor: Double
+        /// The median of |figure - published| / published, in percent: the error older reports gave. It
+        /// cannot pass 100% for a figure too low, however far (a snapshot 20x under reads 95%), so the
+        /// error factor is the one to judge by; this is kept beside it to compare with published models.
+        package var medianAbsolutePercentageError: Double
         /// The share of rows whose published figure lies in the stated range; nil for a predictor
         /// that states none (the reference).
         package var coverage: Double?
@@ -136,6 +140,7 @@ package enum ModelValidation {
             case n, spearman, coverage
             case meanAbsoluteLogRatio = "mean_absolute_log_ratio"
             case geometricMeanErrorFactor = "geometric_mean_error_factor"
+            case medianAbsolutePercentageError = "median_ape_pct"
         }
     }
 
@@ -176,6 +181,10 @@ package enum ModelValidation {
         /// By metric (`display_link_fps`, `main_thread_busy_pct`, `snapshot_ms`): never pooled across
         /// units.
         package var perMetric: [String: MetricAccuracy]
+        /// `perMetric`'s rank correlations (metrics of 3 rows or more) and median percentage errors, one
+        /// map each: the figures a reader compares with other models' first, still never pooled.
+        package var spearmanByMetric: [String: Double]
+        package var medianApePctByMetric: [String: Double]
         /// The share of predicted rows within their stated range, each range sized without its row.
         package var coverageLeaveOneRowOut: Double
         /// The same share with the draws' ranges alone: what the structural error terms add.
@@ -186,6 +195,8 @@ package enum ModelValidation {
         enum CodingKeys: String, CodingKey {
             case predictedRows = "predicted_rows"
             case perMetric = "per_metric"
+            case spearmanByMetric = "spearman_by_metric"
+            case medianApePctByMetric = "median_ape_pct_by_metric"
             case coverageLeaveOneRowOut = "coverage_leave_one_row_out"
             case coverageDrawsOnly = "coverage_draws_only"
             case structuralError = "structural_error"
@@ -195,8 +206,9 @@ package enum ModelValidation {
 
     /// The rows and their summary.
     package struct Report: Sendable, Codable {
+        /// 5: each metric's median percentage error (`median_ape_pct`, and `summary`'s maps by metric);
         /// 4: a structural error term per kind of cost (`summary.structural_error`), where 3 pooled one.
-        package var formatVersion = 4
+        package var formatVersion = 5
         package var rows: [Row]
         package var summary: Summary
         enum CodingKeys: String, CodingKey {
@@ -395,17 +407,22 @@ package enum ModelValidation {
             let pairs = rows.compactMap { row in row.published.flatMap { p in figure(row).map { ($0, p) } } }
             let logs = pairs.map { logRatio($0.0, $0.1) }
             let mean = logs.isEmpty ? 0 : logs.reduce(0, +) / Double(logs.count)
+            let percentages = pairs.map { abs($0.0 - $0.1) / abs($0.1) * 100 }
             return MetricAccuracy(
                 n: pairs.count, spearman: pairs.count >= 3 ? spearman(pairs.map(\.0), pairs.map(\.1)) : nil,
-                meanAbsoluteLogRatio: mean, geometricMeanErrorFactor: exp(mean), coverage: coverage)
+                meanAbsoluteLogRatio: mean, geometricMeanErrorFactor: exp(mean),
+                medianAbsolutePercentageError: median(percentages), coverage: coverage)
         }
         func share(_ rows: [Row], _ holds: (Row) -> Bool) -> Double {
             rows.isEmpty ? 0 : Double(rows.filter(holds).count) / Double(rows.count)
         }
         let byMetric = Dictionary(grouping: rows, by: \.metric)
+        let perMetric = byMetric.mapValues { accuracy($0, \.central, coverage: share($0, \.within)) }
         return Summary(
             predictedRows: rows.count,
-            perMetric: byMetric.mapValues { accuracy($0, \.central, coverage: share($0, \.within)) },
+            perMetric: perMetric,
+            spearmanByMetric: perMetric.compactMapValues(\.spearman),
+            medianApePctByMetric: perMetric.mapValues(\.medianAbsolutePercentageError),
             coverageLeaveOneRowOut: share(rows, \.within),
             coverageDrawsOnly: share(rows) { row in
                 let r = resolutions[row.figure] ?? 0
@@ -426,6 +443,14 @@ package enum ModelValidation {
             reference: Reference(
                 predictor: referencePredictor,
                 perMetric: byMetric.mapValues { accuracy($0, \.reference, coverage: nil) }))
+    }
+
+    /// The middle value, or the mean of the middle two; 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
 
     /// Pearson's correlation of the ranks.

@@ -37,8 +37,8 @@ import Testing
         let summary = try #require(report["summary"] as? [String: Any])
         #expect(
             Set(summary.keys) == [
-                "predicted_rows", "per_metric", "coverage_leave_one_row_out", "coverage_draws_only",
-                "structural_error", "reference",
+                "predicted_rows", "per_metric", "spearman_by_metric", "median_ape_pct_by_metric",
+                "coverage_leave_one_row_out", "coverage_draws_only", "structural_error", "reference",
             ])
         // A term per kind of cost, never one pooled over every row.
         let terms = try #require(summary["structural_error"] as? [String: [String: Any]])
@@ -55,6 +55,11 @@ import Testing
             let n = try #require(accuracy["n"] as? Int)
             #expect((accuracy["spearman"] != nil) == (n >= 3), "\(metric)")
             #expect((accuracy["geometric_mean_error_factor"] as? Double ?? 0) >= 1, "\(metric)")
+            // The maps by metric repeat the metric's own figures; a Spearman only where it has one.
+            let spearmans = try #require(summary["spearman_by_metric"] as? [String: Double])
+            let medians = try #require(summary["median_ape_pct_by_metric"] as? [String: Double])
+            #expect(spearmans[metric] == accuracy["spearman"] as? Double, "\(metric)")
+            #expect(medians[metric] == accuracy["median_ape_pct"] as? Double, "\(metric)")
         }
         let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("results/device-model/validation.json")
