@@ -32,6 +32,9 @@ package final class Compositor {
         self.height = height
     }
 
+    /// A dry compositor's count of the shape layers it composited, kept from one composite to the next.
+    private let layerCounts = LayerCounts()
+
     /// True when the compositor counts pixels without a framebuffer.
     package var isDry: Bool { framebuffer == nil }
 
@@ -99,7 +102,7 @@ package final class Compositor {
         let before = ledger.counters.pixelsRasterized
         let context = try Context(surface: framebufferSurface, counting: ledger)
         context.clip(to: clip)
-        context.strokeEach(layers, style: style)
+        context.strokeEach(layers, style: style, counts: isDry ? layerCounts : nil)
         if !isDry { framebufferSurface.withUnsafePixels { _, _ in } }  // flush cairo's writes before pixman reads
         let drawn = ledger.counters.pixelsRasterized - before
         pixelsComposited += drawn

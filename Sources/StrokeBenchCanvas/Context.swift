@@ -198,13 +198,20 @@ public final class Context {
 
     /// Strokes each of `lines` as a path of its own, as `stroke([line], style:)` would one line at a time,
     /// without an array per line: the render server strokes each shape layer alone, hundreds a frame.
-    func strokeEach(_ lines: [Polyline], style: StrokeStyle) {
+    ///
+    /// A dry context that keeps no record counts with `counts` where given: the layers it counted at an
+    /// earlier composite, inside this clip too, are not counted again (`LayerCounts`).
+    func strokeEach(_ lines: [Polyline], style: StrokeStyle, counts: LayerCounts? = nil) {
         // The render server's contexts keep no record: no line is copied for one.
         let recordsInk = ledger?.ink != nil || surface.inkRecord != nil
         if let ledger, handle == nil, !recordsInk {
             // A dry composite only counts: the layers' work summed here and added to the ledger once,
             // with the clip, the radius and the format read once, not for every layer.
             let (clip, radius, extended) = (clipExtents, style.inkRadius, surface.format == .extendedRange)
+            if let counts {
+                ledger.counters += counts.count(lines, clip: clip, radius: radius, extended: extended)
+                return
+            }
             var counters = WorkCounters()
             lines.withUnsafeBufferPointer { lines in
                 for i in lines.indices {
@@ -245,7 +252,7 @@ public final class Context {
     }
 
     /// What `record` adds to the ledger for `tally`, stroked with `radius` inside `clip`, added to `counters`.
-    private static func add(
+    static func add(
         _ tally: StrokeTally, radius: Double, clip: PixelRect, extended: Bool, to counters: inout WorkCounters
     ) {
         guard tally.segments > 0 else { return }

@@ -147,6 +147,17 @@ public struct Polyline: Sendable, RandomAccessCollection {
         }
     }
 
+    /// What `count(into:clip:radius:)` adds inside any clip that holds `inkBounds`, and those bounds: the
+    /// line's totals, the same in every such clip. Nil for a dot or an empty line, or for a radius other
+    /// than the totals' (each counted segment by segment, against its clip).
+    func whole(radius: Double) -> (tally: StrokeTally, inkBounds: PixelRect)? {
+        guard radius == inkRadius, chunks.count * PointChunk.capacity + tail.count > 1 else { return nil }
+        let inkBounds = chunksBlock.inkBounds.union(tailBlock.inkBounds)
+        var tally = StrokeTally()
+        count(into: &tally, clip: inkBounds, radius: radius)
+        return (tally, inkBounds)
+    }
+
     /// `count(into:clip:radius:)` for a radius other than the one the totals are for: point by point.
     private func countWalking(into tally: inout StrokeTally, clip: PixelRect, radius: Double) {
         for point in self { tally.extents.add(point) }

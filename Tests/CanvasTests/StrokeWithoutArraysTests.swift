@@ -89,4 +89,47 @@ import Testing
             }
         }
     }
+
+    /// A dry compositor keeps each layer's count from one composite to the next (`LayerCounts`). Over
+    /// composites whose layers grow, are flattened away and change in the middle, in clips that hold,
+    /// cut and miss them, and with the radius changing, each composite counts what counting every layer
+    /// afresh does.
+    @Test(arguments: 0..<8)
+    func keptLayerCountsAreCountedAfresh(seed: UInt64) throws {
+        var random = DryCountingTests.LCG(state: seed)
+        let compositor = try Compositor(width: 220, height: 180, rasterizes: false)
+        var layers: [Polyline] = []
+        var kept = 0
+        for step in 0..<80 {
+            let style = step < 50 ? Self.style : StrokeStyle(lineWidth: 11)
+            func segment() -> Polyline {
+                let at = random.point(in: 240)
+                let count = 2 + Int(random.next() * 2)
+                return Polyline(
+                    (0..<count).map { Point(x: at.x + Double($0) * random.next() * 9, y: at.y + random.next() * 9) },
+                    style: Self.style)
+            }
+            switch random.next() {
+            case ..<0.6: layers.append(segment())
+            case ..<0.7: layers.removeAll(keepingCapacity: true)  // flattened into the base
+            case ..<0.8 where !layers.isEmpty: layers[Int(random.next() * Double(layers.count))] = segment()
+            default: layers += Self.lines(seed: seed &+ UInt64(step))
+            }
+            let grown = PixelRect(x: 0, y: 0, width: 40 + step * 3, height: 30 + step * 2)
+            let clip = [
+                PixelRect(x: 0, y: 0, width: 220, height: 180), grown, PixelRect(x: 40, y: 30, width: 90, height: 60),
+            ][Int(random.next() * 3)]
+            let ledger = WorkLedger(rasterizes: false)
+            try compositor.drawLayers(layers, style: style, clip: clip, counting: ledger)
+            let afresh = WorkLedger(rasterizes: false)
+            let context = try Context(
+                surface: try Surface(width: 220, height: 180, counting: WorkLedger(rasterizes: false)), counting: afresh
+            )
+            context.clip(to: clip)
+            context.strokeEach(layers, style: style)
+            #expect(ledger.counters == afresh.counters, "step \(step), \(layers.count) layers, clip \(clip)")
+            if ledger.counters.segmentsStroked > 0 { kept += 1 }
+        }
+        #expect(kept > 40, "most composites have layers to count")
+    }
 }
