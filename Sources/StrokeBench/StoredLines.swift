@@ -62,8 +62,14 @@ extension StoredLines {
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { earlier.count + (newest == nil ? 0 : 1) }
+        /// The line at `position`, lent, not copied: an async render strokes each stored line in a step
+        /// of its own, and a copy retained and released each of its buffers, for every line of every
+        /// render.
+        @inlinable
         public subscript(position: Int) -> Polyline {
-            position < earlier.count ? earlier[position] : newest!
+            _read {
+                if position < earlier.count { yield earlier[position] } else { yield newest! }
+            }
         }
 
         /// Every line in one array, for a render that strokes them as one path: the earlier lines copied

@@ -241,7 +241,8 @@ public final class Context {
     /// Keeps a stroke's lines in the replay's record and their ids in the surface (`Surface.ink`).
     private func recordInk(_ lines: [Polyline], then newest: Polyline?) {
         guard let record = ledger?.ink ?? surface.inkRecord else { return }
-        record.record(lines, then: newest, into: &surface.ink)
+        record.record(lines, then: newest, into: &surface.ink, strokeNumber: surface.strokesRecorded)
+        surface.strokesRecorded += 1
     }
 
     private func record(_ tally: StrokeTally, radius: Double) {

@@ -26,6 +26,10 @@ package final class InkRecord: Sendable {
         /// The last path's lines and ids, in order: a whole-picture render strokes the lines the one
         /// before it stroked, but the newest, and comparing a line with its place there costs no hash.
         var lastPath: [(storage: Polyline.Storage, id: Int)] = []
+        /// By a stroke's place in its bitmap's strokes, the line last stroked alone there: an async
+        /// render strokes the stored lines one at a time, in the same order as the render before it,
+        /// and comparing a line with its place there costs no hash.
+        var alone: [(storage: Polyline.Storage, id: Int)] = []
     }
 
     /// A record for a replay of `samples`, the points the strategy is handed, in order.
@@ -51,20 +55,25 @@ package final class InkRecord: Sendable {
     /// of a path counts alone, and one stroked again adds nothing new.
     func record(_ line: Polyline) -> Int {
         var ids = InkSet()
-        record([], then: line, into: &ids)
+        record([], then: line, into: &ids, strokeNumber: nil)
         var only = ids.descending
         return only.next()!
     }
 
     /// Keeps each of `lines` and then `newest`, a stroked path, as `record(_:)` does, and adds their ids
     /// to `ink`: under one lock, since a whole-picture render strokes every stored line as one path.
-    func record(_ lines: [Polyline], then newest: Polyline?, into ink: inout InkSet) {
+    /// `strokeNumber` is the path's place among the strokes into its bitmap, from 0 (nil for none).
+    func record(_ lines: [Polyline], then newest: Polyline?, into ink: inout InkSet, strokeNumber: Int?) {
         let count = lines.count + (newest == nil ? 0 : 1)
+        // A line stroked alone, where the line stroked alone at this place in another bitmap was.
+        let alone = count == 1 ? strokeNumber : nil
         kept.withLock { kept in
             for i in 0..<count {
                 let storage = i < lines.count ? lines[i].storage : newest!.storage
                 let id: Int
-                if i < kept.lastPath.count, kept.lastPath[i].storage == storage {
+                if let alone, alone < kept.alone.count, kept.alone[alone].storage == storage {
+                    id = kept.alone[alone].id
+                } else if i < kept.lastPath.count, kept.lastPath[i].storage == storage {
                     id = kept.lastPath[i].id
                 } else if let known = kept.ids[storage] {
                     id = known
@@ -81,6 +90,13 @@ package final class InkRecord: Sendable {
                 }
             }
             kept.lastPath.removeLast(kept.lastPath.count - count)
+            if let alone, let last = kept.lastPath.last {
+                if alone < kept.alone.count {
+                    kept.alone[alone] = last
+                } else if alone == kept.alone.count {
+                    kept.alone.append(last)
+                }
+            }
         }
     }
 

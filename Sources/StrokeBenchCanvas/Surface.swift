@@ -24,6 +24,9 @@ public final class Surface {
     /// one of the render server's layers, passes through it (docs/model.md, "Ink from what the display
     /// shows"); dry and rasterized surfaces record alike, by the same calls.
     package internal(set) var ink = InkSet()
+    /// Strokes recorded into these pixels so far (`InkRecord.record`): where the next one stands in
+    /// this bitmap's order of strokes.
+    var strokesRecorded = 0
     /// The replay's record of strokes, when the surface was made with its ledger: where a context with
     /// no ledger of its own records a stroke into this surface.
     let inkRecord: InkRecord?

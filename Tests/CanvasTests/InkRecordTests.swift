@@ -46,4 +46,27 @@ import Testing
         try Context(surface: first, counting: ledger).stroke([lines[0]], style: Self.style)
         #expect(record.lastHeld(after: -1, through: 99, ink: first.ink, layers: []) == 39)
     }
+
+    /// Lines stroked one at a time are known by their place among a bitmap's strokes (`InkRecord`'s
+    /// `alone`), without a hash: each render, in the same order, in another order, with a line
+    /// replaced or added, holds the ids the lines were kept under, and no other.
+    @Test func linesStrokedOneByOneKeepTheirIdsInAnyOrder() throws {
+        let ledger = WorkLedger(
+            rasterizes: false, bitmaps: BitmapAccounting(), misuse: Misuse(), ink: InkRecord(samples: Self.points))
+        let record = try #require(ledger.ink)
+        let lines = (0..<5).map { Polyline(Self.points[($0 * 20)..<($0 * 20 + 20)], style: Self.style) }
+        let ids = lines.map { record.record($0) }
+        let extra = Polyline(Self.points.prefix(10), style: Self.style)
+        let orders: [[Int]] = [
+            [0, 1, 2, 3, 4], [0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [0, 1, 5, 3, 4], [0, 1, 2, 3, 4, 5], [2],
+        ]
+        for order in orders {
+            let surface = try Surface(width: 120, height: 20, counting: ledger)
+            let context = try Context(surface: surface, counting: ledger)
+            for i in order { context.stroke(i < lines.count ? lines[i] : extra, style: Self.style) }
+            var expected = InkSet()
+            for i in order { expected.insert(i < lines.count ? ids[i] : record.record(extra)) }
+            #expect(surface.ink == expected, "\(order)")
+        }
+    }
 }
