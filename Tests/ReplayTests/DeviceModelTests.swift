@@ -275,26 +275,15 @@ import Testing
         let configuration = spiral(on: "ipad-pro-11", points: 200, strategy: strategy)
         let s = try Replay.run(configuration).summary
         let e2e = try #require(s.penToPixel?.endToEndMs)
-        for (low, value, high) in [
+        try expectEachHolds([
             (s.latencyE2eMsP50Low, e2e.p50, s.latencyE2eMsP50High),
             (s.latencyE2eMsP95Low, e2e.p95, s.latencyE2eMsP95High),
             (s.compositeMsP95Low, s.compositeMs.p95, s.compositeMsP95High),
-        ] {
-            let low = try #require(low)
-            let high = try #require(high)
-            #expect(low <= value && value <= high, "\(low) \(value) \(high)")
-        }
-        var alone = configuration
-        alone.analysesLatency = false
-        alone.analysesEndToEnd = true
-        var loop = try RunLoopSimulation(alone)
-        let drawn = try loop.run(progress: nil).summary
+        ])
+        let (drawn, plain) = try replayedAsADraw(configuration)
         #expect(drawn.penToPixel == nil)
         #expect(drawn.drawnEndToEndMs == e2e)
-        var none = alone
-        none.analysesEndToEnd = false
-        var plain = try RunLoopSimulation(none)
-        #expect(try plain.run(progress: nil).summary.endToEndMs == nil)
+        #expect(plain.endToEndMs == nil)
     }
 
     /// Perceived latency is ranged as end-to-end latency is, with prediction and without: each range
@@ -307,26 +296,38 @@ import Testing
         let s = try Replay.run(configuration).summary
         let perceived = try #require(s.penToPixel?.perceivedMs)
         #expect(s.penToPixel?.prediction?.predictor == (predict == .none ? nil : predict.rawValue))
-        for (low, value, high) in [
+        try expectEachHolds([
             (s.perceivedLatencyMsP50Low, perceived.p50, s.perceivedLatencyMsP50High),
             (s.perceivedLatencyMsP95Low, perceived.p95, s.perceivedLatencyMsP95High),
-        ] {
+        ])
+        let (drawn, plain) = try replayedAsADraw(configuration)
+        #expect(drawn.penToPixel == nil)
+        #expect(drawn.drawnPerceivedMs == perceived)
+        #expect(drawn.perceivedMs == perceived)
+        #expect(plain.perceivedMs == nil)
+    }
+
+    /// Each (low, central, high): both ends given, and the central figure between them.
+    private func expectEachHolds(_ ranges: [(low: Double?, value: Double, high: Double?)]) throws {
+        for (low, value, high) in ranges {
             let low = try #require(low)
             let high = try #require(high)
             #expect(low <= value && value <= high, "\(low) \(value) \(high)")
         }
+    }
+
+    /// `configuration` replayed as the model's draws replay it (latency worked out end to end alone),
+    /// and with no latency worked out at all.
+    private func replayedAsADraw(_ configuration: ReplayConfiguration) throws -> (drawn: RunSummary, plain: RunSummary)
+    {
         var alone = configuration
         alone.analysesLatency = false
         alone.analysesEndToEnd = true
-        var loop = try RunLoopSimulation(alone)
-        let drawn = try loop.run(progress: nil).summary
-        #expect(drawn.penToPixel == nil)
-        #expect(drawn.drawnPerceivedMs == perceived)
-        #expect(drawn.perceivedMs == perceived)
         var none = alone
         none.analysesEndToEnd = false
+        var drawn = try RunLoopSimulation(alone)
         var plain = try RunLoopSimulation(none)
-        #expect(try plain.run(progress: nil).summary.perceivedMs == nil)
+        return (try drawn.run(progress: nil).summary, try plain.run(progress: nil).summary)
     }
 
     /// A draw re-priced from the central replay's turns takes the central replay's latencies as its
