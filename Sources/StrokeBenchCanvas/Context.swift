@@ -223,8 +223,9 @@ public final class Context {
             ledger.counters += counters
             return
         }
-        // By index, and each line read where it lies: a line bound by a loop, or passed on, is a copy
-        // (a retain and release of each of its buffers), for every layer of every composite.
+        // By index, each line read where it lies: a line bound by a loop, or passed on, is a copy (a
+        // retain and release of each of its buffers). Read so, the compiler may lend it instead; it does
+        // not always (a profile of the dry loop above still shows a copy a layer), hence `LayerCounts`.
         for i in lines.indices {
             if let handle { addPath(CollectionOfOne(lines[i]), to: handle) }
             if recordsInk { recordInk([], then: lines[i]) }
