@@ -16,6 +16,39 @@ import Testing
         #expect(p.p90 == 4)
         #expect(Percentiles([Double]()) == .zero)
     }
+
+    /// Selected ranks are a sort's, bit for bit: over seeded lists of every length up to 300, of
+    /// distinct values, of few values many times over, with zeros of both signs and with NaN.
+    @Test(arguments: 0..<40)
+    func selectedRanksAreASortsBitForBit(seed: UInt64) {
+        var state = seed &* 2_862_933_555_777_941_757 &+ 3_037_000_493
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        for length in [0, 1, 2, 16, 17, 18, 50, 101, 300] {
+            let values: [Double] = (0..<length).map { _ in
+                switch seed % 4 {
+                case 0: Double(next() % 1_000_000) / 7
+                case 1: Double(next() % 5)  // few values, many times over
+                case 2: [0.0, -0.0, 1.5, 2.5][Int(next() % 4)]
+                default: next() % 97 == 0 ? .nan : Double(next() % 1000) - 500
+                }
+            }
+            let sorted = values.sorted()
+            let p = Percentiles(values)
+            let expected =
+                sorted.isEmpty
+                ? [0, 0, 0, 0, 0]
+                : [
+                    Percentiles.rank(50, sorted), Percentiles.rank(90, sorted), Percentiles.rank(95, sorted),
+                    Percentiles.rank(99, sorted), sorted[sorted.count - 1],
+                ]
+            #expect(
+                [p.p50, p.p90, p.p95, p.p99, p.max].map(\.bitPattern) == expected.map(\.bitPattern),
+                "seed \(seed), \(length) values")
+        }
+    }
 }
 
 @Suite struct DroppedFrameTests {
