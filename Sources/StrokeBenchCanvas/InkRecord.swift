@@ -79,6 +79,9 @@ package final class InkRecord: Sendable {
                     id = known
                 } else {
                     id = kept.lines.count
+                    // Room for a line a sample at the first: `naive` keeps one a touch event, and a table
+                    // grown from empty rehashed every line it held at each doubling, in every replay.
+                    if kept.ids.isEmpty { kept.ids.reserveCapacity(points.count) }
                     kept.ids[storage] = id
                     kept.lines.append(i < lines.count ? lines[i] : newest!)
                 }
