@@ -445,14 +445,6 @@ package enum ModelValidation {
                 perMetric: byMetric.mapValues { accuracy($0, \.reference, coverage: nil) }))
     }
 
-    /// The middle value, or the mean of the middle two; 0 for none.
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let mid = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-    }
-
     /// Pearson's correlation of the ranks.
     static func spearman(_ x: [Double], _ y: [Double]) -> Double {
         let rx = ranks(x)

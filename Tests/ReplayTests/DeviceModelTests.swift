@@ -492,13 +492,6 @@ import Testing
         #expect(ModelValidation.spearman([1, 2, 3], [10, 20, 30]) == 1)
         #expect(ModelValidation.spearman([1, 2, 3], [30, 20, 10]) == -1)
     }
-
-    /// A percentage error's median: the middle one, or the middle two's mean.
-    @Test func medianOfPercentageErrors() {
-        #expect(ModelValidation.median([]) == 0)
-        #expect(ModelValidation.median([40, 10, 95]) == 40)
-        #expect(ModelValidation.median([95, 10, 40, 83]) == 61.5)
-    }
 }
 
 /// The fitted figure is checked where the device data is read (issue 48): each bad value is refused
