@@ -8,16 +8,16 @@ import StrokeBenchUnits
 /// `Polyline.whole`), so a dry replay works it out once, and adds the sums of the layers it has seen.
 /// The counters are the same as counting every layer again: integers, summed in another order.
 final class LayerCounts {
-    /// A layer counted whole: where its points are held, and the rect a clip must hold for its work
-    /// to be the same (its ink, and the box its stroke sweeps).
+    /// A layer counted whole: the layer, held so that no other line can take its storage while it is
+    /// known by it (`Polyline.storage`); that storage, read once; and the rect a clip must hold for
+    /// its work to be the same (its ink, and the box its stroke sweeps).
     private struct Counted {
+        let layer: Polyline
         let storage: Polyline.Storage
         let reach: PixelRect
     }
 
-    /// The layers counted, first to last, held so that no other line can take their storage while they
-    /// are known by it (`Polyline.storage`).
-    private var layers: [Polyline] = []
+    /// The layers counted, first to last.
     private var counted: [Counted] = []
     /// `sums[i]` is the work of the first `i` layers counted.
     private var sums = [WorkCounters()]
@@ -48,8 +48,7 @@ final class LayerCounts {
                     if clip.contains(reach) {
                         var work = WorkCounters()
                         Context.add(whole, radius: radius, clip: reach, extended: extended, to: &work)
-                        layers.append(lines[i])
-                        counted.append(Counted(storage: lines[i].storage, reach: reach))
+                        counted.append(Counted(layer: lines[i], storage: lines[i].storage, reach: reach))
                         var sum = sums[i]
                         sum += work
                         sums.append(sum)
@@ -69,7 +68,6 @@ final class LayerCounts {
     /// Forgets every layer counted after the first `kept`.
     private func forget(after kept: Int) {
         guard counted.count > kept else { return }
-        layers.removeSubrange(kept...)
         counted.removeSubrange(kept...)
         sums.removeSubrange((kept + 1)...)
     }
