@@ -64,12 +64,32 @@ package final class InkRecord: Sendable {
     /// to `ink`: under one lock, since a whole-picture render strokes every stored line as one path.
     /// `strokeNumber` is the path's place among the strokes into its bitmap, from 0 (nil for none).
     func record(_ lines: [Polyline], then newest: Polyline?, into ink: inout InkSet, strokeNumber: Int?) {
-        let count = lines.count + (newest == nil ? 0 : 1)
+        record(
+            count: lines.count + (newest == nil ? 0 : 1), into: &ink, strokeNumber: strokeNumber,
+            storageOf: { i in i < lines.count ? lines[i].storage : newest!.storage },
+            line: { i in i < lines.count ? lines[i] : newest! })
+    }
+
+    /// `record([], then: line, ...)`, the line read where it lies: made optional, it was a copy of the
+    /// line (a retain and release of each of its buffers) for every line of every async render.
+    func record(_ line: Polyline, into ink: inout InkSet, strokeNumber: Int?) {
+        record(
+            count: 1, into: &ink, strokeNumber: strokeNumber, storageOf: { _ in line.storage },
+            line: { _ in line })
+    }
+
+    /// Keeps the `count` lines `line(i)` gives, in order, as `record(_:then:into:strokeNumber:)` says;
+    /// `storageOf(i)` is line `i`'s storage, read without the copy of the line `line(i)` hands back, which
+    /// only a line not kept before needs.
+    private func record(
+        count: Int, into ink: inout InkSet, strokeNumber: Int?, storageOf: (Int) -> Polyline.Storage,
+        line: (Int) -> Polyline
+    ) {
         // A line stroked alone, where the line stroked alone at this place in another bitmap was.
         let alone = count == 1 ? strokeNumber : nil
         kept.withLock { kept in
             for i in 0..<count {
-                let storage = i < lines.count ? lines[i].storage : newest!.storage
+                let storage = storageOf(i)
                 let id: Int
                 if let alone, alone < kept.alone.count, kept.alone[alone].storage == storage {
                     id = kept.alone[alone].id
@@ -83,7 +103,7 @@ package final class InkRecord: Sendable {
                     // grown from empty rehashed every line it held at each doubling, in every replay.
                     if kept.ids.isEmpty { kept.ids.reserveCapacity(points.count) }
                     kept.ids[storage] = id
-                    kept.lines.append(i < lines.count ? lines[i] : newest!)
+                    kept.lines.append(line(i))
                 }
                 ink.insert(id)
                 if i < kept.lastPath.count {

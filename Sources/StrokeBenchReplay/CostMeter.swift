@@ -23,11 +23,17 @@ package protocol CostMeter: AnyObject {
     /// Told when the number of background workers running changes, for meters that price what sharing
     /// the cores costs (`ModelCostMeter`); the others ignore it.
     func workersRunning(_ count: Int)
+    /// What `measure` charges for `phase` when its body counts `work`, for a meter that charges by the
+    /// work counted alone (`ModelCostMeter`); nil for one that times or scripts its costs. A queue given
+    /// a price runs a render's strokes without measuring each (`StrokeSteps.run`).
+    func price(_ work: WorkCounters, of phase: CostPhase) -> ReplayDuration?
 }
 
 extension CostMeter {
     /// Ignores the count: a meter that times or scripts its costs has no cores to share.
     package func workersRunning(_ count: Int) {}
+    /// None: a meter that times or scripts its costs must run the work to price it.
+    package func price(_ work: WorkCounters, of phase: CostPhase) -> ReplayDuration? { nil }
 }
 
 /// Charges what the work really took on this machine.

@@ -39,14 +39,20 @@ package final class ModelCostMeter: CostMeter {
     ) {
         let before = ledger.counters
         let result = try body()
-        let work = ledger.counters - before
+        return (result, cost(of: ledger.counters - before, in: phase))
+    }
+
+    package func price(_ work: WorkCounters, of phase: CostPhase) -> ReplayDuration? { cost(of: work, in: phase) }
+
+    /// What `phase` is charged for `work`.
+    private func cost(of work: WorkCounters, in phase: CostPhase) -> ReplayDuration {
         switch phase {
         case .composite:
-            return (result, unitCosts.cost(of: work, kinds: Self.renderServerKinds))
+            unitCosts.cost(of: work, kinds: Self.renderServerKinds)
         case .backgroundStep(_, let lane):
-            return (result, unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: lane, workers: workers)))
+            unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: lane, workers: workers))
         case .mainQueueBlocks, .input, .observers, .commit:
-            return (result, unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: nil, workers: workers)))
+            unitCosts.cost(of: work, kinds: Self.cpuKinds, at: Placement(lane: nil, workers: workers))
         }
     }
 }

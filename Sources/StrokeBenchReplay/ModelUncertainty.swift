@@ -195,6 +195,13 @@ package final class TurnWorkMeter: CostMeter {
 
     package func workersRunning(_ count: Int) { inner.workersRunning(count) }
 
+    /// `inner`'s price of a background step, which `measure` passes through uncounted; nil for a phase
+    /// of the main thread or the render server, whose work is kept turn by turn here.
+    package func price(_ work: WorkCounters, of phase: CostPhase) -> ReplayDuration? {
+        guard case .backgroundStep = phase else { return nil }
+        return inner.price(work, of: phase)
+    }
+
     package func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
         T, ReplayDuration
     ) {

@@ -128,9 +128,31 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
         // Only a timeline shows the checks and the task's record: a replay without one (the model's
         // draws) keeps neither.
         let keepsChecks = !(timeline is NoTimeline)
+        // A run of strokes is priced from the work each counts, where the meter prices so and no
+        // timeline wants each check (`StrokeSteps.run`): the same steps, work and times, at once.
+        let strokes =
+            keepsChecks || meter.price(WorkCounters(), of: .backgroundStep(index: 0, lane: 0)) == nil
+            ? nil : item.task.strokes
         func steps(from first: Int) {
             var index = first
             while true {
+                if let strokes, strokes.steps.contains(index) {
+                    var putOff: ReplayInstant?
+                    index = strokes.run(from: index) { ran, work in
+                        let cost = meter.price(work, of: .backgroundStep(index: ran, lane: trace.lane.index))!
+                        context.elapsed += cost.seconds
+                        let end = scheduler.now + cost
+                        guard scheduler.runsNext(at: end) else {
+                            putOff = end
+                            return false
+                        }
+                        return true
+                    }
+                    if let putOff {
+                        scheduler.schedule(at: putOff) { [index] in steps(from: index) }
+                        return
+                    }
+                }
                 let (outcome, end) = step(index)
                 switch outcome {
                 case .proceed where index + 1 < item.task.stepCount:

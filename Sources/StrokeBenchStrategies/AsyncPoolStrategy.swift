@@ -88,9 +88,14 @@ package final class AsyncPoolStrategy: DrawingStrategy {
         let canvas = self.canvas
         let drawn = Box<Surface>()
         let drawing = Box<Context>()
+        // task.display: like YYText's drawing, which checks the cancel block before each line, the canvas
+        // checks isCancelled before each stroke (and so at its start, as the seed's display block does); a
+        // render stopped there never finished its picture: it is cancelled.
+        let strokes = StrokeSteps(
+            from: 2, lines: snapshot, style: canvas.style, isCancelled: isCancelled, drawing: { drawing.value })
         // Steps: start, begin the image, one per stored line, end the image, hand it over. Made by index,
         // so a render over a long session's thousands of lines costs only the steps it reaches.
-        let task = RenderTask(stepCount: snapshot.count + 4) { index, context in
+        let task = RenderTask(stepCount: snapshot.count + 4, strokes: strokes) { index, context in
             switch index {
             case 0:
                 if context.check(isCancelled) {
@@ -107,17 +112,6 @@ package final class AsyncPoolStrategy: DrawingStrategy {
                 cg.fill(canvas.bounds, with: canvas.background)
                 drawn.value = image
                 drawing.value = cg
-                return .proceed
-            case 2..<snapshot.count + 2:
-                // task.display: like YYText's drawing, which checks the cancel block before each line, the
-                // canvas checks isCancelled before each stroke (and so at its start, as the seed's display
-                // block does); a render stopped there never finished its picture: it is cancelled.
-                if context.check(isCancelled) {
-                    context.ledger.counters.tasksCancelled += 1
-                    return .stop
-                }
-                guard let drawing = drawing.value else { return .stop }
-                drawing.stroke(snapshot[index - 2], style: canvas.style)
                 return .proceed
             case snapshot.count + 2:
                 drawing.value = nil

@@ -134,6 +134,40 @@ final class StepMeter: CostMeter {
         #expect(update != nil && update?.contents == nil)
     }
 
+    /// A modelled replay runs a render's strokes many at a time, priced from the work each counted
+    /// (`StrokeSteps.run`); a meter that prices nothing ahead makes it run each alone. The two replays are
+    /// the same frame for frame, on a canvas large enough that renders are put off between strokes and
+    /// cancelled.
+    @Test func strokesRunAtOnceAreTheStepsRunAlone() throws {
+        /// The model's meter, measuring each step: no price ahead (`CostMeter.price` is nil).
+        final class OneStepAtATime: CostMeter {
+            let inner: ModelCostMeter
+            init(_ inner: ModelCostMeter) { self.inner = inner }
+            func workersRunning(_ count: Int) { inner.workersRunning(count) }
+            func measure<T>(_ phase: CostPhase, counting ledger: WorkLedger, _ body: () throws -> T) rethrows -> (
+                T, ReplayDuration
+            ) { try inner.measure(phase, counting: ledger, body) }
+        }
+        let device = DeviceProfile.named("ipad-pro-12.9")!
+        var generator = TraceGenerator(seed: 5)
+        generator.parameters.duration = 4
+        var configuration = ReplayConfiguration(
+            input: ReplayInput(trace: generator.generate(), device: device), traceName: "generated", device: device,
+            clock: .virtual, strategy: AsyncPoolStrategy.self, costs: .model, deviceModel: .fittedForTests)
+        let model = try #require(configuration.meter as? ModelCostMeter)
+        var priced = try RunLoopSimulation(configuration)
+        let atOnce = try priced.run(progress: nil)
+        configuration.meter = OneStepAtATime(ModelCostMeter(unitCosts: model.unitCosts))
+        var measured = try RunLoopSimulation(configuration)
+        let alone = try measured.run(progress: nil)
+        let counters = alone.summary.counters
+        #expect(counters.tasksCancelled > 100 && counters.tasksStarted > 100, "\(counters)")
+        #expect(atOnce.frames == alone.frames)
+        var (a, b) = (atOnce.summary, alone.summary)
+        (a.cpuS, b.cpuS, a.peakMemoryMB, b.peakMemoryMB) = (0, 0, 0, 0)
+        #expect(a == b)
+    }
+
     @Test func realThreadsDrawTheSamePicture() throws {
         // The realtime clock: real Dispatch queues beside the main thread (run under
         // `swift test --sanitize=thread` to check for data races).
