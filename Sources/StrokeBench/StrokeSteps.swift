@@ -5,27 +5,35 @@ import StrokeBenchCanvas
 /// does). One definition of such a step, which the task runs one at a time (`step`), and which a queue
 /// whose costs are priced from the work counted may run many at a time (`run`), with the same checks,
 /// strokes, counted work and times: a long session's renders stroke thousands of lines each, and a
-/// closure call and two readings of the whole ledger for each line were most of a modelled replay.
-package struct StrokeSteps: Sendable {
+/// closure call, two readings of the whole ledger and a count and a price for each line were most of a
+/// modelled replay.
+package final class StrokeSteps: Sendable {
     /// The task's steps that stroke: step `steps.lowerBound + i` strokes `lines[i]`.
     package let steps: Range<Int>
     private let lines: StoredLines.Snapshot
+    /// The snapshot's newest line, if any, in an array of its own, read as the earlier ones are.
+    private let newest: [Polyline]
     private let style: StrokeStyle
     /// YYAsyncLayer's `isCancelled`.
     private let isCancelled: @Sendable () -> Bool
     /// The context of the task's bitmap, made by an earlier step; nil when the task has none.
     private let drawing: @Sendable () -> Context?
+    /// What the lines counted and cost at the strategy's earlier renders.
+    private let repeated: RepeatedStrokes
 
-    /// Steps from `first` on that stroke `lines`, one each, in `style`, into `drawing()`.
+    /// Steps from `first` on that stroke `lines`, one each, in `style`, into `drawing()`; `repeated` is
+    /// the strategy's, shared by all its renders.
     package init(
         from first: Int, lines: StoredLines.Snapshot, style: StrokeStyle, isCancelled: @escaping @Sendable () -> Bool,
-        drawing: @escaping @Sendable () -> Context?
+        drawing: @escaping @Sendable () -> Context?, repeated: RepeatedStrokes
     ) {
         steps = first..<first + lines.count
         self.lines = lines
+        newest = lines.newest.map { [$0] } ?? []
         self.style = style
         self.isCancelled = isCancelled
         self.drawing = drawing
+        self.repeated = repeated
     }
 
     /// Step `index`: the check, then the line. A render stopped here never finished its picture: it is
@@ -40,30 +48,51 @@ package struct StrokeSteps: Sendable {
         return .proceed
     }
 
-    /// Runs steps from `index` on, as `step` would, for as long as each finds the task not cancelled and
-    /// its stroke is only counted (`Context.strokeCounted`), handing `ran` each step's index and the work
-    /// it counted; `ran` says whether the next step runs straight after. Returns the first step not run:
-    /// past the last line, one `ran` put off, or one that `step` must run (a check that finds the task
-    /// cancelled, a stroke with pixels).
+    /// Runs steps from `index` on, as `step` would, while each finds the task not cancelled and its
+    /// stroke is only counted, one after the other from `start`, the first step's start, for as long as
+    /// each ends by `deadline`: the one that ends after it is the last. Each step costs what `price`
+    /// charges for the work it counted, with lines stroked at an earlier render, and so counted and
+    /// priced then, taken from `repeated` (`Context.strokeAgain`); `priceKey` names the placement a
+    /// price is for. Adds each step's cost to `task.elapsed`.
     ///
-    /// The checks are not noted in the task's context: only a queue that shows no timeline runs steps so.
-    package func run(from index: Int, ran: (_ step: Int, WorkCounters) -> Bool) -> Int {
-        guard let drawing = drawing() else { return index }
-        // The earlier lines read through their buffer, each lent where it lies: read through the snapshot's
-        // subscript in a loop, each was copied, a retain and release of each of its buffers.
-        let stopped = lines.earlier.withUnsafeBufferPointer { earlier -> Int? in
-            for index in index..<steps.lowerBound + earlier.count {
-                guard !isCancelled(), let work = drawing.strokeCounted(earlier[index - steps.lowerBound], style: style)
-                else { return index }
-                guard ran(index, work) else { return index + 1 }
-            }
-            return nil
+    /// Returns the first step not run and when the last one run ended; `putOff` when it ended after
+    /// `deadline`. A step not run that is a stroke is one `step` must run (a check that finds the
+    /// task cancelled, a stroke with pixels). The checks are not noted in `task`: only a queue that
+    /// shows no timeline runs steps so.
+    package func run(
+        from index: Int, task: TaskContext, start: ReplayInstant, deadline: ReplayInstant, priceKey: Int,
+        price: (WorkCounters) -> ReplayDuration
+    ) -> (next: Int, end: ReplayInstant, putOff: Bool) {
+        guard let drawing = drawing() else { return (index, start, false) }
+        var end = start
+        // One step: false when it did not run, or ran and was the last.
+        func stroke(_ line: Polyline, _ index: Int) -> (ran: Bool, last: Bool) {
+            guard !isCancelled(),
+                let cost = drawing.strokeAgain(
+                    line, slot: index - steps.lowerBound, style: style, strokes: repeated, priceKey: priceKey,
+                    price: price)
+            else { return (false, true) }
+            task.elapsed += cost.seconds
+            end = end + cost
+            return (true, end > deadline)
         }
-        if let stopped { return stopped }
-        let newest = steps.lowerBound + lines.earlier.count
-        guard let line = lines.newest else { return steps.upperBound }
-        guard !isCancelled(), let work = drawing.strokeCounted(line, style: style) else { return newest }
-        _ = ran(newest, work)  // the last line: whether the step after it is put off or not, it is next
-        return steps.upperBound
+        // The lines read through their buffers, each lent where it lies: read through the snapshot's
+        // subscript in a loop, each was copied, a retain and release of each of its buffers. `part`'s
+        // first line is step `partStart`'s; the first step not run, and whether it was put off, or nil.
+        func run(_ part: [Polyline], from partStart: Int) -> (next: Int, putOff: Bool)? {
+            part.withUnsafeBufferPointer { part in
+                for step in Swift.max(index, partStart)..<Swift.max(index, partStart + part.count) {
+                    let (ran, last) = stroke(part[step - partStart], step)
+                    if last { return (ran ? step + 1 : step, ran) }
+                }
+                return nil
+            }
+        }
+        if let stopped = run(lines.earlier, from: steps.lowerBound)
+            ?? run(newest, from: steps.lowerBound + lines.earlier.count)
+        {
+            return (stopped.next, end, stopped.putOff)
+        }
+        return (steps.upperBound, end, false)
     }
 }

@@ -196,26 +196,6 @@ public final class Context {
         finishStroke(style)
     }
 
-    /// Strokes `line` as `stroke(_:style:)` does and returns the work it counted (added to the ledger too),
-    /// where that is all a stroke does: a dry surface, a ledger, and a line and style the context accepts.
-    /// Otherwise nil, having done nothing. What a queue that prices each step by the work it counted
-    /// charges for a step that strokes one line (`StrokeSteps`), without reading the whole ledger before
-    /// and after it.
-    package func strokeCounted(_ line: Polyline, style: StrokeStyle) -> WorkCounters? {
-        guard handle == nil, let ledger, !style.isOutOfReach, line.refusedPoint == nil else { return nil }
-        if let record = ledger.ink ?? surface.inkRecord {
-            record.record(line, into: &surface.ink, strokeNumber: surface.strokesRecorded)
-            surface.strokesRecorded += 1
-        }
-        var tally = StrokeTally()
-        line.count(into: &tally, clip: clipExtents, radius: style.inkRadius)
-        var work = WorkCounters()
-        Self.add(
-            tally, radius: style.inkRadius, clip: clipExtents, extended: surface.format == .extendedRange, to: &work)
-        ledger.counters += work
-        return work
-    }
-
     /// Strokes each of `lines` as a path of its own, as `stroke([line], style:)` would one line at a time,
     /// without an array per line: the render server strokes each shape layer alone, hundreds a frame.
     ///

@@ -136,22 +136,19 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
         func steps(from first: Int) {
             var index = first
             while true {
-                if let strokes, strokes.steps.contains(index) {
-                    var putOff: ReplayInstant?
-                    index = strokes.run(from: index) { ran, work in
-                        let cost = meter.price(work, of: .backgroundStep(index: ran, lane: trace.lane.index))!
-                        context.elapsed += cost.seconds
-                        let end = scheduler.now + cost
-                        guard scheduler.runsNext(at: end) else {
-                            putOff = end
-                            return false
-                        }
-                        return true
-                    }
-                    if let putOff {
-                        scheduler.schedule(at: putOff) { [index] in steps(from: index) }
+                if let strokes, strokes.steps.contains(index), let deadline = scheduler.lastEndRunningNext {
+                    // The workers running and the lane: what a step's price depends on besides its work.
+                    let lane = trace.lane.index
+                    let (next, end, putOff) = strokes.run(
+                        from: index, task: context, start: scheduler.now, deadline: deadline,
+                        priceKey: running &* 64 &+ lane
+                    ) { work in meter.price(work, of: .backgroundStep(index: index, lane: lane))! }
+                    index = next
+                    if putOff {
+                        scheduler.schedule(at: end) { [index] in steps(from: index) }
                         return
                     }
+                    _ = scheduler.runsNext(at: end)
                 }
                 let (outcome, end) = step(index)
                 switch outcome {

@@ -53,6 +53,14 @@ final class VirtualScheduler {
         return true
     }
 
+    /// The latest a step may end for `runsNext(at:)` to run the next one at once: by the limit, and
+    /// before every event scheduled; nil when none may.
+    var lastEndRunningNext: ReplayInstant? {
+        guard let limit else { return nil }
+        guard let next = events.min?.time else { return limit }
+        return Swift.min(limit, ReplayInstant(nanoseconds: next.nanoseconds - 1))
+    }
+
     /// Drops every event not yet run. Events hold closures over the simulated workers, which hold
     /// this scheduler: a replay that ends with work still scheduled must break that cycle.
     func discardPending() { events = Heap<Event>() }

@@ -38,6 +38,8 @@ package final class AsyncPoolStrategy: DrawingStrategy {
     private var nextQueue = 0
     private var inFlight = 0
     private var contents = LayerContents()
+    /// What each stored line counted and cost at the last render, for the next (`StrokeSteps`).
+    private let repeated = RepeatedStrokes()
 
     package init(canvas: CanvasConfiguration, environment: StrategyEnvironment) throws {
         guard let queues = environment.renderQueues else {
@@ -92,7 +94,8 @@ package final class AsyncPoolStrategy: DrawingStrategy {
         // checks isCancelled before each stroke (and so at its start, as the seed's display block does); a
         // render stopped there never finished its picture: it is cancelled.
         let strokes = StrokeSteps(
-            from: 2, lines: snapshot, style: canvas.style, isCancelled: isCancelled, drawing: { drawing.value })
+            from: 2, lines: snapshot, style: canvas.style, isCancelled: isCancelled, drawing: { drawing.value },
+            repeated: repeated)
         // Steps: start, begin the image, one per stored line, end the image, hand it over. Made by index,
         // so a render over a long session's thousands of lines costs only the steps it reaches.
         let task = RenderTask(stepCount: snapshot.count + 4, strokes: strokes) { index, context in
