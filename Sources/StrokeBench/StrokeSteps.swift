@@ -65,33 +65,31 @@ package final class StrokeSteps: Sendable {
     ) -> (next: Int, end: ReplayInstant, putOff: Bool) {
         guard let drawing = drawing() else { return (index, start, false) }
         var end = start
-        // One step: false when it did not run, or ran and was the last.
-        func stroke(_ line: Polyline, _ index: Int) -> (ran: Bool, last: Bool) {
-            guard !isCancelled(),
-                let cost = drawing.strokeAgain(
-                    line, slot: index - steps.lowerBound, style: style, strokes: repeated, priceKey: priceKey,
-                    price: price)
-            else { return (false, true) }
-            task.elapsed += cost.seconds
-            end = end + cost
-            return (true, end > deadline)
-        }
-        // The lines read through their buffers, each lent where it lies: read through the snapshot's
-        // subscript in a loop, each was copied, a retain and release of each of its buffers. `part`'s
-        // first line is step `partStart`'s; the first step not run, and whether it was put off, or nil.
-        func run(_ part: [Polyline], from partStart: Int) -> (next: Int, putOff: Bool)? {
-            part.withUnsafeBufferPointer { part in
-                for step in Swift.max(index, partStart)..<Swift.max(index, partStart + part.count) {
-                    let (ran, last) = stroke(part[step - partStart], step)
-                    if last { return (ran ? step + 1 : step, ran) }
+        var putOff = false
+        // `part`'s lines from `index` on, `part`'s first being step `partStart`'s: the first step not run
+        // where one stopped the run, nil where the part ran to its end and the next step runs at once.
+        func run(_ part: [Polyline], from partStart: Int) -> Int? {
+            let first = Swift.max(index, partStart) - partStart
+            guard first < part.count else { return nil }
+            guard !isCancelled() else { return partStart + first }
+            let stopped = part.withUnsafeBufferPointer { lines in
+                drawing.strokeAgain(
+                    lines, from: first, firstSlot: partStart - steps.lowerBound, style: style, strokes: repeated,
+                    priceKey: priceKey, price: price
+                ) { cost in
+                    task.elapsed += cost.seconds
+                    end = end + cost
+                    if end > deadline { putOff = true }
+                    // The next step's check: a step that finds the task cancelled is `step`'s to run.
+                    return !putOff && !isCancelled()
                 }
-                return nil
             }
+            guard let stopped else { return partStart + first }
+            return stopped < part.count || putOff ? partStart + stopped : nil
         }
-        if let stopped = run(lines.earlier, from: steps.lowerBound)
-            ?? run(newest, from: steps.lowerBound + lines.earlier.count)
-        {
-            return (stopped.next, end, stopped.putOff)
+        let newestStep = steps.lowerBound + lines.earlier.count
+        if let next = run(lines.earlier, from: steps.lowerBound) ?? run(newest, from: newestStep) {
+            return (next, end, putOff)
         }
         return (steps.upperBound, end, false)
     }

@@ -31,31 +31,31 @@ package final class RepeatedStrokes: @unchecked Sendable {
     /// added to `counters` and its id (if any) to `ink`. Counted and recorded (in `record`) afresh where
     /// `slot` holds no such line, priced afresh where not priced at this placement before.
     func stroke(
-        _ line: Polyline, slot: Int, clip: PixelRect, radius: Double, extended: Bool, record: InkRecord?,
+        _ line: UnsafePointer<Polyline>, slot: Int, clip: PixelRect, radius: Double, extended: Bool, record: InkRecord?,
         priceKey: Int, price: (WorkCounters) -> ReplayDuration, into counters: inout WorkCounters,
         ink: inout InkSet
     ) -> ReplayDuration {
         if let countedFor, countedFor != (clip, radius, extended) { truncate(to: 0) }
         countedFor = (clip, radius, extended)
-        let storage = line.storage
+        let storage = line.pointee.storage
         if slot < storages.count, storages[slot] == storage {
             // Known: priced at this placement, or priced now.
         } else {
             var tally = StrokeTally()
-            line.count(into: &tally, clip: clip, radius: radius)
+            line.pointee.count(into: &tally, clip: clip, radius: radius)
             var work = WorkCounters()
             Context.add(tally, radius: radius, clip: clip, extended: extended, to: &work)
             // Only the next slot is kept: a line whose slot is past the end is counted every time.
             guard slot <= storages.count else {
-                if let id = record?.record(line) { ink.insert(id) }
+                if let id = record?.record(line.pointee) { ink.insert(id) }
                 counters += work
                 return price(work)
             }
             truncate(to: slot)
-            lines.append(line)
+            lines.append(line.pointee)
             storages.append(storage)
             works.append(work)
-            ids.append(record?.record(line))
+            ids.append(record?.record(line.pointee))
             for i in costs.indices { costs[i].append(nil) }
         }
         if let id = ids[slot] { ink.insert(id) }
@@ -88,21 +88,36 @@ package final class RepeatedStrokes: @unchecked Sendable {
 }
 
 extension Context {
-    /// Strokes `line`, the stored line at `slot`, as `stroke(_:style:)` does, and returns the cost of the
-    /// step that did: from `strokes` where it counted and priced the same line at `slot` before (priced
-    /// again, by `price`, at another `priceKey`, the placement a step is priced for), and otherwise
-    /// counted and priced afresh and kept there. Nil, having done nothing, where counting is not all a
-    /// stroke does: a surface with pixels, no ledger, or a line or style the context refuses.
+    /// Strokes `lines` from `first` on, one at a time, as `stroke(_:style:)` does, each the stored line at
+    /// slot `firstSlot` plus its index, for as long as `next`, handed each stroke's step cost, says the
+    /// next one runs; returns the index of the first line not stroked (`lines.count` after the last).
+    /// Each line's work, ink id and cost come from `strokes` where it holds the same line at that slot
+    /// (priced again, by `price`, at a `priceKey` it was not priced at: the placement a step is priced
+    /// for), and are counted, recorded and priced afresh, and kept there, where not.
+    ///
+    /// Strokes only where counting is all a stroke does: nil, having done nothing, on a surface with
+    /// pixels, without a ledger, or in a style the context refuses; it stops before a line it refuses.
+    /// The lines are read through their buffer, each lent where it lies (a line read out of an array, or
+    /// handed on, is a copy, a retain and release of each of its buffers), and the ledger, record and
+    /// surface are read once, not once a line.
     package func strokeAgain(
-        _ line: Polyline, slot: Int, style: StrokeStyle, strokes: RepeatedStrokes, priceKey: Int,
-        price: (WorkCounters) -> ReplayDuration
-    ) -> ReplayDuration? {
-        guard handle == nil, let ledger, !style.isOutOfReach, line.refusedPoint == nil else { return nil }
+        _ lines: UnsafeBufferPointer<Polyline>, from first: Int, firstSlot: Int, style: StrokeStyle,
+        strokes: RepeatedStrokes, priceKey: Int, price: (WorkCounters) -> ReplayDuration,
+        next: (ReplayDuration) -> Bool
+    ) -> Int? {
+        guard handle == nil, let ledger, !style.isOutOfReach else { return nil }
+        guard let base = lines.baseAddress else { return first }
         let record = ledger.ink ?? surface.inkRecord
-        let cost = strokes.stroke(
-            line, slot: slot, clip: clipExtents, radius: style.inkRadius, extended: surface.format == .extendedRange,
-            record: record, priceKey: priceKey, price: price, into: &ledger.counters, ink: &surface.ink)
-        if record != nil { surface.strokesRecorded += 1 }
-        return cost
+        let (clip, radius, extended) = (clipExtents, style.inkRadius, surface.format == .extendedRange)
+        var index = first
+        while index < lines.count, base[index].refusedPoint == nil {
+            let cost = strokes.stroke(
+                base + index, slot: firstSlot + index, clip: clip, radius: radius, extended: extended, record: record,
+                priceKey: priceKey, price: price, into: &ledger.counters, ink: &surface.ink)
+            if record != nil { surface.strokesRecorded += 1 }
+            index += 1
+            guard next(cost) else { break }
+        }
+        return index
     }
 }
