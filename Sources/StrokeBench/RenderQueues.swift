@@ -81,8 +81,8 @@ public struct RenderTask: Sendable {
     /// Runs step `index` (0..<stepCount).
     public var step: @Sendable (_ index: Int, TaskContext) -> StepOutcome
     /// The steps that check for cancellation and stroke one line each, where the task has such a run:
-    /// `step` runs them through `StrokeSteps.step`, and a queue pricing counted work may run several at
-    /// once (`StrokeSteps.run`).
+    /// `step` must run them through `StrokeSteps.step`, and a queue pricing counted work may run several
+    /// at once instead (`StrokeSteps.run`).
     package var strokes: StrokeSteps?
 
     /// A task of the given steps, in order.
@@ -95,19 +95,6 @@ public struct RenderTask: Sendable {
     public init(stepCount: Int, step: @escaping @Sendable (_ index: Int, TaskContext) -> StepOutcome) {
         self.stepCount = stepCount
         self.step = step
-    }
-
-    /// A task of `stepCount` steps whose steps `strokes.steps` are `strokes`' (`StrokeSteps.step`), and
-    /// whose others `step` runs.
-    package init(
-        stepCount: Int, strokes: StrokeSteps, step: @escaping @Sendable (_ index: Int, TaskContext) -> StepOutcome
-    ) {
-        precondition(strokes.steps.upperBound <= stepCount, "the strokes are steps of the task")
-        self.stepCount = stepCount
-        self.step = { index, context in
-            strokes.steps.contains(index) ? strokes.step(index, context) : step(index, context)
-        }
-        self.strokes = strokes
     }
 }
 

@@ -38,6 +38,9 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
     var timeline: any ReplayTimeline = NoTimeline()
     /// Which workers of the concurrent queue are drawing, so each task gets a lane of its own.
     private var globalLanes: [Bool]
+    /// The meter prices a step from the work it counted (`CostMeter.price`): a run of strokes can be
+    /// priced without running each step alone (`StrokeSteps.run`).
+    private let pricesCountedWork: Bool
 
     /// - Parameter ledger: the main thread's ledger; a task's counters join it when its completion runs.
     init(count: Int, scheduler: VirtualScheduler, mainQueue: MainQueue, ledger: WorkLedger, meter: any CostMeter) {
@@ -48,6 +51,7 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
         serialQueues = Array(repeating: [], count: count)
         busy = Array(repeating: false, count: count)
         globalLanes = Array(repeating: false, count: count)
+        pricesCountedWork = meter.price(WorkCounters(), of: .backgroundStep(index: 0, lane: 0)) != nil
     }
 
     var count: Int { serialQueues.count }
@@ -130,13 +134,11 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
         let keepsChecks = !(timeline is NoTimeline)
         // A run of strokes is priced from the work each counts, where the meter prices so and no
         // timeline wants each check (`StrokeSteps.run`): the same steps, work and times, at once.
-        let strokes =
-            keepsChecks || meter.price(WorkCounters(), of: .backgroundStep(index: 0, lane: 0)) == nil
-            ? nil : item.task.strokes
+        let strokes = keepsChecks || !pricesCountedWork ? nil : item.task.strokes
         func steps(from first: Int) {
             var index = first
             while true {
-                if let strokes, strokes.steps.contains(index), let deadline = scheduler.lastEndRunningNext {
+                if let strokes, strokes.repeatedSteps.contains(index), let deadline = scheduler.lastEndRunningNext {
                     // The workers running and the lane: what a step's price depends on besides its work.
                     let lane = trace.lane.index
                     let (next, end, putOff) = strokes.run(

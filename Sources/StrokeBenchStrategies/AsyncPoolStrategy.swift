@@ -89,16 +89,14 @@ package final class AsyncPoolStrategy: DrawingStrategy {
         let showsThrough = stored.newest
         let canvas = self.canvas
         let drawn = Box<Surface>()
-        let drawing = Box<Context>()
         // task.display: like YYText's drawing, which checks the cancel block before each line, the canvas
         // checks isCancelled before each stroke (and so at its start, as the seed's display block does); a
         // render stopped there never finished its picture: it is cancelled.
         let strokes = StrokeSteps(
-            from: 2, lines: snapshot, style: canvas.style, isCancelled: isCancelled, drawing: { drawing.value },
-            repeated: repeated)
+            from: 2, lines: snapshot, style: canvas.style, isCancelled: isCancelled, repeated: repeated)
         // Steps: start, begin the image, one per stored line, end the image, hand it over. Made by index,
         // so a render over a long session's thousands of lines costs only the steps it reaches.
-        let task = RenderTask(stepCount: snapshot.count + 4, strokes: strokes) { index, context in
+        var task = RenderTask(stepCount: snapshot.count + 4) { index, context in
             switch index {
             case 0:
                 if context.check(isCancelled) {
@@ -114,10 +112,12 @@ package final class AsyncPoolStrategy: DrawingStrategy {
                 else { return .stop }
                 cg.fill(canvas.bounds, with: canvas.background)
                 drawn.value = image
-                drawing.value = cg
+                strokes.drawing = cg
                 return .proceed
+            case 2..<snapshot.count + 2:
+                return strokes.step(index, context)
             case snapshot.count + 2:
-                drawing.value = nil
+                strokes.drawing = nil
                 if context.check(isCancelled) {
                     context.ledger.counters.tasksSuperseded += 1
                     return .stop
@@ -133,6 +133,7 @@ package final class AsyncPoolStrategy: DrawingStrategy {
                 return .finish(RenderedImage(image: image, showsThrough: showsThrough))
             }
         }
+        task.strokes = strokes
         inFlight += 1
         let queue = nextQueue
         nextQueue = (nextQueue + 1) % queues.count
