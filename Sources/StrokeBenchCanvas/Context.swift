@@ -161,27 +161,44 @@ public final class Context {
         stroke(lines, then: nil, style: style)
     }
 
-    /// Strokes one polyline, as `stroke([line], style:)` does, without making the array.
+    /// Strokes one polyline, as `stroke([line], style:)` does, without making the array, and without
+    /// making the line optional (`stroke(_:then:style:)`'s newest), which copied it: a retain and release
+    /// of each of its buffers, for every touch event of `naive` and every line of an async render.
     public func stroke(_ line: Polyline, style: StrokeStyle) {
-        stroke([], then: line, style: style)
+        if let refusal = refusal(of: style) ?? line.refusedPoint.map(refusal(of:)) { return refuse(refusal) }
+        if let handle { addPath(CollectionOfOne(line), to: handle) }
+        if let record = ledger?.ink ?? surface.inkRecord {
+            record.record(line, into: &surface.ink, strokeNumber: surface.strokesRecorded)
+            surface.strokesRecorded += 1
+        }
+        if ledger != nil {
+            var tally = StrokeTally()
+            line.count(into: &tally, clip: clipExtents, radius: style.inkRadius)
+            record(tally, radius: style.inkRadius)
+        }
+        finishStroke(style)
+    }
+
+    /// Why a stroke in `style` is refused, nil where it is not.
+    private func refusal(of style: StrokeStyle) -> String? {
+        guard style.isOutOfReach else { return nil }
+        return "stroked with a line width of \(style.lineWidth) (a width is 0...\(StrokeStyle.maxLineWidth) pixels)"
+    }
+
+    /// Why a stroke through `point`, a point a line refused, is refused.
+    private func refusal(of point: Point) -> String {
+        "stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)"
     }
 
     /// `stroke(lines + [newest], style:)` without making that array: a background render strokes every
     /// stored line and the one still growing (`StoredLines.Snapshot`), and joining them into one array
     /// copied every line, for every render of every replay.
     public func stroke(_ lines: [Polyline], then newest: Polyline?, style: StrokeStyle) {
-        guard !style.isOutOfReach else {
-            return refuse(
-                "stroked with a line width of \(style.lineWidth) (a width is 0...\(StrokeStyle.maxLineWidth) pixels)")
-        }
+        if let refusal = refusal(of: style) { return refuse(refusal) }
         // By index, not `for line in lines`: each element bound by a loop is a copy of the line (a retain
         // and release of each of its buffers), for every line of every whole-picture render.
         let refused = lines.indices.lazy.compactMap { lines[$0].refusedPoint }.first ?? newest?.refusedPoint
-        if let point = refused {
-            return refuse(
-                "stroked a point at (\(point.x), \(point.y)) (a point lies within \(Point.maxMagnitude) pixels of the canvas)"
-            )
-        }
+        if let point = refused { return refuse(refusal(of: point)) }
         if let handle {
             addPath(lines, to: handle)
             if let newest { addPath(CollectionOfOne(newest), to: handle) }

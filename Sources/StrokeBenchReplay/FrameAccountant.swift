@@ -41,12 +41,16 @@ struct FrameAccountant {
     private var commitEndNs: [Int64]
     private var presentNs: [Int64]
     private var compositeNs: [Int64]
+    /// A timeline watches the replay: without one (the model's draws, most runs) what it would be told
+    /// is not built, every turn of every replay.
+    private let watched: Bool
 
     init(configuration: ReplayConfiguration, grid: VsyncGrid, renderServer: RenderServer, ink: InkRecord) {
         self.configuration = configuration
         self.ink = ink
         self.grid = grid
         self.renderServer = renderServer
+        watched = !(configuration.timeline is NoTimeline)
         latencies = [Double](repeating: .nan, count: configuration.input.count)
         turnStartNs = [Int64](repeating: 0, count: configuration.input.count)
         commitEndNs = turnStartNs
@@ -126,11 +130,13 @@ struct FrameAccountant {
             let firstNew = shown + 1
             latency = noteShown(update, at: presentVsync, commitEnd: turn.end)
             if latency != nil { shownNow = firstNew..<(update.showsThrough + 1) }
-            configuration.timeline.presented(
-                presentation(
-                    turn, update, at: presentVsync, deadline: due,
-                    firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
-                    latency: latency))
+            if watched {
+                configuration.timeline.presented(
+                    presentation(
+                        turn, update, at: presentVsync, deadline: due,
+                        firstShown: latency.map { _ in (sample(firstNew), sample(update.showsThrough)) },
+                        latency: latency))
+            }
         }
         if let previous = held { try handOver(previous, shown: heldShown) }
         held = record(turn, deadline: deadline, due: due, presentVsync: presentVsync, latency: latency)
@@ -232,9 +238,11 @@ struct FrameAccountant {
         for i in shown ?? 0..<0 { compositeNs[i] = composite.cost.nanoseconds }
         record.compositeMs = composite.cost.milliseconds
         record.counters.pixelsComposited += composite.pixels
-        configuration.timeline.composited(
-            frame: record.frame, commitEnd: ReplayInstant(nanoseconds: Int64((record.endMs * 1e6).rounded())),
-            cost: composite.cost, pixels: composite.pixels)
+        if watched {
+            configuration.timeline.composited(
+                frame: record.frame, commitEnd: ReplayInstant(nanoseconds: Int64((record.endMs * 1e6).rounded())),
+                cost: composite.cost, pixels: composite.pixels)
+        }
         tally.add(record)
         if configuration.keepsFrames { frames.append(record) }
         try configuration.onFrame?(record)

@@ -20,6 +20,8 @@ final class RenderServer: @unchecked Sendable {
     private let lock = NSLock()
     private var costs: [Int: (cost: ReplayDuration, pixels: Int)] = [:]
     private var failure: Error?
+    /// The ledger of the composites run inline (the virtual clock's).
+    private let inlineLedger = WorkLedger()
     /// Virtual clock only: when the server finishes the last composite submitted (`submit`). A turn's
     /// main thread waits for it (`VirtualClock.nextTurn`), as the realtime clock's fence does.
     private(set) var freeAt = ReplayInstant.zero
@@ -49,45 +51,48 @@ final class RenderServer: @unchecked Sendable {
     ///   its own thread, or when the update composites nothing.
     @discardableResult
     func submit(_ update: LayerUpdate, frame: Int, committed: ReplayInstant) -> ReplayInstant? {
-        let contents = update.contents
-        let damage = update.damage
-        let overlays = update.overlays
-        guard (contents != nil || update.isBlank) && !damage.isEmpty || overlays != nil else { return nil }
-        let work: @Sendable () -> Void = { [self] in
-            do {
-                let ledger = WorkLedger()
-                let (pixels, cost) = try meter.measure(.composite, counting: ledger) { () throws(CanvasError) -> Int in
-                    var pixels = 0
-                    if let contents {
-                        pixels += try compositor.composite(contents, damage: damage)
-                    } else if !damage.isEmpty {
-                        pixels += compositor.clear(damage, to: background)  // layer.contents = nil
-                    }
-                    if let overlays, let clip = damage.reduce(nil, { ($0 ?? $1).union($1) }) {
-                        pixels += try compositor.drawLayers(overlays, style: style, clip: clip, counting: ledger)
-                    }
-                    ledger.counters.pixelsComposited += pixels
-                    return pixels
-                }
-                lock.lock()
-                costs[frame] = (cost, pixels)
-                lock.unlock()
-            } catch {
-                lock.lock()
-                failure = error
-                lock.unlock()
-            }
-        }
-        if let queue {
-            queue.async(group: group, execute: work)
+        guard (update.contents != nil || update.isBlank) && !update.damage.isEmpty || update.overlays != nil else {
             return nil
         }
-        work()
+        if let queue {
+            queue.async(group: group) { [self] in composite(update, frame: frame, counting: WorkLedger()) }
+            return nil
+        }
+        // Inline, one composite at a time: one ledger for them all (the meter counts what each adds),
+        // not a ledger made, with its record of misuse, for every frame of every replay.
+        composite(update, frame: frame, counting: inlineLedger)
         lock.lock()
         let cost = costs[frame]?.cost ?? .zero
         lock.unlock()
         freeAt = max(freeAt, committed) + cost
         return freeAt
+    }
+
+    /// Composites `update` for `frame`, counting in `ledger`, and keeps its cost and pixels (or the failure).
+    private func composite(_ update: LayerUpdate, frame: Int, counting ledger: WorkLedger) {
+        let (contents, damage, overlays) = (update.contents, update.damage, update.overlays)
+        do {
+            let (pixels, cost) = try meter.measure(.composite, counting: ledger) { () throws(CanvasError) -> Int in
+                var pixels = 0
+                if let contents {
+                    pixels += try compositor.composite(contents, damage: damage)
+                } else if !damage.isEmpty {
+                    pixels += compositor.clear(damage, to: background)  // layer.contents = nil
+                }
+                if let overlays, let clip = damage.reduce(nil, { ($0 ?? $1).union($1) }) {
+                    pixels += try compositor.drawLayers(overlays, style: style, clip: clip, counting: ledger)
+                }
+                ledger.counters.pixelsComposited += pixels
+                return pixels
+            }
+            lock.lock()
+            costs[frame] = (cost, pixels)
+            lock.unlock()
+        } catch {
+            lock.lock()
+            failure = error
+            lock.unlock()
+        }
     }
 
     /// Blocks until every submitted composite is done: the fence before the main thread draws into

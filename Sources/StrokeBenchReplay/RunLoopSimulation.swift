@@ -86,6 +86,8 @@ struct RunLoopSimulation {
         let usageBefore = ResourceUsage.now(thread: configuration.clock == .virtual)
         ledger.bitmaps.resetPeak()
         let traceEnd = ReplayInstant(seconds: configuration.input.times.last ?? 0)
+        // Without a timeline (the model's draws, most runs) a turn's record for it is not built.
+        let watched = !(configuration.timeline is NoTimeline)
         var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil  // display-link: known once taken
         var vsync = 0  // the vsync the next input turn belongs to
         var mainFree = ReplayInstant.zero  // when the main thread finishes its current turn
@@ -110,10 +112,12 @@ struct RunLoopSimulation {
             wetInk.turn(
                 delivered: samplesBefore..<coalescer.next, start: start, handled: start + turn.blocksCost,
                 meter: configuration.meter)
-            configuration.timeline.turnRan(
-                TimelineTurn(
-                    turn, events: events, sampleTime: accountant.instant(of:),
-                    liveBitmapBytes: ledger.bitmaps.liveBytes))
+            if watched {
+                configuration.timeline.turnRan(
+                    TimelineTurn(
+                        turn, events: events, sampleTime: accountant.instant(of:),
+                        liveBitmapBytes: ledger.bitmaps.liveBytes))
+            }
             let presented = present(turn)
             try accountant.account(turn, presentedAt: presented)
             predicted.turn(
