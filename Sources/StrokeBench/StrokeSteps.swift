@@ -8,7 +8,8 @@ import StrokeBenchCanvas
 /// closure call, two readings of the whole ledger and a count and a price for each line were most of a
 /// modelled replay.
 package final class StrokeSteps: @unchecked Sendable {
-    // A render task's steps run one at a time, on one queue: `drawing` is never touched by two threads at once.
+    // A render task's steps run one at a time, on one queue: `drawing` is never touched by two threads
+    // at once.
     /// The task's steps that stroke: step `steps.lowerBound + i` strokes `lines[i]`.
     package let steps: Range<Int>
     /// The steps `run` runs: those of the lines before the newest, which the strategy's renders stroke
@@ -51,10 +52,10 @@ package final class StrokeSteps: @unchecked Sendable {
     /// Runs steps of `repeatedSteps` from `index` on, as `step` would, while each finds the task not
     /// cancelled and its stroke is only counted, one after the other from `start`, the first step's
     /// start, for as long as each ends by `deadline`: the one that ends after it is the last, and the
-    /// newest line's step is left to `step`. Each step costs what `price`
-    /// charges for the work it counted, with lines stroked at an earlier render, and so counted and
-    /// priced then, taken from `repeated` (`Context.strokeAgain`); `priceKey` names the placement a
-    /// price is for. Adds each step's cost to `task.elapsed`.
+    /// newest line's step is left to `step`. Each step costs what `price` charges for the work it
+    /// counted, with lines stroked at an earlier render, and so counted and priced then, taken from
+    /// `repeated` (`Context.strokeAgain`); `priceKey` names the placement a price is for. Adds each
+    /// step's cost to `task.elapsed`.
     ///
     /// Returns the first step not run and when the last one run ended; `putOff` when it ended after
     /// `deadline`. A step not run that is a stroke is one `step` must run (a check that finds the

@@ -139,7 +139,8 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
             var index = first
             while true {
                 if let strokes, strokes.repeatedSteps.contains(index), let deadline = scheduler.lastEndRunningNext {
-                    // The workers running and the lane: what a step's price depends on besides its work.
+                    // The workers running and the lane: what a step's price depends on besides its work
+                    // (`ModelCostMeter`; the step's index enters none, so the batch's first stands for all).
                     let lane = trace.lane.index
                     let (next, end, putOff) = strokes.run(
                         from: index, task: context, start: scheduler.now, deadline: deadline,
