@@ -62,9 +62,10 @@ extension StoredLines {
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { earlier.count + (newest == nil ? 0 : 1) }
-        /// The line at `position`, lent, not copied: an async render strokes each stored line in a step
-        /// of its own, and a copy retained and released each of its buffers, for every line of every
-        /// render.
+        /// The line at `position`, yielded from where it lies (`_read`) so that a caller that only reads it
+        /// may be lent it rather than handed a copy (a retain and release of each of its buffers). The
+        /// compiler does not always lend it: a loop over many lines reads them through their buffer
+        /// instead (`StrokeSteps.run`).
         @inlinable
         public subscript(position: Int) -> Polyline {
             _read {

@@ -232,9 +232,7 @@ public final class Context {
             var counters = WorkCounters()
             lines.withUnsafeBufferPointer { lines in
                 for i in lines.indices {
-                    var tally = StrokeTally()
-                    lines[i].count(into: &tally, clip: clip, radius: radius)
-                    Self.add(tally, radius: radius, clip: clip, extended: extended, to: &counters)
+                    Self.addStroke(of: lines[i], radius: radius, clip: clip, extended: extended, to: &counters)
                 }
             }
             ledger.counters += counters
@@ -268,6 +266,16 @@ public final class Context {
         Self.add(
             tally, radius: radius, clip: clipExtents, extended: surface.format == .extendedRange, to: &ledger.counters)
         if let handle { assertExtentsMatchCairo(tally.extents, handle) }
+    }
+
+    /// What stroking `line` alone with `radius` inside `clip` adds to the ledger (`stroke(_:style:)`),
+    /// added to `counters`.
+    static func addStroke(
+        of line: Polyline, radius: Double, clip: PixelRect, extended: Bool, to counters: inout WorkCounters
+    ) {
+        var tally = StrokeTally()
+        line.count(into: &tally, clip: clip, radius: radius)
+        add(tally, radius: radius, clip: clip, extended: extended, to: &counters)
     }
 
     /// What `record` adds to the ledger for `tally`, stroked with `radius` inside `clip`, added to `counters`.

@@ -57,9 +57,7 @@ final class LayerCounts {
                     }
                 }
                 // Partly outside the clip, or a dot: counted against this clip, and not kept.
-                var tally = StrokeTally()
-                lines[i].count(into: &tally, clip: clip, radius: radius)
-                Context.add(tally, radius: radius, clip: clip, extended: extended, to: &total)
+                Context.addStroke(of: lines[i], radius: radius, clip: clip, extended: extended, to: &total)
             }
             return total
         }

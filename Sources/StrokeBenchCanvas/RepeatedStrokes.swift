@@ -41,10 +41,8 @@ package final class RepeatedStrokes: @unchecked Sendable {
         if slot < storages.count, storages[slot] == storage {
             // Known: priced at this placement, or priced now.
         } else {
-            var tally = StrokeTally()
-            line.pointee.count(into: &tally, clip: clip, radius: radius)
             var work = WorkCounters()
-            Context.add(tally, radius: radius, clip: clip, extended: extended, to: &work)
+            Context.addStroke(of: line.pointee, radius: radius, clip: clip, extended: extended, to: &work)
             // Only the next slot is kept: a line whose slot is past the end is counted every time.
             guard slot <= storages.count else {
                 if let id = record?.record(line.pointee) { ink.insert(id) }

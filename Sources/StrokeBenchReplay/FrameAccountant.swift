@@ -41,8 +41,7 @@ struct FrameAccountant {
     private var commitEndNs: [Int64]
     private var presentNs: [Int64]
     private var compositeNs: [Int64]
-    /// A timeline watches the replay: without one (the model's draws, most runs) what it would be told
-    /// is not built, every turn of every replay.
+    /// A timeline watches the replay (`ReplayTimeline.watches`).
     private let watched: Bool
 
     init(configuration: ReplayConfiguration, grid: VsyncGrid, renderServer: RenderServer, ink: InkRecord) {
@@ -50,7 +49,7 @@ struct FrameAccountant {
         self.ink = ink
         self.grid = grid
         self.renderServer = renderServer
-        watched = !(configuration.timeline is NoTimeline)
+        watched = configuration.timeline.watches
         latencies = [Double](repeating: .nan, count: configuration.input.count)
         turnStartNs = [Int64](repeating: 0, count: configuration.input.count)
         commitEndNs = turnStartNs

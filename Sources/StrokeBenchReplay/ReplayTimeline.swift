@@ -50,6 +50,12 @@ package final class NoTimeline: ReplayTimeline {
     package init() {}
 }
 
+extension ReplayTimeline {
+    /// Someone watches the replay: without, what a timeline is told is not built (the model's draws,
+    /// and most runs, every turn of every replay).
+    var watches: Bool { !(self is NoTimeline) }
+}
+
 /// One main-thread phase of a turn.
 package struct TimelinePhase: Sendable {
     /// The run-loop step (docs/model.md section 1).

@@ -86,8 +86,7 @@ struct RunLoopSimulation {
         let usageBefore = ResourceUsage.now(thread: configuration.clock == .virtual)
         ledger.bitmaps.resetPeak()
         let traceEnd = ReplayInstant(seconds: configuration.input.times.last ?? 0)
-        // Without a timeline (the model's draws, most runs) a turn's record for it is not built.
-        let watched = !(configuration.timeline is NoTimeline)
+        let watched = configuration.timeline.watches
         var inputEnd: ReplayInstant? = recordedInput ? traceEnd : nil  // display-link: known once taken
         var vsync = 0  // the vsync the next input turn belongs to
         var mainFree = ReplayInstant.zero  // when the main thread finishes its current turn

@@ -131,7 +131,7 @@ final class SimulatedRenderQueues: RenderQueues, TimelineReporting {
         var trace = item.trace
         // Only a timeline shows the checks and the task's record: a replay without one (the model's
         // draws) keeps neither.
-        let keepsChecks = !(timeline is NoTimeline)
+        let keepsChecks = timeline.watches
         // A run of strokes is priced from the work each counts, where the meter prices so and no
         // timeline wants each check (`StrokeSteps.run`): the same steps, work and times, at once.
         let strokes = keepsChecks || !pricesCountedWork ? nil : item.task.strokes

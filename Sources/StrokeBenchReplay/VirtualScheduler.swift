@@ -48,13 +48,14 @@ final class VirtualScheduler {
     /// the event it is running (`advance(to:stoppingWhen:)` asks its `stop` only between events).
     func runsNext(at time: ReplayInstant) -> Bool {
         let time = Swift.max(time, now)
-        guard let limit, time <= limit, events.min.map({ $0.time > time }) ?? true else { return false }
+        guard let last = lastEndRunningNext, time <= last else { return false }
         now = time
         return true
     }
 
-    /// The latest a step may end for `runsNext(at:)` to run the next one at once: by the limit, and
-    /// before every event scheduled; nil when none may.
+    /// The latest a step may end for `runsNext(at:)` to run the next one at once: by the advance's end,
+    /// and before every event scheduled (one due at the same time would run first); nil outside an
+    /// advance.
     var lastEndRunningNext: ReplayInstant? {
         guard let limit else { return nil }
         guard let next = events.min?.time else { return limit }
